@@ -1,0 +1,45 @@
+// The kernel's exports: the WASM module's interface, and (through js.ts) the
+// pure-JS fallback's. Everything takes addresses and lengths in the kernel's
+// memory and returns integers; results that do not fit in one go to the RESULT
+// record (layout.ts). No strings cross this boundary.
+
+import { initTables } from "./tables";
+import { decodeInto, encodeInto, firstInvalidEscape } from "./percent";
+import { split as splitInto } from "./split";
+import { toUtf16 } from "./utf16";
+
+/** Build the character-class tables; call once before anything else. */
+export function init(): void {
+  initTables();
+}
+
+/** First address free of static data (layout.ts keeps everything above 1024). */
+export function heapBase(): i32 {
+  if (ASC_TARGET == 0) return 0;
+  return <i32>__heap_base;
+}
+
+/** RFC 3986 Appendix B split of the `len` bytes at `src` into RESULT. */
+export function split(src: i32, len: i32): void {
+  splitInto(src, len);
+}
+
+/** Turn RESULT fields [0, count) from byte offsets in `src` into UTF-16 indices. */
+export function utf16Offsets(src: i32, count: i32): void {
+  toUtf16(src, count);
+}
+
+/** Percent-decode `len` bytes at `src` into `dst`; returns the output length. */
+export function percentDecode(src: i32, len: i32, dst: i32, plusAsSpace: i32): i32 {
+  return decodeInto(src, len, dst, plusAsSpace != 0) - dst;
+}
+
+/** Byte offset of the first "%" in `src` that does not begin "%" hex hex, or -1. */
+export function invalidEscape(src: i32, len: i32): i32 {
+  return firstInvalidEscape(src, len);
+}
+
+/** Percent-encode the bytes of `src` that are in class set `set`; returns the output length. */
+export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
+  return encodeInto(src, len, dst, set) - dst;
+}

@@ -1,0 +1,62 @@
+// Byte and word access to the kernel's memory, written once for both targets.
+//
+// In the WASM build these are plain loads and stores into linear memory: asc
+// drops the `ASC_TARGET == 0` branch at compile time (it is a constant).
+// In the JS build (esbuild with ASC_TARGET defined as 0) the WASM branch is the
+// dead one, and a Uint8Array/Int32Array pair over one ArrayBuffer stands in for
+// linear memory. Addresses are i32 in both: the kernel never relies on
+// unsigned wrap-around, which JS numbers would not reproduce.
+
+let heap8: Uint8Array | null = null;
+let heap32: Int32Array | null = null;
+
+/** JS build only: hand the kernel the buffer that stands in for linear memory. */
+export function attachHeap(bytes: Uint8Array, words: Int32Array): void {
+  heap8 = bytes;
+  heap32 = words;
+}
+
+export function ld8(p: i32): i32 {
+  if (ASC_TARGET == 0) return heap8![p];
+  return <i32>load<u8>(<usize>p);
+}
+
+export function st8(p: i32, v: i32): void {
+  if (ASC_TARGET == 0) {
+    heap8![p] = v;
+    return;
+  }
+  store<u8>(<usize>p, <u8>v);
+}
+
+/** Aligned 32-bit load: `p` must be a multiple of 4. */
+export function ld32(p: i32): i32 {
+  if (ASC_TARGET == 0) return heap32![p >> 2];
+  return load<i32>(<usize>p);
+}
+
+/** Aligned 32-bit store: `p` must be a multiple of 4. */
+export function st32(p: i32, v: i32): void {
+  if (ASC_TARGET == 0) {
+    heap32![p >> 2] = v;
+    return;
+  }
+  store<i32>(<usize>p, v);
+}
+
+/** Copy `n` bytes from `src` to `dst`; the ranges may overlap. */
+export function copy(dst: i32, src: i32, n: i32): void {
+  if (ASC_TARGET == 0) {
+    heap8!.copyWithin(dst, src, src + n);
+    return;
+  }
+  memory.copy(<usize>dst, <usize>src, <usize>n);
+}
+
+/** True when the `n` bytes at `a` equal the `n` bytes at `b`. */
+export function equalBytes(a: i32, b: i32, n: i32): bool {
+  for (let i = 0; i < n; i++) {
+    if (ld8(a + i) != ld8(b + i)) return false;
+  }
+  return true;
+}

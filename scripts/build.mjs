@@ -1,0 +1,52 @@
+// Build everything into build/:
+//   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json targets);
+//   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
+//      with both WASM modules inlined and the kernel compiled to JS a second time
+//      (ASC_TARGET = 0) for the pure-JS build;
+//   3. the type declarations (tsc).
+import { execFileSync } from "node:child_process";
+import { mkdirSync, existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import * as asc from "assemblyscript/asc";
+import * as esbuild from "esbuild";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+process.chdir(root);
+mkdirSync("build", { recursive: true });
+
+async function compileKernel(target) {
+  const { error, stderr } = await asc.main(["--config", "asconfig.json", "--target", target]);
+  if (error) {
+    console.error(stderr.toString());
+    throw new Error(`asc failed for target ${target}: ${error.message}`);
+  }
+}
+
+await Promise.all([compileKernel("simd"), compileKernel("scalar")]);
+
+// asc merges asconfig.json into every target: make sure the scalar build really
+// has no SIMD, since it exists for engines without it.
+const wat = execFileSync(path.join("node_modules", ".bin", "wasm-dis"), ["build/swurl.wasm"], { encoding: "utf8" });
+if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm contains SIMD instructions");
+
+const cli = existsSync("src/cli.ts") ? ["src/cli.ts"] : [];
+await esbuild.build({
+  entryPoints: ["src/index.ts", "src/js.ts", ...cli],
+  outdir: "build",
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["tr46", "node:*"],
+  alias: { "swurl-kernel-js": "./assembly/js.ts" },
+  // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
+  define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
+  loader: { ".wasm": "binary" },
+  minifySyntax: true,
+  chunkNames: "chunks/[name]-[hash]",
+  logLevel: "warning",
+});
+
+execFileSync(path.join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { stdio: "inherit" });

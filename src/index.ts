@@ -1,0 +1,11 @@
+// swurl: the WASM kernel where WebAssembly is available, the pure-JS build elsewhere.
+import { createSwurl } from "./kernels";
+
+const api = createSwurl();
+
+export const { kernel, split, percentDecode, percentEncode } = api;
+export { createSwurl, bestKernel } from "./kernels";
+export type { Swurl } from "./api";
+export type { KernelName } from "./kernel/backend";
+export type { UrlParts, UrlPartsJSON } from "./split";
+export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";

@@ -1,0 +1,11 @@
+// swurl/js: the same API on the pure-JS build of the kernel, for engines
+// without WebAssembly or wherever a WASM module is not wanted.
+import { createApi } from "./api";
+import { createJsBackend } from "./kernel/js-backend";
+
+const api = createApi(createJsBackend());
+
+export const { kernel, split, percentDecode, percentEncode } = api;
+export type { Swurl } from "./api";
+export type { UrlParts, UrlPartsJSON } from "./split";
+export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";

@@ -1,0 +1,25 @@
+// A backend is one build of the kernel (assembly/) plus the memory it works in.
+// The WASM module and the pure-JS build export the same functions; the wrapper
+// talks to either through this interface.
+
+/** The kernel's exports (assembly/index.ts). Addresses and lengths in bytes. */
+export interface KernelExports {
+  init(): void;
+  heapBase(): number;
+  split(src: number, len: number): void;
+  utf16Offsets(src: number, count: number): void;
+  percentDecode(src: number, len: number, dst: number, plusAsSpace: number): number;
+  invalidEscape(src: number, len: number): number;
+  percentEncode(src: number, len: number, dst: number, set: number): number;
+}
+
+export type KernelName = "wasm-simd" | "wasm" | "js";
+
+export interface Backend {
+  readonly name: KernelName;
+  readonly kernel: KernelExports;
+  /** The buffer the kernel works in now (it changes when memory grows). */
+  buffer(): ArrayBuffer;
+  /** Grow the memory to at least `bytes` (views over the old buffer are detached). */
+  grow(bytes: number): void;
+}

@@ -1,0 +1,60 @@
+// percentDecode / percentEncode (API.md section 5): the byte work runs in the
+// kernel, the UTF-8 decoding of the result in TextDecoder.
+
+import * as S from "../assembly/classes";
+import type { Arena } from "./kernel/arena";
+
+export interface PercentDecodeOptions {
+  /** RFC 1630: "+" in a query is shorthand for a space. */
+  plusAsSpace?: boolean;
+  /** Throw a SyntaxError at a "%" not followed by two hex digits instead of keeping it. */
+  strict?: boolean;
+}
+
+export type PercentEncodeSet = "component" | "path" | "query" | "fragment" | "userinfo" | "rfc1738";
+
+/** Each set name and its class bit (assembly/classes.ts). */
+const ENCODE_SETS: Record<PercentEncodeSet, number> = {
+  component: S.COMPONENT_SET,
+  path: S.PATH_SET,
+  query: S.QUERY_SET,
+  fragment: S.FRAGMENT_SET,
+  userinfo: S.USERINFO_SET,
+  rfc1738: S.RFC1738_ENCODE_SET,
+};
+
+export function makePercentDecode(arena: Arena): (input: string, options?: PercentDecodeOptions) => string {
+  const { kernel } = arena;
+  return function percentDecode(input: string, options?: PercentDecodeOptions): string {
+    if (typeof input !== "string") throw new TypeError(`percentDecode: input must be a string, got ${typeof input}`);
+    const plus = options?.plusAsSpace === true;
+    const strict = options?.strict === true;
+    if (input.indexOf("%") === -1 && !(plus && input.indexOf("+") !== -1)) return input;
+    const len = arena.input(input);
+    if (strict) {
+      const bad = kernel.invalidEscape(arena.inputStart, len);
+      if (bad !== -1) {
+        const index = arena.utf16Index(bad);
+        throw new SyntaxError(`percentDecode: "%" at index ${index} is not followed by two hex digits`);
+      }
+    }
+    const out = arena.scratch(len);
+    const n = kernel.percentDecode(arena.inputStart, len, out, plus ? 1 : 0);
+    return arena.utf8(out, out + n);
+  };
+}
+
+export function makePercentEncode(arena: Arena): (input: string, set: PercentEncodeSet) => string {
+  const { kernel } = arena;
+  return function percentEncode(input: string, set: PercentEncodeSet): string {
+    if (typeof input !== "string") throw new TypeError(`percentEncode: input must be a string, got ${typeof input}`);
+    const bits = Object.hasOwn(ENCODE_SETS, set) ? ENCODE_SETS[set] : undefined;
+    if (bits === undefined) {
+      throw new TypeError(`percentEncode: unknown set ${JSON.stringify(set)}; expected one of ${Object.keys(ENCODE_SETS).join(", ")}`);
+    }
+    const len = arena.input(input);
+    const out = arena.scratch(len * 3);
+    const n = kernel.percentEncode(arena.inputStart, len, out, bits);
+    return arena.ascii(out, out + n);
+  };
+}
