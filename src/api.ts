@@ -1,19 +1,19 @@
 // One API object per backend: every public function is made from the same
-// code, bound to the WASM kernel or to the pure-JS one.
+// code, bound to the WASM kernel or to the pure-JS one. Each feature module
+// exports a factory taking the arena; this file only puts them together.
 
 import { Arena } from "./kernel/arena";
 import type { Backend, KernelName } from "./kernel/backend";
-import { makeSplit } from "./split";
-import { makePercentDecode, makePercentEncode } from "./percent";
+import { splitApi } from "./split";
+import { percentApi } from "./percent";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
   return {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
-    split: makeSplit(arena),
-    percentDecode: makePercentDecode(arena),
-    percentEncode: makePercentEncode(arena),
+    ...splitApi(arena),
+    ...percentApi(arena),
   };
 }
 

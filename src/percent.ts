@@ -23,9 +23,11 @@ const ENCODE_SETS: Record<PercentEncodeSet, number> = {
   rfc1738: S.RFC1738_ENCODE_SET,
 };
 
-export function makePercentDecode(arena: Arena): (input: string, options?: PercentDecodeOptions) => string {
+export function percentApi(arena: Arena) {
   const { kernel } = arena;
-  return function percentDecode(input: string, options?: PercentDecodeOptions): string {
+
+  /** %XX sequences decoded as UTF-8 (invalid UTF-8 becomes U+FFFD). */
+  function percentDecode(input: string, options?: PercentDecodeOptions): string {
     if (typeof input !== "string") throw new TypeError(`percentDecode: input must be a string, got ${typeof input}`);
     const plus = options?.plusAsSpace === true;
     const strict = options?.strict === true;
@@ -41,12 +43,10 @@ export function makePercentDecode(arena: Arena): (input: string, options?: Perce
     const out = arena.scratch(len);
     const n = kernel.percentDecode(arena.inputStart, len, out, plus ? 1 : 0);
     return arena.utf8(out, out + n);
-  };
-}
+  }
 
-export function makePercentEncode(arena: Arena): (input: string, set: PercentEncodeSet) => string {
-  const { kernel } = arena;
-  return function percentEncode(input: string, set: PercentEncodeSet): string {
+  /** UTF-8 percent-encode the code points of `input` that are in `set`. */
+  function percentEncode(input: string, set: PercentEncodeSet): string {
     if (typeof input !== "string") throw new TypeError(`percentEncode: input must be a string, got ${typeof input}`);
     const bits = Object.hasOwn(ENCODE_SETS, set) ? ENCODE_SETS[set] : undefined;
     if (bits === undefined) {
@@ -56,5 +56,7 @@ export function makePercentEncode(arena: Arena): (input: string, set: PercentEnc
     const out = arena.scratch(len * 3);
     const n = kernel.percentEncode(arena.inputStart, len, out, bits);
     return arena.ascii(out, out + n);
-  };
+  }
+
+  return { percentDecode, percentEncode };
 }

@@ -69,14 +69,16 @@ export class UrlParts implements UrlPartsJSON {
   }
 }
 
-export function makeSplit(arena: Arena): (input: string) => UrlParts {
+export function splitApi(arena: Arena) {
   const { kernel } = arena;
   const first = L.RESULT >> 2;
-  return function split(input: string): UrlParts {
+  /** Split `input` into its RFC 3986 / RFC 1738 components as written. Never fails. */
+  function split(input: string): UrlParts {
     if (typeof input !== "string") throw new TypeError(`split: input must be a string, got ${typeof input}`);
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
     return new UrlParts(input, arena.i32.slice(first, first + L.SPLIT_FIELDS));
-  };
+  }
+  return { split };
 }

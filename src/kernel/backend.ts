@@ -2,8 +2,8 @@
 // The WASM module and the pure-JS build export the same functions; the wrapper
 // talks to either through this interface.
 
-/** The kernel's exports (assembly/index.ts). Addresses and lengths in bytes. */
-export interface KernelExports {
+/** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
+export interface CoreExports {
   init(): void;
   heapBase(): number;
   split(src: number, len: number): void;
@@ -12,6 +12,12 @@ export interface KernelExports {
   invalidEscape(src: number, len: number): number;
   percentEncode(src: number, len: number, dst: number, set: number): number;
 }
+
+/**
+ * Everything the kernel exports. Each feature's kernel exports are declared
+ * beside its wrapper (e.g. src/whatwg/kernel.ts) and added here.
+ */
+export type KernelExports = CoreExports;
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 
