@@ -43,3 +43,14 @@ export function invalidEscape(src: i32, len: i32): i32 {
 export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
   return encodeInto(src, len, dst, set) - dst;
 }
+
+/**
+ * The basic URL parser (WHATWG URL Standard): parse the `len` bytes at `src`
+ * against the base URL whose href is at `base` (0 for none; its record at
+ * BASE), writing the serialized URL at `dst` and its record at RESULT.
+ * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts).
+ */
+export { parse } from "./parser";
+
+/** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
+export { setIdnaResult } from "./host";

@@ -5,11 +5,13 @@
 //   1024 ..... 2048   CHAR_CLASS: one u32 of class bits per byte value (tables.ts)
 //   2048 ..... 2304   RESULT: the record a kernel call leaves (64 i32 fields)
 //   2304 ..... 2560   BASE: the record of the base URL handed to the parser
+//   2560 ..... 2624   IPV6_PIECES: the eight pieces of an IPv6 address being parsed
 //   4096 ..... end    the wrapper's arena: input, scratch and output buffers
 
 export const CHAR_CLASS: i32 = 1024;
 export const RESULT: i32 = 2048;
 export const BASE: i32 = 2304;
+export const IPV6_PIECES: i32 = 2560;
 export const ARENA: i32 = 4096;
 /** Readable bytes every input must have after its end (16-byte vector loads). */
 export const SLACK: i32 = 16;
@@ -43,7 +45,85 @@ export const SPLIT_FRAG_START: i32 = 13;
 export const SPLIT_FRAG_END: i32 = 14;
 export const SPLIT_FIELDS: i32 = 15;
 
+// parse(): the URL record as one serialized href plus offsets into it (the
+// shape of Ada's url_aggregator). Every getter of the URL API is a slice:
+//
+//   https://user:pass@example.com:1234/foo/bar?baz#quux
+//        |  |   |    |          |    |       |   |
+//        |  |   |    |          |    |       |   URL_FRAGMENT_START ("#")
+//        |  |   |    |          |    |       URL_QUERY_START ("?")
+//        |  |   |    |          |    URL_PATH_START
+//        |  |   |    |          URL_HOST_END; URL_PORT_END is after "1234"
+//        |  |   |    URL_HOST_START
+//        |  |   URL_PASS_START .. URL_PASS_END ("pass")
+//        |  URL_USER_START .. URL_USER_END ("user")
+//        URL_SCHEME_END (the ":")
+//
+// Without credentials, the user and password ranges are empty ranges at
+// URL_HOST_START. A null host has URL_HOST_START = NONE, and then
+// URL_HOST_END = URL_PORT_END = URL_SCHEME_END + 1 (an empty authority). A URL
+// whose host is null and whose path starts with "//" is serialized with "/."
+// before the path (#url-serializing), which lies between URL_PORT_END and
+// URL_PATH_START. URL_PORT is the port number or NONE. Absent query and
+// fragment are NONE; present ones include their "?" / "#".
+export const URL_HREF_END: i32 = 0;
+export const URL_SCHEME_END: i32 = 1;
+export const URL_USER_START: i32 = 2;
+export const URL_USER_END: i32 = 3;
+export const URL_PASS_START: i32 = 4;
+export const URL_PASS_END: i32 = 5;
+export const URL_HOST_START: i32 = 6;
+export const URL_HOST_END: i32 = 7;
+export const URL_PORT_END: i32 = 8;
+export const URL_PORT: i32 = 9;
+export const URL_PATH_START: i32 = 10;
+export const URL_QUERY_START: i32 = 11;
+export const URL_FRAGMENT_START: i32 = 12;
+export const URL_FLAGS: i32 = 13;
+export const URL_FIELDS: i32 = 14;
+// Where parse() left the percent-decoded bytes of a host that needs UTS #46
+// processing (status PARSE_NEEDS_IDNA).
+export const URL_IDNA_START: i32 = 14;
+export const URL_IDNA_END: i32 = 15;
+
+// URL_FLAGS bits.
+/** The URL has an opaque path (#url-opaque-path). */
+export const FLAG_OPAQUE_PATH: i32 = 1;
+/** The serialized href is byte for byte the input (the wrapper reuses the input string). */
+export const FLAG_HREF_IS_INPUT: i32 = 2;
+/** The scheme, as SCHEME_* << SCHEME_SHIFT. */
+export const SCHEME_SHIFT: i32 = 4;
+export const SCHEME_MASK: i32 = 15 << 4;
+export const SCHEME_OTHER: i32 = 0;
+export const SCHEME_HTTP: i32 = 1;
+export const SCHEME_HTTPS: i32 = 2;
+export const SCHEME_WS: i32 = 3;
+export const SCHEME_WSS: i32 = 4;
+export const SCHEME_FTP: i32 = 5;
+export const SCHEME_FILE: i32 = 6;
+export const SCHEME_BLOB: i32 = 7;
+/** The host kind, as HOST_* << HOST_SHIFT. */
+export const HOST_SHIFT: i32 = 8;
+export const HOST_MASK: i32 = 7 << 8;
+export const HOST_NULL: i32 = 0;
+export const HOST_DOMAIN: i32 = 1;
+export const HOST_IPV4: i32 = 2;
+export const HOST_IPV6: i32 = 3;
+export const HOST_OPAQUE: i32 = 4;
+export const HOST_EMPTY: i32 = 5;
+
+// parse() return values.
+export const PARSE_OK: i32 = 0;
+export const PARSE_FAILURE: i32 = 1;
+/** A domain is not ASCII: the wrapper runs UTS #46 ToASCII and parses again with the result. */
+export const PARSE_NEEDS_IDNA: i32 = 2;
+
 /** Address of field `i` of the RESULT record. */
 export function resultField(i: i32): i32 {
   return RESULT + (i << 2);
+}
+
+/** Address of field `i` of the BASE record. */
+export function baseField(i: i32): i32 {
+  return BASE + (i << 2);
 }

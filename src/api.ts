@@ -6,6 +6,7 @@ import { Arena } from "./kernel/arena";
 import type { Backend, KernelName } from "./kernel/backend";
 import { splitApi } from "./split";
 import { percentApi } from "./percent";
+import { parseApi } from "./whatwg/parse";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -14,6 +15,7 @@ export function createApi(backend: Backend) {
     kernel: backend.name as KernelName,
     ...splitApi(arena),
     ...percentApi(arena),
+    ...parseApi(arena),
   };
 }
 

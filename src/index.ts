@@ -3,7 +3,8 @@ import { createSwurl } from "./kernels";
 
 const api = createSwurl();
 
-export const { kernel, split, percentDecode, percentEncode } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export { Url } from "./whatwg/url";
 export { createSwurl, bestKernel } from "./kernels";
 export type { Swurl } from "./api";
 export type { KernelName } from "./kernel/backend";

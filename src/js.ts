@@ -5,7 +5,8 @@ import { createJsBackend } from "./kernel/js-backend";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export { Url } from "./whatwg/url";
 export type { Swurl } from "./api";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";

@@ -1,0 +1,105 @@
+// #concept-host-parser: the host of a URL, parsed from [p, end) and written,
+// serialized (#concept-host-serializer), at the output position `o`.
+//
+// Domains: the spec's domain parser lower-cases an ASCII domain and runs UTS #46
+// ToASCII only on one that is not ASCII ("When beStrict is false and domain is an
+// ASCII string, the algorithm returns domain lowercased"). The kernel does the
+// ASCII case itself; for the other it returns HOST_NEEDS_IDNA with the decoded
+// domain left in the output, the wrapper runs ToASCII (the tr46 package) and
+// parses again with the result handed in through setIdnaResult().
+
+import { ld8, st8, copy } from "./memory";
+import { isIn, toLower, C0_CONTROL_SET, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
+import { decodeInto, encodeInto } from "./percent";
+import { endsInANumber, parseIPv4, writeIPv4 } from "./ipv4";
+import { parseIPv6, writeIPv6 } from "./ipv6";
+import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
+import { LEFT_BRACKET, RIGHT_BRACKET } from "./charcode";
+
+// Negative results are parse statuses, negated, so that callers can pass them on.
+export const HOST_FAILURE: i32 = -PARSE_FAILURE;
+export const HOST_NEEDS_IDNA: i32 = -PARSE_NEEDS_IDNA;
+
+/** The kind of the host parsed last (layout.ts HOST_*). */
+export let hostKind: i32 = HOST_EMPTY;
+/** Where a host that needs IDNA was left: [idnaStart, idnaEnd). */
+export let idnaStart: i32 = 0;
+export let idnaEnd: i32 = 0;
+
+let idnaResult: i32 = 0;
+let idnaResultLength: i32 = -1;
+
+/** The ASCII result of UTS #46 ToASCII for the domain of this parse, or length -1 for none. */
+export function setIdnaResult(p: i32, len: i32): void {
+  idnaResult = p;
+  idnaResultLength = len;
+}
+
+function contains(p: i32, end: i32, set: i32): bool {
+  for (let i = p; i < end; i++) if (isIn(ld8(i), set)) return true;
+  return false;
+}
+
+function isAscii(p: i32, end: i32): bool {
+  for (let i = p; i < end; i++) if (ld8(i) >= 0x80) return false;
+  return true;
+}
+
+/** #concept-opaque-host-parser. */
+function parseOpaqueHost(p: i32, end: i32, o: i32): i32 {
+  // "If input contains a forbidden host code point, return failure."
+  if (contains(p, end, FORBIDDEN_HOST)) return HOST_FAILURE;
+  hostKind = p == end ? HOST_EMPTY : HOST_OPAQUE;
+  // "Return the result of running UTF-8 percent-encode on input using the C0 control percent-encode set."
+  return encodeInto(p, end - p, o, C0_CONTROL_SET);
+}
+
+/** Steps 4 to 9 of the host parser: a domain, or an IPv4 address if it ends in a number. */
+function parseDomain(p: i32, end: i32, o: i32): i32 {
+  // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding of input."
+  let n = decodeInto(p, end - p, o, false) - o;
+  if (isAscii(o, o + n)) {
+    for (let i = o; i < o + n; i++) st8(i, toLower(ld8(i)));
+  } else {
+    if (idnaResultLength < 0) {
+      idnaStart = o;
+      idnaEnd = o + n;
+      return HOST_NEEDS_IDNA;
+    }
+    copy(o, idnaResult, idnaResultLength);
+    n = idnaResultLength;
+    // "If result is the empty string, return failure."
+    if (n == 0) return HOST_FAILURE;
+  }
+  // "If result contains a forbidden domain code point, return failure."
+  if (contains(o, o + n, FORBIDDEN_DOMAIN)) return HOST_FAILURE;
+  // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
+  if (endsInANumber(o, o + n)) {
+    const address = parseIPv4(o, o + n);
+    if (address < 0) return HOST_FAILURE;
+    hostKind = HOST_IPV4;
+    return writeIPv4(o, address);
+  }
+  hostKind = HOST_DOMAIN;
+  return o + n;
+}
+
+/**
+ * The host parser on [p, end) (`isOpaque` = url is not special). Returns the
+ * position after the serialized host written at `o`, HOST_FAILURE or
+ * HOST_NEEDS_IDNA. `o` must not overlap the input.
+ */
+export function parseHost(p: i32, end: i32, o: i32, isOpaque: bool): i32 {
+  if (p < end && ld8(p) == LEFT_BRACKET) {
+    // "If input does not end with U+005D (]), return failure."
+    if (end - p < 2 || ld8(end - 1) != RIGHT_BRACKET) return HOST_FAILURE;
+    if (!parseIPv6(p + 1, end - 1)) return HOST_FAILURE;
+    hostKind = HOST_IPV6;
+    st8(o, LEFT_BRACKET);
+    o = writeIPv6(o + 1);
+    st8(o, RIGHT_BRACKET);
+    return o + 1;
+  }
+  if (isOpaque) return parseOpaqueHost(p, end, o);
+  return parseDomain(p, end, o);
+}

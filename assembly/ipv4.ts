@@ -1,0 +1,124 @@
+// IPv4 hosts: #ends-in-a-number-checker, #concept-ipv4-parser,
+// #ipv4-number-parser and #concept-ipv4-serializer of the URL Standard.
+//
+// Numbers are f64 so that the JS build computes exactly what the WASM build
+// does (no i64 in portable code); a part is capped at 2^40, far above any
+// value that can pass, so huge digit strings stay exact enough to fail.
+
+import { ld8, st8 } from "./memory";
+import { isAsciiDigit, isHexDigit, hexValue } from "./tables";
+import { writeDecimal } from "./number";
+import { DOT, DIGIT_0, LOWER_X, UPPER_X } from "./charcode";
+
+const CAP: f64 = 1099511627776; // 2^40
+/** #ipv4-number-parser's "failure". */
+const NOT_A_NUMBER: f64 = -1;
+
+/** The start of the last item of "strictly splitting [p, end) on U+002E (.)". */
+function lastItemStart(p: i32, end: i32): i32 {
+  let i = end;
+  while (i > p && ld8(i - 1) != DOT) i--;
+  return i;
+}
+
+/** The end of [p, end) without one trailing empty item ("If the last item in parts is the empty string, remove it"). */
+function withoutTrailingDot(p: i32, end: i32): i32 {
+  return end > p && ld8(end - 1) == DOT ? end - 1 : end;
+}
+
+function startsWithHexPrefix(s: i32, t: i32): bool {
+  if (t - s < 2 || ld8(s) != DIGIT_0) return false;
+  const x = ld8(s + 1);
+  return x == LOWER_X || x == UPPER_X;
+}
+
+/** #ipv4-number-parser on [s, t): the value, or NOT_A_NUMBER for failure. */
+function parseNumber(s: i32, t: i32): f64 {
+  if (s == t) return NOT_A_NUMBER;
+  let radix = 10;
+  if (startsWithHexPrefix(s, t)) {
+    s += 2;
+    radix = 16;
+  } else if (t - s >= 2 && ld8(s) == DIGIT_0) {
+    s += 1;
+    radix = 8;
+  }
+  // "If input is the empty string, then return (0, true)."
+  let value: f64 = 0;
+  for (let i = s; i < t; i++) {
+    const c = ld8(i);
+    let digit = -1;
+    if (radix == 16) {
+      if (isHexDigit(c)) digit = hexValue(c);
+    } else if (isAsciiDigit(c)) {
+      digit = c - DIGIT_0;
+      if (digit >= radix) digit = -1;
+    }
+    if (digit < 0) return NOT_A_NUMBER;
+    value = value * radix + digit;
+    if (value > CAP) value = CAP;
+  }
+  return value;
+}
+
+/** #ends-in-a-number-checker on the ASCII domain [p, end). */
+export function endsInANumber(p: i32, end: i32): bool {
+  end = withoutTrailingDot(p, end);
+  const s = lastItemStart(p, end);
+  if (s == end) return false;
+  // "If last is not the empty string and contains only ASCII digits, then return true."
+  let allDigits = true;
+  for (let i = s; i < end; i++) {
+    if (!isAsciiDigit(ld8(i))) {
+      allDigits = false;
+      break;
+    }
+  }
+  if (allDigits) return true;
+  // "If parsing last as an IPv4 number does not return failure, then return true."
+  return parseNumber(s, end) != NOT_A_NUMBER;
+}
+
+/** #concept-ipv4-parser on [p, end): the address, or -1 for failure. */
+export function parseIPv4(p: i32, end: i32): f64 {
+  // "If the last item in parts is the empty string ... if parts's size is greater than 1, remove it."
+  const trimmed = withoutTrailingDot(p, end);
+  if (trimmed > p) end = trimmed;
+  let parts = 1;
+  for (let i = p; i < end; i++) if (ld8(i) == DOT) parts++;
+  if (parts > 4) return -1;
+  let address: f64 = 0;
+  let s = p;
+  for (let k = 0; k < parts; k++) {
+    let t = s;
+    while (t < end && ld8(t) != DOT) t++;
+    const n = parseNumber(s, t);
+    if (n == NOT_A_NUMBER) return -1;
+    if (k < parts - 1) {
+      // "If any but the last item in numbers is greater than 255, then return failure."
+      if (n > 255) return -1;
+      address += n * Math.pow(256, 3 - k);
+    } else {
+      // "If the last item in numbers is greater than or equal to 256^(5 - numbers's size), return failure."
+      if (n >= Math.pow(256, 5 - parts)) return -1;
+      address += n;
+    }
+    s = t + 1;
+  }
+  return address;
+}
+
+/** #concept-ipv4-serializer: write the dotted-decimal form of `address` at `o`. */
+export function writeIPv4(o: i32, address: f64): i32 {
+  for (let k = 3; k >= 0; k--) {
+    const divisor = Math.pow(256, k);
+    const part = Math.floor(address / divisor);
+    address -= part * divisor;
+    o = writeDecimal(o, <i32>part);
+    if (k > 0) {
+      st8(o, DOT);
+      o++;
+    }
+  }
+  return o;
+}

@@ -1,0 +1,580 @@
+// #concept-basic-url-parser of the WHATWG URL Standard, without state override.
+//
+// The parser writes the serialized URL (#concept-url-serializer) straight into
+// the output as it goes, and the offsets of its components into the RESULT
+// record (layout.ts), as Ada's url_aggregator does: there is no intermediate URL
+// record to serialize afterwards. The spec's states appear as functions where
+// they consume input, and as branches where they only choose the next state.
+// A base URL is a serialized href plus its record (BASE); relative resolution
+// copies ranges of it.
+
+import { ld8, st8, ld32, st32, copy, equalBytes } from "./memory";
+import * as L from "./layout";
+import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
+import { encodeInto, writeEscape } from "./percent";
+import { find2, find3, find4, findLast } from "./scan";
+import { parseHost, hostKind, idnaStart, idnaEnd } from "./host";
+import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
+import { writeDecimal } from "./number";
+import * as C from "./charcode";
+
+// The URL being written. Positions are absolute addresses; the record stores
+// them relative to `out`.
+let out: i32 = 0;
+let schemeEnd: i32 = 0;
+let userStart: i32 = 0;
+let userEnd: i32 = 0;
+let passStart: i32 = 0;
+let passEnd: i32 = 0;
+let hostStart: i32 = 0;
+let hostEnd: i32 = 0;
+let portEnd: i32 = 0;
+let port: i32 = 0;
+let pathStart: i32 = 0;
+let queryStart: i32 = 0;
+let fragmentStart: i32 = 0;
+let scheme: i32 = 0;
+let special: bool = false;
+let opaquePath: bool = false;
+let host: i32 = L.HOST_NULL;
+
+// The base URL: its serialized href at `base`, its record at BASE.
+let hasBase: bool = false;
+let base: i32 = 0;
+
+function baseField(i: i32): i32 {
+  return ld32(L.baseField(i));
+}
+
+function baseScheme(): i32 {
+  return (baseField(L.URL_FLAGS) & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
+}
+
+/** End of the base's path: its query, fragment or href end. */
+function basePathEnd(): i32 {
+  const q = baseField(L.URL_QUERY_START);
+  if (q != L.NONE) return base + q;
+  const f = baseField(L.URL_FRAGMENT_START);
+  return base + (f != L.NONE ? f : baseField(L.URL_HREF_END));
+}
+
+function put(o: i32, c: i32): i32 {
+  st8(o, c);
+  return o + 1;
+}
+
+function is(p: i32, end: i32, c: i32): bool {
+  return p < end && ld8(p) == c;
+}
+
+/** "/" or, in special URLs, "\": what separates path segments and ends an authority. */
+function isSlash(p: i32, end: i32): bool {
+  if (p >= end) return false;
+  const c = ld8(p);
+  return c == C.SLASH || (special && c == C.BACKSLASH);
+}
+
+/** The `n` bytes at p are the letters c0, c1, ... (n <= 5; unused letters are 0). */
+function spells(p: i32, n: i32, c0: i32, c1: i32, c2: i32, c3: i32, c4: i32): bool {
+  if (ld8(p) != c0 || ld8(p + 1) != c1) return false;
+  if (n > 2 && ld8(p + 2) != c2) return false;
+  if (n > 3 && ld8(p + 3) != c3) return false;
+  return n < 5 || ld8(p + 4) == c4;
+}
+
+/** #special-scheme (and "blob", for the origin): the scheme [p, p + n), lower-cased, as SCHEME_*. */
+function schemeKind(p: i32, n: i32): i32 {
+  if (n == 2 && spells(p, 2, C.LOWER_W, C.LOWER_S, 0, 0, 0)) return L.SCHEME_WS;
+  if (n == 3 && spells(p, 3, C.LOWER_W, C.LOWER_S, C.LOWER_S, 0, 0)) return L.SCHEME_WSS;
+  if (n == 3 && spells(p, 3, C.LOWER_F, C.LOWER_T, C.LOWER_P, 0, 0)) return L.SCHEME_FTP;
+  if (n == 4 && spells(p, 4, C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P, 0)) return L.SCHEME_HTTP;
+  if (n == 4 && spells(p, 4, C.LOWER_F, C.LOWER_I, C.LOWER_L, C.LOWER_E, 0)) return L.SCHEME_FILE;
+  if (n == 4 && spells(p, 4, C.LOWER_B, C.LOWER_L, C.LOWER_O, C.LOWER_B, 0)) return L.SCHEME_BLOB;
+  if (n == 5 && spells(p, 5, C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P, C.LOWER_S)) return L.SCHEME_HTTPS;
+  return L.SCHEME_OTHER;
+}
+
+/** The host [p, p + 9) is "localhost" (domains are lower-cased by then). */
+function isLocalhost(p: i32): bool {
+  return spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
+    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
+}
+
+/** #default-port of a special scheme, or NONE. */
+function defaultPort(kind: i32): i32 {
+  if (kind == L.SCHEME_HTTP || kind == L.SCHEME_WS) return 80;
+  if (kind == L.SCHEME_HTTPS || kind == L.SCHEME_WSS) return 443;
+  if (kind == L.SCHEME_FTP) return 21;
+  return L.NONE;
+}
+
+function setScheme(kind: i32): void {
+  scheme = kind;
+  special = kind >= L.SCHEME_HTTP && kind <= L.SCHEME_FILE;
+}
+
+/** No credentials, no host, no port: an empty authority at `o`. */
+function noAuthority(o: i32): void {
+  userStart = userEnd = passStart = passEnd = o;
+  hostStart = L.NONE;
+  hostEnd = portEnd = o;
+  port = L.NONE;
+  host = L.HOST_NULL;
+}
+
+/**
+ * "Set url's username, password, host and port to base's": the output's
+ * scheme is the base's, so the authority is copied to the same offsets.
+ */
+function copyBaseAuthority(o: i32): i32 {
+  const n = baseField(L.URL_PORT_END) - (o - out);
+  copy(o, base + (o - out), n);
+  userStart = out + baseField(L.URL_USER_START);
+  userEnd = out + baseField(L.URL_USER_END);
+  passStart = out + baseField(L.URL_PASS_START);
+  passEnd = out + baseField(L.URL_PASS_END);
+  const h = baseField(L.URL_HOST_START);
+  hostStart = h == L.NONE ? L.NONE : out + h;
+  hostEnd = out + baseField(L.URL_HOST_END);
+  portEnd = out + baseField(L.URL_PORT_END);
+  port = baseField(L.URL_PORT);
+  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  return o + n;
+}
+
+/** "url's path to a clone of base's path". */
+function copyBasePath(o: i32): i32 {
+  const from = base + baseField(L.URL_PATH_START);
+  const n = basePathEnd() - from;
+  copy(o, from, n);
+  return o + n;
+}
+
+/** "url's query to base's query". */
+function copyBaseQuery(o: i32): i32 {
+  const q = baseField(L.URL_QUERY_START);
+  if (q == L.NONE) return o;
+  const f = baseField(L.URL_FRAGMENT_START);
+  const n = (f != L.NONE ? f : baseField(L.URL_HREF_END)) - q;
+  copy(o, base + q, n);
+  queryStart = o;
+  return o + n;
+}
+
+/** #fragment-state from p: "#" and the rest, percent-encoded with the fragment percent-encode set. */
+function fragmentState(p: i32, end: i32, o: i32): i32 {
+  fragmentStart = o;
+  o = put(o, C.HASH);
+  return encodeInto(p, end - p, o, FRAGMENT_SET);
+}
+
+/** #query-state from p: "?" and the query up to "#" (special-query set for special URLs). */
+function queryState(p: i32, end: i32, o: i32): i32 {
+  queryStart = o;
+  o = put(o, C.QUESTION);
+  const hash = find2(p, end, C.HASH, C.HASH);
+  o = encodeInto(p, hash - p, o, special ? SPECIAL_QUERY_SET : QUERY_SET);
+  return hash < end ? fragmentState(hash + 1, end, o) : o;
+}
+
+/** What follows a path: a query and/or a fragment, or nothing. */
+function afterPath(p: i32, end: i32, o: i32): i32 {
+  if (p >= end) return o;
+  if (ld8(p) == C.QUESTION) return queryState(p + 1, end, o);
+  return fragmentState(p + 1, end, o);
+}
+
+/** #path-state from p, then the query and fragment. */
+function path(p: i32, end: i32, o: i32): i32 {
+  o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE);
+  return afterPath(pathStop, end, o);
+}
+
+/** #path-start-state at p (right after the host or port). */
+function pathStartState(p: i32, end: i32, o: i32): i32 {
+  pathStart = o;
+  if (special) {
+    // "If c is neither U+002F (/) nor U+005C (\), then decrease pointer by 1."
+    return path(isSlash(p, end) ? p + 1 : p, end, o);
+  }
+  if (p >= end) return o;
+  const c = ld8(p);
+  if (c == C.QUESTION || c == C.HASH) return afterPath(p, end, o);
+  return path(c == C.SLASH ? p + 1 : p, end, o);
+}
+
+/** #cannot-be-a-base-url-path-state (the opaque path state) from p. */
+function opaquePathState(p: i32, end: i32, o: i32): i32 {
+  opaquePath = true;
+  pathStart = o;
+  const stop = find2(p, end, C.QUESTION, C.HASH);
+  for (let i = p; i < stop; i++) {
+    const c = ld8(i);
+    if (c == C.SPACE) {
+      // "If remaining starts with U+003F (?) or U+0023 (#), then append "%20" to
+      // url's path. Otherwise, append U+0020 SPACE to url's path."
+      o = i + 1 == stop && stop < end ? writeEscape(o, c) : put(o, c);
+    } else if (isIn(c, C0_CONTROL_SET)) {
+      o = writeEscape(o, c);
+    } else {
+      o = put(o, c);
+    }
+  }
+  return afterPath(stop, end, o);
+}
+
+/** #port-state on the digits [p, e) after the ":"; writes ":port" unless it is the default. */
+function portState(p: i32, e: i32, o: i32): i32 {
+  let value = 0;
+  for (let i = p; i < e; i++) {
+    const c = ld8(i);
+    // "Otherwise, port-invalid validation error, return failure."
+    if (c < C.DIGIT_0 || c > C.DIGIT_9) return -L.PARSE_FAILURE;
+    value = value * 10 + (c - C.DIGIT_0);
+    // "If port is not a 16-bit unsigned integer, return failure."
+    if (value > 65535) return -L.PARSE_FAILURE;
+  }
+  // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
+  if (p == e || value == defaultPort(scheme)) return o;
+  port = value;
+  o = put(o, C.COLON);
+  return writeDecimal(o, value);
+}
+
+/** Run the host parser on [p, e) into the output; returns the new end or a negated PARSE_* status. */
+function hostInto(p: i32, e: i32, o: i32): i32 {
+  hostStart = o;
+  o = parseHost(p, e, o, !special);
+  if (o < 0) return o;
+  host = hostKind;
+  hostEnd = portEnd = o;
+  return o;
+}
+
+/**
+ * #authority-state then #host-state and #port-state, from p (after the slashes).
+ * Writes "//", the credentials, host and port, then continues with the path.
+ */
+function authorityState(p: i32, end: i32, o: i32): i32 {
+  o = put(put(o, C.SLASH), C.SLASH);
+  // The authority ends at EOF, "/", "?", "#" or, in special URLs, "\".
+  const e = find4(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
+  // "If c is U+0040 (@)": everything up to the last "@" is userinfo; an earlier
+  // "@" is percent-encoded (it is in the userinfo percent-encode set).
+  const at = findLast(p, e, C.AT);
+  let h = p;
+  if (at >= 0) {
+    // "If atSignSeen is true and buffer is the empty string, host-missing validation error, return failure."
+    if (at + 1 == e) return -L.PARSE_FAILURE;
+    const colon = find2(p, at, C.COLON, C.COLON);
+    const credentials = o;
+    userStart = o;
+    o = encodeInto(p, colon - p, o, USERINFO_SET);
+    userEnd = passStart = passEnd = o;
+    // #url-serializing: ":" and the password only if the password is not empty.
+    if (colon + 1 < at) {
+      passStart = put(o, C.COLON);
+      o = passEnd = encodeInto(colon + 1, at - colon - 1, passStart, USERINFO_SET);
+    }
+    // "If url includes credentials", they end with "@"; otherwise nothing was written.
+    if (o > credentials) o = put(o, C.AT);
+    h = at + 1;
+  } else {
+    userStart = userEnd = passStart = passEnd = o;
+  }
+  // #host-state: the host ends at a ":" outside brackets, or with the authority.
+  let colon = h;
+  let insideBrackets = false;
+  while (colon < e) {
+    const c = ld8(colon);
+    if (c == C.LEFT_BRACKET) insideBrackets = true;
+    else if (c == C.RIGHT_BRACKET) insideBrackets = false;
+    else if (c == C.COLON && !insideBrackets) break;
+    colon++;
+  }
+  // "If url is special and buffer is the empty string, host-missing validation
+  // error, return failure." (Before a ":" the host may not be empty either.)
+  if (colon == h && (special || colon < e)) return -L.PARSE_FAILURE;
+  o = hostInto(h, colon, o);
+  if (o < 0) return o;
+  if (colon < e) {
+    o = portState(colon + 1, e, o);
+    if (o < 0) return -L.PARSE_FAILURE;
+    portEnd = o;
+  }
+  return pathStartState(e, end, o);
+}
+
+/** Skip "/" and "\" (#special-authority-ignore-slashes-state). */
+function skipSlashes(p: i32, end: i32): i32 {
+  while (p < end) {
+    const c = ld8(p);
+    if (c != C.SLASH && c != C.BACKSLASH) break;
+    p++;
+  }
+  return p;
+}
+
+/** #relative-slash-state at p (after the first "/" of a relative reference). */
+function relativeSlashState(p: i32, end: i32, o: i32): i32 {
+  if (special && isSlash(p, end)) return authorityState(skipSlashes(p, end), end, o);
+  if (!special && is(p, end, C.SLASH)) return authorityState(p + 1, end, o);
+  o = copyBaseAuthority(o);
+  pathStart = o;
+  return path(p, end, o);
+}
+
+/** #relative-state at p: the scheme is written; resolve against the base. */
+function relativeState(p: i32, end: i32, o: i32): i32 {
+  if (isSlash(p, end)) return relativeSlashState(p + 1, end, o);
+  o = copyBaseAuthority(o);
+  pathStart = o;
+  o = copyBasePath(o);
+  if (p >= end) return copyBaseQuery(o);
+  const c = ld8(p);
+  if (c == C.QUESTION) return queryState(p + 1, end, o);
+  if (c == C.HASH) return fragmentState(p + 1, end, copyBaseQuery(o));
+  // "Set url's query to null. Shorten url's path. Set state to path state and decrease pointer by 1."
+  o = shorten(pathStart, o, false);
+  return path(p, end, o);
+}
+
+/** Copy the base's host (file URLs: no credentials or port) to o. */
+function copyBaseHost(o: i32): i32 {
+  const h = baseField(L.URL_HOST_START);
+  const n = baseField(L.URL_HOST_END) - h;
+  copy(o, base + h, n);
+  hostStart = o;
+  hostEnd = portEnd = o + n;
+  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  return o + n;
+}
+
+function baseIsFile(): bool {
+  return hasBase && baseScheme() == L.SCHEME_FILE;
+}
+
+/** #file-host-state at p (after "file://" or its backslash forms). */
+function fileHostState(p: i32, end: i32, o: i32): i32 {
+  const e = find4(p, end, C.SLASH, C.BACKSLASH, C.QUESTION, C.HASH);
+  // "If buffer is a Windows drive letter ... set state to path state", with the
+  // buffer kept: the drive letter becomes the first path segment.
+  if (isWindowsDriveLetter(p, e)) {
+    pathStart = o;
+    return path(p, end, o);
+  }
+  if (e > p) {
+    o = hostInto(p, e, o);
+    if (o < 0) return o;
+    // "If host is "localhost", then set host to the empty string."
+    if (o - hostStart == 9 && isLocalhost(hostStart)) {
+      o = hostEnd = portEnd = hostStart;
+      host = L.HOST_EMPTY;
+    }
+  }
+  return pathStartState(e, end, o);
+}
+
+/** #file-slash-state at p (after "file:/" or "\"). */
+function fileSlashState(p: i32, end: i32, o: i32): i32 {
+  if (p < end && (ld8(p) == C.SLASH || ld8(p) == C.BACKSLASH)) return fileHostState(p + 1, end, o);
+  if (baseIsFile()) {
+    o = copyBaseHost(o);
+    pathStart = o;
+    // "If the code point substring from pointer to the end of input does not start
+    // with a Windows drive letter and base's path[0] is a normalized Windows drive
+    // letter, then append base's path[0] to url's path."
+    const bp = base + baseField(L.URL_PATH_START);
+    const bEnd = basePathEnd();
+    const first = find2(bp + 1, bEnd, C.SLASH, C.SLASH);
+    if (!startsWithWindowsDriveLetter(p, end) && bp < bEnd && isNormalizedWindowsDriveLetter(bp + 1, first)) {
+      copy(o, bp, 3);
+      o += 3;
+    }
+    return path(p, end, o);
+  }
+  pathStart = o;
+  return path(p, end, o);
+}
+
+/** #file-state at p (after "file:", or at the start of a reference against a file base). */
+function fileState(p: i32, end: i32, o: i32): i32 {
+  // "Set url's scheme to "file". Set url's host to the empty string."
+  o = put(put(o, C.SLASH), C.SLASH);
+  userStart = userEnd = passStart = passEnd = hostStart = hostEnd = portEnd = o;
+  host = L.HOST_EMPTY;
+  if (p < end && (ld8(p) == C.SLASH || ld8(p) == C.BACKSLASH)) return fileSlashState(p + 1, end, o);
+  if (!baseIsFile()) {
+    pathStart = o;
+    return path(p, end, o);
+  }
+  // "Set url's host to base's host, url's path to a clone of base's path, and url's query to base's query."
+  o = copyBaseHost(o);
+  pathStart = o;
+  o = copyBasePath(o);
+  if (p >= end) return copyBaseQuery(o);
+  const c = ld8(p);
+  if (c == C.QUESTION) return queryState(p + 1, end, o);
+  if (c == C.HASH) return fragmentState(p + 1, end, copyBaseQuery(o));
+  // "If the code point substring from pointer to the end of input does not start
+  // with a Windows drive letter, then shorten url's path. Otherwise ... set
+  // url's path to « »."
+  o = startsWithWindowsDriveLetter(p, end) ? pathStart : shorten(pathStart, o, true);
+  return path(p, end, o);
+}
+
+/** #no-scheme-state: the input has no scheme; resolve it against the base. */
+function noSchemeState(p: i32, end: i32, o: i32): i32 {
+  if (!hasBase) return -L.PARSE_FAILURE;
+  const baseOpaque = (baseField(L.URL_FLAGS) & L.FLAG_OPAQUE_PATH) != 0;
+  const bSchemeEnd = base + baseField(L.URL_SCHEME_END);
+  if (baseOpaque) {
+    // "If base has an opaque path and c is not U+0023 (#), return failure."
+    if (!is(p, end, C.HASH)) return -L.PARSE_FAILURE;
+    // Scheme, path and query of the base, then the fragment of the input.
+    const f = baseField(L.URL_FRAGMENT_START);
+    const n = f != L.NONE ? f : baseField(L.URL_HREF_END);
+    copy(o, base, n);
+    setScheme(baseScheme());
+    schemeEnd = out + baseField(L.URL_SCHEME_END);
+    noAuthority(schemeEnd + 1);
+    pathStart = out + baseField(L.URL_PATH_START);
+    const q = baseField(L.URL_QUERY_START);
+    if (q != L.NONE) queryStart = out + q;
+    opaquePath = true;
+    return fragmentState(p + 1, end, o + n);
+  }
+  // "Set url's scheme to base's scheme."
+  const n = bSchemeEnd + 1 - base;
+  copy(o, base, n);
+  setScheme(baseScheme());
+  schemeEnd = o + n - 1;
+  o += n;
+  if (scheme == L.SCHEME_FILE) return fileState(p, end, o);
+  return relativeState(p, end, o);
+}
+
+/** #scheme-state, after the scheme [p, colon) has been recognised. */
+function schemeState(p: i32, colon: i32, end: i32, o: i32): i32 {
+  for (let i = p; i < colon; i++) o = put(o, toLower(ld8(i)));
+  schemeEnd = o;
+  o = put(o, C.COLON);
+  setScheme(schemeKind(out, schemeEnd - out));
+  p = colon + 1;
+  if (scheme == L.SCHEME_FILE) return fileState(p, end, o);
+  if (special) {
+    // "Otherwise, if url is special, base is non-null, and base's scheme is url's scheme":
+    // #special-relative-or-authority-state.
+    if (hasBase && baseField(L.URL_SCHEME_END) == schemeEnd - out && equalBytes(base, out, schemeEnd - out)) {
+      if (is(p, end, C.SLASH) && is(p + 1, end, C.SLASH)) return authorityState(skipSlashes(p, end), end, o);
+      return relativeState(p, end, o);
+    }
+    // #special-authority-slashes-state, then #special-authority-ignore-slashes-state.
+    return authorityState(skipSlashes(p, end), end, o);
+  }
+  noAuthority(o);
+  // "Otherwise, if remaining starts with an U+002F (/), set state to path or authority state."
+  if (is(p, end, C.SLASH)) {
+    if (is(p + 1, end, C.SLASH)) return authorityState(p + 2, end, o);
+    pathStart = o;
+    return path(p + 1, end, o);
+  }
+  // "Otherwise, set url's path to the empty string and set state to opaque path state."
+  return opaquePathState(p, end, o);
+}
+
+/** #scheme-start-state: a scheme is an ASCII alpha, then alphanumerics, "+", "-" or ".", then ":". */
+function schemeStartState(p: i32, end: i32, o: i32): i32 {
+  if (p < end && isAsciiAlpha(ld8(p))) {
+    let i = p + 1;
+    while (i < end && isIn(ld8(i), SCHEME_CHAR)) i++;
+    if (i < end && ld8(i) == C.COLON) return schemeState(p, i, end, o);
+  }
+  // "Otherwise, if state override is not given, set buffer to the empty string,
+  // state to no scheme state, and start over."
+  return noSchemeState(p, end, o);
+}
+
+/** Remove the ASCII tabs and newlines of [p, end) in place; returns the new end. */
+function removeTabsAndNewlines(p: i32, end: i32): i32 {
+  let w = p;
+  for (let r = p; r < end; r++) {
+    const c = ld8(r);
+    if (!isIn(c, TAB_OR_NEWLINE)) w = put(w, c);
+  }
+  return w;
+}
+
+/** "/." before a path that starts with "//" in a URL without host (#url-serializing). */
+function insertPathDot(o: i32): i32 {
+  if (hostStart != L.NONE || opaquePath || o - pathStart < 2) return o;
+  if (ld8(pathStart) != C.SLASH || ld8(pathStart + 1) != C.SLASH) return o;
+  copy(pathStart + 2, pathStart, o - pathStart);
+  st8(pathStart, C.SLASH);
+  st8(pathStart + 1, C.DOT);
+  pathStart += 2;
+  if (queryStart != L.NONE) queryStart += 2;
+  if (fragmentStart != L.NONE) fragmentStart += 2;
+  return o + 2;
+}
+
+function field(i: i32, value: i32): void {
+  st32(L.resultField(i), value);
+}
+
+function offset(i: i32, position: i32): void {
+  st32(L.resultField(i), position == L.NONE ? L.NONE : position - out);
+}
+
+/**
+ * Parse the `len` bytes at `src` (UTF-8; modified in place) against the base
+ * URL at `baseHref` (0 for none; its record at BASE), writing the serialized
+ * URL at `dst` and its record at RESULT. `dst` needs 3 * len + the base's
+ * length + the IDNA result's length + 64 bytes. Returns PARSE_*.
+ */
+export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  hasBase = baseHref != 0;
+  base = baseHref;
+  out = dst;
+  queryStart = fragmentStart = L.NONE;
+  opaquePath = false;
+  // "Remove any leading and trailing C0 control or space from input."
+  let p = src;
+  let end = src + len;
+  while (p < end && ld8(p) <= C.SPACE) p++;
+  while (end > p && ld8(end - 1) <= C.SPACE) end--;
+  let modified = p != src || end != src + len;
+  // "Remove all ASCII tab or newline from input."
+  const tab = find3(p, end, C.TAB, C.LF, C.CR);
+  if (tab < end) {
+    end = removeTabsAndNewlines(tab, end);
+    modified = true;
+  }
+  let o = schemeStartState(p, end, dst);
+  if (o < 0) {
+    if (o == -L.PARSE_NEEDS_IDNA) {
+      offset(L.URL_IDNA_START, idnaStart);
+      offset(L.URL_IDNA_END, idnaEnd);
+    }
+    return -o;
+  }
+  o = insertPathDot(o);
+  field(L.URL_HREF_END, o - out);
+  offset(L.URL_SCHEME_END, schemeEnd);
+  offset(L.URL_USER_START, userStart);
+  offset(L.URL_USER_END, userEnd);
+  offset(L.URL_PASS_START, passStart);
+  offset(L.URL_PASS_END, passEnd);
+  offset(L.URL_HOST_START, hostStart);
+  offset(L.URL_HOST_END, hostEnd);
+  offset(L.URL_PORT_END, portEnd);
+  field(L.URL_PORT, port);
+  offset(L.URL_PATH_START, pathStart);
+  offset(L.URL_QUERY_START, queryStart);
+  offset(L.URL_FRAGMENT_START, fragmentStart);
+  let flags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT);
+  if (opaquePath) flags |= L.FLAG_OPAQUE_PATH;
+  if (!modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
+  field(L.URL_FLAGS, flags);
+  return L.PARSE_OK;
+}

@@ -1,0 +1,168 @@
+// parse() and canParse() (API.md section 1): the WHATWG basic URL parser in
+// the kernel, UTS #46 for non-ASCII domains here, and the Url made from the
+// kernel's record.
+
+import * as L from "../../assembly/layout";
+import { align8, type Arena } from "../kernel/arena";
+import { domainToAscii } from "./idna";
+import { Url, type UrlRecord } from "./url";
+
+/** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
+export interface ParserExports {
+  parse(src: number, len: number, dst: number, base: number): number;
+  setIdnaResult(p: number, len: number): void;
+}
+
+const encoder = new TextEncoder();
+
+export function parseApi(arena: Arena) {
+  const { kernel } = arena;
+  const result = L.RESULT >> 2;
+  const baseRecord = L.BASE >> 2;
+  /** Where the last successful run() left the serialized URL. */
+  let output = 0;
+
+  /** Write the base's href after the input and its record at BASE; returns the href's address. */
+  function writeBase(base: Url, at: number): number {
+    const href = base._href;
+    arena.reserve(at - L.ARENA + href.length + L.SLACK);
+    encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
+    const i = arena.i32;
+    i[baseRecord + L.URL_HREF_END] = href.length;
+    i[baseRecord + L.URL_SCHEME_END] = base._schemeEnd;
+    i[baseRecord + L.URL_USER_START] = base._userStart;
+    i[baseRecord + L.URL_USER_END] = base._userEnd;
+    i[baseRecord + L.URL_PASS_START] = base._passStart;
+    i[baseRecord + L.URL_PASS_END] = base._passEnd;
+    i[baseRecord + L.URL_HOST_START] = base._hostStart;
+    i[baseRecord + L.URL_HOST_END] = base._hostEnd;
+    i[baseRecord + L.URL_PORT_END] = base._portEnd;
+    i[baseRecord + L.URL_PORT] = base._port;
+    i[baseRecord + L.URL_PATH_START] = base._pathStart;
+    i[baseRecord + L.URL_QUERY_START] = base._queryStart;
+    i[baseRecord + L.URL_FRAGMENT_START] = base._fragmentStart;
+    i[baseRecord + L.URL_FLAGS] = base._flags;
+    return at;
+  }
+
+  /**
+   * One pass of the kernel's parser over `input` (written anew: the kernel
+   * edits it in place), with an optional base and an optional UTS #46 result.
+   */
+  function pass(input: string, base: Url | null, idna: string | null): number {
+    const len = arena.input(input);
+    let at = align8(L.ARENA + len + L.SLACK);
+    const baseHref = base === null ? 0 : writeBase(base, at);
+    const baseLength = base === null ? 0 : base._href.length;
+    at = align8(at + baseLength + L.SLACK);
+    if (idna === null) {
+      kernel.setIdnaResult(0, -1);
+    } else {
+      arena.reserve(at - L.ARENA + idna.length + L.SLACK);
+      encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
+      kernel.setIdnaResult(at, idna.length);
+      at = align8(at + idna.length + L.SLACK);
+    }
+    // The kernel's bound on the output (see parse() in assembly/parser.ts).
+    arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
+    output = at;
+    return kernel.parse(L.ARENA, len, at, baseHref);
+  }
+
+  /** Run the parser to the end, through UTS #46 if a domain needs it. */
+  function run(input: string, base: Url | null): boolean {
+    let status = pass(input, base, null);
+    if (status === L.PARSE_NEEDS_IDNA) {
+      const i = arena.i32;
+      const domain = arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]);
+      const ascii = domainToAscii(domain);
+      if (ascii === null) return false;
+      status = pass(input, base, ascii);
+    }
+    return status === L.PARSE_OK;
+  }
+
+  /** The Url of the last successful run(). */
+  function makeUrl(input: string): Url {
+    const i = arena.i32;
+    const flags = i[result + L.URL_FLAGS];
+    const href =
+      flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
+    const record: UrlRecord = {
+      schemeEnd: i[result + L.URL_SCHEME_END],
+      userStart: i[result + L.URL_USER_START],
+      userEnd: i[result + L.URL_USER_END],
+      passStart: i[result + L.URL_PASS_START],
+      passEnd: i[result + L.URL_PASS_END],
+      hostStart: i[result + L.URL_HOST_START],
+      hostEnd: i[result + L.URL_HOST_END],
+      portEnd: i[result + L.URL_PORT_END],
+      port: i[result + L.URL_PORT],
+      pathStart: i[result + L.URL_PATH_START],
+      queryStart: i[result + L.URL_QUERY_START],
+      fragmentStart: i[result + L.URL_FRAGMENT_START],
+      flags,
+    };
+    if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, record);
+    return new Url(href, record, blobOrigin(href.slice(record.pathStart, pathEnd(record, href.length))));
+  }
+
+  function pathEnd(r: UrlRecord, length: number): number {
+    if (r.queryStart !== L.NONE) return r.queryStart;
+    return r.fragmentStart === L.NONE ? length : r.fragmentStart;
+  }
+
+  /**
+   * #concept-url-origin for "blob": "Let pathURL be the result of parsing the
+   * result of URL path serializing url ... If pathURL's scheme is "http",
+   * "https", or "file", then return pathURL's origin." (A file origin is opaque.)
+   */
+  function blobOrigin(path: string): string {
+    const url = parse(path);
+    if (url === null) return "null";
+    const scheme = (url._flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
+    return scheme === L.SCHEME_HTTP || scheme === L.SCHEME_HTTPS ? url.origin : "null";
+  }
+
+  /** The base argument as a Url, or null when it is given but does not parse. */
+  function toBase(base: string | Url, fn: string): Url | null {
+    if (base instanceof Url) return base;
+    if (typeof base === "string") return parse(base);
+    // A WHATWG URL object (or anything with an href) stands for its href.
+    if (typeof base === "object" && base !== null && typeof (base as { href?: unknown }).href === "string") {
+      return parse((base as { href: string }).href);
+    }
+    throw new TypeError(`${fn}: base must be a string or a Url, got ${base === null ? "null" : typeof base}`);
+  }
+
+  function checkInput(input: unknown, fn: string): asserts input is string {
+    if (typeof input !== "string") throw new TypeError(`${fn}: input must be a string, got ${typeof input}`);
+  }
+
+  /**
+   * Parse `input` (against `base`) as the WHATWG URL Standard does: the Url,
+   * or null where `new URL(input, base)` throws.
+   */
+  function parse(input: string, base?: string | Url): Url | null {
+    checkInput(input, "parse");
+    let baseUrl: Url | null = null;
+    if (base !== undefined) {
+      baseUrl = toBase(base, "parse");
+      if (baseUrl === null) return null;
+    }
+    return run(input, baseUrl) ? makeUrl(input) : null;
+  }
+
+  /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
+  function canParse(input: string, base?: string | Url): boolean {
+    checkInput(input, "canParse");
+    let baseUrl: Url | null = null;
+    if (base !== undefined) {
+      baseUrl = toBase(base, "canParse");
+      if (baseUrl === null) return false;
+    }
+    return run(input, baseUrl);
+  }
+
+  return { parse, canParse };
+}

@@ -1,0 +1,15 @@
+// The part of the tr46 package (UTS #46 processing) that swurl uses.
+declare module "tr46" {
+  export interface ToASCIIOptions {
+    checkHyphens?: boolean;
+    checkBidi?: boolean;
+    checkJoiners?: boolean;
+    useSTD3ASCIIRules?: boolean;
+    transitionalProcessing?: boolean;
+    verifyDNSLength?: boolean;
+    ignoreInvalidPunycode?: boolean;
+  }
+  export function toASCII(domainName: string, options?: ToASCIIOptions): string | null;
+  const tr46: { toASCII: typeof toASCII };
+  export default tr46;
+}
