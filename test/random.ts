@@ -55,7 +55,7 @@ function piece(rng: Rng): string {
   return "a".repeat(int(rng, 1, 40)); // a run long enough for 16-byte vector blocks
 }
 
-/** A random string of about `pieces` pieces, sometimes starting like a URL. */
+/** A random string of up to `maxPieces` pieces, half the time starting like a URL. */
 export function randomString(rng: Rng, maxPieces = 40): string {
   let s = rng() < 0.5 ? pick(rng, SCHEMES) : "";
   const n = int(rng, 0, maxPieces);

@@ -17,7 +17,7 @@ function firstDifference(a: string, b: string): number {
   return n;
 }
 
-/** `unit` repeated to at least `bytes` UTF-16 code units. */
+/** `unit` repeated to at least `units` UTF-16 code units. */
 function repeatTo(unit: string, units: number): string {
   return unit.repeat(Math.ceil(units / unit.length));
 }
