@@ -1,0 +1,40 @@
+// The benchmark corpus as the strings a user's program would hold: one flat
+// (sequential) string per URL.
+//
+// Why not `text.split("\n")`: V8 makes each line of split() a *sliced* string
+// pointing into the whole file's string, and the file starts with a UTF-8 BOM
+// (U+FEFF), which makes that parent string two-byte. Such lines are slower to
+// read for everything, and unequally so (TOOLCHAIN.md: URL.canParse ~1.65x,
+// encodeInto ~7x), so the numbers would measure the string representation.
+// Instead each line is decoded from its own bytes with Buffer#toString(utf8,
+// start, end), which allocates a new sequential string: one-byte for an ASCII
+// line (checked with `node --allow-natives-syntax` and %DebugPrint: the type is
+// ONE_BYTE_STRING_TYPE, where a split() line is SLICED_STRING_TYPE).
+import { readFileSync } from "node:fs";
+
+const LF = 0x0a;
+const CR = 0x0d;
+const BOM = [0xef, 0xbb, 0xbf];
+
+/**
+ * Read a file of one URL per line (LF or CRLF, optional leading BOM).
+ * Returns the lines and their total size in UTF-8 bytes (without line ends).
+ */
+export function loadCorpus(file) {
+  const data = readFileSync(file);
+  const start = BOM.every((b, i) => data[i] === b) ? BOM.length : 0;
+  const lines = [];
+  let bytes = 0;
+  let ascii = true;
+  for (let from = start; from < data.length; ) {
+    let to = data.indexOf(LF, from);
+    if (to === -1) to = data.length;
+    const end = to > from && data[to - 1] === CR ? to - 1 : to;
+    const line = data.toString("utf8", from, end);
+    lines.push(line);
+    bytes += end - from;
+    ascii &&= line.length === end - from;
+    from = to + 1;
+  }
+  return { file, lines, bytes, ascii };
+}

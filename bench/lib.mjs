@@ -1,0 +1,43 @@
+// Small helpers shared by bench/run.mjs and the suites.
+
+/** The last result of a task: a module-level store the engine cannot prove dead. */
+export let sink;
+/** Keep a result alive so that the engine cannot drop the work that made it. */
+export function keep(value) {
+  sink = value;
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** A plain-text table: `columns` are [header, key, align] with align "l" or "r". */
+export function table(rows, columns) {
+  const cells = rows.map((row) => columns.map(([, key]) => String(row[key] ?? "")));
+  const widths = columns.map(([header], i) => Math.max(header.length, ...cells.map((r) => r[i].length)));
+  const pad = (text, i) => (columns[i][2] === "r" ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const line = (texts) => "| " + texts.map(pad).join(" | ") + " |";
+  const rule = "|" + widths.map((w, i) => (columns[i][2] === "r" ? "-".repeat(w + 1) + ":" : "-".repeat(w + 2))).join("|") + "|";
+  return [line(columns.map(([header]) => header)), rule, ...cells.map(line)].join("\n");
+}
+
+/**
+ * One task per kernel build that runs `operation(api)` on every corpus line;
+ * one task iteration is one pass over the corpus.
+ */
+export function perLine({ corpus, kernels }, operation) {
+  const { lines } = corpus;
+  return kernels.map(({ name, api }) => {
+    const op = operation(api);
+    return {
+      label: name,
+      fn() {
+        let result;
+        for (let i = 0; i < lines.length; i++) result = op(lines[i]);
+        keep(result);
+      },
+    };
+  });
+}
