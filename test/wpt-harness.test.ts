@@ -2,7 +2,8 @@
 // the reference passes it, and parsers broken on purpose do not.
 import { describe, expect, it } from "vitest";
 import { reference, REFERENCE_NAME, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
-import { excusedIds, failingCases, loadKnownFailures, summarize, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { summarize } from "./report";
+import { excusedIds, failingCases, loadKnownFailures, unexpectedResults, wptSuites } from "./wpt-helpers";
 
 const suites = wptSuites();
 
@@ -40,7 +41,7 @@ describe("WPT harness", () => {
   it(`passes ${REFERENCE_NAME}, but for the cases known-failures.json excuses it from`, () => {
     const excused = excusedIds(loadKnownFailures(), REFERENCE_NAME);
     const unexpected = suites.flatMap((s) => unexpectedResults(s, failingCases(s, reference), excused));
-    expect(unexpected.length, summarize(unexpected)).toBe(0);
+    expect(unexpected.length, summarize(`${unexpected.length} unexpected results`, unexpected)).toBe(0);
   });
 
   it.each(broken)("catches a parser that %s", (_what, api, catchers) => {

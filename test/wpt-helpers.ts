@@ -8,6 +8,7 @@
 //   toascii: <input>    IdnaTestV2: <input>    percent-encoding: <input>
 // where <input> and <base> are the raw strings of the JSON file.
 import { readFileSync } from "node:fs";
+import { show } from "./report";
 import { BUILD_NAMES, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
 
 export interface WptCase {
@@ -24,11 +25,6 @@ export interface WptSuite {
 type UrlTest = Partial<Record<UrlField, string>> & { input: string; base: string | null; failure?: true };
 type HostTest = { input: string; output: string | null };
 type PercentEncodingTest = { input: string; output: Record<string, string> };
-
-/** A string as a JSON literal with everything outside printable ASCII escaped, so that invisible differences show. */
-export function show(value: unknown): string {
-  return JSON.stringify(value)?.replace(/[^ -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) ?? String(value);
-}
 
 function loadJson(path: string): unknown {
   return JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
@@ -121,9 +117,10 @@ function encodeHostEndingCodePoints(input: string): string {
   return input.replace(/[:/?#\\]/g, encodeURIComponent);
 }
 
-// percent-encoding.window.js checks the non-UTF-8 encodings through a document;
-// for UTF-8 (the only encoding of `new URL`) it comes down to what whatwg-url's
-// copy of that test does: query and fragment are the UTF-8 percent-encoding.
+// percent-encoding.window.js loads each non-UTF-8 row through a document in that
+// encoding, and checks its query against that encoding's output and its fragment
+// against the UTF-8 output. `new URL` always encodes as UTF-8, so here query and
+// fragment both give the "utf-8" output (as whatwg-url's port of that test checks).
 function percentEncodingCase(t: PercentEncodingTest): WptCase {
   const expected = t.output["utf-8"];
   return {
@@ -210,10 +207,4 @@ export function unexpectedResults(suite: WptSuite, failing: Map<string, string[]
     }
   }
   return lines;
-}
-
-/** The first lines of a long report, and how many more there are. */
-export function summarize(lines: string[], limit = 25): string {
-  const more = lines.length > limit ? `\n... and ${lines.length - limit} more` : "";
-  return `${lines.length} unexpected results:\n${lines.slice(0, limit).join("\n")}${more}`;
 }

@@ -3,7 +3,8 @@
 // test/fixtures/known-failures.json, and on any listed case that passes.
 import { describe, expect, it } from "vitest";
 import { BUILD_NAMES, REFERENCE_NAME, targets } from "./url-targets";
-import { excusedIds, failingCases, loadKnownFailures, show, summarize, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { show, summarize } from "./report";
+import { excusedIds, failingCases, loadKnownFailures, unexpectedResults, wptSuites } from "./wpt-helpers";
 
 const suites = wptSuites();
 const known = loadKnownFailures();
@@ -30,7 +31,7 @@ describe.each(targets)("WPT URL data (%s)", (build, api) => {
   for (const suite of suites) {
     it(`${suite.file}: ${suite.cases.length} cases`, () => {
       const unexpected = unexpectedResults(suite, failingCases(suite, api), excused);
-      expect(unexpected.length, summarize(unexpected)).toBe(0);
+      expect(unexpected.length, summarize(`${unexpected.length} unexpected results`, unexpected)).toBe(0);
     });
   }
 });
