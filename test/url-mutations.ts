@@ -135,10 +135,10 @@ export class UrlMutator {
 
   host(): string {
     const r = this.r;
-    switch (r.int(6)) {
-      case 0: return this.ipv4();
-      case 1: return this.ipv6();
-      case 2: return "";
+    switch (r.int(7)) {
+      case 0: case 1: return this.ipv4();
+      case 2: return this.ipv6();
+      case 3: return "";
       default: return r.join(1, 4, () => r.pick(LABELS), r.pick(DOTS)) + (r.chance(0.1) ? "." : "");
     }
   }
