@@ -10,7 +10,7 @@ export interface DiffCase {
 }
 
 /** mulberry32, a small 32-bit PRNG: uniform floats in [0, 1) from a seed. */
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -108,7 +108,7 @@ class Random {
 // RFC 3986 appendix B: scheme, authority, path, query, fragment of any string.
 const RFC3986 = /^(?:([^:/?#]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;
 
-export class UrlMutator {
+class UrlMutator {
   private readonly r: Random;
   constructor(seed: number, private readonly realUrls: readonly string[]) {
     this.r = new Random(mulberry32(seed));
@@ -128,12 +128,12 @@ export class UrlMutator {
     return base === undefined ? { input } : { input, base };
   }
 
-  scheme(): string {
+  private scheme(): string {
     const r = this.r;
     return r.pick(r.chance(0.6) ? SPECIAL_SCHEMES : r.chance(0.75) ? OTHER_SCHEMES : BAD_SCHEMES);
   }
 
-  host(): string {
+  private host(): string {
     const r = this.r;
     switch (r.int(7)) {
       case 0: case 1: return this.ipv4();
@@ -144,7 +144,7 @@ export class UrlMutator {
   }
 
   /** 1 to 5 parts in decimal, hex or octal; some out of range, some not numbers at all. */
-  ipv4(): string {
+  private ipv4(): string {
     const r = this.r;
     const part = () => {
       const n = r.chance(0.8) ? r.int(256) : r.int(2 ** 33);
@@ -159,7 +159,7 @@ export class UrlMutator {
   }
 
   /** A bracketed IPv6 address: groups with a compressed run and an embedded IPv4 sometimes, or a known odd one. */
-  ipv6(): string {
+  private ipv6(): string {
     const r = this.r;
     let body: string;
     if (r.chance(0.4)) {
@@ -176,43 +176,43 @@ export class UrlMutator {
     return r.chance(0.9) ? `[${body}]` : r.pick([`[${body}`, `${body}]`, `[[${body}]]`, body]);
   }
 
-  path(): string {
+  private path(): string {
     const r = this.r;
     return r.join(0, 5, () => r.pick(PATH_SEPARATORS) + r.pick(SEGMENTS));
   }
 
-  queryAndFragment(): string {
+  private queryAndFragment(): string {
     const r = this.r;
     return (r.chance(0.3) ? `?${r.pick(QUERIES)}` : "") + (r.chance(0.3) ? `#${r.pick(FRAGMENTS)}` : "");
   }
 
   /** Leading and trailing spaces and controls, sometimes. */
-  padded(input: string): string {
+  private padded(input: string): string {
     const r = this.r;
     return r.chance(0.15) ? r.pick(SPACES) + input + r.pick(SPACES) : input;
   }
 
-  authority(): string {
+  private authority(): string {
     const r = this.r;
     return r.pick(USERINFO) + this.host() + r.pick(PORTS);
   }
 
-  absolute(): string {
+  private absolute(): string {
     const r = this.r;
     return this.padded(this.scheme() + r.pick(AFTER_SCHEME) + this.authority() + this.path() + this.queryAndFragment());
   }
 
-  fileUrl(): string {
+  private fileUrl(): string {
     const r = this.r;
     return this.padded(r.pick(["file:", "FILE:", "file:"]) + r.pick(FILE_STARTS) + r.pick(DRIVES) + this.path() + this.queryAndFragment());
   }
 
-  opaque(): string {
+  private opaque(): string {
     const r = this.r;
     return this.padded(`${r.pick(OPAQUE_SCHEMES)}:${r.pick(OPAQUE_BODIES)}${r.chance(0.3) ? "  " : ""}${this.queryAndFragment()}`);
   }
 
-  relative(): string {
+  private relative(): string {
     const r = this.r;
     switch (r.int(4)) {
       case 0: return this.padded(r.pick(RELATIVE) + this.path() + this.queryAndFragment());
@@ -223,7 +223,7 @@ export class UrlMutator {
   }
 
   /** A string with one to three edits: pieces inserted, spans deleted or replaced, components regenerated. */
-  mutated(url: string): string {
+  private mutated(url: string): string {
     const r = this.r;
     let s = url;
     for (let edits = 1 + r.int(3); edits > 0; edits--) {
@@ -241,7 +241,7 @@ export class UrlMutator {
   }
 
   /** The string with one of its RFC 3986 components replaced by a generated one. */
-  regenerated(url: string): string {
+  private regenerated(url: string): string {
     const r = this.r;
     const [, scheme, authority, path, query, fragment] = RFC3986.exec(url)!; // matches every string
     const parts = [
