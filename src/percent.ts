@@ -31,7 +31,9 @@ export function percentApi(arena: Arena) {
     if (typeof input !== "string") throw new TypeError(`percentDecode: input must be a string, got ${typeof input}`);
     const plus = options?.plusAsSpace === true;
     const strict = options?.strict === true;
-    if (input.indexOf("%") === -1 && !(plus && input.indexOf("+") !== -1)) return input;
+    // Nothing to decode: the input as it is, unless it has lone surrogates, which
+    // become U+FFFD as on the decoding path (the input is taken as UTF-8 bytes).
+    if (input.indexOf("%") === -1 && !(plus && input.indexOf("+") !== -1) && input.isWellFormed()) return input;
     const len = arena.input(input);
     if (strict) {
       const bad = kernel.invalidEscape(arena.inputStart, len);

@@ -1,25 +1,48 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
 import * as kernel from "swurl-kernel-js";
-import type { Backend } from "./backend";
+import type { Backend, KernelExports } from "./backend";
 
 const PAGE = 65536;
 
+type KernelFunction = (a?: number, b?: number, c?: number, d?: number, e?: number, f?: number) => number;
+
+/** The heap the (one, module-level) JS kernel works in right now. */
+let attached: Uint8Array | null = null;
+
 export function createJsBackend(): Backend {
   let buffer = new ArrayBuffer(PAGE);
-  const attach = (): void => kernel.attachHeap(new Uint8Array(buffer), new Int32Array(buffer));
-  attach();
-  kernel.init();
+  let bytes = new Uint8Array(buffer);
+  let words = new Int32Array(buffer);
+  // Several instances share the one JS kernel module: each call first makes the
+  // kernel work in this instance's heap (a pointer comparison when it already does).
+  const activate = (): void => {
+    if (attached !== bytes) {
+      kernel.attachHeap(bytes, words);
+      attached = bytes;
+    }
+  };
+  const own: Record<string, KernelFunction> = {};
+  for (const [name, fn] of Object.entries(kernel) as [string, KernelFunction][]) {
+    if (typeof fn !== "function" || name === "attachHeap") continue;
+    own[name] = (a, b, c, d, e, f) => {
+      activate();
+      return fn(a, b, c, d, e, f);
+    };
+  }
+  const exports = own as unknown as KernelExports;
+  exports.init();
   return {
     name: "js",
-    kernel,
+    kernel: exports,
     buffer: () => buffer,
-    grow(bytes: number): void {
-      if (bytes <= buffer.byteLength) return;
-      const next = new ArrayBuffer(Math.ceil(bytes / PAGE) * PAGE);
-      new Uint8Array(next).set(new Uint8Array(buffer));
+    grow(needed: number): void {
+      if (needed <= buffer.byteLength) return;
+      const next = new ArrayBuffer(Math.ceil(needed / PAGE) * PAGE);
+      new Uint8Array(next).set(bytes);
       buffer = next;
-      attach();
+      bytes = new Uint8Array(buffer);
+      words = new Int32Array(buffer);
     },
   };
 }

@@ -8,6 +8,6 @@ declare module "*.wasm" {
 // name (scripts/build.mjs), with the same exports as the WASM module.
 declare module "swurl-kernel-js" {
   import type { KernelExports } from "./backend";
-  const kernel: KernelExports;
+  const kernel: KernelExports & { attachHeap(bytes: Uint8Array, words: Int32Array): void };
   export = kernel;
 }
