@@ -172,9 +172,15 @@ function fragmentState(p: i32, end: i32, o: i32): i32 {
 function queryState(p: i32, end: i32, o: i32): i32 {
   queryStart = o;
   o = put(o, C.QUESTION);
-  const hash = find2(p, end, C.HASH, C.HASH);
-  o = encodeInto(p, hash - p, o, special ? SPECIAL_QUERY_SET : QUERY_SET);
-  return hash < end ? fragmentState(hash + 1, end, o) : o;
+  // One pass: both query sets contain "#", so only bytes in the set need a look.
+  const set = special ? SPECIAL_QUERY_SET : QUERY_SET;
+  for (; p < end; p++) {
+    const c = ld8(p);
+    if (!isIn(c, set)) o = put(o, c);
+    else if (c == C.HASH) return fragmentState(p + 1, end, o);
+    else o = writeEscape(o, c);
+  }
+  return o;
 }
 
 /** What follows a path: a query and/or a fragment, or nothing. */

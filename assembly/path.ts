@@ -4,9 +4,9 @@
 // and the path state of the basic URL parser (#path-state).
 
 import { ld8, st8 } from "./memory";
-import { isAsciiAlpha, PATH_SET } from "./tables";
-import { encodeInto } from "./percent";
-import { find4, findLast } from "./scan";
+import { isIn, isAsciiAlpha, PATH_SEGMENT_STOP, PATH_SET } from "./tables";
+import { writeEscape } from "./percent";
+import { findLast } from "./scan";
 import { BACKSLASH, COLON, DIGIT_0, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
 
 /** "%2e" or "%2E" at p (three bytes before `end`). */
@@ -64,14 +64,6 @@ export function shorten(pathStart: i32, o: i32, isFile: bool): i32 {
   return last;
 }
 
-/** Write "/" and the drive letter at p, its second code point replaced with ":". */
-function writeDriveLetter(o: i32, p: i32): i32 {
-  st8(o, SLASH);
-  st8(o + 1, ld8(p));
-  st8(o + 2, COLON);
-  return o + 3;
-}
-
 /** Where the last pathState() call stopped in the input: at "?", "#" or the end. */
 export let pathStop: i32 = 0;
 
@@ -79,38 +71,54 @@ export let pathStop: i32 = 0;
  * #path-state from input position `p` until "?", "#" or the end of [p, end),
  * appending segments to the path [pathStart, o). Returns the new end of the
  * output and leaves the input position in `pathStop`.
+ *
+ * Each segment is copied in one pass (bytes outside PATH_SEGMENT_STOP as they
+ * are, the path percent-encode set escaped) and then looked at as a whole for
+ * the dot-segment and drive-letter rules, which undo or patch what was copied.
  */
 export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: bool, isFile: bool): i32 {
-  // In special URLs "\" separates segments like "/".
-  const separator = special ? BACKSLASH : SLASH;
   let slash = true;
   while (slash) {
-    const t = find4(p, end, SLASH, separator, QUESTION, HASH);
-    const c = t < end ? ld8(t) : -1;
-    slash = c == SLASH || c == separator;
-    if (isDoubleDot(p, t)) {
+    const segment = p;
+    const segmentOut = o;
+    o = segmentOut + 1;
+    st8(segmentOut, SLASH);
+    while (p < end) {
+      const c = ld8(p);
+      if (isIn(c, PATH_SEGMENT_STOP)) {
+        // The segment ends at "/", "?", "#" and, in special URLs, "".
+        if (c == SLASH || c == QUESTION || c == HASH || (special && c == BACKSLASH)) break;
+        if (isIn(c, PATH_SET)) {
+          o = writeEscape(o, c);
+          p++;
+          continue;
+        }
+      }
+      st8(o, c);
+      o++;
+      p++;
+    }
+    const c = p < end ? ld8(p) : -1;
+    slash = c == SLASH || (special && c == BACKSLASH);
+    if (isDoubleDot(segment, p)) {
       // "Shorten url's path. If neither c is U+002F (/), nor url is special and c
       // is U+005C (\), append the empty string to url's path."
-      o = shorten(pathStart, o, isFile);
+      o = shorten(pathStart, segmentOut, isFile);
       if (!slash) {
         st8(o, SLASH);
         o++;
       }
-    } else if (isSingleDot(p, t)) {
-      if (!slash) {
-        st8(o, SLASH);
-        o++;
-      }
-    } else if (isFile && o == pathStart && isWindowsDriveLetter(p, t)) {
+    } else if (isSingleDot(segment, p)) {
+      // "Otherwise, if buffer is a single-dot URL path segment and if neither c is
+      // U+002F (/), nor url is special and c is U+005C (\), append the empty string."
+      o = slash ? segmentOut : segmentOut + 1;
+    } else if (isFile && segmentOut == pathStart && isWindowsDriveLetter(segment, p)) {
       // "If url's scheme is "file", url's path is empty, and buffer is a Windows
       // drive letter, then replace the second code point in buffer with U+003A (:)."
-      o = writeDriveLetter(o, p);
-    } else {
-      st8(o, SLASH);
-      o = encodeInto(p, t - p, o + 1, PATH_SET);
+      st8(segmentOut + 2, COLON);
     }
-    pathStop = t;
-    p = t + 1;
+    pathStop = p;
+    p++;
   }
   return o;
 }
