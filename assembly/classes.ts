@@ -37,3 +37,6 @@ export const FORBIDDEN_DOMAIN: i32 = 1 << 20;
 export const C0_CONTROL_OR_SPACE: i32 = 1 << 21;
 /** #ascii-tab-or-newline: what the basic URL parser removes everywhere. */
 export const TAB_OR_NEWLINE: i32 = 1 << 22;
+/** RFC 3986 section 2: the characters a URI may hold, unreserved / reserved / "%"
+ *  (what a URL in running text is made of, see assembly/rfc1738/extract.ts). */
+export const URI_CHAR: i32 = 1 << 23;

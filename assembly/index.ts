@@ -43,3 +43,4 @@ export function invalidEscape(src: i32, len: i32): i32 {
 export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
   return encodeInto(src, len, dst, set) - dst;
 }
+export * from "./rfc1738/index";

@@ -6,6 +6,8 @@ import { Arena } from "./kernel/arena";
 import type { Backend, KernelName } from "./kernel/backend";
 import { splitApi } from "./split";
 import { percentApi } from "./percent";
+import { rfc1738Api } from "./rfc1738";
+import { extractApi } from "./extract";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -14,6 +16,8 @@ export function createApi(backend: Backend) {
     kernel: backend.name as KernelName,
     ...splitApi(arena),
     ...percentApi(arena),
+    ...rfc1738Api(arena),
+    ...extractApi(arena),
   };
 }
 

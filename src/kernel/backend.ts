@@ -2,6 +2,8 @@
 // The WASM module and the pure-JS build export the same functions; the wrapper
 // talks to either through this interface.
 
+import type { Rfc1738Exports } from "../rfc1738/kernel";
+
 /** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
 export interface CoreExports {
   init(): void;
@@ -17,7 +19,7 @@ export interface CoreExports {
  * Everything the kernel exports. Each feature's kernel exports are declared
  * beside its wrapper (e.g. src/whatwg/kernel.ts) and added here.
  */
-export type KernelExports = CoreExports;
+export type KernelExports = CoreExports & Rfc1738Exports;
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 
