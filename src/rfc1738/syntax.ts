@@ -206,7 +206,7 @@ export class Rule {
   group(start: number, end: number): boolean {
     const name = this.input.slice(start, end);
     const ok = GROUP.exec(name)?.[0].length ?? 0;
-    if (ok === name.length) return true;
+    if (ok > 0 && ok === name.length) return true;
     const at = start + ok;
     this.fail(
       at,
