@@ -23,15 +23,20 @@ export interface ExtractedUrl {
 const BATCH = 1024;
 
 /**
- * The names the kernel matches (it holds no strings of its own): the "URL"
- * prefix of "<URL:...>" first, then the schemes found as bare URLs, each as a
- * length byte and its lower-case ASCII bytes, and a zero length to end.
+ * The names the kernel matches (it holds no strings of its own), in the format
+ * of assembly/rfc1738/records.ts: the "URL" prefix of "<URL:...>" first, then
+ * the schemes found as bare URLs.
  */
 const NAMES = (() => {
-  const bytes: number[] = [];
-  for (const name of ["url", ...TEXT_SCHEMES]) bytes.push(name.length, ...Array.from(name, (c) => c.charCodeAt(0)));
-  bytes.push(0);
-  return Uint8Array.from(bytes);
+  const names = ["url", ...TEXT_SCHEMES];
+  const words = new Int32Array((names.length + 1) * (R.NAME_ENTRY_BYTES >> 2));
+  names.forEach((name, i) => {
+    if (name.length > R.NAME_MAX) throw new Error(`extractUrls: scheme name ${name} is longer than ${R.NAME_MAX}`);
+    const at = i * (R.NAME_ENTRY_BYTES >> 2);
+    words[at] = name.length;
+    for (let j = 0; j < name.length; j++) words[at + 1 + (j >> 2)] |= name.charCodeAt(j) << ((j & 3) * 8);
+  });
+  return words;
 })();
 
 /** "The whitespace should be ignored when extracting the URL": the kernel's whitespace is C0 controls and space. */
@@ -47,10 +52,10 @@ export function extractApi(arena: Arena) {
     // Every URL has the ":" after its scheme.
     if (text.indexOf(":") === -1) return found;
     const len = arena.input(text);
-    const table = arena.scratch(align8(NAMES.length) + BATCH * R.EXTRACT_RECORD_BYTES + 8);
-    const out = table + align8(NAMES.length);
+    const table = arena.scratch(NAMES.byteLength + BATCH * R.EXTRACT_RECORD_BYTES + 8);
+    const out = table + align8(NAMES.byteLength);
     const cursor = out + BATCH * R.EXTRACT_RECORD_BYTES;
-    arena.u8.set(NAMES, table);
+    arena.i32.set(NAMES, table >> 2);
     arena.i32[cursor >> 2] = 0;
     arena.i32[(cursor >> 2) + 1] = 0;
     for (let from = 0; ; ) {

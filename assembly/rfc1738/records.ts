@@ -61,3 +61,11 @@ export const EXTRACT_RECORD_BYTES: i32 = 16;
 // Field of the RESULT record where extractScan() leaves the byte offset at which
 // to go on when it stopped because its output list was full.
 export const EXTRACT_RESUME: i32 = 0;
+
+// The names extractScan() matches, written by the wrapper (the kernel holds no
+// strings): one entry per name of three i32, its length and its lower-case
+// ASCII bytes packed four to a word, byte i at bits 8 * (i % 4); the "URL"
+// prefix first, then the schemes, then a zero length.
+export const NAME_ENTRY_BYTES: i32 = 12;
+/** The longest name an entry holds. */
+export const NAME_MAX: i32 = 8;
