@@ -105,6 +105,9 @@ describe.each(builds)("validate (%s)", (_name, api) => {
     expect(codes(api, "http:///path")).toEqual([[7, "invalid-host"]]);
     expect(codes(api, "http://:80/")).toEqual([[7, "invalid-host"]]);
     expect(codes(api, "file:///path")).toEqual([]); // file alone may have an empty host
+    // mailto and news have no authority: "//" is data there.
+    expect(codes(api, "mailto://x_y")).toEqual([]);
+    expect(codes(api, "news://x_y:z")).toEqual([[5, "scheme-syntax"]]);
     // news article = ... "@" host
     expect(codes(api, "news:123@bad_host")).toEqual([[12, "invalid-host"]]);
     expect(codes(api, "news:123@")).toEqual([[9, "invalid-host"]]);

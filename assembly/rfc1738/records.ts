@@ -24,6 +24,8 @@ export const SCHEME_MISSING: i32 = 7;
 export const SCHEME_EMPTY: i32 = 8;
 /** A character outside scheme = 1*[ lowalpha | digit | "+" | "-" | "." ] (upper case is tolerated). */
 export const SCHEME_BAD_CHARACTER: i32 = 9;
+// Findings about the authority, HOST_MISSING to PORT_NOT_DIGIT, are numbered
+// together (the wrapper drops them for schemes without one).
 /** "//" with nothing before the port or path, where RFC 1738 needs a host. Reported by the wrapper. */
 export const HOST_MISSING: i32 = 10;
 /** A character that no domain label holds. */

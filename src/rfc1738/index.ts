@@ -14,11 +14,26 @@ import { defaultPort } from "./schemes";
 import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics";
-export type * from "./syntax";
+export type {
+  SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
+  FileParts, ProsperoParts,
+} from "./syntax";
+
+/**
+ * Schemes whose syntax has no "//" authority: "mailto:" encoded822addr and
+ * "news:" grouppart are *xchar, so "//" there is data, not a host.
+ */
+const OPAQUE = new Set(["mailto", "news"]);
+
+/** The kernel's findings that apply to the URL's scheme. */
+function findingsOf(a: Analysis): Finding[] {
+  if (a.scheme === null || !OPAQUE.has(a.scheme) || !a.hasAuthority) return a.findings;
+  return a.findings.filter(({ finding }) => finding < R.HOST_MISSING || finding > R.PORT_NOT_DIGIT);
+}
 
 /** "//" and no host, which RFC 1738 needs everywhere but in file URLs ("the empty string"). */
 function missingHost(a: Analysis): Finding | null {
-  return a.hasAuthority && a.host === "" && a.scheme !== "file"
+  return a.hasAuthority && a.host === "" && a.scheme !== "file" && !OPAQUE.has(a.scheme ?? "")
     ? { index: a.at(L.SPLIT_HOST_START), finding: R.HOST_MISSING }
     : null;
 }
@@ -46,7 +61,7 @@ export function rfc1738Api(arena: Arena) {
     if (typeof input !== "string") throw new TypeError(`schemeParts: input must be a string, got ${typeof input}`);
     const a = analyze(input);
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
-    if (rule === undefined || a.findings.length > 0 || missingHost(a)) return null;
+    if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
     return rule(new Rule(a, decoding));
   }
 
@@ -54,7 +69,7 @@ export function rfc1738Api(arena: Arena) {
   function validate(input: string): Diagnostic[] {
     if (typeof input !== "string") throw new TypeError(`validate: input must be a string, got ${typeof input}`);
     const a = analyze(input);
-    const out = a.findings.map((f) => fromFinding(input, f));
+    const out = findingsOf(a).map((f) => fromFinding(input, f));
     const host = missingHost(a);
     if (host) out.push(fromFinding(input, host));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
