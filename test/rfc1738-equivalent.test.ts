@@ -1,6 +1,7 @@
 // equivalent() (API.md section 5): RFC 1630 "Before two URIs can be compared, it
 // is therefore necessary to bring them to the same encoding level", and RFC
 // 3986 section 6.2.2 / 6.2.3.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builds } from "./builds";
 
@@ -66,5 +67,28 @@ describe.each(builds)("equivalent (%s)", (_name, api) => {
 
   it("throws a TypeError for a non-string", () => {
     expect(() => api.equivalent("a", undefined as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("equivalent agrees in every build and is an equivalence", () => {
+  const url = fc
+    .tuple(
+      fc.constantFrom("http", "HTTP", "https", "ftp", "x"),
+      fc.constantFrom("a.com", "A.COM", "%61.com", "a.com:80", "a.com:", "a.com:8080", "u@a.com"),
+      fc.string({ unit: fc.constantFrom("/", "a", "A", "%41", "%2f", "%2F", "%7e", "~", "-", "%2D", "?", "#", "%25"), maxLength: 8 }),
+    )
+    .map(([scheme, host, rest]) => `${scheme}://${host}${rest}`);
+  it("for random URLs", () => {
+    fc.assert(
+      fc.property(url, url, url, (a, b, c) => {
+        const [first, ...rest] = builds.map(([, api]) => api.equivalent(a, b));
+        for (const other of rest) expect(other, `${a} ${b}`).toBe(first);
+        const api = builds[0][1];
+        expect(api.equivalent(a, a)).toBe(true);
+        expect(api.equivalent(b, a)).toBe(first);
+        if (first && api.equivalent(b, c)) expect(api.equivalent(a, c), `${a} ${b} ${c}`).toBe(true);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

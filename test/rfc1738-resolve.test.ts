@@ -1,4 +1,5 @@
 // resolve() (API.md section 5): RFC 3986 section 5.4's examples, and RFC 1630's.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builds } from "./builds";
 
@@ -92,5 +93,21 @@ describe.each(builds)("resolve (%s)", (_name, api) => {
     expect(() => api.resolve("g", "/b/c")).toThrow(TypeError);
     expect(() => api.resolve("g", "")).toThrow(TypeError);
     expect(() => api.resolve("g", 1 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("resolve gives the same result in every build", () => {
+  const piece = fc.string({ unit: fc.constantFrom("a", "/", ".", "..", "./", "../", "?", "#", ":", "@", "%2E", "é", "g:h", "//"), maxLength: 12 });
+  it("for random references against absolute bases", () => {
+    fc.assert(
+      fc.property(piece, fc.constantFrom(BASE, "magic://a/b/c//d/e/f", "http://a", "mailto:x@y", "file:///a/b/"), (ref, base) => {
+        const [first, ...rest] = builds.map(([, api]) => api.resolve(ref, base));
+        for (const other of rest) expect(other, `${ref} in ${base}`).toBe(first);
+        // The target is absolute and has no dot segments left: resolving it again gives it back.
+        expect(builds[0][1].split(first).scheme, ref).not.toBeNull();
+        expect(builds[0][1].resolve(first, base), ref).toBe(first);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

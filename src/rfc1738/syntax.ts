@@ -336,7 +336,8 @@ function mailto(r: Rule): MailtoParts | null {
   if (start === end) return r.fail(start, `an address follows "mailto:" (RFC 1738 section 5, encoded822addr = 1*xchar)`);
   const q = find(input, "?", start, end);
   const headers: [string, string][] = [];
-  for (let i = q + 1; q < end; i++) {
+  // Each field runs from after "?" or "&" to the next "&".
+  for (let i = q + 1; i <= end && q < end; ) {
     const fieldEnd = find(input, "&", i, end);
     const eq = find(input, "=", i, fieldEnd);
     if (eq === fieldEnd) return r.fail(i, `a header field is hfname "=" hfvalue (RFC 6068 section 2)`);
@@ -346,8 +347,7 @@ function mailto(r: Rule): MailtoParts | null {
       }
     }
     headers.push([r.decode(input.slice(i, eq)), r.decode(input.slice(eq + 1, fieldEnd))]);
-    if (fieldEnd === end) break;
-    i = fieldEnd;
+    i = fieldEnd + 1;
   }
   return { scheme: "mailto", address: r.decode(input.slice(start, q)), headers };
 }
