@@ -54,3 +54,4 @@ export { parse } from "./parser";
 
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";
+export * from "./rfc1738/index";

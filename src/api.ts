@@ -7,6 +7,8 @@ import type { Backend, KernelName } from "./kernel/backend";
 import { splitApi } from "./split";
 import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
+import { rfc1738Api } from "./rfc1738";
+import { extractApi } from "./extract";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -16,6 +18,8 @@ export function createApi(backend: Backend) {
     ...splitApi(arena),
     ...percentApi(arena),
     ...parseApi(arena),
+    ...rfc1738Api(arena),
+    ...extractApi(arena),
   };
 }
 

@@ -6,7 +6,10 @@ import { createJsBackend } from "./kernel/js-backend";
 const api = createApi(createJsBackend());
 
 export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export { Url } from "./whatwg/url";
 export type { Swurl } from "./api";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";
+export type * from "./rfc1738";
+export type { ExtractedUrl } from "./extract";

@@ -20,6 +20,16 @@ interface BufferConstructor {
 /** Node's Buffer makes one-byte strings from memory fastest (latin1Slice); browsers use TextDecoder. */
 const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buffer;
 
+/**
+ * Long strings are encoded in pieces of this many UTF-16 units. encodeInto
+ * leaves its fast path for the whole string when the string holds a single
+ * non-ASCII character; in pieces, only the pieces that hold one are slow.
+ * Measured on Node 20 with a 4 MB one-byte string: with one "é", ~650 MB/s at
+ * once and ~7.8 GB/s in pieces; all ASCII, ~3.3 and ~6.3 GB/s. (A two-byte
+ * string runs at ~650-750 MB/s either way.)
+ */
+const ENCODE_PIECE = 65536;
+
 /** Round up to a multiple of 8, so records written after a buffer stay aligned. */
 export function align8(n: number): number {
   return (n + 7) & ~7;
@@ -68,7 +78,15 @@ export class Arena {
   input(s: string): number {
     // UTF-8 takes at most 3 bytes per UTF-16 unit.
     this.reserve(s.length * 3);
-    const { written } = encoder.encodeInto(s, this.inputView);
+    let written = 0;
+    for (let i = 0; i < s.length; ) {
+      let j = Math.min(i + ENCODE_PIECE, s.length);
+      // Never split a surrogate pair between two pieces.
+      if (j < s.length && (s.charCodeAt(j - 1) & 0xfc00) === 0xd800) j--;
+      const piece = i === 0 && j === s.length ? s : s.slice(i, j);
+      written += encoder.encodeInto(piece, written === 0 ? this.inputView : this.inputView.subarray(written)).written;
+      i = j;
+    }
     this.inputLength = written;
     this.inputAscii = written === s.length;
     // Zero the slack so vector loads past the end read nothing stale.
