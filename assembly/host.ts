@@ -12,6 +12,7 @@ import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
 import { endsInANumber, parseIPv4, writeIPv4 } from "./ipv4";
+import { copyRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
@@ -62,15 +63,15 @@ function parseOpaqueHost(p: i32, end: i32, o: i32): i32 {
  * and forbidden-code-point passes was about a quarter of a whole parse).
  */
 function copyPlainDomain(p: i32, end: i32, o: i32): i32 {
-  for (let i = p; i < end; i++) {
-    const c = ld8(i);
-    if (isIn(c, DOMAIN_STOP)) {
-      if (c < UPPER_A || c > UPPER_Z) return -1;
-      st8(o, c | 0x20);
-    } else {
-      st8(o, c);
-    }
+  while (p < end) {
+    const q = copyRun(p, end, o, RUN_DOMAIN, DOMAIN_STOP);
+    o += q - p;
+    if (q >= end) break;
+    const c = ld8(q);
+    if (c < UPPER_A || c > UPPER_Z) return -1;
+    st8(o, c | 0x20);
     o++;
+    p = q + 1;
   }
   return o;
 }

@@ -4,6 +4,7 @@
 // record (layout.ts). No strings cross this boundary.
 
 import { initTables } from "./tables";
+import { initRunTables } from "./run";
 import { decodeInto, encodeInto, firstInvalidEscape } from "./percent";
 import { split as splitInto } from "./split";
 import { toUtf16 } from "./utf16";
@@ -11,6 +12,7 @@ import { toUtf16 } from "./utf16";
 /** Build the character-class tables; call once before anything else. */
 export function init(): void {
   initTables();
+  initRunTables();
 }
 
 /** First address free of static data (layout.ts keeps everything above 1024). */

@@ -11,7 +11,8 @@
 import { ld8, st8, ld32, st32, copy, equalBytes } from "./memory";
 import * as L from "./layout";
 import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
-import { encodeInto, writeEscape } from "./percent";
+import { writeEscape } from "./percent";
+import { copyRun, encodeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, find4, findLast } from "./scan";
 import { parseHost, hostKind, idnaStart, idnaEnd } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
@@ -165,7 +166,7 @@ function copyBaseQuery(o: i32): i32 {
 function fragmentState(p: i32, end: i32, o: i32): i32 {
   fragmentStart = o;
   o = put(o, C.HASH);
-  return encodeInto(p, end - p, o, FRAGMENT_SET);
+  return encodeRun(p, end, o, RUN_FRAGMENT, FRAGMENT_SET);
 }
 
 /** #query-state from p: "?" and the query up to "#" (special-query set for special URLs). */
@@ -174,11 +175,15 @@ function queryState(p: i32, end: i32, o: i32): i32 {
   o = put(o, C.QUESTION);
   // One pass: both query sets contain "#", so only bytes in the set need a look.
   const set = special ? SPECIAL_QUERY_SET : QUERY_SET;
-  for (; p < end; p++) {
-    const c = ld8(p);
-    if (!isIn(c, set)) o = put(o, c);
-    else if (c == C.HASH) return fragmentState(p + 1, end, o);
-    else o = writeEscape(o, c);
+  const table = special ? RUN_SPECIAL_QUERY : RUN_QUERY;
+  while (p < end) {
+    const q = copyRun(p, end, o, table, set);
+    o += q - p;
+    if (q >= end) break;
+    const c = ld8(q);
+    if (c == C.HASH) return fragmentState(q + 1, end, o);
+    o = writeEscape(o, c);
+    p = q + 1;
   }
   return o;
 }
@@ -275,12 +280,12 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
     const colon = find2(p, at, C.COLON, C.COLON);
     const credentials = o;
     userStart = o;
-    o = encodeInto(p, colon - p, o, USERINFO_SET);
+    o = encodeRun(p, colon, o, RUN_USERINFO, USERINFO_SET);
     userEnd = passStart = passEnd = o;
     // #url-serializing: ":" and the password only if the password is not empty.
     if (colon + 1 < at) {
       passStart = put(o, C.COLON);
-      o = passEnd = encodeInto(colon + 1, at - colon - 1, passStart, USERINFO_SET);
+      o = passEnd = encodeRun(colon + 1, at, passStart, RUN_USERINFO, USERINFO_SET);
     }
     // "If url includes credentials", they end with "@"; otherwise nothing was written.
     if (o > credentials) o = put(o, C.AT);

@@ -7,6 +7,7 @@ import { ld8, st8 } from "./memory";
 import { isIn, isAsciiAlpha, PATH_SEGMENT_STOP, PATH_SET } from "./tables";
 import { writeEscape } from "./percent";
 import { findLast } from "./scan";
+import { copyRun, RUN_PATH_SEGMENT } from "./run";
 import { BACKSLASH, COLON, DIGIT_0, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
 
 /** "%2e" or "%2E" at p (three bytes before `end`). */
