@@ -47,3 +47,5 @@ export const URI_CHAR: i32 = 1 << 23;
 export const PATH_SEGMENT_STOP: i32 = 1 << 24;
 /** A domain byte that is not copied as is: a forbidden domain code point (with "%"), an upper-case letter, non-ASCII. */
 export const DOMAIN_STOP: i32 = 1 << 25;
+/** A path byte the fast path stops at: the path percent-encode set, "\\", and "." and "%" (a dot segment may start there). */
+export const PATH_STOP: i32 = 1 << 26;

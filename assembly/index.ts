@@ -52,7 +52,7 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
  * BASE), writing the serialized URL at `dst` and its record at RESULT.
  * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts).
  */
-export { parse } from "./parser";
+export { parse, canParse } from "./parser";
 
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";

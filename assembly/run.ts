@@ -16,7 +16,7 @@ import { writeEscape } from "./percent";
 import { isIn } from "./tables";
 import { RUN_TABLES } from "./layout";
 import {
-  PATH_SEGMENT_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP,
+  PATH_SEGMENT_STOP, PATH_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP,
 } from "./classes";
 
 export const RUN_PATH_SEGMENT: i32 = RUN_TABLES;
@@ -25,6 +25,7 @@ export const RUN_SPECIAL_QUERY: i32 = RUN_TABLES + 64;
 export const RUN_FRAGMENT: i32 = RUN_TABLES + 96;
 export const RUN_USERINFO: i32 = RUN_TABLES + 128;
 export const RUN_DOMAIN: i32 = RUN_TABLES + 160;
+export const RUN_PATH: i32 = RUN_TABLES + 192;
 
 function buildTable(at: i32, set: i32): void {
   for (let low = 0; low < 16; low++) {
@@ -43,6 +44,7 @@ export function initRunTables(): void {
   buildTable(RUN_FRAGMENT, FRAGMENT_SET);
   buildTable(RUN_USERINFO, USERINFO_SET);
   buildTable(RUN_DOMAIN, DOMAIN_STOP);
+  buildTable(RUN_PATH, PATH_STOP);
 }
 
 /**
@@ -91,4 +93,34 @@ export function encodeRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
     p = q + 1;
   }
   return o;
+}
+
+/**
+ * Index of the first byte in [p, end) equal to `a`, `b`, `c` or `d`, or `end`.
+ * Like copyRun, the vector path reads up to 15 bytes past `end` and masks
+ * them, so short inputs (the authority, a whole URL) take no scalar tail.
+ */
+export function findAny(p: i32, end: i32, a: i32, b: i32, c: i32, d: i32): i32 {
+  if (ASC_FEATURE_SIMD) {
+    const va = i8x16.splat(<i8>a);
+    const vb = i8x16.splat(<i8>b);
+    const vc = i8x16.splat(<i8>c);
+    const vd = i8x16.splat(<i8>d);
+    while (true) {
+      const v = v128.load(<usize>p);
+      let m = i8x16.bitmask(
+        v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))),
+      );
+      const left = end - p;
+      if (left < 16) m |= -1 << left;
+      if (m != 0) return p + ctz<i32>(m);
+      p += 16;
+    }
+  }
+  while (p < end) {
+    const x = ld8(p);
+    if (x == a || x == b || x == c || x == d) return p;
+    p++;
+  }
+  return p;
 }

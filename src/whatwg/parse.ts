@@ -10,6 +10,7 @@ import { Url, type UrlRecord } from "./url";
 /** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
 export interface ParserExports {
   parse(src: number, len: number, dst: number, base: number): number;
+  canParse(src: number, len: number, dst: number, base: number): number;
   setIdnaResult(p: number, len: number): void;
 }
 
@@ -51,7 +52,7 @@ export function parseApi(arena: Arena) {
    * One pass of the kernel's parser over `input` (written anew: the kernel
    * edits it in place), with an optional base and an optional UTS #46 result.
    */
-  function pass(input: string, base: Url | null, idna: string | null): number {
+  function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
     const len = arena.input(input);
     let at = align8(L.ARENA + len + L.SLACK);
     const baseHref = base === null ? 0 : writeBase(base, at);
@@ -70,18 +71,18 @@ export function parseApi(arena: Arena) {
     // The kernel's bound on the output (see parse() in assembly/parser.ts).
     arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
     output = at;
-    return kernel.parse(L.ARENA, len, at, baseHref);
+    return checkOnly ? kernel.canParse(L.ARENA, len, at, baseHref) : kernel.parse(L.ARENA, len, at, baseHref);
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
-  function run(input: string, base: Url | null): boolean {
-    let status = pass(input, base, null);
+  function run(input: string, base: Url | null, checkOnly: boolean): boolean {
+    let status = pass(input, base, null, checkOnly);
     if (status === L.PARSE_NEEDS_IDNA) {
       const i = arena.i32;
       const domain = arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]);
       const ascii = domainToAscii(domain);
       if (ascii === null) return false;
-      status = pass(input, base, ascii);
+      status = pass(input, base, ascii, checkOnly);
     }
     return status === L.PARSE_OK;
   }
@@ -154,7 +155,7 @@ export function parseApi(arena: Arena) {
       baseUrl = toBase(base, "parse");
       if (baseUrl === null) return null;
     }
-    return run(input, baseUrl) ? makeUrl(input) : null;
+    return run(input, baseUrl, false) ? makeUrl(input) : null;
   }
 
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
@@ -165,7 +166,7 @@ export function parseApi(arena: Arena) {
       baseUrl = toBase(base, "canParse");
       if (baseUrl === null) return false;
     }
-    return run(input, baseUrl);
+    return run(input, baseUrl, true);
   }
 
   return { parse, canParse };
