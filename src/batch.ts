@@ -17,7 +17,7 @@
 
 import * as L from "../assembly/layout";
 import { align8, asciiString, type Arena } from "./kernel/arena";
-import { parseApi } from "./whatwg/parse";
+import type { parseApi } from "./whatwg/parse";
 import { Url, recordAt } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
 
@@ -230,9 +230,12 @@ function checkMemory(bytes: number, fn: string): void {
   }
 }
 
-export function batchApi(arena: Arena) {
+/**
+ * The bulk parsing API on `arena`; `parse` is the API's own parse() (one
+ * instance per arena: it keeps track of what the kernel holds).
+ */
+export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
   const { kernel } = arena;
-  const { parse } = parseApi(arena);
   const result = L.RESULT >> 2;
 
   /** The base option as a Url; null when it does not parse (then no line does); undefined when absent. */
