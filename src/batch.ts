@@ -1,22 +1,23 @@
 // parseBatch() (API.md section 2): every line of a block of UTF-8 text parsed
 // by the kernel in one call (assembly/batch.ts), which leaves a table of rows
-// and one buffer of serialized hrefs; a UrlBatch makes strings from them only
-// when one is asked for.
+// and one buffer of serialized hrefs; a UrlBatch makes the component strings
+// only when one is asked for, as slices of one string of all the hrefs.
 //
 // Lifetime of a batch's data. The kernel works in one memory that every later
 // call reuses: the next batch, and any parse() or split() in between. Ada's
 // url_aggregator hands out string views that are valid only while the buffer
-// lives; a UrlBatch instead copies its rows and its hrefs out of the kernel's
-// memory into JS-owned typed arrays before parseBatch() returns (two bulk
-// copies), so it stays right for as long as it is referenced, whatever runs
-// after it. Throwing on a reused batch was the other choice; it would make a
-// batch useless after any later call, including the next batch of a stream
-// while the consumer still holds this one, for a saving of two memcpy's.
-// A batch holds ROW_FIELDS * 4 = 64 bytes per line plus its hrefs, and one
-// JS string of all its hrefs once a string has been asked for.
+// lives; a UrlBatch instead takes its rows and its hrefs out of the kernel's
+// memory before parseBatch() returns (one copy of the table into an
+// Int32Array, one of the hrefs into a string), so it stays right for as long
+// as it is referenced, whatever runs after it. Throwing on a reused batch was
+// the other choice; it would make a batch useless after any later call,
+// including the next batch of a stream while the consumer still holds this
+// one, to save copies that cost ~15 ns a line (bench/suites/batch.mjs runs at
+// ~250 ns a line). A batch holds ROW_FIELDS * 4 = 64 bytes per line plus its
+// hrefs (one byte a character).
 
 import * as L from "../assembly/layout";
-import { align8, asciiString, type Arena } from "./kernel/arena";
+import { align8, type Arena } from "./kernel/arena";
 import type { parseApi } from "./whatwg/parse";
 import { Url, recordAt } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
@@ -51,27 +52,41 @@ interface StringSlicer {
   slice(start: number, end: number): string;
 }
 
+const latin1Decoder = new TextDecoder("latin1");
+
+/** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
+function byteSlicer(bytes: Uint8Array): StringSlicer {
+  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
+}
+
 type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
 
-/** The results of parsing one URL per line: line `i` is `parse(line_i, base)`. */
+/**
+ * The results of parsing one URL per line: line `i` is `parse(line_i, base)`.
+ *
+ * A batch owns its results: they were copied out of the kernel's memory when
+ * it was made, so it stays valid however many batches or parse() calls come
+ * after it, until it is garbage-collected. It holds 64 bytes per line plus
+ * one string of all its hrefs; every string it returns is a slice of that
+ * string, which V8 keeps whole while any slice of it is alive.
+ */
 export class UrlBatch implements Iterable<Url | null> {
   /** One entry per input line. */
   readonly length: number;
   /** Lines that did not parse. */
   readonly failures: number;
   private readonly rows: Int32Array;
-  private readonly hrefBytes: Uint8Array;
+  /** Every href of a BATCH_OK row, one after the other; rows say where. */
+  private readonly hrefs: StringSlicer;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs) that parsed. */
   private readonly finished: Map<number, Url>;
-  /** See hrefText(). */
-  private text: StringSlicer | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, rows: Int32Array, hrefBytes: Uint8Array, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
     this.length = length;
     this.failures = failures;
     this.rows = rows;
-    this.hrefBytes = hrefBytes;
+    this.hrefs = hrefs;
     this.finished = finished;
   }
 
@@ -81,17 +96,6 @@ export class UrlBatch implements Iterable<Url | null> {
       throw new RangeError(`UrlBatch: line ${String(i)} is not an index in [0, ${this.length})`);
     }
     return i * L.ROW_FIELDS;
-  }
-
-  /** The hrefs to slice from: one string, made on the first string asked for. */
-  private hrefText(): StringSlicer {
-    // One string for all hrefs, sliced (~6 ns a slice) instead of one decoded
-    // per href (~100 ns, TOOLCHAIN.md), unless it would be too long for V8.
-    if (this.text === null) {
-      const bytes = this.hrefBytes;
-      this.text = bytes.length <= MAX_STRING ? asciiString(bytes) : { slice: (a, b) => asciiString(bytes.subarray(a, b)) };
-    }
-    return this.text;
   }
 
   /** The parsed URL of line `i`, or null where parse() fails: equal to `parse(line_i, base)`. */
@@ -122,7 +126,7 @@ export class UrlBatch implements Iterable<Url | null> {
   /** [a, b) of the href of the BATCH_OK row `r`. */
   private part(r: number, a: number, b: number): string {
     const start = this.rows[r + L.ROW_HREF];
-    return this.hrefText().slice(start + a, start + b);
+    return this.hrefs.slice(start + a, start + b);
   }
 
   /** Whether `r` is a BATCH_OK row, with its record in the table. */
@@ -282,7 +286,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
       for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATUS] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, rows, new Uint8Array(0), new Map()), used };
+      return { batch: new UrlBatch(lines, lines, rows, "", new Map()), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -298,7 +302,12 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     let failures = words[result + L.BATCH_FAILURES];
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
-    const hrefs = arena.u8.slice(output, words[result + L.BATCH_OUTPUT_END]);
+    // The hrefs (ASCII) become one string now, sliced for each href later
+    // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
+    // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
+    // costs less than copying the bytes out to decode them later (~9).
+    const outputEnd = words[result + L.BATCH_OUTPUT_END];
+    const hrefs = outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
     // The deferred lines go through parse(), which reuses the kernel's memory:
     // only now that the batch has its own copy.
     const finished = new Map<number, Url>();
