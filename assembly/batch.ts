@@ -165,7 +165,17 @@ function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
 }
 
 function setStatus(row: i32, status: i32): void {
-  st32(row + (L.ROW_STATUS << 2), status);
+  st32(rowField(row, L.ROW_STATE), status);
+}
+
+/** Record fields `a` and `b` of RESULT in one row word (layout.ts). */
+function pack(a: i32, b: i32): i32 {
+  return (ld32(L.resultField(a)) << 16) | (ld32(L.resultField(b)) & L.ROW_NONE);
+}
+
+/** Row field `f` of `row`. */
+function rowField(row: i32, f: i32): i32 {
+  return row + (f << 2);
 }
 
 /**
@@ -189,21 +199,25 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   }
   const status = parse(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
-  if (status == L.PARSE_OK && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
-    const n = ld32(L.resultField(L.URL_HREF_END));
+  const n = ld32(L.resultField(L.URL_HREF_END));
+  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
     if (dst != out) copy(out, dst, n);
-    setStatus(row, L.BATCH_OK);
-    st32(row + (L.ROW_HREF << 2), out - output);
-    const record = row + (L.ROW_RECORD << 2);
-    for (let f = 0; f < L.URL_FIELDS; f++) st32(record + (f << 2), ld32(L.resultField(f)));
+    st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
+    st32(rowField(row, L.ROW_HREF), out - output);
+    st32(rowField(row, L.ROW_LENGTH_SCHEME), pack(L.URL_HREF_END, L.URL_SCHEME_END));
+    st32(rowField(row, L.ROW_USER), pack(L.URL_USER_START, L.URL_USER_END));
+    st32(rowField(row, L.ROW_PASS), pack(L.URL_PASS_START, L.URL_PASS_END));
+    st32(rowField(row, L.ROW_HOST), pack(L.URL_HOST_START, L.URL_HOST_END));
+    st32(rowField(row, L.ROW_PORT_PATH), pack(L.URL_PORT_END, L.URL_PATH_START));
+    st32(rowField(row, L.ROW_QUERY_FRAGMENT), pack(L.URL_QUERY_START, L.URL_FRAGMENT_START));
     out += n;
   } else if (status == L.PARSE_FAILURE) {
     setStatus(row, L.BATCH_FAILURE);
     failures++;
   } else {
     setStatus(row, L.BATCH_DEFERRED);
-    st32(row + (L.ROW_LINE_START << 2), p - input);
-    st32(row + (L.ROW_LINE_END << 2), e - input);
+    st32(rowField(row, L.ROW_LINE_START), p - input);
+    st32(rowField(row, L.ROW_LINE_END), e - input);
     deferred++;
   }
   return true;
