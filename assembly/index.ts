@@ -57,3 +57,6 @@ export { parse, canParse } from "./parser";
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";
 export * from "./rfc1738/index";
+
+/** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
+export { batchBase, batchBegin, batchRun } from "./batch";

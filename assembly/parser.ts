@@ -14,7 +14,7 @@ import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET,
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, findAny, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find4, findLast } from "./scan";
-import { parseHost, hostKind, idnaStart, idnaEnd } from "./host";
+import { parseHost, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
 import * as C from "./charcode";
@@ -551,6 +551,13 @@ function offset(i: i32, position: i32): void {
  * length + the IDNA result's length + 64 bytes. Returns PARSE_*.
  */
 export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  const status = parseOnce(src, len, dst, baseHref);
+  // A UTS #46 result handed in by setIdnaResult() serves one parse only.
+  setIdnaResult(0, -1);
+  return status;
+}
+
+function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   hasBase = baseHref != 0;
   base = baseHref;
   out = dst;

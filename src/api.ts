@@ -9,6 +9,7 @@ import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
 import { rfc1738Api } from "./rfc1738";
 import { extractApi } from "./extract";
+import { batchApi } from "./batch";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -20,6 +21,7 @@ export function createApi(backend: Backend) {
     ...parseApi(arena),
     ...rfc1738Api(arena),
     ...extractApi(arena),
+    ...batchApi(arena),
   };
 }
 

@@ -5,9 +5,11 @@ import { createJsBackend } from "./kernel/js-backend";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export { Url } from "./whatwg/url";
+export { UrlBatch, type BatchOptions } from "./batch";
+export type { StreamSource } from "./stream";
 export type { Swurl } from "./api";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";
