@@ -17,7 +17,6 @@ import { ld8, ld32, st32, copy } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { parse } from "./parser";
-import { setIdnaResult } from "./host";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 
 /** The UTF-8 byte order mark, EF BB BF. */
@@ -54,7 +53,6 @@ let lineHigh: bool = false;
  * the base of the lines: its record goes to BASE. Returns PARSE_*.
  */
 export function batchBase(src: i32, len: i32, dst: i32): i32 {
-  setIdnaResult(0, L.NONE);
   const status = parse(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
@@ -113,7 +111,6 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
  * the byte length of those lines in RESULT (BATCH_INPUT_END), from `src`.
  */
 export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
-  setIdnaResult(0, L.NONE);
   input = next = src;
   if (bom != 0 && isBom(src, src + len)) next += BOM_LENGTH;
   lines = countLines(next, src + len, maxLines);
