@@ -22,8 +22,8 @@ export function createApi(backend: Backend) {
     ...whatwg,
     ...rfc1738Api(arena),
     ...extractApi(arena),
-    // Bulk parsing finishes some lines with parse(): the same instance, whose
-    // state follows the kernel's.
+    // Bulk parsing finishes some lines with this API's parse(), not with a
+    // second instance working in the same memory.
     ...batchApi(arena, whatwg.parse),
   };
 }

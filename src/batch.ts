@@ -274,8 +274,8 @@ function checkMemory(bytes: number, fn: string): void {
 }
 
 /**
- * The bulk parsing API on `arena`; `parse` is the API's own parse() (one
- * instance per arena: it keeps track of what the kernel holds).
+ * The bulk parsing API on `arena`; `parse` is the API's own parse(), which
+ * finishes the deferred lines (no second parse() instance on the same memory).
  */
 export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
   const { kernel } = arena;
