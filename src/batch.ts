@@ -170,43 +170,51 @@ export class UrlBatch implements Iterable<Url | null> {
     return url === null ? null : url[component];
   }
 
+  /** `get(i).href` without making the Url; null where line `i` did not parse. */
   href(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
     return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
+  /** `get(i).origin` without making the Url; null where line `i` did not parse. */
   origin(i: number): string | null {
     return this.fromUrl(i, "origin");
   }
+  /** `get(i).protocol` without making the Url; null where line `i` did not parse. */
   protocol(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "protocol");
     return this.part(r, 0, low(this.rows[r + L.ROW_LENGTH_SCHEME]) + 1);
   }
+  /** `get(i).username` without making the Url; null where line `i` did not parse. */
   username(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "username");
     const user = this.rows[r + L.ROW_USER];
     return this.part(r, high(user), low(user));
   }
+  /** `get(i).password` without making the Url; null where line `i` did not parse. */
   password(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "password");
     const pass = this.rows[r + L.ROW_PASS];
     return this.part(r, high(pass), low(pass));
   }
+  /** `get(i).host` without making the Url; null where line `i` did not parse. */
   host(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
     const start = high(this.rows[r + L.ROW_HOST]);
     return start === L.ROW_NONE ? "" : this.part(r, start, high(this.rows[r + L.ROW_PORT_PATH]));
   }
+  /** `get(i).hostname` without making the Url; null where line `i` did not parse. */
   hostname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
     const host = this.rows[r + L.ROW_HOST];
     return high(host) === L.ROW_NONE ? "" : this.part(r, high(host), low(host));
   }
+  /** `get(i).port` without making the Url; null where line `i` did not parse. */
   port(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "port");
@@ -214,6 +222,7 @@ export class UrlBatch implements Iterable<Url | null> {
     const portEnd = high(this.rows[r + L.ROW_PORT_PATH]);
     return portEnd === hostEnd ? "" : this.part(r, hostEnd + 1, portEnd);
   }
+  /** `get(i).pathname` without making the Url; null where line `i` did not parse. */
   pathname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
@@ -222,6 +231,7 @@ export class UrlBatch implements Iterable<Url | null> {
     const end = high(after) !== L.ROW_NONE ? high(after) : low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
     return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
   }
+  /** `get(i).search` without making the Url; null where line `i` did not parse. */
   search(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
@@ -232,6 +242,7 @@ export class UrlBatch implements Iterable<Url | null> {
     // "If this's URL's query is either null or the empty string, return the empty string."
     return end - query <= 1 ? "" : this.part(r, query, end);
   }
+  /** `get(i).hash` without making the Url; null where line `i` did not parse. */
   hash(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
