@@ -176,7 +176,7 @@ export class UrlBatch implements Iterable<Url | null> {
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
     return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
-  /** `get(i).origin` without making the Url; null where line `i` did not parse. */
+  /** `get(i).origin` (through the Url: the origin depends on the scheme); null where line `i` did not parse. */
   origin(i: number): string | null {
     return this.fromUrl(i, "origin");
   }
