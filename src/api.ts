@@ -7,6 +7,7 @@ import type { Backend, KernelName } from "./kernel/backend";
 import { splitApi } from "./split";
 import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
+import { canonicalApi } from "./canonical";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -16,6 +17,7 @@ export function createApi(backend: Backend) {
     ...splitApi(arena),
     ...percentApi(arena),
     ...parseApi(arena),
+    ...canonicalApi(arena),
   };
 }
 

@@ -3,10 +3,11 @@ import { createSwurl } from "./kernels";
 
 const api = createSwurl();
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, canonicalize } = api;
 export { Url } from "./whatwg/url";
 export { createSwurl, bestKernel } from "./kernels";
 export type { Swurl } from "./api";
 export type { KernelName } from "./kernel/backend";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";
+export type { CanonicalizeOptions } from "./canonical";

@@ -5,8 +5,9 @@ import { createJsBackend } from "./kernel/js-backend";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, canonicalize } = api;
 export { Url } from "./whatwg/url";
 export type { Swurl } from "./api";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";
+export type { CanonicalizeOptions } from "./canonical";
