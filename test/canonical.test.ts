@@ -68,10 +68,12 @@ const TABLE: [string, Options, string | null][] = [
   ["http://[::1/", {}, null],
 ];
 
-// Google Safe Browsing's published canonicalization examples (Safe Browsing
-// API v4, "Canonicalization"), with swurl's answer: the same, or different for
-// a reason given in docs/canonical.md.
+// Google Safe Browsing's canonicalization examples (Safe Browsing API,
+// "URLs and Hashing"; also the doctests of SURT's GoogleURLCanonicalizer),
+// with swurl's answer: the same, or different for a reason given in
+// docs/canonical.md.
 const SAFE_BROWSING: [string, string | null][] = [
+  // Safe Browsing decodes until no escape is left ("http://host/%25"); %25 is not unreserved.
   ["http://host/%25%32%35", "http://host/%2525"],
   ["http://www.google.com/", "http://www.google.com/"],
   ["http://%31%36%38%2e%31%38%38%2e%39%39%2e%32%36/%2E%73%65%63%75%72%65/%77%77%77%2E%65%62%61%79%2E%63%6F%6D/",
@@ -91,7 +93,6 @@ const SAFE_BROWSING: [string, string | null][] = [
   ["http://www.google.com/q?", "http://www.google.com/q"],
   ["http://evil.com/foo;", "http://evil.com/foo;"],
   ["http://notrailingslash.com", "http://notrailingslash.com/"],
-  // Safe Browsing drops every port; swurl only default ones.
   ["http://www.gotaport.com:1234/", "http://www.gotaport.com:1234/"],
   ["  http://www.google.com/  ", "http://www.google.com/"],
   // A space and controls are forbidden in a WHATWG host: no URL.
@@ -116,6 +117,7 @@ const W3LIB: [string, Options, string][] = [
   ["http://www.example.com/do?q=a+space&a=1", { sortQuery: true }, "http://www.example.com/do?a=1&q=a+space"],
   ["http://www.example.com/do?a&b", { sortQuery: true }, "http://www.example.com/do?a&b"],
   ["http://www.example.com/a do?a=1", {}, "http://www.example.com/a%20do?a=1"],
+  // w3lib decodes %3A in a path to ":".
   ["http://www.example.com/a%3Ado", {}, "http://www.example.com/a%3Ado"],
   ["http://www.example.com/a%2Fdo", {}, "http://www.example.com/a%2Fdo"],
   ["http://www.example.com/a%2fdo%7euser", {}, "http://www.example.com/a%2Fdo~user"],
@@ -125,6 +127,7 @@ const W3LIB: [string, Options, string][] = [
   ["http://www.example.com/do?a=1#frag", {}, "http://www.example.com/do?a=1"],
   ["http://www.example.com/do?a=1#frag", { keepFragment: true }, "http://www.example.com/do?a=1#frag"],
   ["http://user:pass@www.example.com/do?a=1#frag", {}, "http://user:pass@www.example.com/do?a=1"],
+  // w3lib keeps a default port.
   ["http://www.example.com:80/do?a=1", {}, "http://www.example.com/do?a=1"],
   ["http://www.example.com/do?1750,4", {}, "http://www.example.com/do?1750,4"],
   ["http://www.example.com/do?k=%2f%7e", {}, "http://www.example.com/do?k=%2F~"],
