@@ -55,7 +55,10 @@ function describeParseError(e: unknown): string {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${name}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return error.message?.includes("argument missing") ? `option ${name} needs a value` : `option ${name} takes no value`;
+      if (error.message?.includes("does not take an argument")) return `option ${name} takes no value`;
+      // "ambiguous": the next word starts with "-", and parseArgs will not take it as the value.
+      if (error.message?.includes("ambiguous")) return `option ${name} needs a value (write ${name}=VALUE for one that starts with "-")`;
+      return `option ${name} needs a value`;
     default:
       throw e;
   }
