@@ -54,3 +54,6 @@ export { parse } from "./parser";
 
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";
+
+/** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
+export { batchBase, batchBegin, batchRun } from "./batch";

@@ -26,6 +26,17 @@ function withoutTrailingDot(p: i32, end: i32): i32 {
   return end > p && ld8(end - 1) == DOT ? end - 1 : end;
 }
 
+/**
+ * 256^k, exactly. (Not Math.pow: in the WASM build it brings AssemblyScript's
+ * lookup tables as static data at 1029..7200, over CHAR_CLASS, RESULT and the
+ * arena, which layout.ts keeps for itself; the tables are overwritten at init.)
+ */
+function pow256(k: i32): f64 {
+  let value: f64 = 1;
+  for (let i = 0; i < k; i++) value *= 256;
+  return value;
+}
+
 function startsWithHexPrefix(s: i32, t: i32): bool {
   if (t - s < 2 || ld8(s) != DIGIT_0) return false;
   const x = ld8(s + 1);
@@ -97,10 +108,10 @@ export function parseIPv4(p: i32, end: i32): f64 {
     if (k < parts - 1) {
       // "If any but the last item in numbers is greater than 255, then return failure."
       if (n > 255) return -1;
-      address += n * Math.pow(256, 3 - k);
+      address += n * pow256(3 - k);
     } else {
       // "If the last item in numbers is greater than or equal to 256^(5 - numbers's size), return failure."
-      if (n >= Math.pow(256, 5 - parts)) return -1;
+      if (n >= pow256(5 - parts)) return -1;
       address += n;
     }
     s = t + 1;
@@ -111,7 +122,7 @@ export function parseIPv4(p: i32, end: i32): f64 {
 /** #concept-ipv4-serializer: write the dotted-decimal form of `address` at `o`. */
 export function writeIPv4(o: i32, address: f64): i32 {
   for (let k = 3; k >= 0; k--) {
-    const divisor = Math.pow(256, k);
+    const divisor = pow256(k);
     const part = Math.floor(address / divisor);
     address -= part * divisor;
     o = writeDecimal(o, <i32>part);

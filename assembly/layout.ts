@@ -127,3 +127,41 @@ export function resultField(i: i32): i32 {
 export function baseField(i: i32): i32 {
   return BASE + (i << 2);
 }
+
+// parseBatch (assembly/batch.ts): a table of one row of ROW_FIELDS i32 per
+// input line, in line order, and the lines' serialized hrefs one after the
+// other in one href buffer.
+//
+//   row:  STATUS | HREF | the URL record: URL_HREF_END ... URL_FLAGS (as in RESULT)
+//
+// ROW_HREF is where the href starts in the href buffer; the record's offsets
+// are relative to that start, as parse()'s are to its output. Only BATCH_OK
+// rows have an href and a record. A BATCH_DEFERRED row holds the line's byte
+// range in the input instead, at ROW_LINE_START and ROW_LINE_END.
+export const ROW_STATUS: i32 = 0;
+export const ROW_HREF: i32 = 1;
+export const ROW_RECORD: i32 = 2;
+export const ROW_FIELDS: i32 = ROW_RECORD + URL_FIELDS;
+export const ROW_LINE_START: i32 = 1;
+export const ROW_LINE_END: i32 = 2;
+
+// ROW_STATUS values.
+export const BATCH_OK: i32 = 0;
+export const BATCH_FAILURE: i32 = 1;
+/**
+ * The wrapper finishes the line through the single-URL path: a domain that
+ * needs UTS #46, or a blob: URL (its origin needs a second parse).
+ */
+export const BATCH_DEFERRED: i32 = 2;
+
+// What batchRun() leaves in RESULT.
+/** The end of the href buffer so far. */
+export const BATCH_OUTPUT_END: i32 = 0;
+/** Lines that failed so far. */
+export const BATCH_FAILURES: i32 = 1;
+/** BATCH_DEFERRED lines so far. */
+export const BATCH_DEFERRED_LINES: i32 = 2;
+/** When batchRun() stopped early: the output bytes the next line needs. */
+export const BATCH_NEEDS: i32 = 3;
+/** What batchBegin() leaves in RESULT: the end of the last line it counted. */
+export const BATCH_INPUT_END: i32 = 0;

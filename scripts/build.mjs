@@ -29,6 +29,9 @@ await Promise.all([compileKernel("simd"), compileKernel("scalar")]);
 // has no SIMD, since it exists for engines without it.
 const wat = execFileSync(path.join("node_modules", ".bin", "wasm-dis"), ["build/swurl.wasm"], { encoding: "utf8" });
 if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm contains SIMD instructions");
+// The kernel's fixed addresses (assembly/layout.ts) leave no room for static
+// data: a data segment (e.g. from Math.pow's tables) would be overwritten.
+if (/\(data\b/.test(wat)) throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
 
 const cli = existsSync("src/cli.ts") ? ["src/cli.ts"] : [];
 await esbuild.build({

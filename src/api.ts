@@ -8,6 +8,7 @@ import { splitApi } from "./split";
 import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
 import { canonicalApi } from "./canonical";
+import { batchApi } from "./batch";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
@@ -18,6 +19,7 @@ export function createApi(backend: Backend) {
     ...percentApi(arena),
     ...parseApi(arena),
     ...canonicalApi(arena),
+    ...batchApi(arena),
   };
 }
 

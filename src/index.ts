@@ -3,8 +3,10 @@ import { createSwurl } from "./kernels";
 
 const api = createSwurl();
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse, canonicalize } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream, canonicalize } = api;
 export { Url } from "./whatwg/url";
+export { UrlBatch, type BatchOptions } from "./batch";
+export type { StreamSource } from "./stream";
 export { createSwurl, bestKernel } from "./kernels";
 export type { Swurl } from "./api";
 export type { KernelName } from "./kernel/backend";

@@ -5,8 +5,10 @@ import { createJsBackend } from "./kernel/js-backend";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse, canonicalize } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream, canonicalize } = api;
 export { Url } from "./whatwg/url";
+export { UrlBatch, type BatchOptions } from "./batch";
+export type { StreamSource } from "./stream";
 export type { Swurl } from "./api";
 export type { UrlParts, UrlPartsJSON } from "./split";
 export type { PercentDecodeOptions, PercentEncodeSet } from "./percent";

@@ -24,6 +24,25 @@ export interface UrlRecord {
   flags: number;
 }
 
+/** The record whose fields (layout.ts, URL_SCHEME_END to URL_FLAGS) start at index `at` of `words`. */
+export function recordAt(words: Int32Array, at: number): UrlRecord {
+  return {
+    schemeEnd: words[at + L.URL_SCHEME_END],
+    userStart: words[at + L.URL_USER_START],
+    userEnd: words[at + L.URL_USER_END],
+    passStart: words[at + L.URL_PASS_START],
+    passEnd: words[at + L.URL_PASS_END],
+    hostStart: words[at + L.URL_HOST_START],
+    hostEnd: words[at + L.URL_HOST_END],
+    portEnd: words[at + L.URL_PORT_END],
+    port: words[at + L.URL_PORT],
+    pathStart: words[at + L.URL_PATH_START],
+    queryStart: words[at + L.URL_QUERY_START],
+    fragmentStart: words[at + L.URL_FRAGMENT_START],
+    flags: words[at + L.URL_FLAGS],
+  };
+}
+
 export class Url {
   /** @internal */ readonly _href: string;
   /** @internal */ readonly _schemeEnd: number;

@@ -1,0 +1,231 @@
+// Bulk parsing: the basic URL parser (parser.ts) over every line of a block of
+// UTF-8 text in one kernel call, leaving a table of rows and one buffer of
+// hrefs (layout.ts draws the row). Crossing into the kernel once per block
+// instead of once per URL saves the copy-in and call per URL that dominate
+// single-URL parsing (TOOLCHAIN.md).
+//
+// A line ends with LF; a CR right before the LF belongs to the line end. The
+// last line needs no LF, and a block ending in LF has no empty last line. A
+// leading byte order mark is skipped when asked (the start of a file).
+//
+// Protocol: batchBase() once if there is a base URL, batchBegin() to count the
+// lines and place the table, then batchRun() until it has done every line; it
+// stops early when the output window cannot hold the next line's worst case,
+// and the wrapper calls it again with a larger window.
+
+import { ld8, ld32, st32, copy } from "./memory";
+import * as L from "./layout";
+import * as C from "./charcode";
+import { parse } from "./parser";
+import { setIdnaResult } from "./host";
+import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
+
+/** The UTF-8 byte order mark, EF BB BF. */
+const BOM_0: i32 = 0xef;
+const BOM_1: i32 = 0xbb;
+const BOM_2: i32 = 0xbf;
+const BOM_LENGTH: i32 = 3;
+/** Bytes 0x80 and up: a line with none is ASCII and needs no UTF-8 check. */
+const HIGH_BIT: i32 = 0x80;
+/** The parser's output bound: 3 bytes per input byte, the base, and this (parse() in parser.ts). */
+const PARSE_EXTRA: i32 = 64;
+const ROW_BYTES: i32 = L.ROW_FIELDS << 2;
+/** Output bytes per byte of a line with invalid UTF-8: its repaired copy, then the parser's bound on that. */
+const REPAIRED_FACTOR: i32 = REPLACEMENT_LENGTH + 3 * REPLACEMENT_LENGTH;
+
+// The block being parsed.
+let input: i32 = 0;
+let next: i32 = 0;
+let inputEnd: i32 = 0;
+let line: i32 = 0;
+let lines: i32 = 0;
+let table: i32 = 0;
+let baseHref: i32 = 0;
+let baseLength: i32 = 0;
+let output: i32 = 0;
+let out: i32 = 0;
+let failures: i32 = 0;
+let deferred: i32 = 0;
+/** Whether the line lineEnd() found last has a byte >= 0x80. */
+let lineHigh: bool = false;
+
+/**
+ * Parse the serialized URL at `src` (the base's href) into `dst` and make it
+ * the base of the lines: its record goes to BASE. Returns PARSE_*.
+ */
+export function batchBase(src: i32, len: i32, dst: i32): i32 {
+  setIdnaResult(0, L.NONE);
+  const status = parse(src, len, dst, 0);
+  if (status == L.PARSE_OK) {
+    for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
+  }
+  return status;
+}
+
+/** Whether [p, p + 3) is a byte order mark. */
+function isBom(p: i32, end: i32): bool {
+  return end - p >= BOM_LENGTH && ld8(p) == BOM_0 && ld8(p + 1) == BOM_1 && ld8(p + 2) == BOM_2;
+}
+
+/**
+ * Count the lines of [p, end), at most `maxLines`; sets `inputEnd` to the end
+ * of the last line counted (after its LF).
+ */
+function countLines(p: i32, end: i32, maxLines: i32): i32 {
+  const start = p;
+  let n = 0;
+  if (ASC_FEATURE_SIMD) {
+    const lf = i8x16.splat(<i8>C.LF);
+    while (p + 16 <= end) {
+      let m = i8x16.bitmask(i8x16.eq(v128.load(<usize>p), lf));
+      const c = popcnt<i32>(m);
+      if (n + c >= maxLines) {
+        // The (maxLines - n)-th LF of this block ends the last line.
+        for (let k = n + 1; k < maxLines; k++) m &= m - 1;
+        inputEnd = p + ctz<i32>(m) + 1;
+        return maxLines;
+      }
+      n += c;
+      p += 16;
+    }
+  }
+  while (p < end) {
+    if (ld8(p) == C.LF) {
+      n++;
+      if (n == maxLines) {
+        inputEnd = p + 1;
+        return n;
+      }
+    }
+    p++;
+  }
+  inputEnd = end;
+  // A last line without LF.
+  if (end > start && ld8(end - 1) != C.LF) n++;
+  return n;
+}
+
+/**
+ * Start a block: the `len` bytes at `src`, skipping a leading byte order mark
+ * if `bom` is not 0, up to `maxLines` lines, against the base whose href is at
+ * `base` (batchBase(); 0 for none), with the table at `rows`. Returns the
+ * number of lines; their href buffer starts right after their rows. Leaves
+ * the byte length of those lines in RESULT (BATCH_INPUT_END), from `src`.
+ */
+export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
+  setIdnaResult(0, L.NONE);
+  input = next = src;
+  if (bom != 0 && isBom(src, src + len)) next += BOM_LENGTH;
+  lines = countLines(next, src + len, maxLines);
+  st32(L.resultField(L.BATCH_INPUT_END), inputEnd - src);
+  line = 0;
+  table = rows;
+  baseHref = base;
+  baseLength = base == 0 ? 0 : ld32(L.baseField(L.URL_HREF_END));
+  output = out = rows + lines * ROW_BYTES;
+  failures = deferred = 0;
+  return lines;
+}
+
+/** The end of the line from p (its LF, or `end`); sets `lineHigh`. */
+function lineEnd(p: i32, end: i32): i32 {
+  let high = 0;
+  if (ASC_FEATURE_SIMD) {
+    const lf = i8x16.splat(<i8>C.LF);
+    while (p + 16 <= end) {
+      const v = v128.load(<usize>p);
+      const m = i8x16.bitmask(i8x16.eq(v, lf));
+      // i8x16.bitmask of the bytes themselves: their high bits.
+      const h = i8x16.bitmask(v);
+      if (m != 0) {
+        const at = ctz<i32>(m);
+        lineHigh = (high | (h & ((1 << at) - 1))) != 0;
+        return p + at;
+      }
+      high |= h;
+      p += 16;
+    }
+  }
+  while (p < end) {
+    const c = ld8(p);
+    if (c == C.LF) break;
+    high |= c & HIGH_BIT;
+    p++;
+  }
+  lineHigh = high != 0;
+  return p;
+}
+
+/**
+ * Whether `avail` output bytes hold `factor` bytes per input byte of a
+ * `len`-byte line plus `extra` (divided rather than multiplied: no overflow).
+ */
+function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
+  return avail >= extra && (((avail - extra) / factor) | 0) >= len;
+}
+
+function setStatus(row: i32, status: i32): void {
+  st32(row + (L.ROW_STATUS << 2), status);
+}
+
+/**
+ * Parse the line [p, e) into the row at `row`; false if the output window
+ * (up to `outEnd`) is too small for it.
+ */
+function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
+  let src = p;
+  let len = e - p;
+  let dst = out;
+  const extra = baseLength + PARSE_EXTRA + L.SLACK;
+  if (lineHigh && !isWellFormed(p, e)) {
+    // The repaired line (up to 3 bytes per byte) goes to the output window and
+    // is parsed from there; the href is moved down over it afterwards.
+    if (!fits(outEnd - out, len, REPAIRED_FACTOR, extra + L.SLACK)) return false;
+    src = out;
+    len = repairInto(p, e, out) - out;
+    dst = out + len + L.SLACK;
+  } else if (!fits(outEnd - out, len, 3, extra)) {
+    return false;
+  }
+  const status = parse(src, len, dst, baseHref);
+  const flags = ld32(L.resultField(L.URL_FLAGS));
+  if (status == L.PARSE_OK && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
+    const n = ld32(L.resultField(L.URL_HREF_END));
+    if (dst != out) copy(out, dst, n);
+    setStatus(row, L.BATCH_OK);
+    st32(row + (L.ROW_HREF << 2), out - output);
+    const record = row + (L.ROW_RECORD << 2);
+    for (let f = 0; f < L.URL_FIELDS; f++) st32(record + (f << 2), ld32(L.resultField(f)));
+    out += n;
+  } else if (status == L.PARSE_FAILURE) {
+    setStatus(row, L.BATCH_FAILURE);
+    failures++;
+  } else {
+    setStatus(row, L.BATCH_DEFERRED);
+    st32(row + (L.ROW_LINE_START << 2), p - input);
+    st32(row + (L.ROW_LINE_END << 2), e - input);
+    deferred++;
+  }
+  return true;
+}
+
+/**
+ * Parse lines of the block begun by batchBegin() while the hrefs fit below
+ * `outEnd` (which must have SLACK readable bytes after it). Returns the number
+ * of lines done so far; leaves BATCH_OUTPUT_END, BATCH_FAILURES and
+ * BATCH_DEFERRED_LINES in RESULT.
+ */
+export function batchRun(outEnd: i32): i32 {
+  while (line < lines) {
+    const lf = lineEnd(next, inputEnd);
+    // A CR before the LF is part of the line end.
+    const e = lf < inputEnd && lf > next && ld8(lf - 1) == C.CR ? lf - 1 : lf;
+    if (!parseLine(next, e, table + line * ROW_BYTES, outEnd)) break;
+    next = lf + 1;
+    line++;
+  }
+  st32(L.resultField(L.BATCH_OUTPUT_END), out);
+  st32(L.resultField(L.BATCH_FAILURES), failures);
+  st32(L.resultField(L.BATCH_DEFERRED_LINES), deferred);
+  return line;
+}
