@@ -50,7 +50,8 @@ export function parseCommandArgs<O extends OptionSpecs>(command: string, args: s
 /** parseArgs' messages run long (the unknown-option one explains "--"): keep the first clause. */
 function describeParseError(e: unknown): string {
   const error = e as { code?: string; message?: string };
-  const name = /'(-[^' ]*)/.exec(error.message ?? "")?.[1];
+  // "Unknown option '-x'", "Option '-f, --format <value>' argument missing": the long name if there is one.
+  const name = /'(?:-\w, )?(--?[^' ]+)/.exec(error.message ?? "")?.[1];
   switch (error.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${name}`;

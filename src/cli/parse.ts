@@ -7,6 +7,7 @@ import { runBulk } from "./bulk";
 import type { Command } from "./command";
 import { DEFAULT_FIELDS, FIELDS, parseFields, parseFormat, rowFormat, type Field, type FormatName } from "./format";
 import { openInput } from "./io";
+import { LineTape } from "./tape";
 import type { Work } from "./work";
 
 export interface ParseOptions {
@@ -18,17 +19,14 @@ export interface ParseOptions {
 export const parseWork: Work<ParseOptions, void> = {
   async run(source, { format, fields, base }, emit) {
     const rows = rowFormat(format, fields);
-    const values: string[] = new Array(fields.length);
-    for await (const batch of parseStream(source, { base })) {
+    const tape = new LineTape();
+    const everyLine = fields.includes("input");
+    for await (const batch of parseStream(tape.record(source), { base })) {
+      const lines = tape.linesOf(batch, everyLine);
       let text = "";
       for (let i = 0; i < batch.length; i++) {
         const url = batch.get(i);
-        if (url === null) {
-          text += rows.failure(batch.line(i));
-          continue;
-        }
-        for (let f = 0; f < fields.length; f++) values[f] = fields[f] === "input" ? batch.line(i) : url[fields[f] as Exclude<Field, "input">];
-        text += rows.row(values);
+        text += url === null ? rows.failure(lines[i]) : rows.row(url, lines[i]);
       }
       await emit(text);
     }

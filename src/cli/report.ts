@@ -116,7 +116,7 @@ export function textReport(s: Summary, style: Style): string {
     out.push(...chart(s.topHosts, s.valid, style));
     section(`Top registrable domains`, `${formatCount(s.distinctDomains)} distinct, by the Public Suffix List`);
     out.push(...chart(s.topDomains, s.valid, style));
-    if (s.withoutDomain > 0) out.push(style.dim(`  ${formatCount(s.withoutDomain)} URLs have a host with no registrable domain (IP address, localhost, ...)`));
+    if (s.withoutDomain > 0) out.push(style.dim(`  ${formatCount(s.withoutDomain)} URLs have a host with no registrable domain (an IP address, a single label such as localhost, or not a DNS name)`));
   }
 
   section("Shape", "share of valid URLs");

@@ -7,6 +7,7 @@ import { runBulk } from "./bulk";
 import { styleFor } from "./chart";
 import type { Command } from "./command";
 import { openInput } from "./io";
+import { LineTape } from "./tape";
 import { jsonReport, summarize, textReport } from "./report";
 import { addInvalid, addUrl, emptyTally, mergeTally, type Tally } from "./tally";
 import type { Work } from "./work";
@@ -18,10 +19,12 @@ export interface StatsOptions {
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, { base }) {
     const tally = emptyTally();
-    for await (const batch of parseStream(source, { base })) {
+    const tape = new LineTape();
+    for await (const batch of parseStream(tape.record(source), { base })) {
+      const lines = tape.linesOf(batch, false);
       for (let i = 0; i < batch.length; i++) {
         const url = batch.get(i);
-        if (url === null) addInvalid(tally, batch.line(i));
+        if (url === null) addInvalid(tally, lines[i]);
         else addUrl(tally, url);
       }
     }

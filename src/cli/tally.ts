@@ -32,7 +32,8 @@ export function emptyTally(): Tally {
 }
 
 function increment(map: Map<string, number>, key: string, by = 1): void {
-  map.set(key, (map.get(key) ?? 0) + by);
+  const n = map.get(key);
+  map.set(key, n === undefined ? by : n + by);
 }
 
 export function addUrl(t: Tally, url: Url): void {
