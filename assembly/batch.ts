@@ -158,10 +158,10 @@ function lineEnd(p: i32, end: i32): i32 {
 
 /**
  * Whether `avail` output bytes hold `factor` bytes per input byte of a
- * `len`-byte line plus `extra` (divided rather than multiplied: no overflow).
+ * `len`-byte line plus `extra` (in f64: the product may not fit in an i32).
  */
 function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
-  return avail >= extra && (((avail - extra) / factor) | 0) >= len;
+  return <f64>len * <f64>factor + <f64>extra <= <f64>avail;
 }
 
 function setStatus(row: i32, status: i32): void {

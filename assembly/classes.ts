@@ -37,3 +37,15 @@ export const FORBIDDEN_DOMAIN: i32 = 1 << 20;
 export const C0_CONTROL_OR_SPACE: i32 = 1 << 21;
 /** #ascii-tab-or-newline: what the basic URL parser removes everywhere. */
 export const TAB_OR_NEWLINE: i32 = 1 << 22;
+/** RFC 3986 section 2: the characters a URI may hold, unreserved / reserved / "%"
+ *  (what a URL in running text is made of, see assembly/rfc1738/extract.ts). */
+export const URI_CHAR: i32 = 1 << 23;
+
+// Stop sets of the parser's fused copy loops: a byte outside the set is copied
+// as it is; one inside needs a closer look (see host.ts and path.ts).
+/** A path segment byte that is not copied as is: the path percent-encode set, "/" and "\". */
+export const PATH_SEGMENT_STOP: i32 = 1 << 24;
+/** A domain byte that is not copied as is: a forbidden domain code point (with "%"), an upper-case letter, non-ASCII. */
+export const DOMAIN_STOP: i32 = 1 << 25;
+/** A path byte the fast path stops at: the path percent-encode set, "\\", and "." and "%" (a dot segment may start there). */
+export const PATH_STOP: i32 = 1 << 26;

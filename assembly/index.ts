@@ -4,6 +4,7 @@
 // record (layout.ts). No strings cross this boundary.
 
 import { initTables } from "./tables";
+import { initRunTables } from "./run";
 import { decodeInto, encodeInto, firstInvalidEscape } from "./percent";
 import { split as splitInto } from "./split";
 import { toUtf16 } from "./utf16";
@@ -11,6 +12,7 @@ import { toUtf16 } from "./utf16";
 /** Build the character-class tables; call once before anything else. */
 export function init(): void {
   initTables();
+  initRunTables();
 }
 
 /** First address free of static data (layout.ts keeps everything above 1024). */
@@ -50,10 +52,11 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
  * BASE), writing the serialized URL at `dst` and its record at RESULT.
  * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts).
  */
-export { parse } from "./parser";
+export { parse, canParse } from "./parser";
 
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";
+export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
 export { batchBase, batchBegin, batchRun } from "./batch";

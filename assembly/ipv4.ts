@@ -76,7 +76,9 @@ function parseNumber(s: i32, t: i32): f64 {
 export function endsInANumber(p: i32, end: i32): bool {
   end = withoutTrailingDot(p, end);
   const s = lastItemStart(p, end);
-  if (s == end) return false;
+  // Both kinds of number below start with a digit ("0x..." included): most
+  // domains end in a letter and are done here.
+  if (s == end || !isAsciiDigit(ld8(s))) return false;
   // "If last is not the empty string and contains only ASCII digits, then return true."
   let allDigits = true;
   for (let i = s; i < end; i++) {

@@ -6,14 +6,16 @@
 //   2048 ..... 2304   RESULT: the record a kernel call leaves (64 i32 fields)
 //   2304 ..... 2560   BASE: the record of the base URL handed to the parser
 //   2560 ..... 2624   IPV6_PIECES: the eight pieces of an IPv6 address being parsed
+//   2624 ..... 2848   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
 //   4096 ..... end    the wrapper's arena: input, scratch and output buffers
 
 export const CHAR_CLASS: i32 = 1024;
 export const RESULT: i32 = 2048;
 export const BASE: i32 = 2304;
 export const IPV6_PIECES: i32 = 2560;
+export const RUN_TABLES: i32 = 2624;
 export const ARENA: i32 = 4096;
-/** Readable bytes every input must have after its end (16-byte vector loads). */
+/** Readable bytes every input must have after its end (16-byte vector loads; their values do not matter). */
 export const SLACK: i32 = 16;
 
 /** "Absent" in any offset field. */

@@ -55,7 +55,19 @@ export function copy(dst: i32, src: i32, n: i32): void {
 
 /** True when the `n` bytes at `a` equal the `n` bytes at `b`. */
 export function equalBytes(a: i32, b: i32, n: i32): bool {
-  for (let i = 0; i < n; i++) {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    for (; i + 16 <= n; i += 16) {
+      if (!i8x16.all_true(i8x16.eq(v128.load(<usize>(a + i)), v128.load(<usize>(b + i))))) return false;
+    }
+  }
+  if (ASC_TARGET != 0) {
+    // Four bytes at a time (WASM loads need no alignment; the JS heap's do).
+    for (; i + 4 <= n; i += 4) {
+      if (load<u32>(<usize>(a + i)) != load<u32>(<usize>(b + i))) return false;
+    }
+  }
+  for (; i < n; i++) {
     if (ld8(a + i) != ld8(b + i)) return false;
   }
   return true;

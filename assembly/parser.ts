@@ -11,8 +11,9 @@
 import { ld8, st8, ld32, st32, copy, equalBytes } from "./memory";
 import * as L from "./layout";
 import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
-import { encodeInto, writeEscape } from "./percent";
-import { find2, find3, find4, findLast } from "./scan";
+import { writeEscape } from "./percent";
+import { copyRun, encodeRun, findAny, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
+import { find2, find4, findLast } from "./scan";
 import { parseHost, hostKind, idnaStart, idnaEnd } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
@@ -37,6 +38,9 @@ let scheme: i32 = 0;
 let special: bool = false;
 let opaquePath: bool = false;
 let host: i32 = L.HOST_NULL;
+
+/** canParse(): the same parser, without the record and the href-is-input comparison. */
+let checkOnly: bool = false;
 
 // The base URL: its serialized href at `base`, its record at BASE.
 let hasBase: bool = false;
@@ -165,16 +169,26 @@ function copyBaseQuery(o: i32): i32 {
 function fragmentState(p: i32, end: i32, o: i32): i32 {
   fragmentStart = o;
   o = put(o, C.HASH);
-  return encodeInto(p, end - p, o, FRAGMENT_SET);
+  return encodeRun(p, end, o, RUN_FRAGMENT, FRAGMENT_SET);
 }
 
 /** #query-state from p: "?" and the query up to "#" (special-query set for special URLs). */
 function queryState(p: i32, end: i32, o: i32): i32 {
   queryStart = o;
   o = put(o, C.QUESTION);
-  const hash = find2(p, end, C.HASH, C.HASH);
-  o = encodeInto(p, hash - p, o, special ? SPECIAL_QUERY_SET : QUERY_SET);
-  return hash < end ? fragmentState(hash + 1, end, o) : o;
+  // One pass: both query sets contain "#", so only bytes in the set need a look.
+  const set = special ? SPECIAL_QUERY_SET : QUERY_SET;
+  const table = special ? RUN_SPECIAL_QUERY : RUN_QUERY;
+  while (p < end) {
+    const q = copyRun(p, end, o, table, set);
+    o += q - p;
+    if (q >= end) break;
+    const c = ld8(q);
+    if (c == C.HASH) return fragmentState(q + 1, end, o);
+    o = writeEscape(o, c);
+    p = q + 1;
+  }
+  return o;
 }
 
 /** What follows a path: a query and/or a fragment, or nothing. */
@@ -258,23 +272,23 @@ function hostInto(p: i32, e: i32, o: i32): i32 {
 function authorityState(p: i32, end: i32, o: i32): i32 {
   o = put(put(o, C.SLASH), C.SLASH);
   // The authority ends at EOF, "/", "?", "#" or, in special URLs, "\".
-  const e = find4(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
+  const e = findAny(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
   // "If c is U+0040 (@)": everything up to the last "@" is userinfo; an earlier
   // "@" is percent-encoded (it is in the userinfo percent-encode set).
-  const at = findLast(p, e, C.AT);
   let h = p;
-  if (at >= 0) {
+  if (findAny(p, e, C.AT, C.AT, C.AT, C.AT) < e) {
+    const at = findLast(p, e, C.AT);
     // "If atSignSeen is true and buffer is the empty string, host-missing validation error, return failure."
     if (at + 1 == e) return -L.PARSE_FAILURE;
     const colon = find2(p, at, C.COLON, C.COLON);
     const credentials = o;
     userStart = o;
-    o = encodeInto(p, colon - p, o, USERINFO_SET);
+    o = encodeRun(p, colon, o, RUN_USERINFO, USERINFO_SET);
     userEnd = passStart = passEnd = o;
     // #url-serializing: ":" and the password only if the password is not empty.
     if (colon + 1 < at) {
       passStart = put(o, C.COLON);
-      o = passEnd = encodeInto(colon + 1, at - colon - 1, passStart, USERINFO_SET);
+      o = passEnd = encodeRun(colon + 1, at, passStart, RUN_USERINFO, USERINFO_SET);
     }
     // "If url includes credentials", they end with "@"; otherwise nothing was written.
     if (o > credentials) o = put(o, C.AT);
@@ -283,14 +297,16 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
     userStart = userEnd = passStart = passEnd = o;
   }
   // #host-state: the host ends at a ":" outside brackets, or with the authority.
-  let colon = h;
-  let insideBrackets = false;
-  while (colon < e) {
-    const c = ld8(colon);
-    if (c == C.LEFT_BRACKET) insideBrackets = true;
-    else if (c == C.RIGHT_BRACKET) insideBrackets = false;
-    else if (c == C.COLON && !insideBrackets) break;
-    colon++;
+  let colon = findAny(h, e, C.COLON, C.LEFT_BRACKET, C.COLON, C.COLON);
+  if (colon < e && ld8(colon) == C.LEFT_BRACKET) {
+    let insideBrackets = false;
+    while (colon < e) {
+      const c = ld8(colon);
+      if (c == C.LEFT_BRACKET) insideBrackets = true;
+      else if (c == C.RIGHT_BRACKET) insideBrackets = false;
+      else if (c == C.COLON && !insideBrackets) break;
+      colon++;
+    }
   }
   // "If url is special and buffer is the empty string, host-missing validation
   // error, return failure." (Before a ":" the host may not be empty either.)
@@ -545,7 +561,7 @@ export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   while (end > p && ld8(end - 1) <= C.SPACE) end--;
   let modified = p != src || end != src + len;
   // "Remove all ASCII tab or newline from input."
-  const tab = find3(p, end, C.TAB, C.LF, C.CR);
+  const tab = findAny(p, end, C.TAB, C.LF, C.CR, C.CR);
   if (tab < end) {
     end = removeTabsAndNewlines(tab, end);
     modified = true;
@@ -558,6 +574,7 @@ export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
     }
     return -o;
   }
+  if (checkOnly) return L.PARSE_OK;
   o = insertPathDot(o);
   field(L.URL_HREF_END, o - out);
   offset(L.URL_SCHEME_END, schemeEnd);
@@ -577,4 +594,12 @@ export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   if (!modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
   field(L.URL_FLAGS, flags);
   return L.PARSE_OK;
+}
+
+/** parse() for validity only (Ada's can_parse mode): the status, with no RESULT record. */
+export function canParse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  checkOnly = true;
+  const status = parse(src, len, dst, baseHref);
+  checkOnly = false;
+  return status;
 }

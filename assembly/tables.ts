@@ -11,7 +11,7 @@ import {
   ALPHA, DIGIT, SAFE, EXTRA, NATIONAL, PUNCTUATION, RESERVED, HEX, UNRESERVED, RFC1738_ENCODE_SET,
   RFC3986_UNRESERVED, SCHEME_CHAR, C0_CONTROL_SET, FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET, PATH_SET,
   USERINFO_SET, COMPONENT_SET, FORM_URLENCODED_SET, FORBIDDEN_HOST, FORBIDDEN_DOMAIN, C0_CONTROL_OR_SPACE,
-  TAB_OR_NEWLINE,
+  TAB_OR_NEWLINE, URI_CHAR, PATH_SEGMENT_STOP, DOMAIN_STOP, PATH_STOP,
 } from "./classes";
 export * from "./classes";
 
@@ -184,4 +184,27 @@ export function initTables(): void {
   add(C.TAB, TAB_OR_NEWLINE);
   add(C.LF, TAB_OR_NEWLINE);
   add(C.CR, TAB_OR_NEWLINE);
+
+  // RFC 3986 section 2: unreserved, gen-delims ":" / "/" / "?" / "#" / "[" / "]" / "@",
+  // sub-delims "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=", and "%".
+  extend(RFC3986_UNRESERVED, URI_CHAR);
+  extend(RESERVED, URI_CHAR);
+  extend(EXTRA, URI_CHAR);
+  add(C.HASH, URI_CHAR);
+  add(C.LEFT_BRACKET, URI_CHAR);
+  add(C.RIGHT_BRACKET, URI_CHAR);
+  add(C.DOLLAR, URI_CHAR);
+  add(C.PLUS, URI_CHAR);
+  add(C.PERCENT, URI_CHAR);
+
+  extend(PATH_SET, PATH_SEGMENT_STOP);
+  add(C.SLASH, PATH_SEGMENT_STOP);
+  add(C.BACKSLASH, PATH_SEGMENT_STOP);
+  extend(FORBIDDEN_DOMAIN, DOMAIN_STOP);
+  addRange(C.UPPER_A, C.UPPER_Z, DOMAIN_STOP);
+  addRange(0x80, 0xff, DOMAIN_STOP);
+  extend(PATH_SET, PATH_STOP);
+  add(C.BACKSLASH, PATH_STOP);
+  add(C.DOT, PATH_STOP);
+  add(C.PERCENT, PATH_STOP);
 }

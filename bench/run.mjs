@@ -11,6 +11,12 @@
 // pass over the whole corpus, unless it says otherwise with `bytes`/`items`.
 // Throughput is reported in MB/s (10^6 bytes of URL text, line ends not
 // counted) and ns per URL, from the median pass.
+//
+// A suite may also export `baseline` (the label its ratios are to; default
+// "js"), `target` ({ what, over, labels, ratio }: labels whose MB/s must be
+// at least `ratio` times the MB/s of `over`), `benchOptions` (tinybench
+// options, e.g. fewer iterations for long tasks) and `teardown()` (run after
+// the suite, e.g. to delete its files).
 import { readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Bench } from "tinybench";
@@ -19,8 +25,6 @@ import { median, table } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url);
 const KERNELS = ["wasm-simd", "wasm", "js"];
-/** The issue's target: WASM split at least this many times the JS fallback's MB/s. */
-const SPLIT_TARGET = 3;
 
 function parseArgs(argv) {
   const names = [];
@@ -84,11 +88,15 @@ async function main() {
 
   const results = [];
   for (const suite of suites) {
-    const bench = new Bench({ name: suite.name, time, warmupTime: 500, iterations: 10, warmupIterations: 3 });
+    const bench = new Bench({ name: suite.name, time, warmupTime: 500, iterations: 10, warmupIterations: 3, ...suite.benchOptions });
     const tasks = suite.tasks({ corpus, kernels });
     for (const task of tasks) bench.add(task.label, task.fn);
     process.stderr.write(`running ${suite.name} (${tasks.length} tasks)...\n`);
-    await bench.run();
+    try {
+      await bench.run();
+    } finally {
+      await suite.teardown?.();
+    }
     tasks.forEach((task, i) => {
       const result = bench.tasks[i].result;
       if (result.state !== "completed") throw new Error(`${suite.name} / ${task.label}: ${result.state} ${result.error ?? ""}`);
@@ -107,9 +115,10 @@ async function main() {
     });
   }
 
-  // "vs js": MB/s over the pure-JS build's in the same suite.
+  // "vs base": MB/s over the baseline's in the same suite (the pure-JS build's unless the suite names one).
+  const baselines = new Map(suites.map((suite) => [suite.name, suite.baseline ?? "js"]));
   const rows = results.map((r) => {
-    const js = results.find((o) => o.suite === r.suite && o.label === "js");
+    const base = results.find((o) => o.suite === r.suite && o.label === baselines.get(r.suite));
     return {
       suite: r.suite,
       build: r.label,
@@ -118,28 +127,30 @@ async function main() {
       ns: r.nsPerUrl.toFixed(0),
       rme: `±${r.rme.toFixed(1)}%`,
       runs: r.runs,
-      ratio: js ? `${(r.mbps / js.mbps).toFixed(2)}x` : "",
+      ratio: base ? `${(r.mbps / base.mbps).toFixed(2)}x` : "",
     };
   });
   console.log(
     "\nthroughput: one pass = every corpus line once; MB/s and ns/URL of the median pass, best = fastest pass;\n" +
-      "± = tinybench's relative margin of error of the mean; vs js = median MB/s over the js build's in the suite",
+      "± = tinybench's relative margin of error of the mean; vs base = median MB/s over the suite's baseline's\n" +
+      "(the js build's, unless the suite names another)",
   );
   console.log(
     table(rows, [
       ["suite", "suite", "l"], ["build", "build", "l"], ["MB/s", "mbps", "r"], ["best MB/s", "best", "r"],
-      ["ns/URL", "ns", "r"], ["±", "rme", "r"], ["passes", "runs", "r"], ["vs js", "ratio", "r"],
+      ["ns/URL", "ns", "r"], ["±", "rme", "r"], ["passes", "runs", "r"], ["vs base", "ratio", "r"],
     ]),
   );
   for (const suite of suites) console.log(`  ${suite.name}: ${suite.title}`);
 
-  const split = (label) => results.find((r) => r.suite === "split" && r.label === label);
-  if (split("js")) {
-    console.log(`\ntarget: WASM split >= ${SPLIT_TARGET}x the JS fallback's MB/s on the corpus`);
-    for (const label of ["wasm-simd", "wasm"]) {
-      const ratio = split(label).mbps / split("js").mbps;
-      const best = split(label).bestMbps / split("js").bestMbps;
-      console.log(`  ${label}: ${ratio.toFixed(2)}x (best passes: ${best.toFixed(2)}x) -> ${ratio >= SPLIT_TARGET ? "met" : "NOT met"}`);
+  for (const suite of suites.filter((s) => s.target)) {
+    const { what, over, labels, ratio: wanted } = suite.target;
+    const find = (label) => results.find((r) => r.suite === suite.name && r.label === label);
+    console.log(`\ntarget (${suite.name}): ${what}`);
+    for (const label of labels) {
+      const ratio = find(label).mbps / find(over).mbps;
+      const best = find(label).bestMbps / find(over).bestMbps;
+      console.log(`  ${label}: ${ratio.toFixed(2)}x (best passes: ${best.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`);
     }
   }
 }

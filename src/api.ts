@@ -7,19 +7,26 @@ import type { Backend, KernelName } from "./kernel/backend";
 import { splitApi } from "./split";
 import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
+import { rfc1738Api } from "./rfc1738";
+import { extractApi } from "./extract";
 import { canonicalApi } from "./canonical";
 import { batchApi } from "./batch";
 
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
+  const whatwg = parseApi(arena);
   return {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
     ...splitApi(arena),
     ...percentApi(arena),
-    ...parseApi(arena),
-    ...canonicalApi(arena),
-    ...batchApi(arena),
+    ...whatwg,
+    ...rfc1738Api(arena),
+    ...extractApi(arena),
+    // Bulk parsing finishes some lines with parse(), and canonicalize() parses:
+    // the same instance, whose state follows the kernel's.
+    ...batchApi(arena, whatwg.parse),
+    ...canonicalApi(arena, whatwg.parse),
   };
 }
 

@@ -17,7 +17,7 @@
 
 import * as L from "../assembly/layout";
 import { align8, asciiString, type Arena } from "./kernel/arena";
-import { parseApi } from "./whatwg/parse";
+import type { parseApi } from "./whatwg/parse";
 import { Url, recordAt } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
 
@@ -46,6 +46,13 @@ const encoder = new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
 const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
+/** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
+interface StringSlicer {
+  slice(start: number, end: number): string;
+}
+
+type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
+
 /** The results of parsing one URL per line: line `i` is `parse(line_i, base)`. */
 export class UrlBatch implements Iterable<Url | null> {
   /** One entry per input line. */
@@ -56,8 +63,8 @@ export class UrlBatch implements Iterable<Url | null> {
   private readonly hrefBytes: Uint8Array;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs) that parsed. */
   private readonly finished: Map<number, Url>;
-  /** All hrefs as one string, made on the first string asked for. */
-  private text: string | null = null;
+  /** See hrefText(). */
+  private text: StringSlicer | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
   constructor(length: number, failures: number, rows: Int32Array, hrefBytes: Uint8Array, finished: Map<number, Url>) {
@@ -76,22 +83,22 @@ export class UrlBatch implements Iterable<Url | null> {
     return i * L.ROW_FIELDS;
   }
 
-  /** The href of the BATCH_OK row `r`. */
-  private hrefAt(r: number): string {
-    const start = this.rows[r + L.ROW_HREF];
-    const end = start + this.rows[r + L.ROW_RECORD + L.URL_HREF_END];
+  /** The hrefs to slice from: one string, made on the first string asked for. */
+  private hrefText(): StringSlicer {
     // One string for all hrefs, sliced (~6 ns a slice) instead of one decoded
     // per href (~100 ns, TOOLCHAIN.md), unless it would be too long for V8.
-    if (this.hrefBytes.length > MAX_STRING) return asciiString(this.hrefBytes.subarray(start, end));
-    this.text ??= asciiString(this.hrefBytes);
-    return this.text.slice(start, end);
+    if (this.text === null) {
+      const bytes = this.hrefBytes;
+      this.text = bytes.length <= MAX_STRING ? asciiString(bytes) : { slice: (a, b) => asciiString(bytes.subarray(a, b)) };
+    }
+    return this.text;
   }
 
   /** The parsed URL of line `i`, or null where parse() fails: equal to `parse(line_i, base)`. */
   get(i: number): Url | null {
     const r = this.row(i);
     const status = this.rows[r + L.ROW_STATUS];
-    if (status === L.BATCH_OK) return new Url(this.hrefAt(r), recordAt(this.rows, r + L.ROW_RECORD));
+    if (status === L.BATCH_OK) return new Url(this.part(r, 0, this.field(r, L.URL_HREF_END)), recordAt(this.rows, r + L.ROW_RECORD));
     if (status === L.BATCH_FAILURE) return null;
     return this.finished.get(i)!;
   }
@@ -101,39 +108,93 @@ export class UrlBatch implements Iterable<Url | null> {
     return this.rows[this.row(i) + L.ROW_STATUS] !== L.BATCH_FAILURE;
   }
 
+  // The getters of Url (#urlutils-members), read straight from the row's
+  // record, without making a Url: ~10 ns a component where get(i).hostname
+  // takes ~50 (bench/suites/batch.mjs). Lines without a kernel row (failed,
+  // or finished by parse()) go through get(). test/batch.test.ts checks every
+  // accessor against parse() on every line.
+
+  /** The record field `f` (layout.ts URL_*) of the BATCH_OK row `r`. */
+  private field(r: number, f: number): number {
+    return this.rows[r + L.ROW_RECORD + f];
+  }
+
+  /** [a, b) of the href of the BATCH_OK row `r`. */
+  private part(r: number, a: number, b: number): string {
+    const start = this.rows[r + L.ROW_HREF];
+    return this.hrefText().slice(start + a, start + b);
+  }
+
+  /** Whether `r` is a BATCH_OK row, with its record in the table. */
+  private inTable(r: number): boolean {
+    return this.rows[r + L.ROW_STATUS] === L.BATCH_OK;
+  }
+
+  private fromUrl(i: number, component: UrlComponent): string | null {
+    const url = this.get(i);
+    return url === null ? null : url[component];
+  }
+
   href(i: number): string | null {
     const r = this.row(i);
-    return this.rows[r + L.ROW_STATUS] === L.BATCH_OK ? this.hrefAt(r) : (this.get(i)?.href ?? null);
+    return this.inTable(r) ? this.part(r, 0, this.field(r, L.URL_HREF_END)) : this.fromUrl(i, "href");
   }
   origin(i: number): string | null {
-    return this.get(i)?.origin ?? null;
+    return this.fromUrl(i, "origin");
   }
   protocol(i: number): string | null {
-    return this.get(i)?.protocol ?? null;
+    const r = this.row(i);
+    return this.inTable(r) ? this.part(r, 0, this.field(r, L.URL_SCHEME_END) + 1) : this.fromUrl(i, "protocol");
   }
   username(i: number): string | null {
-    return this.get(i)?.username ?? null;
+    const r = this.row(i);
+    return this.inTable(r) ? this.part(r, this.field(r, L.URL_USER_START), this.field(r, L.URL_USER_END)) : this.fromUrl(i, "username");
   }
   password(i: number): string | null {
-    return this.get(i)?.password ?? null;
+    const r = this.row(i);
+    return this.inTable(r) ? this.part(r, this.field(r, L.URL_PASS_START), this.field(r, L.URL_PASS_END)) : this.fromUrl(i, "password");
   }
   host(i: number): string | null {
-    return this.get(i)?.host ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "host");
+    const start = this.field(r, L.URL_HOST_START);
+    return start === L.NONE ? "" : this.part(r, start, this.field(r, L.URL_PORT_END));
   }
   hostname(i: number): string | null {
-    return this.get(i)?.hostname ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "hostname");
+    const start = this.field(r, L.URL_HOST_START);
+    return start === L.NONE ? "" : this.part(r, start, this.field(r, L.URL_HOST_END));
   }
   port(i: number): string | null {
-    return this.get(i)?.port ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "port");
+    return this.field(r, L.URL_PORT) === L.NONE ? "" : this.part(r, this.field(r, L.URL_HOST_END) + 1, this.field(r, L.URL_PORT_END));
   }
   pathname(i: number): string | null {
-    return this.get(i)?.pathname ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "pathname");
+    const query = this.field(r, L.URL_QUERY_START);
+    const fragment = this.field(r, L.URL_FRAGMENT_START);
+    const end = query !== L.NONE ? query : fragment !== L.NONE ? fragment : this.field(r, L.URL_HREF_END);
+    return this.part(r, this.field(r, L.URL_PATH_START), end);
   }
   search(i: number): string | null {
-    return this.get(i)?.search ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "search");
+    const query = this.field(r, L.URL_QUERY_START);
+    if (query === L.NONE) return "";
+    const fragment = this.field(r, L.URL_FRAGMENT_START);
+    const end = fragment === L.NONE ? this.field(r, L.URL_HREF_END) : fragment;
+    // "If this's URL's query is either null or the empty string, return the empty string."
+    return end - query <= 1 ? "" : this.part(r, query, end);
   }
   hash(i: number): string | null {
-    return this.get(i)?.hash ?? null;
+    const r = this.row(i);
+    if (!this.inTable(r)) return this.fromUrl(i, "hash");
+    const fragment = this.field(r, L.URL_FRAGMENT_START);
+    const end = this.field(r, L.URL_HREF_END);
+    return fragment === L.NONE || end - fragment <= 1 ? "" : this.part(r, fragment, end);
   }
 
   /** Each line's Url, or null for a line that did not parse. */
@@ -169,9 +230,12 @@ function checkMemory(bytes: number, fn: string): void {
   }
 }
 
-export function batchApi(arena: Arena) {
+/**
+ * The bulk parsing API on `arena`; `parse` is the API's own parse() (one
+ * instance per arena: it keeps track of what the kernel holds).
+ */
+export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
   const { kernel } = arena;
-  const { parse } = parseApi(arena);
   const result = L.RESULT >> 2;
 
   /** The base option as a Url; null when it does not parse (then no line does); undefined when absent. */

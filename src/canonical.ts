@@ -8,7 +8,7 @@
 import * as L from "../assembly/layout";
 import type { Arena } from "./kernel/arena";
 import { percentApi } from "./percent";
-import { parseApi } from "./whatwg/parse";
+import type { parseApi } from "./whatwg/parse";
 import { Url } from "./whatwg/url";
 
 export interface CanonicalizeOptions {
@@ -21,6 +21,8 @@ export interface CanonicalizeOptions {
   /** Remove the query parameters whose name equals a string or matches a RegExp (e.g. /^utm_/). */
   stripParams?: (string | RegExp)[];
 }
+
+type ParseApi = ReturnType<typeof parseApi>;
 
 const HEX_DIGITS = "0123456789ABCDEF";
 
@@ -95,8 +97,8 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
   return patterns;
 }
 
-export function canonicalApi(arena: Arena) {
-  const { parse } = parseApi(arena);
+/** `parse` is the API's own parse(): a second instance would lose track of the kernel's UTS #46 state. */
+export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
   const { percentDecode } = percentApi(arena);
 
   /**

@@ -98,6 +98,14 @@ describe.each(builds)("parseBatch (%s)", (_name, api) => {
     expect(api.parse("http://a/", "not a base")).toBe(null);
   });
 
+  it("interleaves with parse() of UTS #46 hosts (the kernel keeps a ToASCII result between calls)", () => {
+    expect(api.parse("http://ü.example/")!.href).toBe("http://xn--tda.example/");
+    const batch = api.parseBatch("a\nhttp://ß.example/\n", { base: "http://ö.example/x/" });
+    expect([batch.href(0), batch.href(1)]).toEqual(["http://xn--nda.example/x/a", "http://xn--zca.example/"]);
+    expect(api.parse("http://é.example/")!.href).toBe("http://xn--9ca.example/");
+    expect(api.parseBatch("http://à.example/").href(0)).toBe("http://xn--0ca.example/");
+  });
+
   it("rejects wrong arguments and line indices", () => {
     expect(() => api.parseBatch(42 as unknown as string)).toThrow(TypeError);
     expect(() => api.parseBatch(null as unknown as string)).toThrow(TypeError);

@@ -152,6 +152,14 @@ describe.each(builds)("canonicalize (%s)", (_name, api) => {
     expect(api.canonicalize(url, { base: "http://other/" })).toBe("http://example.com/~");
   });
 
+  it("shares the kernel's state with parse(): interleaved IDNA hosts stay apart", () => {
+    expect(api.canonicalize("http://B\u00fccher.example/")).toBe("http://xn--bcher-kva.example/");
+    expect(api.parse("http://\u65e5\u672c.jp/")?.hostname).toBe("xn--wgv71a.jp");
+    expect(api.canonicalize("http://example.com/")).toBe("http://example.com/");
+    expect(api.parse("http://caf\u00e9.example/")?.hostname).toBe("xn--caf-dma.example");
+    expect(api.canonicalize("http://\u65e5\u672c.jp/")).toBe("http://xn--wgv71a.jp/");
+  });
+
   it("rejects options it cannot use", () => {
     expect(() => api.canonicalize("http://a/", { stripParams: ["a", 1 as unknown as string] })).toThrow(TypeError);
     expect(() => api.canonicalize("http://a/", { stripParams: "utm" as unknown as string[] })).toThrow(TypeError);

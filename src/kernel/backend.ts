@@ -3,6 +3,7 @@
 // talks to either through this interface.
 
 import type { ParserExports } from "../whatwg/parse";
+import type { Rfc1738Exports } from "../rfc1738/kernel";
 import type { BatchExports } from "../batch";
 
 /** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
@@ -20,7 +21,7 @@ export interface CoreExports {
  * Everything the kernel exports. Each feature's kernel exports are declared
  * beside its wrapper (e.g. src/whatwg/kernel.ts) and added here.
  */
-export type KernelExports = CoreExports & ParserExports & BatchExports;
+export type KernelExports = CoreExports & ParserExports & Rfc1738Exports & BatchExports;
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 

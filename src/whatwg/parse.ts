@@ -10,6 +10,7 @@ import { Url, type UrlRecord } from "./url";
 /** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
 export interface ParserExports {
   parse(src: number, len: number, dst: number, base: number): number;
+  canParse(src: number, len: number, dst: number, base: number): number;
   setIdnaResult(p: number, len: number): void;
 }
 
@@ -21,6 +22,8 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
+  /** Whether the kernel holds a UTS #46 result from the last pass (cleared before the next). */
+  let idnaSet = false;
 
   /** Write the base's href after the input and its record at BASE; returns the href's address. */
   function writeBase(base: Url, at: number): number {
@@ -49,15 +52,17 @@ export function parseApi(arena: Arena) {
    * One pass of the kernel's parser over `input` (written anew: the kernel
    * edits it in place), with an optional base and an optional UTS #46 result.
    */
-  function pass(input: string, base: Url | null, idna: string | null): number {
+  function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
     const len = arena.input(input);
     let at = align8(L.ARENA + len + L.SLACK);
     const baseHref = base === null ? 0 : writeBase(base, at);
     const baseLength = base === null ? 0 : base._href.length;
     at = align8(at + baseLength + L.SLACK);
     if (idna === null) {
-      kernel.setIdnaResult(0, -1);
+      if (idnaSet) kernel.setIdnaResult(0, -1);
+      idnaSet = false;
     } else {
+      idnaSet = true;
       arena.reserve(at - L.ARENA + idna.length + L.SLACK);
       encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
       kernel.setIdnaResult(at, idna.length);
@@ -66,18 +71,18 @@ export function parseApi(arena: Arena) {
     // The kernel's bound on the output (see parse() in assembly/parser.ts).
     arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
     output = at;
-    return kernel.parse(L.ARENA, len, at, baseHref);
+    return checkOnly ? kernel.canParse(L.ARENA, len, at, baseHref) : kernel.parse(L.ARENA, len, at, baseHref);
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
-  function run(input: string, base: Url | null): boolean {
-    let status = pass(input, base, null);
+  function run(input: string, base: Url | null, checkOnly: boolean): boolean {
+    let status = pass(input, base, null, checkOnly);
     if (status === L.PARSE_NEEDS_IDNA) {
       const i = arena.i32;
       const domain = arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]);
       const ascii = domainToAscii(domain);
       if (ascii === null) return false;
-      status = pass(input, base, ascii);
+      status = pass(input, base, ascii, checkOnly);
     }
     return status === L.PARSE_OK;
   }
@@ -150,7 +155,7 @@ export function parseApi(arena: Arena) {
       baseUrl = toBase(base, "parse");
       if (baseUrl === null) return null;
     }
-    return run(input, baseUrl) ? makeUrl(input) : null;
+    return run(input, baseUrl, false) ? makeUrl(input) : null;
   }
 
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
@@ -161,7 +166,7 @@ export function parseApi(arena: Arena) {
       baseUrl = toBase(base, "canParse");
       if (baseUrl === null) return false;
     }
-    return run(input, baseUrl);
+    return run(input, baseUrl, true);
   }
 
   return { parse, canParse };

@@ -1,0 +1,126 @@
+// Copy runs: the parser's inner loops copy input to output until a byte that
+// needs a closer look, one in a class set (percent-encode sets, stop sets).
+//
+// With SIMD, 16 bytes are classified at once with two nibble tables per set
+// (the usual swizzle lookup: bit h of LOW[b & 15] says whether byte h * 16 +
+// (b & 15) is in the set, HIGH[b >> 4] selects bit h), and stored whole: the
+// caller's output has 16 bytes of slack, and the vector load may read up to 15
+// bytes past `end`, which the arena keeps readable (layout.SLACK). Bits at and
+// past `end` are masked in as stops, so short runs need no scalar tail. Every
+// set here contains all bytes >= 0x80 (they need percent-encoding or IDNA),
+// which the sign test covers. In the profile of canParse over the corpus, the
+// byte-at-a-time path and query loops were the largest single cost.
+
+import { ld8, st8 } from "./memory";
+import { writeEscape } from "./percent";
+import { isIn } from "./tables";
+import { RUN_TABLES } from "./layout";
+import {
+  PATH_SEGMENT_STOP, PATH_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP,
+} from "./classes";
+
+export const RUN_PATH_SEGMENT: i32 = RUN_TABLES;
+export const RUN_QUERY: i32 = RUN_TABLES + 32;
+export const RUN_SPECIAL_QUERY: i32 = RUN_TABLES + 64;
+export const RUN_FRAGMENT: i32 = RUN_TABLES + 96;
+export const RUN_USERINFO: i32 = RUN_TABLES + 128;
+export const RUN_DOMAIN: i32 = RUN_TABLES + 160;
+export const RUN_PATH: i32 = RUN_TABLES + 192;
+
+function buildTable(at: i32, set: i32): void {
+  for (let low = 0; low < 16; low++) {
+    let bits = 0;
+    for (let high = 0; high < 8; high++) if (isIn((high << 4) | low, set)) bits |= 1 << high;
+    st8(at + low, bits);
+  }
+  for (let high = 0; high < 16; high++) st8(at + 16 + high, high < 8 ? 1 << high : 0);
+}
+
+/** Build the nibble tables (after initTables). */
+export function initRunTables(): void {
+  buildTable(RUN_PATH_SEGMENT, PATH_SEGMENT_STOP);
+  buildTable(RUN_QUERY, QUERY_SET);
+  buildTable(RUN_SPECIAL_QUERY, SPECIAL_QUERY_SET);
+  buildTable(RUN_FRAGMENT, FRAGMENT_SET);
+  buildTable(RUN_USERINFO, USERINFO_SET);
+  buildTable(RUN_DOMAIN, DOMAIN_STOP);
+  buildTable(RUN_PATH, PATH_STOP);
+}
+
+/**
+ * Copy the bytes of [p, end) to `o` up to the first one in `set` (whose nibble
+ * table is at `table`); returns where it stopped (`end` if nowhere). The output
+ * advances by the same count.
+ */
+export function copyRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
+  if (ASC_FEATURE_SIMD) {
+    const low = v128.load(<usize>table);
+    const high = v128.load(<usize>(table + 16));
+    const nibble = i8x16.splat(0x0f);
+    const zero = i8x16.splat(0);
+    while (true) {
+      const v = v128.load(<usize>p);
+      v128.store(<usize>o, v);
+      const hit = v128.and(i8x16.swizzle(low, v128.and(v, nibble)), i8x16.swizzle(high, i8x16.shr_u(v, 4)));
+      let m = i8x16.bitmask(v128.or(i8x16.ne(hit, zero), i8x16.lt_s(v, zero)));
+      const left = end - p;
+      if (left < 16) m |= -1 << left;
+      if (m != 0) return p + ctz<i32>(m);
+      p += 16;
+      o += 16;
+    }
+  }
+  while (p < end) {
+    const c = ld8(p);
+    if (isIn(c, set)) return p;
+    st8(o, c);
+    p++;
+    o++;
+  }
+  return p;
+}
+
+/**
+ * Percent-encode [p, end) into `o` with `set` (#percent-encode): runs copied,
+ * bytes in the set escaped. Returns the end of the output.
+ */
+export function encodeRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
+  while (p < end) {
+    const q = copyRun(p, end, o, table, set);
+    o += q - p;
+    if (q >= end) break;
+    o = writeEscape(o, ld8(q));
+    p = q + 1;
+  }
+  return o;
+}
+
+/**
+ * Index of the first byte in [p, end) equal to `a`, `b`, `c` or `d`, or `end`.
+ * Like copyRun, the vector path reads up to 15 bytes past `end` and masks
+ * them, so short inputs (the authority, a whole URL) take no scalar tail.
+ */
+export function findAny(p: i32, end: i32, a: i32, b: i32, c: i32, d: i32): i32 {
+  if (ASC_FEATURE_SIMD) {
+    const va = i8x16.splat(<i8>a);
+    const vb = i8x16.splat(<i8>b);
+    const vc = i8x16.splat(<i8>c);
+    const vd = i8x16.splat(<i8>d);
+    while (true) {
+      const v = v128.load(<usize>p);
+      let m = i8x16.bitmask(
+        v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))),
+      );
+      const left = end - p;
+      if (left < 16) m |= -1 << left;
+      if (m != 0) return p + ctz<i32>(m);
+      p += 16;
+    }
+  }
+  while (p < end) {
+    const x = ld8(p);
+    if (x == a || x == b || x == c || x == d) return p;
+    p++;
+  }
+  return p;
+}

@@ -1,0 +1,91 @@
+// The RFC 1738 / RFC 1630 layer (API.md sections 4 and 5): schemeParts,
+// defaultPort, resolve, equivalent, validate.
+
+import * as L from "../../assembly/layout";
+import * as R from "../../assembly/rfc1738/records";
+import type { Arena } from "../kernel/arena";
+import { percentApi } from "../percent";
+import { splitApi } from "../split";
+import { analyzer, type Analysis, type Finding } from "./analyze";
+import { fromFinding, sortDiagnostics, type Diagnostic } from "./diagnostics";
+import { equivalence } from "./equivalent";
+import { resolver } from "./resolve";
+import { defaultPort } from "./schemes";
+import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax";
+
+export type { Diagnostic, DiagnosticCode } from "./diagnostics";
+export type {
+  SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
+  FileParts, ProsperoParts,
+} from "./syntax";
+
+/**
+ * Schemes whose syntax has no "//" authority: "mailto:" encoded822addr and
+ * "news:" grouppart are *xchar, so "//" there is data, not a host.
+ */
+const OPAQUE = new Set(["mailto", "news"]);
+
+/** The kernel's findings that apply to the URL's scheme. */
+function findingsOf(a: Analysis): Finding[] {
+  if (a.scheme === null || !OPAQUE.has(a.scheme) || !a.hasAuthority) return a.findings;
+  return a.findings.filter(({ finding }) => finding < R.HOST_MISSING || finding > R.PORT_NOT_DIGIT);
+}
+
+/** "//" and no host, which RFC 1738 needs everywhere but in file URLs ("the empty string"). */
+function missingHost(a: Analysis): Finding | null {
+  return a.hasAuthority && a.host === "" && a.scheme !== "file" && !OPAQUE.has(a.scheme ?? "")
+    ? { index: a.at(L.SPLIT_HOST_START), finding: R.HOST_MISSING }
+    : null;
+}
+
+export function rfc1738Api(arena: Arena) {
+  const { kernel } = arena;
+  const analyze = analyzer(arena);
+  const { percentDecode } = percentApi(arena);
+  const { split } = splitApi(arena);
+
+  function checkHost(host: string): Finding | null {
+    const len = arena.input(host);
+    const finding = kernel.rfc1738Host(arena.inputStart, len);
+    return finding === 0 ? null : { index: arena.utf16Index(arena.field(L.RESULT, 0)), finding };
+  }
+  const decoding: RuleTools = { decode: (s) => percentDecode(s), checkHost };
+  const checking: RuleTools = { decode: (s) => s, checkHost };
+
+  /**
+   * The scheme-specific parts of an RFC 1738 URL (API.md section 4), or null for
+   * a scheme it does not define (nor https) or input that validate() finds fault
+   * with. A fragment after "#" is not part of the URL and is left out.
+   */
+  function schemeParts(input: string): SchemeParts | null {
+    if (typeof input !== "string") throw new TypeError(`schemeParts: input must be a string, got ${typeof input}`);
+    const a = analyze(input);
+    const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
+    if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
+    return rule(new Rule(a, decoding));
+  }
+
+  /** Strict RFC 1738 diagnostics, in input order; [] for a valid URL. */
+  function validate(input: string): Diagnostic[] {
+    if (typeof input !== "string") throw new TypeError(`validate: input must be a string, got ${typeof input}`);
+    const a = analyze(input);
+    const out = findingsOf(a).map((f) => fromFinding(input, f));
+    const host = missingHost(a);
+    if (host) out.push(fromFinding(input, host));
+    const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
+    if (rule !== undefined) {
+      const r = new Rule(a, checking);
+      rule(r);
+      if (r.complaint) out.push(r.complaint);
+    }
+    return sortDiagnostics(out);
+  }
+
+  return {
+    schemeParts,
+    defaultPort,
+    resolve: resolver(split),
+    equivalent: equivalence(arena, split),
+    validate,
+  };
+}
