@@ -3,14 +3,16 @@
 
 import { createRequire } from "node:module";
 import { UsageError } from "./args";
+import { extractUrls } from "../index";
 import { canonCommand, canonWork } from "./canon";
 import type { Command, Context } from "./command";
+import { extractCommand } from "./extract";
 import { InputError, Output } from "./io";
 import { parseCommand, parseWork } from "./parse";
 import { statsCommand, statsWork } from "./stats";
 import type { Work } from "./work";
 
-export const COMMANDS: Command[] = [parseCommand, statsCommand, canonCommand];
+export const COMMANDS: Command[] = [parseCommand, statsCommand, canonCommand, extractCommand(extractUrls)];
 
 /** The Work of each bulk command by name, for the worker threads. */
 export const WORKS: Record<string, Work<never, unknown>> = { parse: parseWork, stats: statsWork, canon: canonWork };
@@ -44,7 +46,7 @@ export async function main(args: string[], script: URL): Promise<number> {
   const context: Context = { stdout: new Output(process.stdout), script };
   const [name, ...rest] = args;
   try {
-    if (name === undefined) throw new UsageError("a command is needed: parse, stats or canon (swurl --help shows them)");
+    if (name === undefined) throw new UsageError(`a command is needed: ${COMMANDS.map((c) => c.name).join(", ")} (swurl --help shows them)`);
     if (name === "-h" || name === "--help" || name === "help") {
       await context.stdout.write(topHelp());
       return 0;
