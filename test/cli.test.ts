@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { URL as WhatwgURL } from "whatwg-url";
+import { extractUrls } from "../build/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "./random";
 
@@ -128,7 +129,7 @@ describe("swurl (top level)", () => {
   it.each([["--help"], ["-h"], ["help"]])("%s lists the commands", (flag) => {
     const r = swurl([flag]);
     expect(r.status).toBe(0);
-    for (const c of ["parse", "stats", "canon"]) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
+    for (const c of ["parse", "stats", "canon", "extract"]) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
     expect(r.stderr).toBe("");
   });
 
@@ -136,7 +137,7 @@ describe("swurl (top level)", () => {
     expect(swurl(["--version"]).stdout).toBe(`swurl ${pkg.version}\n`);
   });
 
-  it.each(["parse", "stats", "canon"])("%s --help shows its usage", (command) => {
+  it.each(["parse", "stats", "canon", "extract"])("%s --help shows its usage", (command) => {
     const r = swurl([command, "--help"]);
     expect(r.status).toBe(0);
     expect(r.stdout.startsWith(`Usage: swurl ${command} [FILE|-]`)).toBe(true);
@@ -364,6 +365,37 @@ describe("swurl stats", () => {
     const s = JSON.parse(swurl(["stats", "--json"], "").stdout);
     expect([s.lines, s.valid, s.invalid]).toEqual([0, 0, 0]);
     expect(swurl(["stats"], "").status).toBe(0);
+  });
+});
+
+describe("swurl extract", () => {
+  const TEXT = [
+    "Read <URL:http://www.example.com/a-",
+    "  very/long/path> and http://example.org/x. Also <ftp://ftp.example.net/pub/",
+    "file.txt>, mailto:someone@example.com!",
+    "nothing here",
+  ].join("\n");
+
+  it("writes the URLs of running text, one per line, from a file or standard input", () => {
+    const expected = ["http://www.example.com/a-very/long/path", "http://example.org/x", "ftp://ftp.example.net/pub/file.txt", "mailto:someone@example.com"];
+    expect(lines(swurl(["extract"], TEXT).stdout)).toEqual(expected);
+    expect(lines(swurl(["extract", file("text.txt", TEXT)]).stdout)).toEqual(expected);
+  });
+
+  it("reads a long text in pieces and finds what extractUrls() finds in the whole", () => {
+    // Wrapped URLs broken across lines fall on every offset of the 1 MiB reads.
+    const rng = mulberry32(0x5eed_0008);
+    const words: string[] = [];
+    for (let size = 0; size < 3 << 20; ) {
+      const r = rng();
+      const word = r < 0.05 ? `<URL:http://h${size}.example/p\n  q${size}>` : r < 0.1 ? `https://e.example/${size}.` : r < 0.12 ? "<" : "lorem";
+      words.push(word, rng() < 0.1 ? "\n" : " ");
+      size += word.length + 1;
+    }
+    const text = words.join("");
+    const r = swurl(["extract", file("long.txt", text)]);
+    expect(r.status).toBe(0);
+    expect(lines(r.stdout)).toEqual(extractUrls(text).map((u) => u.url));
   });
 });
 

@@ -10,15 +10,25 @@ import { openInput } from "./io";
 /** The signature of extractUrls() in API.md section 6. */
 export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
 
-/** A wrapper left open for longer than this is taken as a lone "<", and the text is cut anyway. */
+/** A "<" with no ">" this far after it is taken as a lone "<", not as a wrapper still open. */
 const MAX_OPEN_WRAPPER = 64 << 10;
 
-/** Where `text` can be cut: after its last line break, but before a "<" not yet closed. */
+/**
+ * Where `text` can be cut: after a line break, but not inside a "<...>"
+ * (closed after the cut or not yet). Moving the cut back to the line where a
+ * wrapper opens may put it inside an earlier wrapper: so again, until none.
+ */
 function cutPoint(text: string): number {
-  const cut = text.lastIndexOf("\n") + 1;
-  const open = text.lastIndexOf("<", cut - 1);
-  if (open === -1 || text.indexOf(">", open) !== -1 || cut - open > MAX_OPEN_WRAPPER) return cut;
-  return text.lastIndexOf("\n", open) + 1;
+  let cut = text.lastIndexOf("\n") + 1;
+  while (cut > 0) {
+    const open = text.lastIndexOf("<", cut - 1);
+    // A "<" that far back is taken as a lone "<": the text never waits long.
+    if (open === -1 || text.length - open > MAX_OPEN_WRAPPER) break;
+    const close = text.indexOf(">", open);
+    if (close !== -1 && close < cut) break;
+    cut = text.lastIndexOf("\n", open) + 1;
+  }
+  return cut;
 }
 
 /** The text of `chunks` (UTF-8, invalid bytes as U+FFFD) in pieces that hold whole URLs. */

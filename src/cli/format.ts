@@ -59,10 +59,17 @@ export interface RowFormat {
 
 /**
  * Every field but input is a piece of the href, which the WHATWG parser
- * writes in printable ASCII (and spaces), so one test of the href tells
- * whether any field needs escaping.
+ * writes in ASCII without controls (tabs and newlines are removed, other
+ * controls percent-encoded), so a test of the href for the few characters a
+ * format must escape tells whether any field needs escaping. includes() is
+ * about twice as fast as a RegExp test here.
  */
-const JSON_SPECIAL = /["\\]/;
+function hasAny(href: string, chars: readonly string[]): boolean {
+  for (const c of chars) if (href.includes(c)) return true;
+  return false;
+}
+
+const JSON_SPECIAL = ['"', "\\"];
 
 /** A string's JSON form without its quotes. */
 function jsonContent(value: string): string {
@@ -78,7 +85,7 @@ function jsonl(fields: Field[]): RowFormat {
   return {
     header: () => "",
     row(url, input) {
-      const plain = !JSON_SPECIAL.test(url.href);
+      const plain = !hasAny(url.href, JSON_SPECIAL);
       for (let i = 0; i < getters.length; i++) {
         const get = getters[i];
         parts[2 * i + 1] = get === null ? jsonContent(input) : plain ? get(url) : jsonContent(get(url));
@@ -92,8 +99,8 @@ function jsonl(fields: Field[]): RowFormat {
 /** How a table format writes a value. */
 interface Syntax {
   escape(value: string): string;
-  /** Matches a string that escape() would change. */
-  special: RegExp;
+  /** The characters escape() changes that an href can hold. */
+  inHref: readonly string[];
 }
 
 /**
@@ -106,7 +113,7 @@ function table(fields: Field[], syntax: Syntax, separator: string, lineEnd: stri
   return {
     header: () => [...fields, "valid"].join(separator) + lineEnd,
     row(url, input) {
-      const plain = !syntax.special.test(url.href);
+      const plain = !hasAny(url.href, syntax.inHref);
       for (let i = 0; i < getters.length; i++) {
         const get = getters[i];
         parts[i] = get === null ? syntax.escape(input) : plain ? get(url) : syntax.escape(get(url));
@@ -141,9 +148,9 @@ export function rowFormat(format: FormatName, fields: Field[]): RowFormat {
     case "jsonl":
       return jsonl(fields);
     case "tsv":
-      return table(fields, { escape: tsvField, special: TSV_SPECIAL }, "\t", "\n");
+      return table(fields, { escape: tsvField, inHref: ["\\"] }, "\t", "\n");
     case "csv":
       // RFC 4180 section 2: "Each record is located on a separate line, delimited by a line break (CRLF)."
-      return table(fields, { escape: csvField, special: CSV_SPECIAL }, ",", "\r\n");
+      return table(fields, { escape: csvField, inHref: [",", '"'] }, ",", "\r\n");
   }
 }
