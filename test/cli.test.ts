@@ -354,7 +354,7 @@ describe("swurl stats", () => {
     for (const heading of ["URLs", "Schemes", "Top hosts", "Top registrable domains", "Shape", "Invalid lines"]) {
       expect(r.stdout).toMatch(new RegExp(`^${heading}`, "m"));
     }
-    expect(r.stdout).toMatch(/^4,801 lines, 220 kB in [\d.]+ s \([\d.]+ [kM]B\/s\)$/m);
+    expect(r.stdout).toMatch(/^4,801 lines, 220 kB in [\d.]+ s \([\d.]+ [kM]B\/s; at this size mostly warm-up\)$/m);
     expect(r.stdout).toMatch(/^  https +4,800  █{30} +100\.0%$/m);
     expect(r.stdout).toContain('line 4,801: "https://"');
     expect(r.stdout).not.toContain("\x1b");

@@ -8,8 +8,10 @@ const REDRAW_MS = 200;
 
 export class Progress {
   private done = 0;
-  private lastDraw = 0;
   private readonly start = performance.now();
+  /** The first draw waits a redraw interval too: a short run shows nothing. */
+  private lastDraw = this.start;
+  private drawn = false;
   private readonly enabled: boolean;
 
   constructor(
@@ -26,6 +28,7 @@ export class Progress {
     const now = performance.now();
     if (now - this.lastDraw < REDRAW_MS) return;
     this.lastDraw = now;
+    this.drawn = true;
     this.draw(now);
   }
 
@@ -41,6 +44,6 @@ export class Progress {
 
   /** Clear the line, so that what follows starts on a clean one. */
   end(): void {
-    if (this.enabled && this.lastDraw !== 0) this.stream.write("\r\x1b[K");
+    if (this.drawn) this.stream.write("\r\x1b[K");
   }
 }
