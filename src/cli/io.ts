@@ -32,6 +32,7 @@ const REASONS: Record<string, string> = {
   ENOTDIR: "a part of the path is not a directory",
   ELOOP: "too many symbolic links",
   EMFILE: "too many open files",
+  EIO: "input/output error",
 };
 
 /** A short reason for a file-system error, without Node's "ENOENT: ..., open 'x'" wrapping. */
