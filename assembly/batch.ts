@@ -1,8 +1,8 @@
 // Bulk parsing: the basic URL parser (parser.ts) over every line of a block of
 // UTF-8 text in one kernel call, leaving a table of rows and one buffer of
 // hrefs (layout.ts draws the row). Crossing into the kernel once per block
-// instead of once per URL saves the copy-in and call per URL that dominate
-// single-URL parsing (TOOLCHAIN.md).
+// instead of once per URL saves the encodeInto and the strings per URL that
+// dominate single-URL parsing (TOOLCHAIN.md).
 //
 // A line ends with LF; a CR right before the LF belongs to the line end. The
 // last line needs no LF, and a block ending in LF has no empty last line. A
@@ -17,7 +17,6 @@ import { ld8, ld32, st32, copy } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { parse } from "./parser";
-import { setIdnaResult } from "./host";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 
 /** The UTF-8 byte order mark, EF BB BF. */
@@ -54,7 +53,6 @@ let lineHigh: bool = false;
  * the base of the lines: its record goes to BASE. Returns PARSE_*.
  */
 export function batchBase(src: i32, len: i32, dst: i32): i32 {
-  setIdnaResult(0, L.NONE);
   const status = parse(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
@@ -113,7 +111,6 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
  * the byte length of those lines in RESULT (BATCH_INPUT_END), from `src`.
  */
 export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
-  setIdnaResult(0, L.NONE);
   input = next = src;
   if (bom != 0 && isBom(src, src + len)) next += BOM_LENGTH;
   lines = countLines(next, src + len, maxLines);
@@ -165,7 +162,17 @@ function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
 }
 
 function setStatus(row: i32, status: i32): void {
-  st32(row + (L.ROW_STATUS << 2), status);
+  st32(rowField(row, L.ROW_STATE), status);
+}
+
+/** Record fields `a` and `b` of RESULT in one row word (layout.ts). */
+function pack(a: i32, b: i32): i32 {
+  return (ld32(L.resultField(a)) << 16) | (ld32(L.resultField(b)) & L.ROW_NONE);
+}
+
+/** Row field `f` of `row`. */
+function rowField(row: i32, f: i32): i32 {
+  return row + (f << 2);
 }
 
 /**
@@ -189,21 +196,25 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   }
   const status = parse(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
-  if (status == L.PARSE_OK && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
-    const n = ld32(L.resultField(L.URL_HREF_END));
+  const n = ld32(L.resultField(L.URL_HREF_END));
+  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
     if (dst != out) copy(out, dst, n);
-    setStatus(row, L.BATCH_OK);
-    st32(row + (L.ROW_HREF << 2), out - output);
-    const record = row + (L.ROW_RECORD << 2);
-    for (let f = 0; f < L.URL_FIELDS; f++) st32(record + (f << 2), ld32(L.resultField(f)));
+    st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
+    st32(rowField(row, L.ROW_HREF), out - output);
+    st32(rowField(row, L.ROW_LENGTH_SCHEME), pack(L.URL_HREF_END, L.URL_SCHEME_END));
+    st32(rowField(row, L.ROW_USER), pack(L.URL_USER_START, L.URL_USER_END));
+    st32(rowField(row, L.ROW_PASS), pack(L.URL_PASS_START, L.URL_PASS_END));
+    st32(rowField(row, L.ROW_HOST), pack(L.URL_HOST_START, L.URL_HOST_END));
+    st32(rowField(row, L.ROW_PORT_PATH), pack(L.URL_PORT_END, L.URL_PATH_START));
+    st32(rowField(row, L.ROW_QUERY_FRAGMENT), pack(L.URL_QUERY_START, L.URL_FRAGMENT_START));
     out += n;
   } else if (status == L.PARSE_FAILURE) {
     setStatus(row, L.BATCH_FAILURE);
     failures++;
   } else {
     setStatus(row, L.BATCH_DEFERRED);
-    st32(row + (L.ROW_LINE_START << 2), p - input);
-    st32(row + (L.ROW_LINE_END << 2), e - input);
+    st32(rowField(row, L.ROW_LINE_START), p - input);
+    st32(rowField(row, L.ROW_LINE_END), e - input);
     deferred++;
   }
   return true;

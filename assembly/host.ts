@@ -30,7 +30,7 @@ export let idnaEnd: i32 = 0;
 let idnaResult: i32 = 0;
 let idnaResultLength: i32 = -1;
 
-/** The ASCII result of UTS #46 ToASCII for the domain of this parse, or length -1 for none. */
+/** The ASCII result of UTS #46 ToASCII for the domain of the next parse (length -1: none); parse() consumes it. */
 export function setIdnaResult(p: i32, len: i32): void {
   idnaResult = p;
   idnaResultLength = len;

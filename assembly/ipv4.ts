@@ -75,6 +75,11 @@ function parseNumber(s: i32, t: i32): f64 {
 /** #ends-in-a-number-checker on the ASCII domain [p, end). */
 export function endsInANumber(p: i32, end: i32): bool {
   end = withoutTrailingDot(p, end);
+  // A number ends with a (hex) digit, or is "0x": a domain ending in another
+  // letter ("com", "org") is done with one load.
+  if (end == p) return false;
+  const last = ld8(end - 1);
+  if (!isHexDigit(last) && last != LOWER_X && last != UPPER_X) return false;
   const s = lastItemStart(p, end);
   // Both kinds of number below start with a digit ("0x..." included): most
   // domains end in a letter and are done here.

@@ -132,27 +132,50 @@ export function baseField(i: i32): i32 {
 
 // parseBatch (assembly/batch.ts): a table of one row of ROW_FIELDS i32 per
 // input line, in line order, and the lines' serialized hrefs one after the
-// other in one href buffer.
+// other in one href buffer. A row is the URL record of parse() packed two
+// offsets to a word (16 bits each, NONE as 0xFFFF), 32 bytes a line:
 //
-//   row:  STATUS | HREF | the URL record: URL_HREF_END ... URL_FLAGS (as in RESULT)
+//   ROW_STATE           BATCH_* status | URL_FLAGS << ROW_FLAGS_SHIFT
+//   ROW_HREF            where the href starts in the href buffer
+//   ROW_LENGTH_SCHEME   URL_HREF_END      << 16 | URL_SCHEME_END
+//   ROW_USER            URL_USER_START    << 16 | URL_USER_END
+//   ROW_PASS            URL_PASS_START    << 16 | URL_PASS_END
+//   ROW_HOST            URL_HOST_START    << 16 | URL_HOST_END
+//   ROW_PORT_PATH       URL_PORT_END      << 16 | URL_PATH_START
+//   ROW_QUERY_FRAGMENT  URL_QUERY_START   << 16 | URL_FRAGMENT_START
 //
-// ROW_HREF is where the href starts in the href buffer; the record's offsets
-// are relative to that start, as parse()'s are to its output. Only BATCH_OK
-// rows have an href and a record. A BATCH_DEFERRED row holds the line's byte
-// range in the input instead, at ROW_LINE_START and ROW_LINE_END.
-export const ROW_STATUS: i32 = 0;
+// The offsets are relative to the href's start, as parse()'s are to its
+// output, so only hrefs shorter than ROW_MAX_HREF fit; longer ones are
+// BATCH_DEFERRED. URL_PORT is not kept: the parser writes ":port" only for a
+// port that is not the default, so the port is the digits after
+// URL_HOST_END when URL_PORT_END differs from it, and NONE otherwise.
+// Only BATCH_OK rows have an href and a record. A BATCH_DEFERRED row holds
+// the line's byte range in the input instead, at ROW_LINE_START and ROW_LINE_END.
+export const ROW_STATE: i32 = 0;
 export const ROW_HREF: i32 = 1;
-export const ROW_RECORD: i32 = 2;
-export const ROW_FIELDS: i32 = ROW_RECORD + URL_FIELDS;
+export const ROW_LENGTH_SCHEME: i32 = 2;
+export const ROW_USER: i32 = 3;
+export const ROW_PASS: i32 = 4;
+export const ROW_HOST: i32 = 5;
+export const ROW_PORT_PATH: i32 = 6;
+export const ROW_QUERY_FRAGMENT: i32 = 7;
+export const ROW_FIELDS: i32 = 8;
 export const ROW_LINE_START: i32 = 1;
 export const ROW_LINE_END: i32 = 2;
+/** ROW_STATE: the status in the low bits, the URL's flags above. */
+export const ROW_STATUS_MASK: i32 = 3;
+export const ROW_FLAGS_SHIFT: i32 = 2;
+/** A packed offset of 0xFFFF is NONE; hrefs this long or longer are deferred. */
+export const ROW_NONE: i32 = 0xffff;
+export const ROW_MAX_HREF: i32 = 0xffff;
 
-// ROW_STATUS values.
+// The status in ROW_STATE.
 export const BATCH_OK: i32 = 0;
 export const BATCH_FAILURE: i32 = 1;
 /**
  * The wrapper finishes the line through the single-URL path: a domain that
- * needs UTS #46, or a blob: URL (its origin needs a second parse).
+ * needs UTS #46, a blob: URL (its origin needs a second parse), or an href
+ * too long for a row.
  */
 export const BATCH_DEFERRED: i32 = 2;
 
@@ -163,7 +186,5 @@ export const BATCH_OUTPUT_END: i32 = 0;
 export const BATCH_FAILURES: i32 = 1;
 /** BATCH_DEFERRED lines so far. */
 export const BATCH_DEFERRED_LINES: i32 = 2;
-/** When batchRun() stopped early: the output bytes the next line needs. */
-export const BATCH_NEEDS: i32 = 3;
 /** What batchBegin() leaves in RESULT: the end of the last line it counted. */
 export const BATCH_INPUT_END: i32 = 0;

@@ -57,8 +57,13 @@ export function copy(dst: i32, src: i32, n: i32): void {
 export function equalBytes(a: i32, b: i32, n: i32): bool {
   let i = 0;
   if (ASC_FEATURE_SIMD) {
-    for (; i + 16 <= n; i += 16) {
-      if (!i8x16.all_true(i8x16.eq(v128.load(<usize>(a + i)), v128.load(<usize>(b + i))))) return false;
+    if (n >= 16) {
+      for (; i + 16 <= n; i += 16) {
+        if (!i8x16.all_true(i8x16.eq(v128.load(<usize>(a + i)), v128.load(<usize>(b + i))))) return false;
+      }
+      // The rest as one more vector that overlaps the last one compared.
+      const t = n - 16;
+      return i8x16.all_true(i8x16.eq(v128.load(<usize>(a + t)), v128.load(<usize>(b + t))));
     }
   }
   if (ASC_TARGET != 0) {

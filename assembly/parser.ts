@@ -14,7 +14,7 @@ import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET,
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, findAny, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find4, findLast } from "./scan";
-import { parseHost, hostKind, idnaStart, idnaEnd } from "./host";
+import { parseHost, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
 import * as C from "./charcode";
@@ -470,9 +470,8 @@ function noSchemeState(p: i32, end: i32, o: i32): i32 {
   return relativeState(p, end, o);
 }
 
-/** #scheme-state, after the scheme [p, colon) has been recognised. */
+/** #scheme-state, after the scheme [p, colon) has been recognised and written, lower-cased, up to `o`. */
 function schemeState(p: i32, colon: i32, end: i32, o: i32): i32 {
-  for (let i = p; i < colon; i++) o = put(o, toLower(ld8(i)));
   schemeEnd = o;
   o = put(o, C.COLON);
   setScheme(schemeKind(out, schemeEnd - out));
@@ -502,9 +501,12 @@ function schemeState(p: i32, colon: i32, end: i32, o: i32): i32 {
 /** #scheme-start-state: a scheme is an ASCII alpha, then alphanumerics, "+", "-" or ".", then ":". */
 function schemeStartState(p: i32, end: i32, o: i32): i32 {
   if (p < end && isAsciiAlpha(ld8(p))) {
-    let i = p + 1;
-    while (i < end && isIn(ld8(i), SCHEME_CHAR)) i++;
-    if (i < end && ld8(i) == C.COLON) return schemeState(p, i, end, o);
+    // "append c, lowercased, to buffer": written to the output as it is scanned
+    // (if no ":" follows, the no scheme state starts the output over).
+    let i = p;
+    let w = o;
+    while (i < end && isIn(ld8(i), SCHEME_CHAR)) w = put(w, toLower(ld8(i++)));
+    if (i < end && ld8(i) == C.COLON) return schemeState(p, i, end, w);
   }
   // "Otherwise, if state override is not given, set buffer to the empty string,
   // state to no scheme state, and start over."
@@ -549,6 +551,13 @@ function offset(i: i32, position: i32): void {
  * length + the IDNA result's length + 64 bytes. Returns PARSE_*.
  */
 export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  const status = parseOnce(src, len, dst, baseHref);
+  // A UTS #46 result handed in by setIdnaResult() serves one parse only.
+  setIdnaResult(0, -1);
+  return status;
+}
+
+function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   hasBase = baseHref != 0;
   base = baseHref;
   out = dst;

@@ -13,7 +13,7 @@
 // counted) and ns per URL, from the median pass.
 //
 // A suite may also export `baseline` (the label its ratios are to; default
-// "js"), `target` ({ what, over, labels, ratio }: labels whose MB/s must be
+// "js"; a task may name its own with `baseline`), `target` ({ what, over, labels, ratio }: labels whose MB/s must be
 // at least `ratio` times the MB/s of `over`), `benchOptions` (tinybench
 // options, e.g. fewer iterations for long tasks) and `teardown()` (run after
 // the suite, e.g. to delete its files).
@@ -106,6 +106,7 @@ async function main() {
         suite: suite.name,
         title: suite.title,
         label: task.label,
+        baseline: task.baseline,
         mbps: bytes / 1e3 / p50,
         bestMbps: bytes / 1e3 / min,
         nsPerUrl: (p50 * 1e6) / (task.items ?? corpus.lines.length),
@@ -118,7 +119,8 @@ async function main() {
   // "vs base": MB/s over the baseline's in the same suite (the pure-JS build's unless the suite names one).
   const baselines = new Map(suites.map((suite) => [suite.name, suite.baseline ?? "js"]));
   const rows = results.map((r) => {
-    const base = results.find((o) => o.suite === r.suite && o.label === baselines.get(r.suite));
+    const baseLabel = r.baseline ?? baselines.get(r.suite);
+    const base = results.find((o) => o.suite === r.suite && o.label === baseLabel);
     return {
       suite: r.suite,
       build: r.label,

@@ -5,7 +5,7 @@
 //      (ASC_TARGET = 0) for the pure-JS build;
 //   3. the type declarations (tsc).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, existsSync } from "node:fs";
+import { mkdirSync, existsSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as asc from "assemblyscript/asc";
@@ -33,6 +33,8 @@ if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm co
 // data: a data segment (e.g. from Math.pow's tables) would be overwritten.
 if (/\(data\b/.test(wat)) throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
 
+// Chunk names carry a content hash: clear the old ones so build/ holds only this build.
+rmSync("build/chunks", { recursive: true, force: true });
 const cli = existsSync("src/cli.ts") ? ["src/cli.ts"] : [];
 await esbuild.build({
   entryPoints: ["src/index.ts", "src/js.ts", ...cli],

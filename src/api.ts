@@ -23,8 +23,8 @@ export function createApi(backend: Backend) {
     ...whatwg,
     ...rfc1738Api(arena),
     ...extractApi(arena),
-    // Bulk parsing finishes some lines with parse(), and canonicalize() parses:
-    // the same instance, whose state follows the kernel's.
+    // Bulk parsing and canonicalize() parse with this API's parse(), not with
+    // a second instance working in the same memory.
     ...batchApi(arena, whatwg.parse),
     ...canonicalApi(arena, whatwg.parse),
   };

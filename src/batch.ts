@@ -1,24 +1,25 @@
 // parseBatch() (API.md section 2): every line of a block of UTF-8 text parsed
 // by the kernel in one call (assembly/batch.ts), which leaves a table of rows
-// and one buffer of serialized hrefs; a UrlBatch makes strings from them only
-// when one is asked for.
+// and one buffer of serialized hrefs; a UrlBatch makes the component strings
+// only when one is asked for, as slices of one string of all the hrefs.
 //
 // Lifetime of a batch's data. The kernel works in one memory that every later
 // call reuses: the next batch, and any parse() or split() in between. Ada's
 // url_aggregator hands out string views that are valid only while the buffer
-// lives; a UrlBatch instead copies its rows and its hrefs out of the kernel's
-// memory into JS-owned typed arrays before parseBatch() returns (two bulk
-// copies), so it stays right for as long as it is referenced, whatever runs
-// after it. Throwing on a reused batch was the other choice; it would make a
-// batch useless after any later call, including the next batch of a stream
-// while the consumer still holds this one, for a saving of two memcpy's.
-// A batch holds ROW_FIELDS * 4 = 64 bytes per line plus its hrefs, and one
-// JS string of all its hrefs once a string has been asked for.
+// lives; a UrlBatch instead takes its rows and its hrefs out of the kernel's
+// memory before parseBatch() returns (one copy of the table into an
+// Int32Array, one of the hrefs into a string), so it stays right for as long
+// as it is referenced, whatever runs after it. Throwing on a reused batch was
+// the other choice; it would make a batch useless after any later call,
+// including the next batch of a stream while the consumer still holds this
+// one, to save copies that cost ~15 ns a line (bench/suites/batch.mjs runs at
+// ~250 ns a line). A batch holds ROW_FIELDS * 4 = 32 bytes per line plus its
+// hrefs (one byte a character).
 
 import * as L from "../assembly/layout";
-import { align8, asciiString, type Arena } from "./kernel/arena";
+import { align8, type Arena } from "./kernel/arena";
 import type { parseApi } from "./whatwg/parse";
-import { Url, recordAt } from "./whatwg/url";
+import { Url, type UrlRecord } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
 
 /** Kernel exports of bulk parsing (assembly/batch.ts). */
@@ -51,27 +52,56 @@ interface StringSlicer {
   slice(start: number, end: number): string;
 }
 
+const latin1Decoder = new TextDecoder("latin1");
+
+/** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
+function byteSlicer(bytes: Uint8Array): StringSlicer {
+  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
+}
+
+/** The offset in the high half of a row word (ROW_NONE for none). */
+function high(word: number): number {
+  return word >>> 16;
+}
+
+/** The offset in the low half of a row word (ROW_NONE for none). */
+function low(word: number): number {
+  return word & L.ROW_NONE;
+}
+
+/** A packed offset as a record offset: ROW_NONE is NONE. */
+function offset(packed: number): number {
+  return packed === L.ROW_NONE ? L.NONE : packed;
+}
+
 type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
 
-/** The results of parsing one URL per line: line `i` is `parse(line_i, base)`. */
+/**
+ * The results of parsing one URL per line: line `i` is `parse(line_i, base)`.
+ *
+ * A batch owns its results: they were copied out of the kernel's memory when
+ * it was made, so it stays valid however many batches or parse() calls come
+ * after it, until it is garbage-collected. It holds 32 bytes per line plus
+ * one string of all its hrefs; every string it returns is a slice of that
+ * string, which V8 keeps whole while any slice of it is alive.
+ */
 export class UrlBatch implements Iterable<Url | null> {
   /** One entry per input line. */
   readonly length: number;
   /** Lines that did not parse. */
   readonly failures: number;
   private readonly rows: Int32Array;
-  private readonly hrefBytes: Uint8Array;
-  /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs) that parsed. */
+  /** Every href of a BATCH_OK row, one after the other; rows say where. */
+  private readonly hrefs: StringSlicer;
+  /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
   private readonly finished: Map<number, Url>;
-  /** See hrefText(). */
-  private text: StringSlicer | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, rows: Int32Array, hrefBytes: Uint8Array, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
     this.length = length;
     this.failures = failures;
     this.rows = rows;
-    this.hrefBytes = hrefBytes;
+    this.hrefs = hrefs;
     this.finished = finished;
   }
 
@@ -83,51 +113,56 @@ export class UrlBatch implements Iterable<Url | null> {
     return i * L.ROW_FIELDS;
   }
 
-  /** The hrefs to slice from: one string, made on the first string asked for. */
-  private hrefText(): StringSlicer {
-    // One string for all hrefs, sliced (~6 ns a slice) instead of one decoded
-    // per href (~100 ns, TOOLCHAIN.md), unless it would be too long for V8.
-    if (this.text === null) {
-      const bytes = this.hrefBytes;
-      this.text = bytes.length <= MAX_STRING ? asciiString(bytes) : { slice: (a, b) => asciiString(bytes.subarray(a, b)) };
-    }
-    return this.text;
+  private status(r: number): number {
+    return this.rows[r + L.ROW_STATE] & L.ROW_STATUS_MASK;
   }
 
   /** The parsed URL of line `i`, or null where parse() fails: equal to `parse(line_i, base)`. */
   get(i: number): Url | null {
     const r = this.row(i);
-    const status = this.rows[r + L.ROW_STATUS];
-    if (status === L.BATCH_OK) return new Url(this.part(r, 0, this.field(r, L.URL_HREF_END)), recordAt(this.rows, r + L.ROW_RECORD));
+    const status = this.status(r);
+    if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r));
     if (status === L.BATCH_FAILURE) return null;
     return this.finished.get(i)!;
   }
 
   /** Whether line `i` parsed. */
   isValid(i: number): boolean {
-    return this.rows[this.row(i) + L.ROW_STATUS] !== L.BATCH_FAILURE;
+    return this.status(this.row(i)) !== L.BATCH_FAILURE;
   }
 
-  // The getters of Url (#urlutils-members), read straight from the row's
-  // record, without making a Url: ~10 ns a component where get(i).hostname
-  // takes ~50 (bench/suites/batch.mjs). Lines without a kernel row (failed,
-  // or finished by parse()) go through get(). test/batch.test.ts checks every
-  // accessor against parse() on every line.
-
-  /** The record field `f` (layout.ts URL_*) of the BATCH_OK row `r`. */
-  private field(r: number, f: number): number {
-    return this.rows[r + L.ROW_RECORD + f];
+  /** The URL record of the BATCH_OK row `r`, unpacked (layout.ts). */
+  private record(r: number): UrlRecord {
+    const w = this.rows;
+    const hostEnd = low(w[r + L.ROW_HOST]);
+    const portEnd = high(w[r + L.ROW_PORT_PATH]);
+    return {
+      schemeEnd: low(w[r + L.ROW_LENGTH_SCHEME]),
+      userStart: high(w[r + L.ROW_USER]),
+      userEnd: low(w[r + L.ROW_USER]),
+      passStart: high(w[r + L.ROW_PASS]),
+      passEnd: low(w[r + L.ROW_PASS]),
+      hostStart: offset(high(w[r + L.ROW_HOST])),
+      hostEnd,
+      portEnd,
+      port: portEnd === hostEnd ? L.NONE : Number(this.part(r, hostEnd + 1, portEnd)),
+      pathStart: low(w[r + L.ROW_PORT_PATH]),
+      queryStart: offset(high(w[r + L.ROW_QUERY_FRAGMENT])),
+      fragmentStart: offset(low(w[r + L.ROW_QUERY_FRAGMENT])),
+      flags: w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT,
+    };
   }
+
+  // The getters of Url (#urlutils-members), read straight from the row,
+  // without making a Url: ~10 ns a component where get(i).hostname takes ~50
+  // (measured on the corpus). Lines without a kernel row (failed, or finished
+  // by parse()) go through get(). test/batch.test.ts checks every accessor
+  // against parse() on every line.
 
   /** [a, b) of the href of the BATCH_OK row `r`. */
   private part(r: number, a: number, b: number): string {
     const start = this.rows[r + L.ROW_HREF];
-    return this.hrefText().slice(start + a, start + b);
-  }
-
-  /** Whether `r` is a BATCH_OK row, with its record in the table. */
-  private inTable(r: number): boolean {
-    return this.rows[r + L.ROW_STATUS] === L.BATCH_OK;
+    return this.hrefs.slice(start + a, start + b);
   }
 
   private fromUrl(i: number, component: UrlComponent): string | null {
@@ -135,66 +170,85 @@ export class UrlBatch implements Iterable<Url | null> {
     return url === null ? null : url[component];
   }
 
+  /** `get(i).href` without making the Url; null where line `i` did not parse. */
   href(i: number): string | null {
     const r = this.row(i);
-    return this.inTable(r) ? this.part(r, 0, this.field(r, L.URL_HREF_END)) : this.fromUrl(i, "href");
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
+    return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
+  /** `get(i).origin` (through the Url: the origin depends on the scheme); null where line `i` did not parse. */
   origin(i: number): string | null {
     return this.fromUrl(i, "origin");
   }
+  /** `get(i).protocol` without making the Url; null where line `i` did not parse. */
   protocol(i: number): string | null {
     const r = this.row(i);
-    return this.inTable(r) ? this.part(r, 0, this.field(r, L.URL_SCHEME_END) + 1) : this.fromUrl(i, "protocol");
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "protocol");
+    return this.part(r, 0, low(this.rows[r + L.ROW_LENGTH_SCHEME]) + 1);
   }
+  /** `get(i).username` without making the Url; null where line `i` did not parse. */
   username(i: number): string | null {
     const r = this.row(i);
-    return this.inTable(r) ? this.part(r, this.field(r, L.URL_USER_START), this.field(r, L.URL_USER_END)) : this.fromUrl(i, "username");
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "username");
+    const user = this.rows[r + L.ROW_USER];
+    return this.part(r, high(user), low(user));
   }
+  /** `get(i).password` without making the Url; null where line `i` did not parse. */
   password(i: number): string | null {
     const r = this.row(i);
-    return this.inTable(r) ? this.part(r, this.field(r, L.URL_PASS_START), this.field(r, L.URL_PASS_END)) : this.fromUrl(i, "password");
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "password");
+    const pass = this.rows[r + L.ROW_PASS];
+    return this.part(r, high(pass), low(pass));
   }
+  /** `get(i).host` without making the Url; null where line `i` did not parse. */
   host(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "host");
-    const start = this.field(r, L.URL_HOST_START);
-    return start === L.NONE ? "" : this.part(r, start, this.field(r, L.URL_PORT_END));
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
+    const start = high(this.rows[r + L.ROW_HOST]);
+    return start === L.ROW_NONE ? "" : this.part(r, start, high(this.rows[r + L.ROW_PORT_PATH]));
   }
+  /** `get(i).hostname` without making the Url; null where line `i` did not parse. */
   hostname(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "hostname");
-    const start = this.field(r, L.URL_HOST_START);
-    return start === L.NONE ? "" : this.part(r, start, this.field(r, L.URL_HOST_END));
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
+    const host = this.rows[r + L.ROW_HOST];
+    return high(host) === L.ROW_NONE ? "" : this.part(r, high(host), low(host));
   }
+  /** `get(i).port` without making the Url; null where line `i` did not parse. */
   port(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "port");
-    return this.field(r, L.URL_PORT) === L.NONE ? "" : this.part(r, this.field(r, L.URL_HOST_END) + 1, this.field(r, L.URL_PORT_END));
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "port");
+    const hostEnd = low(this.rows[r + L.ROW_HOST]);
+    const portEnd = high(this.rows[r + L.ROW_PORT_PATH]);
+    return portEnd === hostEnd ? "" : this.part(r, hostEnd + 1, portEnd);
   }
+  /** `get(i).pathname` without making the Url; null where line `i` did not parse. */
   pathname(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "pathname");
-    const query = this.field(r, L.URL_QUERY_START);
-    const fragment = this.field(r, L.URL_FRAGMENT_START);
-    const end = query !== L.NONE ? query : fragment !== L.NONE ? fragment : this.field(r, L.URL_HREF_END);
-    return this.part(r, this.field(r, L.URL_PATH_START), end);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    // The path ends at the query, the fragment or the end of the href.
+    const end = high(after) !== L.ROW_NONE ? high(after) : low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
+    return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
   }
+  /** `get(i).search` without making the Url; null where line `i` did not parse. */
   search(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "search");
-    const query = this.field(r, L.URL_QUERY_START);
-    if (query === L.NONE) return "";
-    const fragment = this.field(r, L.URL_FRAGMENT_START);
-    const end = fragment === L.NONE ? this.field(r, L.URL_HREF_END) : fragment;
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    const query = high(after);
+    if (query === L.ROW_NONE) return "";
+    const end = low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
     // "If this's URL's query is either null or the empty string, return the empty string."
     return end - query <= 1 ? "" : this.part(r, query, end);
   }
+  /** `get(i).hash` without making the Url; null where line `i` did not parse. */
   hash(i: number): string | null {
     const r = this.row(i);
-    if (!this.inTable(r)) return this.fromUrl(i, "hash");
-    const fragment = this.field(r, L.URL_FRAGMENT_START);
-    const end = this.field(r, L.URL_HREF_END);
-    return fragment === L.NONE || end - fragment <= 1 ? "" : this.part(r, fragment, end);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
+    const fragment = low(this.rows[r + L.ROW_QUERY_FRAGMENT]);
+    const end = high(this.rows[r + L.ROW_LENGTH_SCHEME]);
+    return fragment === L.ROW_NONE || end - fragment <= 1 ? "" : this.part(r, fragment, end);
   }
 
   /** Each line's Url, or null for a line that did not parse. */
@@ -231,8 +285,8 @@ function checkMemory(bytes: number, fn: string): void {
 }
 
 /**
- * The bulk parsing API on `arena`; `parse` is the API's own parse() (one
- * instance per arena: it keeps track of what the kernel holds).
+ * The bulk parsing API on `arena`; `parse` is the API's own parse(), which
+ * finishes the deferred lines (no second parse() instance on the same memory).
  */
 export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
   const { kernel } = arena;
@@ -281,8 +335,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     if (base === null) {
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
-      for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATUS] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, rows, new Uint8Array(0), new Map()), used };
+      for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
+      return { batch: new UrlBatch(lines, lines, rows, "", new Map()), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -298,19 +352,24 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     let failures = words[result + L.BATCH_FAILURES];
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
-    const hrefs = arena.u8.slice(output, words[result + L.BATCH_OUTPUT_END]);
+    // The hrefs (ASCII) become one string now, sliced for each href later
+    // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
+    // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
+    // costs less than copying the bytes out to decode them later (~9).
+    const outputEnd = words[result + L.BATCH_OUTPUT_END];
+    const hrefs = outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
     // The deferred lines go through parse(), which reuses the kernel's memory:
     // only now that the batch has its own copy.
     const finished = new Map<number, Url>();
     if (deferred > 0) {
       const text = typeof input === "string" ? stringLines(input) : bytesLines(input);
       for (let line = 0, r = 0; line < lines; line++, r += L.ROW_FIELDS) {
-        if (rows[r + L.ROW_STATUS] !== L.BATCH_DEFERRED) continue;
+        if (rows[r + L.ROW_STATE] !== L.BATCH_DEFERRED) continue;
         const url = parse(text(line, rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]), base);
         if (url !== null) {
           finished.set(line, url);
         } else {
-          rows[r + L.ROW_STATUS] = L.BATCH_FAILURE;
+          rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
           failures++;
         }
       }

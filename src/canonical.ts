@@ -97,7 +97,7 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
   return patterns;
 }
 
-/** `parse` is the API's own parse(): a second instance would lose track of the kernel's UTS #46 state. */
+/** `parse` is this API's own parse(), not a second parser working in the same kernel memory. */
 export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
   const { percentDecode } = percentApi(arena);
 

@@ -3,9 +3,9 @@ import { createSwurl } from "./kernels";
 
 const api = createSwurl();
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
-export const { parseBatch, parseStream, canonicalize } = api;
+export const { canonicalize } = api;
 export { Url } from "./whatwg/url";
 export { UrlBatch, type BatchOptions } from "./batch";
 export type { StreamSource } from "./stream";

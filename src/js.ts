@@ -5,9 +5,9 @@ import { createJsBackend } from "./kernel/js-backend";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
-export const { parseBatch, parseStream, canonicalize } = api;
+export const { canonicalize } = api;
 export { Url } from "./whatwg/url";
 export { UrlBatch, type BatchOptions } from "./batch";
 export type { StreamSource } from "./stream";

@@ -23,7 +23,7 @@ export class UrlParts implements UrlPartsJSON {
   /** @internal */
   constructor(
     private readonly input: string,
-    private readonly offsets: Int32Array,
+    private readonly offsets: readonly number[],
   ) {}
 
   private part(start: number, end: number): string | null {
@@ -78,7 +78,13 @@ export function splitApi(arena: Arena) {
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
-    return new UrlParts(input, arena.i32.slice(first, first + L.SPLIT_FIELDS));
+    // An array literal of the 15 offsets: allocated far faster than an Int32Array slice (~50 ns).
+    const o = arena.i32;
+    const f = first;
+    return new UrlParts(input, [
+      o[f], o[f + 1], o[f + 2], o[f + 3], o[f + 4], o[f + 5], o[f + 6], o[f + 7],
+      o[f + 8], o[f + 9], o[f + 10], o[f + 11], o[f + 12], o[f + 13], o[f + 14],
+    ]);
   }
   return { split };
 }

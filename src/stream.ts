@@ -4,7 +4,7 @@
 // The stream's chunks are copied into one buffer of BLOCK_BYTES; when it is
 // full, the lines up to its last LF are parsed and the partial last line moves
 // to the front for the next chunk. Memory is that buffer, the kernel's memory
-// for one block (its input, at most BLOCK_LINES rows of 64 bytes, its hrefs)
+// for one block (its input, at most BLOCK_LINES rows of 32 bytes, its hrefs)
 // and the batches the consumer keeps: a few MB however long the stream. A line
 // longer than the buffer doubles it until the line fits; it shrinks back after.
 

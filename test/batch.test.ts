@@ -136,6 +136,18 @@ describe.each(builds)("parseBatch (%s)", (_name, api) => {
   });
 });
 
+describe("parseBatch on every build", () => {
+  it("gives the same batches on the hostile lines and 1 MB lines", () => {
+    const outcome = (api: (typeof builds)[number][1], input: Uint8Array, base?: string) =>
+      [...api.parseBatch(input, base === undefined ? undefined : { base })].map((url) => url && `${url.href} ${url.origin}`);
+    const [[, first], ...others] = builds;
+    for (const [input, base] of [[hostile, undefined], [hostile, BASES[0]], [huge, undefined]] as const) {
+      const expected = outcome(first, input, base);
+      for (const [name, api] of others) expect(outcome(api, input, base), name).toEqual(expected);
+    }
+  });
+});
+
 describe.each(builds.map(([name]) => name))("parseBatch with hrefs longer than a V8 string (%s)", (name) => {
   // Short relative lines against a 4000-byte base: ~560 MB of hrefs, more
   // than one JS string can hold, so each href is decoded on its own. A fresh

@@ -15,7 +15,7 @@ interface Latin1Buffer {
   latin1Slice(start: number, end: number): string;
 }
 interface BufferConstructor {
-  from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): Latin1Buffer;
+  from(buffer: ArrayBuffer): Latin1Buffer;
 }
 /** Node's Buffer makes one-byte strings from memory fastest (latin1Slice); browsers use TextDecoder. */
 const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buffer;
@@ -29,11 +29,6 @@ const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buf
  * string runs at ~650-750 MB/s either way.)
  */
 const ENCODE_PIECE = 65536;
-/** A string from bytes that are all ASCII, outside the kernel's memory (one copy). */
-export function asciiString(bytes: Uint8Array): string {
-  if (!NodeBuffer) return latin1Decoder.decode(bytes);
-  return NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).latin1Slice(0, bytes.length);
-}
 
 /** Round up to a multiple of 8, so records written after a buffer stay aligned. */
 export function align8(n: number): number {

@@ -22,8 +22,6 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
-  /** Whether the kernel holds a UTS #46 result from the last pass (cleared before the next). */
-  let idnaSet = false;
 
   /** Write the base's href after the input and its record at BASE; returns the href's address. */
   function writeBase(base: Url, at: number): number {
@@ -58,11 +56,8 @@ export function parseApi(arena: Arena) {
     const baseHref = base === null ? 0 : writeBase(base, at);
     const baseLength = base === null ? 0 : base._href.length;
     at = align8(at + baseLength + L.SLACK);
-    if (idna === null) {
-      if (idnaSet) kernel.setIdnaResult(0, -1);
-      idnaSet = false;
-    } else {
-      idnaSet = true;
+    // The kernel forgets a UTS #46 result after each parse, so only a second pass hands one in.
+    if (idna !== null) {
       arena.reserve(at - L.ARENA + idna.length + L.SLACK);
       encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
       kernel.setIdnaResult(at, idna.length);
