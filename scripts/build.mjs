@@ -44,7 +44,7 @@ await esbuild.build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: ["tr46", "node:*"],
+  external: ["tr46", "tldts", "node:*"],
   alias: { "swurl-kernel-js": "./assembly/js.ts" },
   // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
   define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },

@@ -9,6 +9,7 @@ import { percentApi } from "./percent";
 import { parseApi } from "./whatwg/parse";
 import { rfc1738Api } from "./rfc1738";
 import { extractApi } from "./extract";
+import { canonicalApi } from "./canonical";
 import { batchApi } from "./batch";
 
 export function createApi(backend: Backend) {
@@ -22,9 +23,10 @@ export function createApi(backend: Backend) {
     ...whatwg,
     ...rfc1738Api(arena),
     ...extractApi(arena),
-    // Bulk parsing finishes some lines with this API's parse(), not with a
-    // second instance working in the same memory.
+    // Bulk parsing and canonicalize() parse with this API's parse(), not with
+    // a second instance working in the same memory.
     ...batchApi(arena, whatwg.parse),
+    ...canonicalApi(arena, whatwg.parse),
   };
 }
 

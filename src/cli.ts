@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// The swurl command (package.json "bin"). The same script is the body of the
+// worker threads of --threads, which the main thread starts with workerData.
+
+import { isMainThread } from "node:worker_threads";
+import { main, WORKS } from "./cli/main";
+import { runWorker } from "./cli/worker";
+
+if (isMainThread) {
+  // A reader that goes away (`swurl parse big.txt | head`) is not an error.
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    throw e;
+  });
+  main(process.argv.slice(2), new URL(import.meta.url)).then(
+    (status) => {
+      process.exitCode = status;
+    },
+    (e: Error) => {
+      // Not a usage or input error: a bug. Still one line; SWURL_DEBUG=1 shows the stack.
+      process.stderr.write(`swurl: internal error: ${process.env.SWURL_DEBUG ? e.stack : e.message}\n`);
+      process.exitCode = 1;
+    },
+  );
+} else {
+  runWorker(WORKS);
+}

@@ -1,0 +1,79 @@
+// swurl extract: the URLs found in running text (extractUrls(), API.md
+// section 6), one per line. The text is read in pieces cut at line breaks,
+// never whole; a piece does not end inside a "<...>" wrapper that may go on
+// on the next line (RFC 1738 lets a wrapped URL span lines).
+
+import { COMMON_OPTIONS, parseCommandArgs } from "./args";
+import type { Command } from "./command";
+import { openInput } from "./io";
+
+/** The signature of extractUrls() in API.md section 6. */
+export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
+
+/** A "<" with no ">" this far after it is taken as a lone "<", not as a wrapper still open. */
+const MAX_OPEN_WRAPPER = 64 << 10;
+
+/**
+ * Where `text` can be cut: after a line break, but not inside a "<...>"
+ * (closed after the cut or not yet). Moving the cut back to the line where a
+ * wrapper opens may put it inside an earlier wrapper: so again, until none.
+ */
+function cutPoint(text: string): number {
+  let cut = text.lastIndexOf("\n") + 1;
+  while (cut > 0) {
+    const open = text.lastIndexOf("<", cut - 1);
+    // A "<" that far back is taken as a lone "<": the text never waits long.
+    if (open === -1 || text.length - open > MAX_OPEN_WRAPPER) break;
+    const close = text.indexOf(">", open);
+    if (close !== -1 && close < cut) break;
+    cut = text.lastIndexOf("\n", open) + 1;
+  }
+  return cut;
+}
+
+/** The text of `chunks` (UTF-8, invalid bytes as U+FFFD) in pieces that hold whole URLs. */
+async function* pieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of chunks) {
+    const text = decoder.decode(chunk, { stream: true });
+    pending += text;
+    // No new line break, no new place to cut (and no rescan of a long line).
+    if (!text.includes("\n")) continue;
+    const cut = cutPoint(pending);
+    if (cut > 0) {
+      yield pending.slice(0, cut);
+      pending = pending.slice(cut);
+    }
+  }
+  pending += decoder.decode();
+  if (pending !== "") yield pending;
+}
+
+export function extractCommand(extractUrls: ExtractUrls): Command {
+  const command: Command = {
+    name: "extract",
+    summary: "the URLs found in running text, one per line",
+    help: `Usage: swurl extract [FILE|-]
+
+Find the URLs in the text of FILE (or standard input) and write them one per
+line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738; line
+breaks and spaces inside the wrapper removed) and bare absolute URLs of
+known schemes, without trailing sentence punctuation.
+
+Options:
+  -h, --help   show this help
+`,
+    async run(args, { stdout }) {
+      const { values, file } = parseCommandArgs("extract", args, COMMON_OPTIONS);
+      if (values.help) return stdout.write(command.help);
+      const input = await openInput(file);
+      for await (const piece of pieces(input.chunks())) {
+        let text = "";
+        for (const { url } of extractUrls(piece)) text += url + "\n";
+        await stdout.write(text);
+      }
+    },
+  };
+  return command;
+}

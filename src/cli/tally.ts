@@ -1,0 +1,73 @@
+// The counts behind `swurl stats`, gathered one URL at a time. A tally is
+// plain data (numbers, strings, Maps), so a worker thread can post its share
+// to the main thread, where the shares are merged in input order.
+
+import type { Url } from "../whatwg/url";
+
+/** How many invalid lines the report quotes. */
+export const INVALID_SAMPLES = 5;
+/** Invalid lines are quoted up to this many characters. */
+const SAMPLE_CHARS = 120;
+
+export interface Tally {
+  lines: number;
+  invalid: number;
+  /** Counts by scheme (protocol without ":"). */
+  schemes: Map<string, number>;
+  /** Counts by hostname, for URLs that have a non-empty host. */
+  hosts: Map<string, number>;
+  withQuery: number;
+  withFragment: number;
+  withCredentials: number;
+  withPort: number;
+  /** The first few invalid lines: line number (from 1) and text. */
+  invalidSamples: [number, string][];
+}
+
+export function emptyTally(): Tally {
+  return {
+    lines: 0, invalid: 0, schemes: new Map(), hosts: new Map(),
+    withQuery: 0, withFragment: 0, withCredentials: 0, withPort: 0, invalidSamples: [],
+  };
+}
+
+function increment(map: Map<string, number>, key: string, by = 1): void {
+  const n = map.get(key);
+  map.set(key, n === undefined ? by : n + by);
+}
+
+export function addUrl(t: Tally, url: Url): void {
+  t.lines++;
+  increment(t.schemes, url.protocol.slice(0, -1));
+  const host = url.hostname;
+  if (host !== "") increment(t.hosts, host);
+  if (url.search !== "") t.withQuery++;
+  if (url.hash !== "") t.withFragment++;
+  if (url.username !== "" || url.password !== "") t.withCredentials++;
+  if (url.port !== "") t.withPort++;
+}
+
+export function addInvalid(t: Tally, line: string): void {
+  t.lines++;
+  t.invalid++;
+  if (t.invalidSamples.length < INVALID_SAMPLES) {
+    const text = line.length > SAMPLE_CHARS ? line.slice(0, SAMPLE_CHARS) + "…" : line;
+    t.invalidSamples.push([t.lines, text]);
+  }
+}
+
+/** `b` (the input that follows `a`'s) added into `a`. */
+export function mergeTally(a: Tally, b: Tally): Tally {
+  for (const [line, text] of b.invalidSamples) {
+    if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.lines + line, text]);
+  }
+  a.lines += b.lines;
+  a.invalid += b.invalid;
+  for (const [k, n] of b.schemes) increment(a.schemes, k, n);
+  for (const [k, n] of b.hosts) increment(a.hosts, k, n);
+  a.withQuery += b.withQuery;
+  a.withFragment += b.withFragment;
+  a.withCredentials += b.withCredentials;
+  a.withPort += b.withPort;
+  return a;
+}

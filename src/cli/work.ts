@@ -1,0 +1,11 @@
+// The bulk commands (parse, canon, stats) are each a Work: a function from a
+// stream of bytes (URLs one per line) to output text, emitted in input order,
+// and a result. The same Work runs over a whole input in the main thread, or
+// over byte ranges of a file in worker threads (threads.ts).
+
+/** Hand output text on; resolves when more may be sent. */
+export type Emit = (text: string) => Promise<void>;
+
+export interface Work<Options, Result> {
+  run(source: AsyncIterable<Uint8Array>, options: Options, emit: Emit): Promise<Result>;
+}

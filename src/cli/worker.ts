@@ -1,0 +1,36 @@
+// The worker-thread side of --threads: run the named Work over each byte range
+// the main thread hands over, sending output as it comes (at most CREDITS
+// chunks ahead of the main thread) and the range's result at its end.
+
+import { parentPort, workerData } from "node:worker_threads";
+import { counted, readRange } from "./io";
+import { CREDITS, type FromWorker, type ToWorker, type WorkerSetup } from "./threads";
+import type { Work } from "./work";
+
+export function runWorker(works: Record<string, Work<never, unknown>>): void {
+  const port = parentPort!;
+  const setup = workerData as WorkerSetup;
+  const work = works[setup.work] as Work<unknown, unknown>;
+  const post = (m: FromWorker) => port.postMessage(m);
+  let credits = CREDITS;
+  let resume: (() => void) | null = null;
+
+  async function runRange(id: number, start: number, end: number): Promise<void> {
+    const source = counted(readRange(setup.path, start, end), (bytes) => post({ type: "bytes", bytes }));
+    const result = await work.run(source, setup.options, async (text) => {
+      post({ type: "text", id, text });
+      if (--credits <= 0) await new Promise<void>((r) => (resume = r));
+    });
+    post({ type: "done", id, result });
+  }
+
+  port.on("message", (m: ToWorker) => {
+    if (m.type === "ack") {
+      credits++;
+      resume?.();
+      resume = null;
+    } else {
+      runRange(m.id, m.start, m.end).catch((e: Error) => post({ type: "error", message: e.message }));
+    }
+  });
+}
