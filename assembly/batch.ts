@@ -16,7 +16,7 @@
 import { ld8, ld32, st32, copy } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
-import { parse } from "./parser";
+import { parse, parseIntoRecord } from "./parser";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 
 /** The UTF-8 byte order mark, EF BB BF. */
@@ -194,7 +194,7 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   } else if (!fits(outEnd - out, len, 3, extra)) {
     return false;
   }
-  const status = parse(src, len, dst, baseHref);
+  const status = parseIntoRecord(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
   const n = ld32(L.resultField(L.URL_HREF_END));
   if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
