@@ -13,7 +13,7 @@ import * as L from "./layout";
 import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, findAny, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
-import { find2, find4, findLast } from "./scan";
+import { find2, findLast } from "./scan";
 import { parseHost, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
@@ -374,7 +374,7 @@ function baseIsFile(): bool {
 
 /** #file-host-state at p (after "file://" or its backslash forms). */
 function fileHostState(p: i32, end: i32, o: i32): i32 {
-  const e = find4(p, end, C.SLASH, C.BACKSLASH, C.QUESTION, C.HASH);
+  const e = findAny(p, end, C.SLASH, C.BACKSLASH, C.QUESTION, C.HASH);
   // "If buffer is a Windows drive letter ... set state to path state", with the
   // buffer kept: the drive letter becomes the first path segment.
   if (isWindowsDriveLetter(p, e)) {

@@ -56,27 +56,3 @@ export function findLast(p: i32, end: i32, a: i32): i32 {
   }
   return -1;
 }
-
-/** Index of the first byte in [p, end) equal to one of `a`, `b`, `c`, `d`, or `end`. */
-export function find4(p: i32, end: i32, a: i32, b: i32, c: i32, d: i32): i32 {
-  if (ASC_FEATURE_SIMD) {
-    const va = i8x16.splat(<i8>a);
-    const vb = i8x16.splat(<i8>b);
-    const vc = i8x16.splat(<i8>c);
-    const vd = i8x16.splat(<i8>d);
-    while (p + 16 <= end) {
-      const v = v128.load(<usize>p);
-      const m = i8x16.bitmask(
-        v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))),
-      );
-      if (m != 0) return p + ctz<i32>(m);
-      p += 16;
-    }
-  }
-  while (p < end) {
-    const x = ld8(p);
-    if (x == a || x == b || x == c || x == d) return p;
-    p++;
-  }
-  return end;
-}

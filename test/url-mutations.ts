@@ -4,21 +4,11 @@
 // file URLs, opaque paths, and relative references against several kinds of base.
 // The same seed always gives the same cases.
 
+import { mulberry32 } from "./random";
+
 export interface DiffCase {
   input: string;
   base?: string;
-}
-
-/** mulberry32, a small 32-bit PRNG: uniform floats in [0, 1) from a seed. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 // ---- the pieces ----------------------------------------------------------
