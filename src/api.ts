@@ -11,9 +11,15 @@ import { rfc1738Api } from "./rfc1738";
 import { extractApi } from "./extract";
 import { batchApi } from "./batch";
 
+/**
+ * @internal The key of an API object's arena (its backend, kernel and memory),
+ * for the tests and bench/memory.mjs: not part of the public API.
+ */
+const INTERNALS = Symbol.for("swurl.internals");
+
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
-  return {
+  const api = {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
     ...splitApi(arena),
@@ -23,6 +29,8 @@ export function createApi(backend: Backend) {
     ...extractApi(arena),
     ...batchApi(arena),
   };
+  Object.defineProperty(api, INTERNALS, { value: arena });
+  return api;
 }
 
 export type Swurl = ReturnType<typeof createApi>;

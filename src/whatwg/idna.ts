@@ -15,15 +15,19 @@ const OPTIONS = {
 };
 
 // Logs repeat hosts: a bounded cache saves the ~microseconds of UTS #46
-// processing per repeated IDN host. Cleared whole when full.
+// processing per repeated IDN host. Cleared whole when full. Only results are
+// kept, not failures: tr46 turns any exception in its Punycode step into a
+// failure, the RangeError of a stack that ran out included, and a failure kept
+// from such a call would fail that domain in every later parse.
 const CACHE_LIMIT = 4096;
-const cache = new Map<string, string | null>();
+const cache = new Map<string, string>();
 
 /** The ASCII form of a non-ASCII domain, or null for failure. */
 export function domainToAscii(domain: string): string | null {
-  let result = cache.get(domain);
-  if (result === undefined) {
-    result = tr46.toASCII(domain, OPTIONS);
+  const cached = cache.get(domain);
+  if (cached !== undefined) return cached;
+  const result = tr46.toASCII(domain, OPTIONS);
+  if (result !== null) {
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(domain, result);
   }
