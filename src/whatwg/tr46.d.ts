@@ -10,6 +10,8 @@ declare module "tr46" {
     ignoreInvalidPunycode?: boolean;
   }
   export function toASCII(domainName: string, options?: ToASCIIOptions): string | null;
-  const tr46: { toASCII: typeof toASCII };
+  /** The processing of toASCII without its Punycode encoding: the Unicode labels, and whether any failed. */
+  export function toUnicode(domainName: string, options?: ToASCIIOptions): { domain: string; error: boolean };
+  const tr46: { toASCII: typeof toASCII; toUnicode: typeof toUnicode };
   export default tr46;
 }
