@@ -10,8 +10,8 @@ import { asProperty, PROPERTIES, propertyNamed, type Json } from "./fuzz-propert
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x5eed_f022);
 const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
-/** Runs per property: about 20 s in all on this machine kind for the three builds. */
-const RUNS: Record<string, number> = { parse: 2000, batch: 300, bytes: 1000, functions: 1000 };
+/** Runs per property: some 7 s in all on this machine kind, for the three builds and the reference. */
+const RUNS: Record<string, number> = { parse: 10_000, batch: 1000, bytes: 3000, functions: 3000 };
 
 interface Regression {
   property: string;
