@@ -8,7 +8,6 @@ export interface Internals {
   kernel: Record<string, (...args: number[]) => number>;
   /** Where inputs are written. */
   inputStart: number;
-  input(s: string): number;
   inputBytes(bytes: Uint8Array): number;
 }
 

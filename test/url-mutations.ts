@@ -26,7 +26,7 @@ function mulberry32(seed: number): () => number {
 export const SPECIAL_SCHEMES = ["http", "https", "ws", "wss", "ftp", "file", "HTTP", "hTtPs", "FILE"];
 export const OTHER_SCHEMES = ["sc", "foo", "git+ssh", "a1.b-c", "web+demo", "mailto", "javascript", "data", "about", "blob", "urn"];
 export const BAD_SCHEMES = ["1http", "ht tp", "-x", "h\u0131ttp", "ht%74p", "", "ｈｔｔｐ"];
-export const OPAQUE_SCHEMES = ["mailto", "javascript", "data", "urn", "sc", "about", "tel"];
+const OPAQUE_SCHEMES = ["mailto", "javascript", "data", "urn", "sc", "about", "tel"];
 
 export const AFTER_SCHEME = ["://", "://", "://", ":/", ":", ":///", ":////", ":\\\\", ":/\\", ":\\/", ":\t//", ": //"];
 export const USERINFO = [
@@ -56,7 +56,7 @@ export const SEGMENTS = [
   "%2f", "%5C", "C:", "c|", "C%7C", "^", "{}", "`", "|", "'", "\"", "<>", "%00", "\u0000", "\u007f", "\u001f",
   "\ud800", "\udc00", "😀", "\u3002", ";p=1", "~", "a\tb", "a\nb", "=", "@", ":", "x  ",
 ];
-export const PATH_SEPARATORS = ["/", "/", "/", "/", "\\", "//"];
+const PATH_SEPARATORS = ["/", "/", "/", "/", "\\", "//"];
 export const QUERIES = ["a=b&c=d", "", "'", "%", "%zz", "\ud800", " x ", "ü", "?", "/", "\"", "<>", "`", "{}", "\u0000", "\t", "%20+", "#"];
 export const FRAGMENTS = ["", "a", "%", " x ", "`", "<>", "\u0000", "\ud83d", "#", "ü", "\"", "?x", "{}", "%zz", "\t"];
 // Leading and trailing C0 controls and spaces are stripped; U+00A0 and U+3000 are not.
@@ -67,12 +67,12 @@ export const DANGER = [
   "%00", "😀", "|", "^", ":65536", ":0", "@@", "%zz", "\u00ad", "\u200d", "C:", "c|", "ｅ", "%41", "<", ">", "\"",
   "`", "{", "}", "'", "1.2.3.4", "0x7f.1", "xn--zca",
 ];
-export const FILE_STARTS = [
+const FILE_STARTS = [
   "", "/", "//", "///", "////", "\\\\", "//localhost/", "//LOCALHOST/", "//host/", "//C:/", "//C|/", "/C:", "C:",
   "c|", "//[::1]/", "//1.2.3.4/", "//%41/", "//ü/", "//host:80/", "//user@host/", "/.//",
 ];
-export const DRIVES = ["", "", "C:", "c|", "C|", "Z:/", "1:", "C%3A", "C%7C", "CC:", "C:/..", "C:\\"];
-export const OPAQUE_BODIES = [
+const DRIVES = ["", "", "C:", "c|", "C|", "Z:/", "1:", "C%3A", "C%7C", "CC:", "C:/..", "C:\\"];
+const OPAQUE_BODIES = [
   "x@y.com", "alert(1)", "text/plain,hi", "isbn:0-486-27557-4", "  spaces  ", "a b ", "x ?q", "x #f", "/not-opaque",
   "//host/path", "%", "\u0000", "ü", "\ud800", "", "a\tb", "+1-201-555-0123",
 ];
@@ -82,7 +82,7 @@ export const BASES = [
   "sc://host/a/b", "sc:/a/b", "sc://", "non-special:/..//x",
   "sc:a/b", "mailto:a@b.com", "javascript:void(0)", "about:blank", "data:text/plain,x", "blob:https://a/b",
 ];
-export const RELATIVE = [
+const RELATIVE = [
   "", ".", "..", "./x", "../../../x", "C|/x", "C:", "/C:/x", "\\x\\y", "http:x", "http:/x", "https:x", "sc:x",
   "file:x", "x:y", ";x", "%2e%2e/x", "//", "///x", "?", "#", "?q", "#f", "\\\\host\\x",
 ];
