@@ -129,6 +129,18 @@ async function main() {
     console.log(`${seconds.toFixed(0)} s: ${total()} cases (${each}), ${(total() / seconds).toFixed(0)}/s, ${failures} failure(s)`);
   };
   const timer = setInterval(report, 30_000);
+  const summary = () => {
+    const seconds = ((Date.now() - start) / 1000).toFixed(0);
+    const line = `${new Date().toISOString()} seed ${options.seed} jobs ${options.jobs}: ${total()} cases in ${seconds} s (${total() * BUILDS} build checks; ${JSON.stringify(runs)}), ${failures} failure(s), ${kept} new in ${path.relative(root, FIXTURE)}`;
+    console.log(line);
+    appendFileSync(LOG, line + "\n");
+  };
+  // Stopped early (Ctrl-C): the counts so far, then out.
+  process.once("SIGINT", () => {
+    report();
+    summary();
+    process.exit(130);
+  });
   const perJob = options.cases === undefined ? Infinity : Math.ceil(options.cases / options.jobs);
   await Promise.all(
     Array.from({ length: options.jobs }, (_, job) => {
@@ -153,10 +165,7 @@ async function main() {
   );
   clearInterval(timer);
   report();
-  const seconds = ((Date.now() - start) / 1000).toFixed(0);
-  const summary = `${new Date().toISOString()} seed ${options.seed} jobs ${options.jobs}: ${total()} cases in ${seconds} s (${total() * BUILDS} build checks; ${JSON.stringify(runs)}), ${failures} failure(s), ${kept} new in ${path.relative(root, FIXTURE)}`;
-  console.log(summary);
-  appendFileSync(LOG, summary + "\n");
+  summary();
   if (failures > 0) process.exitCode = 1;
 }
 
