@@ -553,6 +553,13 @@ function offset(i: i32, position: i32): void {
  * length + the IDNA result's length + 64 bytes. Returns PARSE_*.
  */
 export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  // Each export sets the mode itself: a canParse() cut short (the JS engine's
+  // stack ran out in it) must not leave the next parse() without its record.
+  checkOnly = false;
+  return parseOnceForget(src, len, dst, baseHref);
+}
+
+function parseOnceForget(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   const status = parseOnce(src, len, dst, baseHref);
   // A UTS #46 result handed in by setIdnaResult() serves one parse only.
   setIdnaResult(0, -1);
@@ -610,9 +617,7 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
 /** parse() for validity only (Ada's can_parse mode): the status, with no RESULT record. */
 export function canParse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   checkOnly = true;
-  const status = parse(src, len, dst, baseHref);
-  checkOnly = false;
-  return status;
+  return parseOnceForget(src, len, dst, baseHref);
 }
 
 /**

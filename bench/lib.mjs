@@ -41,3 +41,18 @@ export function perLine({ corpus, kernels }, operation) {
     };
   });
 }
+
+/**
+ * `body` again and again to `total` bytes, in pieces of `chunk` bytes as fs
+ * streams give them, without writing anything to disk: a stream larger than
+ * memory. `progress.sent` counts the bytes handed out so far.
+ */
+export async function* repeatedChunks(body, total, chunk = 64 * 1024, progress = { sent: 0 }) {
+  while (progress.sent < total) {
+    for (let at = 0; at < body.length && progress.sent < total; at += chunk) {
+      const piece = body.subarray(at, Math.min(at + chunk, body.length));
+      progress.sent += piece.length;
+      yield piece;
+    }
+  }
+}

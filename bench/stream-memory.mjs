@@ -11,6 +11,7 @@
 //
 // Run it after `npm run build` (npm run bench builds too).
 import { readFileSync } from "node:fs";
+import { repeatedChunks } from "./lib.mjs";
 
 const MB = 1e6;
 const CHUNK = 64 * 1024;
@@ -26,20 +27,13 @@ function parseArgs(argv) {
   return options;
 }
 
-/** Bytes the generator has handed out so far. */
-let sent = 0;
+/** Bytes the stream has handed out so far. */
+const progress = { sent: 0 };
 
 /** The corpus, without its BOM and with a final newline, repeated to `total` bytes in CHUNK-sized pieces. */
-async function* repeatedCorpus(total) {
+function repeatedCorpus(total) {
   const text = new TextDecoder().decode(readFileSync(new URL("data/kasztp.txt", import.meta.url))) + "\n";
-  const body = new TextEncoder().encode(text);
-  while (sent < total) {
-    for (let at = 0; at < body.length && sent < total; at += CHUNK) {
-      const chunk = body.subarray(at, Math.min(at + CHUNK, body.length));
-      sent += chunk.length;
-      yield chunk;
-    }
-  }
+  return repeatedChunks(new TextEncoder().encode(text), total, CHUNK, progress);
 }
 
 const mb = (bytes) => (bytes / MB).toFixed(0);
@@ -78,9 +72,9 @@ async function main() {
     batches++;
     const rss = process.memoryUsage.rss();
     peakRss = Math.max(peakRss, rss);
-    if (sent >= next) {
+    if (progress.sent >= next) {
       if (rssAfterWarmup === 0) rssAfterWarmup = rss;
-      row(sent);
+      row(progress.sent);
       next += total / 10;
     }
   }

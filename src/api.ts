@@ -12,10 +12,16 @@ import { extractApi } from "./extract";
 import { canonicalApi } from "./canonical";
 import { batchApi } from "./batch";
 
+/**
+ * @internal The key of an API object's arena (its backend, kernel and memory),
+ * for the tests and bench/memory.mjs: not part of the public API.
+ */
+const INTERNALS = Symbol.for("swurl.internals");
+
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
   const whatwg = parseApi(arena);
-  return {
+  const api = {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
     ...splitApi(arena),
@@ -28,6 +34,8 @@ export function createApi(backend: Backend) {
     ...batchApi(arena, whatwg.parse),
     ...canonicalApi(arena, whatwg.parse),
   };
+  Object.defineProperty(api, INTERNALS, { value: arena });
+  return api;
 }
 
 export type Swurl = ReturnType<typeof createApi>;

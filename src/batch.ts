@@ -17,7 +17,8 @@
 // hrefs (one byte a character).
 
 import * as L from "../assembly/layout";
-import { align8, type Arena } from "./kernel/arena";
+import { expectOptions, isDetached, quote, typeName } from "./check";
+import { align8, MAX_MEMORY, type Arena } from "./kernel/arena";
 import type { parseApi } from "./whatwg/parse";
 import { Url, type UrlRecord } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
@@ -34,8 +35,6 @@ export interface BatchOptions {
   base?: string | Url;
 }
 
-/** Kernel addresses are i32: the kernel's memory stays below 2 GiB. */
-const MAX_MEMORY = 2 ** 31 - 65536;
 /** No limit on the lines of one kernel block (parseBatch). */
 const ALL_LINES = 2 ** 31 - 1;
 /** The first output window: the hrefs are about as long as the lines, plus the base for relative ones. */
@@ -294,11 +293,11 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
 
   /** The base option as a Url; null when it does not parse (then no line does); undefined when absent. */
   function baseOption(options: BatchOptions | undefined, fn: string): Url | null | undefined {
+    expectOptions(options, fn);
     if (options === undefined) return undefined;
-    if (typeof options !== "object" || options === null) throw new TypeError(`${fn}: options must be an object`);
     const { base } = options;
     if (base === undefined || base instanceof Url) return base;
-    if (typeof base !== "string") throw new TypeError(`${fn}: base must be a string or a Url, got ${typeof base}`);
+    if (typeof base !== "string") throw new TypeError(`${fn}: options.base must be a string or a Url, got ${typeName(base)}`);
     return parse(base);
   }
 
@@ -311,7 +310,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
     // A serialized URL parses to itself (#url-serializing), so the kernel's
     // record of the href is the base's.
-    if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK) throw new Error(`swurl: base ${href} does not parse again`);
+    if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK) throw new Error(`swurl: base ${quote(href)} does not parse again`);
     return dst;
   }
 
@@ -384,7 +383,10 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    */
   function parseBatch(input: Uint8Array | string, options?: BatchOptions): UrlBatch {
     if (typeof input !== "string" && !(input instanceof Uint8Array)) {
-      throw new TypeError(`parseBatch: input must be a Uint8Array or a string, got ${input === null ? "null" : typeof input}`);
+      throw new TypeError(`parseBatch: input must be a Uint8Array or a string, got ${typeName(input)}`);
+    }
+    if (typeof input !== "string" && input.length === 0 && isDetached(input.buffer)) {
+      throw new TypeError("parseBatch: input is a Uint8Array whose ArrayBuffer has been detached (transferred)");
     }
     return parseBlock(input, baseOption(options, "parseBatch"), true, ALL_LINES, "parseBatch").batch;
   }

@@ -7,6 +7,7 @@ import * as L from "../assembly/layout";
 import * as R from "../assembly/rfc1738/records";
 import { align8, type Arena } from "./kernel/arena";
 import { TEXT_SCHEMES } from "./rfc1738/schemes";
+import { expectString } from "./check";
 
 export interface ExtractedUrl {
   /** The URL, without its wrapper and with the whitespace of line breaks inside it removed. */
@@ -47,7 +48,7 @@ export function extractApi(arena: Arena) {
 
   /** The URLs in `text`, wrapped and bare, in text order. */
   function extractUrls(text: string): ExtractedUrl[] {
-    if (typeof text !== "string") throw new TypeError(`extractUrls: text must be a string, got ${typeof text}`);
+    expectString(text, "extractUrls", "text");
     const found: ExtractedUrl[] = [];
     // Every URL has the ":" after its scheme.
     if (text.indexOf(":") === -1) return found;

@@ -5,6 +5,7 @@ import { createApi, type Swurl } from "./api";
 import type { KernelName } from "./kernel/backend";
 import { createJsBackend } from "./kernel/js-backend";
 import { createWasmBackend, hasSimd, hasWebAssembly } from "./kernel/wasm-backend";
+import { quote, typeName } from "./check";
 
 /** The best kernel this engine runs. */
 export function bestKernel(): KernelName {
@@ -20,5 +21,5 @@ export function bestKernel(): KernelName {
 export function createSwurl(kernel: KernelName = bestKernel()): Swurl {
   if (kernel === "js") return createApi(createJsBackend());
   if (kernel === "wasm" || kernel === "wasm-simd") return createApi(createWasmBackend(kernel === "wasm-simd"));
-  throw new TypeError(`createSwurl: unknown kernel ${JSON.stringify(kernel)}`);
+  throw new TypeError(`createSwurl: unknown kernel ${typeof kernel === "string" ? quote(kernel) : typeName(kernel)}; expected "wasm-simd", "wasm" or "js"`);
 }

@@ -3,6 +3,7 @@
 
 import * as S from "../assembly/classes";
 import type { Arena } from "./kernel/arena";
+import { expectOptions, expectString, quote, typeName } from "./check";
 
 export interface PercentDecodeOptions {
   /** RFC 1630: "+" in a query is shorthand for a space. */
@@ -23,14 +24,22 @@ const ENCODE_SETS: Record<PercentEncodeSet, number> = {
   rfc1738: S.RFC1738_ENCODE_SET,
 };
 
+/** A boolean option of percentDecode: absent is false; anything but a boolean is a TypeError. */
+function flag(value: unknown, name: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") throw new TypeError(`percentDecode: options.${name} must be a boolean, got ${typeName(value)}`);
+  return value;
+}
+
 export function percentApi(arena: Arena) {
   const { kernel } = arena;
 
   /** %XX sequences decoded as UTF-8 (invalid UTF-8 becomes U+FFFD). */
   function percentDecode(input: string, options?: PercentDecodeOptions): string {
-    if (typeof input !== "string") throw new TypeError(`percentDecode: input must be a string, got ${typeof input}`);
-    const plus = options?.plusAsSpace === true;
-    const strict = options?.strict === true;
+    expectString(input, "percentDecode", "input");
+    expectOptions(options, "percentDecode");
+    const plus = flag(options?.plusAsSpace, "plusAsSpace");
+    const strict = flag(options?.strict, "strict");
     // Nothing to decode: the input as it is, unless it has lone surrogates, which
     // become U+FFFD as on the decoding path (the input is taken as UTF-8 bytes).
     if (input.indexOf("%") === -1 && !(plus && input.indexOf("+") !== -1) && input.isWellFormed()) return input;
@@ -49,10 +58,11 @@ export function percentApi(arena: Arena) {
 
   /** UTF-8 percent-encode the code points of `input` that are in `set`. */
   function percentEncode(input: string, set: PercentEncodeSet): string {
-    if (typeof input !== "string") throw new TypeError(`percentEncode: input must be a string, got ${typeof input}`);
-    const bits = Object.hasOwn(ENCODE_SETS, set) ? ENCODE_SETS[set] : undefined;
+    expectString(input, "percentEncode", "input");
+    const bits = typeof set === "string" && Object.hasOwn(ENCODE_SETS, set) ? ENCODE_SETS[set] : undefined;
     if (bits === undefined) {
-      throw new TypeError(`percentEncode: unknown set ${JSON.stringify(set)}; expected one of ${Object.keys(ENCODE_SETS).join(", ")}`);
+      const got = typeof set === "string" ? quote(set) : typeName(set);
+      throw new TypeError(`percentEncode: unknown set ${got}; expected one of ${Object.keys(ENCODE_SETS).join(", ")}`);
     }
     const len = arena.input(input);
     const out = arena.scratch(len * 3);

@@ -4,6 +4,7 @@
 
 import * as L from "../assembly/layout";
 import type { Arena } from "./kernel/arena";
+import { expectString } from "./check";
 
 /** The components of a URL as written. `null` = absent, `''` = present but empty. */
 export interface UrlPartsJSON {
@@ -74,7 +75,7 @@ export function splitApi(arena: Arena) {
   const first = L.RESULT >> 2;
   /** Split `input` into its RFC 3986 / RFC 1738 components as written. Never fails. */
   function split(input: string): UrlParts {
-    if (typeof input !== "string") throw new TypeError(`split: input must be a string, got ${typeof input}`);
+    expectString(input, "split", "input");
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);

@@ -9,6 +9,7 @@
 // longer than the buffer doubles it until the line fits; it shrinks back after.
 
 import type { UrlBatch } from "./batch";
+import { isDetached, typeName } from "./check";
 
 /** A Node.js Readable, a web ReadableStream or any async iterable of bytes. */
 export type StreamSource = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | NodeJS.ReadableStream;
@@ -32,9 +33,14 @@ const encoder = new TextEncoder();
 
 /** A chunk as bytes: Node streams with an encoding set give strings. */
 function toBytes(chunk: unknown): Uint8Array {
-  if (chunk instanceof Uint8Array) return chunk;
+  if (chunk instanceof Uint8Array) {
+    if (chunk.length === 0 && isDetached(chunk.buffer)) {
+      throw new TypeError("parseStream: the stream gave a Uint8Array whose ArrayBuffer has been detached (transferred)");
+    }
+    return chunk;
+  }
   if (typeof chunk === "string") return encoder.encode(chunk);
-  throw new TypeError(`parseStream: the stream gave a chunk of type ${chunk === null ? "null" : typeof chunk}; expected Uint8Array`);
+  throw new TypeError(`parseStream: the stream gave ${typeName(chunk)} as a chunk; expected a Uint8Array`);
 }
 
 /** The chunks of a web ReadableStream, through a reader (not every browser makes the stream async iterable). */
@@ -75,7 +81,7 @@ export function streamChunks(source: StreamSource): AsyncIterable<Uint8Array> {
       return iterableChunks(source as AsyncIterable<unknown>);
     }
   }
-  throw new TypeError("parseStream: source must be a ReadableStream, a Node.js Readable or an async iterable of Uint8Array");
+  throw new TypeError(`parseStream: source must be a ReadableStream, a Node.js Readable or an async iterable of Uint8Array, got ${typeName(source)}`);
 }
 
 /** The batches of the stream of `chunks`, in input order, none splitting a line. */

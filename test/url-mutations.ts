@@ -11,47 +11,47 @@ export interface DiffCase {
   base?: string;
 }
 
-// ---- the pieces ----------------------------------------------------------
+// ---- the pieces (test/fuzz-inputs.ts builds from them too) ---------------
 
-const SPECIAL_SCHEMES = ["http", "https", "ws", "wss", "ftp", "file", "HTTP", "hTtPs", "FILE"];
-const OTHER_SCHEMES = ["sc", "foo", "git+ssh", "a1.b-c", "web+demo", "mailto", "javascript", "data", "about", "blob", "urn"];
-const BAD_SCHEMES = ["1http", "ht tp", "-x", "h\u0131ttp", "ht%74p", "", "ｈｔｔｐ"];
+export const SPECIAL_SCHEMES = ["http", "https", "ws", "wss", "ftp", "file", "HTTP", "hTtPs", "FILE"];
+export const OTHER_SCHEMES = ["sc", "foo", "git+ssh", "a1.b-c", "web+demo", "mailto", "javascript", "data", "about", "blob", "urn"];
+export const BAD_SCHEMES = ["1http", "ht tp", "-x", "h\u0131ttp", "ht%74p", "", "ｈｔｔｐ"];
 const OPAQUE_SCHEMES = ["mailto", "javascript", "data", "urn", "sc", "about", "tel"];
 
-const AFTER_SCHEME = ["://", "://", "://", ":/", ":", ":///", ":////", ":\\\\", ":/\\", ":\\/", ":\t//", ": //"];
-const USERINFO = [
+export const AFTER_SCHEME = ["://", "://", "://", ":/", ":", ":///", ":////", ":\\\\", ":/\\", ":\\/", ":\t//", ": //"];
+export const USERINFO = [
   "", "", "", "", "user@", "user:pass@", ":@", "@", "a@b@", "%40@", "us%3Aer:p%40ss@", "ü:ñ@", "a b@", "@@",
   "user:@", ":pass@", "😀:😀@", "u\\ser@", "a:b:c@", "%00@", "a%zz@", "user:pa/ss@",
 ];
-const LABELS = [
+export const LABELS = [
   "example", "EXAMPLE", "com", "www", "a", "b-c", "-x", "x-", "ab--c", "localhost", "münchen", "MÜNCHEN", "faß", "ß",
   "日本語", "ｅｘａｍｐｌｅ", "xn--mnchen-3ya", "xn--zca", "xn--", "xn--a", "xn--ls8h", "xn--tešla", "XN--ZCA",
   "xn--1ug", "xn--abc-", "xn--nxasmq6b", "\u00ad", "a\u200db", "a\u200cb", "😀", "ex%41mple", "%65x", "%zz", "%",
   "a<b", "a^b", "a|b", "a b", "a%00b", "a\u0000b", "123", "0x7f", "09", "a_b", "*", "\u0130", "\u212a", "\ufb00",
   "\u0080", "\u05d0\u0308", "a\u0300", "%e2%98%83", "%C3%BC",
 ];
-const DOTS = [".", ".", ".", ".", "\u3002", "\uff0e", "\uff61", "%2e", "%2E"];
-const IPV6 = [
+export const DOTS = [".", ".", ".", ".", "\u3002", "\uff0e", "\uff61", "%2e", "%2E"];
+export const IPV6 = [
   "::", "::1", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7:8:9", "1::2::3", "::ffff:1.2.3.4", "::ffff:192.168.0.256", "::1.2.3",
   "::1.2.3.4.5", "fe80::1%25eth0", ":::", "0:0:0:0:0:0:0:0", "::ABCD", "12345::", "::g", "v1.x", "::1.2.3.04",
   "::0x1.2.3.4", "1:2:3:4:5:6:7::", "::1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8::", "1:2:3:4:5:6::1.2.3.4", "0::0:0:0:1",
   ":1::", "1:", "::%31", " ::1", "::1 ",
 ];
-const PORTS = [
+export const PORTS = [
   "", "", "", ":", ":0", ":80", ":443", ":21", ":8080", ":65535", ":65536", ":99999999999999999999", ":-1", ":8a",
   ":0080", ":1e3", ": 80", ":\uff18\uff10", ":+1", ":00000000000000000000080", ":4294967377",
 ];
-const SEGMENTS = [
+export const SEGMENTS = [
   "a", "b", "a", "..", "..", ".", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "...", "", "b c", "ü", "%", "%zz", "%41",
   "%2f", "%5C", "C:", "c|", "C%7C", "^", "{}", "`", "|", "'", "\"", "<>", "%00", "\u0000", "\u007f", "\u001f",
   "\ud800", "\udc00", "😀", "\u3002", ";p=1", "~", "a\tb", "a\nb", "=", "@", ":", "x  ",
 ];
 const PATH_SEPARATORS = ["/", "/", "/", "/", "\\", "//"];
-const QUERIES = ["a=b&c=d", "", "'", "%", "%zz", "\ud800", " x ", "ü", "?", "/", "\"", "<>", "`", "{}", "\u0000", "\t", "%20+", "#"];
-const FRAGMENTS = ["", "a", "%", " x ", "`", "<>", "\u0000", "\ud83d", "#", "ü", "\"", "?x", "{}", "%zz", "\t"];
+export const QUERIES = ["a=b&c=d", "", "'", "%", "%zz", "\ud800", " x ", "ü", "?", "/", "\"", "<>", "`", "{}", "\u0000", "\t", "%20+", "#"];
+export const FRAGMENTS = ["", "a", "%", " x ", "`", "<>", "\u0000", "\ud83d", "#", "ü", "\"", "?x", "{}", "%zz", "\t"];
 // Leading and trailing C0 controls and spaces are stripped; U+00A0 and U+3000 are not.
-const SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u0000", "\u001f", "\f", "\u00a0", "\u3000"];
-const DANGER = [
+export const SPACES = [" ", "  ", "\t", "\n", "\r\n", "\u0000", "\u001f", "\f", "\u00a0", "\u3000"];
+export const DANGER = [
   "\\", "@", ":", "/", "//", "///", "%", "%2e", "%2E", "%2e%2e", "..", ".", "[", "]", "::", "[::1]", "\t", "\n", "\r",
   " ", "\u0000", "\u001f", "\u007f", "\u3002", "\uff0e", "ü", "ß", "xn--", "\ud800", "\udfff", "?", "#", "0x", "%25",
   "%00", "😀", "|", "^", ":65536", ":0", "@@", "%zz", "\u00ad", "\u200d", "C:", "c|", "ｅ", "%41", "<", ">", "\"",
@@ -66,7 +66,7 @@ const OPAQUE_BODIES = [
   "x@y.com", "alert(1)", "text/plain,hi", "isbn:0-486-27557-4", "  spaces  ", "a b ", "x ?q", "x #f", "/not-opaque",
   "//host/path", "%", "\u0000", "ü", "\ud800", "", "a\tb", "+1-201-555-0123",
 ];
-const BASES = [
+export const BASES = [
   "http://example.com/a/b?c#d", "https://user:pw@example.com:8443/a/b/c?q#f", "http://[::1]:8080/", "ws://h/",
   "file:///C:/dir/file", "file://host/share/x", "file:///", "file:",
   "sc://host/a/b", "sc:/a/b", "sc://", "non-special:/..//x",

@@ -1,10 +1,24 @@
 // The wrapper's side of the kernel's memory: strings go in as UTF-8 bytes at
 // ARENA, integers and bytes come back. One arena per backend, grown in steps;
 // the typed-array views are rebuilt whenever the backend's buffer changes
-// (memory.grow detaches the old ones).
+// (memory.grow detaches the old ones). Kernel calls go through guard.ts: a
+// kernel failure resets the backend and becomes an Error naming the input.
 
 import { ARENA, RESULT, SLACK } from "../../assembly/layout";
+import { quote } from "../check";
 import type { Backend, KernelExports } from "./backend";
+import { guarded, type KernelFunction } from "./guard";
+
+/** Kernel addresses are i32: the kernel's memory stays below 2 GiB. */
+export const MAX_MEMORY = 2 ** 31 - 65536;
+/** How much of the input a kernel failure's message shows (UTF-16 units, or bytes). */
+const SHOWN = 200;
+/**
+ * Inputs up to this length are kept by reference for that message; of longer
+ * ones and of byte inputs, a copy of the first SHOWN bytes (a reference would
+ * keep a large input, or the whole buffer under a byte view, alive).
+ */
+const KEEP = 65536;
 
 const encoder = new TextEncoder();
 /** "UTF-8 decode without BOM": invalid sequences become U+FFFD, a BOM is kept. */
@@ -36,7 +50,8 @@ export function align8(n: number): number {
 }
 
 export class Arena {
-  readonly kernel: KernelExports;
+  /** The backend's kernel exports, each inside a try/catch (guard.ts); the same object after a reset. */
+  readonly kernel = {} as KernelExports;
   u8!: Uint8Array;
   i32!: Int32Array;
   /** Where `input()` writes. */
@@ -48,27 +63,91 @@ export class Arena {
   private buffer: ArrayBuffer | null = null;
   private inputView!: Uint8Array;
   private latin1: Latin1Buffer | null = null;
+  /** The last input written (or its first bytes), for the message of a kernel failure. */
+  private shown: string | Uint8Array = "";
+  /** When `shown` is the first bytes of the input: how long the input is. */
+  private shownLength = "";
 
   constructor(readonly backend: Backend) {
-    this.kernel = backend.kernel;
+    this.bind();
     this.refresh();
+  }
+
+  /** (Re)make `kernel` from the backend's exports of now. */
+  private bind(): void {
+    const guards = this.kernel as unknown as Record<string, KernelFunction>;
+    for (const [name, fn] of Object.entries(this.backend.kernel)) {
+      if (typeof fn === "function") guards[name] = guarded(fn as KernelFunction, (error) => this.failed(name, error));
+    }
+  }
+
+  /**
+   * After a kernel failure in export `name`: reset the backend (a trapped
+   * call may have left its memory and state inconsistent) and make the Error
+   * to throw. A RangeError is the engine's: its stack ran out in the kernel,
+   * which is not the input's fault, and a reset would need the stack that is
+   * gone. It is rethrown as it is; no kernel state outlives such a call (each
+   * export sets its mode on entry, and parse() takes back a UTS #46 result
+   * handed in for a parse that did not return).
+   */
+  private failed(name: string, error: unknown): Error {
+    if (error instanceof RangeError) return error;
+    this.backend.reset();
+    this.bind();
+    this.refresh();
+    return new Error(
+      `swurl: the ${this.backend.name} kernel failed in ${name}() on the input ${this.describeInput()} (${String(error)}); ` +
+        "it has been reset and the next call will work. This is a bug in swurl: please report the input.",
+      { cause: error },
+    );
+  }
+
+  /** The last input, cut short, as a message shows it. */
+  private describeInput(): string {
+    if (typeof this.shown === "string") return quote(this.shown, SHOWN);
+    const start = JSON.stringify(utf8Decoder.decode(this.shown));
+    return this.shownLength === "" ? start : `${start}... (${this.shownLength})`;
+  }
+
+  /**
+   * Keep a copy of the first bytes (up to SHOWN, not cutting a UTF-8 sequence)
+   * of the `bytes` bytes just written, for describeInput(); `length` describes
+   * the whole input, when it is longer.
+   */
+  private keepStart(bytes: number, length: string): void {
+    let end = ARENA + bytes;
+    if (bytes > SHOWN) {
+      end = ARENA + SHOWN;
+      while (end > ARENA && (this.u8[end] & 0xc0) === 0x80) end--;
+    }
+    this.shown = this.u8.slice(ARENA, end);
+    this.shownLength = bytes > SHOWN ? length : "";
   }
 
   /** Rebuild the views if the memory was grown (by us or by the kernel). */
   refresh(): void {
     const buffer = this.backend.buffer();
     if (buffer === this.buffer) return;
+    // Every view first, then assignments only: a refresh cut short (the
+    // engine's stack ran out in it) must not leave one view of the old buffer.
+    const u8 = new Uint8Array(buffer);
+    const i32 = new Int32Array(buffer);
+    const inputView = u8.subarray(ARENA);
+    const latin1 = NodeBuffer ? NodeBuffer.from(buffer) : null;
+    this.u8 = u8;
+    this.i32 = i32;
+    this.inputView = inputView;
+    this.latin1 = latin1;
     this.buffer = buffer;
-    this.u8 = new Uint8Array(buffer);
-    this.i32 = new Int32Array(buffer);
-    this.inputView = this.u8.subarray(ARENA);
-    this.latin1 = NodeBuffer ? NodeBuffer.from(buffer) : null;
   }
 
   /** Make sure [ARENA, ARENA + bytes) plus vector slack is addressable. */
   reserve(bytes: number): void {
     const need = ARENA + bytes + SLACK;
     if (need > this.u8.length) {
+      if (need > MAX_MEMORY) {
+        throw new RangeError(`swurl: the input is too long: it needs ${need} bytes of kernel memory, and the kernel addresses 2 GiB at most`);
+      }
       this.backend.grow(need);
       this.refresh();
     }
@@ -93,6 +172,8 @@ export class Arena {
     }
     this.inputLength = written;
     this.inputAscii = written === s.length;
+    if (s.length <= KEEP) this.shown = s;
+    else this.keepStart(written, `${s.length} characters`);
     // The SLACK bytes after the input are reserved and readable; the kernel
     // never relies on their values (vector scans mask what lies past the end),
     // so they are not cleared: a fill per call cost ~45 ns, a tenth of a parse.
@@ -103,6 +184,7 @@ export class Arena {
   inputBytes(bytes: Uint8Array): number {
     this.reserve(bytes.length);
     this.u8.set(bytes, ARENA);
+    this.keepStart(bytes.length, `${bytes.length} bytes`);
     this.inputLength = bytes.length;
     this.inputAscii = false;
     return bytes.length;

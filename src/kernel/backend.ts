@@ -27,9 +27,12 @@ export type KernelName = "wasm-simd" | "wasm" | "js";
 
 export interface Backend {
   readonly name: KernelName;
+  /** The exports of the kernel as it is now (reset() may replace them). */
   readonly kernel: KernelExports;
   /** The buffer the kernel works in now (it changes when memory grows). */
   buffer(): ArrayBuffer;
   /** Grow the memory to at least `bytes` (views over the old buffer are detached). */
   grow(bytes: number): void;
+  /** Start again from a fresh kernel and memory, as just after loading (after a kernel failure). */
+  reset(): void;
 }

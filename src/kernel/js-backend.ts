@@ -30,6 +30,12 @@ export function createJsBackend(): Backend {
       return fn(a, b, c, d, e, f);
     };
   }
+  /** Switch to a new heap: assignments only, made once every view exists, so that nothing can stop them halfway. */
+  const use = (nextBuffer: ArrayBuffer, nextBytes: Uint8Array<ArrayBuffer>, nextWords: Int32Array<ArrayBuffer>): void => {
+    buffer = nextBuffer;
+    bytes = nextBytes;
+    words = nextWords;
+  };
   const exports = own as unknown as KernelExports;
   exports.init();
   return {
@@ -39,10 +45,14 @@ export function createJsBackend(): Backend {
     grow(needed: number): void {
       if (needed <= buffer.byteLength) return;
       const next = new ArrayBuffer(Math.ceil(needed / PAGE) * PAGE);
-      new Uint8Array(next).set(bytes);
-      buffer = next;
-      bytes = new Uint8Array(buffer);
-      words = new Int32Array(buffer);
+      const nextBytes = new Uint8Array(next);
+      nextBytes.set(bytes);
+      use(next, nextBytes, new Int32Array(next));
+    },
+    reset(): void {
+      const next = new ArrayBuffer(PAGE);
+      use(next, new Uint8Array(next), new Int32Array(next));
+      exports.init();
     },
   };
 }

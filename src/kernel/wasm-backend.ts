@@ -27,17 +27,27 @@ export function hasSimd(): boolean {
 
 export function createWasmBackend(simd: boolean): Backend {
   const module = new WebAssembly.Module(simd ? simdBytes : scalarBytes);
-  const instance = new WebAssembly.Instance(module, {});
-  const kernel = instance.exports as unknown as KernelExports;
-  const memory = instance.exports.memory as WebAssembly.Memory;
-  kernel.init();
+  let kernel!: KernelExports;
+  let memory!: WebAssembly.Memory;
+  /** A new instance of the module: fresh memory and globals (kept only once it is ready). */
+  function instantiate(): void {
+    const instance = new WebAssembly.Instance(module, {});
+    const exports = instance.exports as unknown as KernelExports;
+    exports.init();
+    kernel = exports;
+    memory = instance.exports.memory as WebAssembly.Memory;
+  }
+  instantiate();
   return {
     name: simd ? "wasm-simd" : "wasm",
-    kernel,
+    get kernel() {
+      return kernel;
+    },
     buffer: () => memory.buffer,
     grow(bytes: number): void {
       const have = memory.buffer.byteLength;
       if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
     },
+    reset: instantiate,
   };
 }

@@ -16,6 +16,7 @@ import { RFC3986_UNRESERVED } from "../../assembly/classes";
 import type { Arena } from "../kernel/arena";
 import type { UrlParts } from "../split";
 import { asciiLower, defaultPort } from "./schemes";
+import { expectString } from "../check";
 
 /** Schemes whose empty path means "/" (RFC 3986 section 6.2.3; RFC 9110 section 4.2.3; RFC 6455 section 3). */
 const EMPTY_PATH_IS_ROOT = new Set(["http", "https", "ws", "wss"]);
@@ -61,9 +62,8 @@ export function equivalence(arena: Arena, split: (input: string) => UrlParts) {
 
   /** Whether `a` and `b` are the same URL once brought to the same encoding level. */
   return function equivalent(a: string, b: string): boolean {
-    if (typeof a !== "string" || typeof b !== "string") {
-      throw new TypeError(`equivalent: both URLs must be strings, got ${typeof a} and ${typeof b}`);
-    }
+    expectString(a, "equivalent", "a");
+    expectString(b, "equivalent", "b");
     return a === b || normalForm(a) === normalForm(b);
   };
 }

@@ -12,6 +12,7 @@ import { equivalence } from "./equivalent";
 import { resolver } from "./resolve";
 import { defaultPort } from "./schemes";
 import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax";
+import { expectString } from "../check";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics";
 export type {
@@ -58,7 +59,7 @@ export function rfc1738Api(arena: Arena) {
    * with. A fragment after "#" is not part of the URL and is left out.
    */
   function schemeParts(input: string): SchemeParts | null {
-    if (typeof input !== "string") throw new TypeError(`schemeParts: input must be a string, got ${typeof input}`);
+    expectString(input, "schemeParts", "input");
     const a = analyze(input);
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
@@ -67,7 +68,7 @@ export function rfc1738Api(arena: Arena) {
 
   /** Strict RFC 1738 diagnostics, in input order; [] for a valid URL. */
   function validate(input: string): Diagnostic[] {
-    if (typeof input !== "string") throw new TypeError(`validate: input must be a string, got ${typeof input}`);
+    expectString(input, "validate", "input");
     const a = analyze(input);
     const out = findingsOf(a).map((f) => fromFinding(input, f));
     const host = missingHost(a);

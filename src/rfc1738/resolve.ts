@@ -7,6 +7,7 @@
 // "//g" -> magic://g, "../g" -> magic://a/b/c//d/g, "g:h" -> g:h).
 
 import type { UrlParts } from "../split";
+import { expectString, quote } from "../check";
 
 /** The five components of RFC 3986 section 5.2.1; null = undefined. */
 interface Reference {
@@ -104,11 +105,11 @@ export function resolver(split: (input: string) => UrlParts) {
    * scheme is a TypeError, as a relative reference has no context to resolve in.
    */
   return function resolve(reference: string, base: string): string {
-    if (typeof reference !== "string") throw new TypeError(`resolve: reference must be a string, got ${typeof reference}`);
-    if (typeof base !== "string") throw new TypeError(`resolve: base must be a string, got ${typeof base}`);
+    expectString(reference, "resolve", "reference");
+    expectString(base, "resolve", "base");
     const b = components(split(base));
     if (b.scheme === null) {
-      throw new TypeError(`resolve: base ${JSON.stringify(base)} has no scheme; RFC 3986 section 5.1 needs an absolute base URI`);
+      throw new TypeError(`resolve: base ${quote(base)} has no scheme; RFC 3986 section 5.1 needs an absolute base URI`);
     }
     const r = components(split(reference));
     let t: Reference;

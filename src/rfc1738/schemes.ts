@@ -2,6 +2,8 @@
 // ports from its sections 3.2-3.11, and the later schemes a reader of URLs meets
 // everywhere (https, RFC 2818; ws and wss, RFC 6455).
 
+import { expectString } from "../check";
+
 /** Default port of each scheme that has one (API.md section 4). */
 const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
   ["ftp", 21],
@@ -31,6 +33,6 @@ export function asciiLower(s: string): string {
 
 /** The default port of `scheme` (any case), or null. */
 export function defaultPort(scheme: string): number | null {
-  if (typeof scheme !== "string") throw new TypeError(`defaultPort: scheme must be a string, got ${typeof scheme}`);
+  expectString(scheme, "defaultPort", "scheme");
   return DEFAULT_PORTS.get(asciiLower(scheme)) ?? null;
 }

@@ -5,7 +5,8 @@
 import * as L from "../../assembly/layout";
 import { align8, type Arena } from "../kernel/arena";
 import { domainToAscii } from "./idna";
-import { Url, type UrlRecord } from "./url";
+import { Url, recordAt, type UrlRecord } from "./url";
+import { expectString, typeName } from "../check";
 
 /** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
 export interface ParserExports {
@@ -22,6 +23,12 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
+  /**
+   * Whether a UTS #46 result was handed to the kernel for a parse that has not
+   * returned. A parse cut short (the engine's stack ran out in it) leaves the
+   * result in the kernel, where the next parse would take it for its own domain.
+   */
+  let idnaHandedIn = false;
 
   /** Write the base's href after the input and its record at BASE; returns the href's address. */
   function writeBase(base: Url, at: number): number {
@@ -51,22 +58,32 @@ export function parseApi(arena: Arena) {
    * edits it in place), with an optional base and an optional UTS #46 result.
    */
   function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
+    if (idnaHandedIn) {
+      kernel.setIdnaResult(0, -1);
+      idnaHandedIn = false;
+    }
     const len = arena.input(input);
     let at = align8(L.ARENA + len + L.SLACK);
     const baseHref = base === null ? 0 : writeBase(base, at);
     const baseLength = base === null ? 0 : base._href.length;
     at = align8(at + baseLength + L.SLACK);
     // The kernel forgets a UTS #46 result after each parse, so only a second pass hands one in.
+    const idnaAt = at;
     if (idna !== null) {
       arena.reserve(at - L.ARENA + idna.length + L.SLACK);
       encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
-      kernel.setIdnaResult(at, idna.length);
       at = align8(at + idna.length + L.SLACK);
     }
     // The kernel's bound on the output (see parse() in assembly/parser.ts).
     arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
     output = at;
-    return checkOnly ? kernel.canParse(L.ARENA, len, at, baseHref) : kernel.parse(L.ARENA, len, at, baseHref);
+    if (idna !== null) {
+      kernel.setIdnaResult(idnaAt, idna.length);
+      idnaHandedIn = true;
+    }
+    const status = checkOnly ? kernel.canParse(L.ARENA, len, at, baseHref) : kernel.parse(L.ARENA, len, at, baseHref);
+    idnaHandedIn = false;
+    return status;
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
@@ -88,21 +105,7 @@ export function parseApi(arena: Arena) {
     const flags = i[result + L.URL_FLAGS];
     const href =
       flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
-    const record: UrlRecord = {
-      schemeEnd: i[result + L.URL_SCHEME_END],
-      userStart: i[result + L.URL_USER_START],
-      userEnd: i[result + L.URL_USER_END],
-      passStart: i[result + L.URL_PASS_START],
-      passEnd: i[result + L.URL_PASS_END],
-      hostStart: i[result + L.URL_HOST_START],
-      hostEnd: i[result + L.URL_HOST_END],
-      portEnd: i[result + L.URL_PORT_END],
-      port: i[result + L.URL_PORT],
-      pathStart: i[result + L.URL_PATH_START],
-      queryStart: i[result + L.URL_QUERY_START],
-      fragmentStart: i[result + L.URL_FRAGMENT_START],
-      flags,
-    };
+    const record = recordAt(i, result);
     if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, record);
     return new Url(href, record, blobOrigin(href.slice(record.pathStart, pathEnd(record, href.length))));
   }
@@ -132,11 +135,7 @@ export function parseApi(arena: Arena) {
     if (typeof base === "object" && base !== null && typeof (base as { href?: unknown }).href === "string") {
       return parse((base as { href: string }).href);
     }
-    throw new TypeError(`${fn}: base must be a string or a Url, got ${base === null ? "null" : typeof base}`);
-  }
-
-  function checkInput(input: unknown, fn: string): asserts input is string {
-    if (typeof input !== "string") throw new TypeError(`${fn}: input must be a string, got ${typeof input}`);
+    throw new TypeError(`${fn}: base must be a string or a Url, got ${typeName(base)}`);
   }
 
   /**
@@ -144,7 +143,7 @@ export function parseApi(arena: Arena) {
    * or null where `new URL(input, base)` throws.
    */
   function parse(input: string, base?: string | Url): Url | null {
-    checkInput(input, "parse");
+    expectString(input, "parse", "input");
     let baseUrl: Url | null = null;
     if (base !== undefined) {
       baseUrl = toBase(base, "parse");
@@ -155,7 +154,7 @@ export function parseApi(arena: Arena) {
 
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
   function canParse(input: string, base?: string | Url): boolean {
-    checkInput(input, "canParse");
+    expectString(input, "canParse", "input");
     let baseUrl: Url | null = null;
     if (base !== undefined) {
       baseUrl = toBase(base, "canParse");
