@@ -345,15 +345,26 @@ function relativeSlashState(p: i32, end: i32, o: i32): i32 {
 /** #relative-state at p: the scheme is written; resolve against the base. */
 function relativeState(p: i32, end: i32, o: i32): i32 {
   if (isSlash(p, end)) return relativeSlashState(p + 1, end, o);
-  o = copyBaseAuthority(o);
+  return withBasePath(p, end, copyBaseAuthority(o));
+}
+
+/**
+ * The steps the relative state and the file state share once the authority
+ * (or the file host) is the base's: "url's path to a clone of base's path, and
+ * url's query to base's query", then by the next code point: "?" starts a new
+ * query, "#" a fragment, the end keeps both; anything else sets the query to
+ * null and shortens the path (in the file state, unless the rest starts with a
+ * Windows drive letter: then the path becomes « »), and the path state goes on.
+ */
+function withBasePath(p: i32, end: i32, o: i32): i32 {
   pathStart = o;
   o = copyBasePath(o);
   if (p >= end) return copyBaseQuery(o);
   const c = ld8(p);
   if (c == C.QUESTION) return queryState(p + 1, end, o);
   if (c == C.HASH) return fragmentState(p + 1, end, copyBaseQuery(o));
-  // "Set url's query to null. Shorten url's path. Set state to path state and decrease pointer by 1."
-  o = shorten(pathStart, o, false);
+  const isFile = scheme == L.SCHEME_FILE;
+  o = isFile && startsWithWindowsDriveLetter(p, end) ? pathStart : shorten(pathStart, o, isFile);
   return path(p, end, o);
 }
 
@@ -427,18 +438,7 @@ function fileState(p: i32, end: i32, o: i32): i32 {
     return path(p, end, o);
   }
   // "Set url's host to base's host, url's path to a clone of base's path, and url's query to base's query."
-  o = copyBaseHost(o);
-  pathStart = o;
-  o = copyBasePath(o);
-  if (p >= end) return copyBaseQuery(o);
-  const c = ld8(p);
-  if (c == C.QUESTION) return queryState(p + 1, end, o);
-  if (c == C.HASH) return fragmentState(p + 1, end, copyBaseQuery(o));
-  // "If the code point substring from pointer to the end of input does not start
-  // with a Windows drive letter, then shorten url's path. Otherwise ... set
-  // url's path to « »."
-  o = startsWithWindowsDriveLetter(p, end) ? pathStart : shorten(pathStart, o, true);
-  return path(p, end, o);
+  return withBasePath(p, end, copyBaseHost(o));
 }
 
 /** #no-scheme-state: the input has no scheme; resolve it against the base. */
