@@ -39,7 +39,12 @@ let special: bool = false;
 let opaquePath: bool = false;
 let host: i32 = L.HOST_NULL;
 
-/** canParse(): the same parser, without the record and the href-is-input comparison. */
+/**
+ * canParse(): the same parser, without the record and the href-is-input
+ * comparison, and stopping where a path, query or fragment begins: none of the
+ * path start, path, opaque path, query and fragment states can "return
+ * failure", so the URL is valid once one of them is reached.
+ */
 let checkOnly: bool = false;
 /** Whether to compare the href with the input (FLAG_HREF_IS_INPUT); batches have no use for it. */
 let compareInput: bool = true;
@@ -169,6 +174,7 @@ function copyBaseQuery(o: i32): i32 {
 
 /** #fragment-state from p: "#" and the rest, percent-encoded with the fragment percent-encode set. */
 function fragmentState(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   fragmentStart = o;
   o = put(o, C.HASH);
   return encodeRun(p, end, o, RUN_FRAGMENT, FRAGMENT_SET);
@@ -176,6 +182,7 @@ function fragmentState(p: i32, end: i32, o: i32): i32 {
 
 /** #query-state from p: "?" and the query up to "#" (special-query set for special URLs). */
 function queryState(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   queryStart = o;
   o = put(o, C.QUESTION);
   // One pass: both query sets contain "#", so only bytes in the set need a look.
@@ -202,12 +209,14 @@ function afterPath(p: i32, end: i32, o: i32): i32 {
 
 /** #path-state from p, then the query and fragment. */
 function path(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE);
   return afterPath(pathStop, end, o);
 }
 
 /** #path-start-state at p (right after the host or port). */
 function pathStartState(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   pathStart = o;
   if (special) {
     // "If c is neither U+002F (/) nor U+005C (\), then decrease pointer by 1."
@@ -221,6 +230,7 @@ function pathStartState(p: i32, end: i32, o: i32): i32 {
 
 /** #cannot-be-a-base-url-path-state (the opaque path state) from p. */
 function opaquePathState(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   opaquePath = true;
   pathStart = o;
   const stop = find2(p, end, C.QUESTION, C.HASH);
@@ -357,6 +367,7 @@ function relativeState(p: i32, end: i32, o: i32): i32 {
  * Windows drive letter: then the path becomes « »), and the path state goes on.
  */
 function withBasePath(p: i32, end: i32, o: i32): i32 {
+  if (checkOnly) return o;
   pathStart = o;
   o = copyBasePath(o);
   if (p >= end) return copyBaseQuery(o);
