@@ -12,7 +12,7 @@ import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
 import { endsInANumber, parseIPv4, writeIPv4 } from "./ipv4";
-import { copyRun, RUN_DOMAIN } from "./run";
+import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
@@ -74,6 +74,24 @@ function copyPlainDomain(p: i32, end: i32, o: i32): i32 {
     p = q + 1;
   }
   return o;
+}
+
+/**
+ * For canParse()'s fast path: the end of the domain starting at p, up to the
+ * first byte that cannot be in a domain the host parser takes as it is (after
+ * ASCII lower-casing: nothing percent-encoded, forbidden or non-ASCII); -1 if
+ * that domain is empty or ends in a number (an IPv4 address, or a failure).
+ */
+export function plainDomainEnd(p: i32, end: i32): i32 {
+  let q = p;
+  while (true) {
+    q = skipRun(q, end, RUN_DOMAIN, DOMAIN_STOP);
+    if (q >= end) break;
+    const c = ld8(q);
+    if (c < UPPER_A || c > UPPER_Z) break;
+    q++;
+  }
+  return q == p || endsInANumber(p, q) ? -1 : q;
 }
 
 /** Steps 4 to 9 of the host parser: a domain, or an IPv4 address if it ends in a number. */

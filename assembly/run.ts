@@ -53,6 +53,16 @@ export function initRunTables(): void {
  * advances by the same count.
  */
 export function copyRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
+  return run(p, end, o, table, set, true);
+}
+
+/** Where the run of [p, end) without a byte in `set` ends, as copyRun() finds it, copying nothing. */
+export function skipRun(p: i32, end: i32, table: i32, set: i32): i32 {
+  return run(p, end, 0, table, set, false);
+}
+
+// Binaryen inlines this into both callers and folds `store` away.
+function run(p: i32, end: i32, o: i32, table: i32, set: i32, store: bool): i32 {
   if (ASC_FEATURE_SIMD) {
     const low = v128.load(<usize>table);
     const high = v128.load(<usize>(table + 16));
@@ -60,7 +70,7 @@ export function copyRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
     const zero = i8x16.splat(0);
     while (true) {
       const v = v128.load(<usize>p);
-      v128.store(<usize>o, v);
+      if (store) v128.store(<usize>o, v);
       const hit = v128.and(i8x16.swizzle(low, v128.and(v, nibble)), i8x16.swizzle(high, i8x16.shr_u(v, 4)));
       let m = i8x16.bitmask(v128.or(i8x16.ne(hit, zero), i8x16.lt_s(v, zero)));
       const left = end - p;
@@ -73,7 +83,7 @@ export function copyRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
   while (p < end) {
     const c = ld8(p);
     if (isIn(c, set)) return p;
-    st8(o, c);
+    if (store) st8(o, c);
     p++;
     o++;
   }

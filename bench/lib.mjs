@@ -23,23 +23,26 @@ export function table(rows, columns) {
   return [line(columns.map(([header]) => header)), rule, ...cells.map(line)].join("\n");
 }
 
-/**
- * One task per kernel build that runs `operation(api)` on every corpus line;
- * one task iteration is one pass over the corpus.
- */
+/** A task that runs `op` on every corpus line; one task iteration is one pass over the corpus. */
+function lineTask(lines, label, op) {
+  return {
+    label,
+    fn() {
+      let result;
+      for (let i = 0; i < lines.length; i++) result = op(lines[i]);
+      keep(result);
+    },
+  };
+}
+
+/** One task per kernel build that runs `operation(api)` on every corpus line. */
 export function perLine({ corpus, kernels }, operation) {
-  const { lines } = corpus;
-  return kernels.map(({ name, api }) => {
-    const op = operation(api);
-    return {
-      label: name,
-      fn() {
-        let result;
-        for (let i = 0; i < lines.length; i++) result = op(lines[i]);
-        keep(result);
-      },
-    };
-  });
+  return kernels.map(({ name, api }) => ({ ...lineTask(corpus.lines, name, operation(api)), kernel: name }));
+}
+
+/** A reference task (no build of swurl) that runs `op` on every corpus line. */
+export function referencePerLine({ corpus }, label, op) {
+  return lineTask(corpus.lines, label, op);
 }
 
 /**

@@ -80,10 +80,15 @@ function growth(run: (n: number) => unknown): { work: number[]; superlinear: boo
 
 describe("work in proportion to the input (counted in the JS kernel)", () => {
   it.each(URLS)("parse and canParse: %s", (_name, url) => {
-    for (const op of [(s: string) => counting.api.parse(s), (s: string) => counting.api.canParse(s)]) {
+    // parse() reads every byte, so its count must exceed the input length (a
+    // check that the counting works); canParse() stops where the path begins,
+    // as nothing after it can fail, so on a family whose length is in the
+    // path its work does not grow at all, and it need only be counted.
+    const ops: [(s: string) => unknown, number][] = [[(s) => counting.api.parse(s), SIZES[0]], [(s) => counting.api.canParse(s), 0]];
+    for (const [op, least] of ops) {
       const { work, superlinear } = growth((n) => op(url(n)));
       expect(superlinear, `work ${work.join(", ")}`).toBe(false);
-      expect(work[0]).toBeGreaterThan(SIZES[0]);
+      expect(work[0]).toBeGreaterThan(least);
     }
   });
 

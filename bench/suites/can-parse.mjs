@@ -1,7 +1,7 @@
 // Validity only: canParse() on each build against Node's URL.canParse. Node's
 // reads the JS string in place; swurl first copies it into WASM memory
 // (TextEncoder.encodeInto, ~90-120 ns a URL on Node 20), which this includes.
-import { perLine } from "../lib.mjs";
+import { perLine, referencePerLine } from "../lib.mjs";
 
 const NODE = "node: URL.canParse";
 
@@ -10,6 +10,6 @@ export const baseline = NODE;
 export const target = { what: `canParse >= the MB/s of ${NODE}`, over: NODE, labels: ["wasm-simd", "wasm"], ratio: 1 };
 
 export const tasks = (context) => [
-  ...perLine({ ...context, kernels: [{ name: NODE, api: null }] }, () => URL.canParse),
+  referencePerLine(context, NODE, URL.canParse),
   ...perLine(context, (api) => api.canParse),
 ];

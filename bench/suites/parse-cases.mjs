@@ -19,9 +19,10 @@ const REPEAT = 2000;
 
 export const title = `named cases, ${REPEAT} parses a pass on the default build vs new URL() (relative: against ${BASE})`;
 
-function task(label, input, read, baselineLabel) {
+function task(label, input, read, baselineLabel, kernel) {
   return {
     label,
+    kernel,
     baseline: baselineLabel,
     items: REPEAT,
     bytes: REPEAT * Buffer.byteLength(input),
@@ -32,6 +33,9 @@ function task(label, input, read, baselineLabel) {
     },
   };
 }
+
+/** The default build only: in its process. */
+export const once = true;
 
 export function tasks({ kernels }) {
   const { name, api } = kernels[0];
@@ -47,7 +51,7 @@ export function tasks({ kernels }) {
       task(`${caseName}: ${name}`, input, (s) => {
         const url = relative ? api.parse(s, base) : api.parse(s);
         return url.hostname.length + url.pathname.length;
-      }, node),
+      }, node, name),
     ];
   });
 }

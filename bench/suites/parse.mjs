@@ -20,10 +20,11 @@ export const target = {
 };
 
 /** A task running `read(line)` (the summed lengths of hostname and pathname) over `lines`. */
-function task(label, lines, read, corpus) {
+function task(label, lines, read, corpus, kernel) {
   const bytes = lines === corpus.lines ? undefined : lines.reduce((n, l) => n + Buffer.byteLength(l), 0);
   return {
     label,
+    kernel,
     bytes,
     items: lines.length,
     fn() {
@@ -49,7 +50,7 @@ export function tasks({ corpus, kernels }) {
       task(name, corpus.lines, (line) => {
         const url = api.parse(line);
         return url === null ? 0 : url.hostname.length + url.pathname.length;
-      }, corpus),
+      }, corpus, name),
     ),
     task("whatwg-url 17.3 (sample)", sample, (line) => {
       try {
