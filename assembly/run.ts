@@ -104,33 +104,3 @@ export function encodeRun(p: i32, end: i32, o: i32, table: i32, set: i32): i32 {
   }
   return o;
 }
-
-/**
- * Index of the first byte in [p, end) equal to `a`, `b`, `c` or `d`, or `end`.
- * Like copyRun, the vector path reads up to 15 bytes past `end` and masks
- * them, so short inputs (the authority, a whole URL) take no scalar tail.
- */
-export function findAny(p: i32, end: i32, a: i32, b: i32, c: i32, d: i32): i32 {
-  if (ASC_FEATURE_SIMD) {
-    const va = i8x16.splat(<i8>a);
-    const vb = i8x16.splat(<i8>b);
-    const vc = i8x16.splat(<i8>c);
-    const vd = i8x16.splat(<i8>d);
-    while (true) {
-      const v = v128.load(<usize>p);
-      let m = i8x16.bitmask(
-        v128.or(v128.or(i8x16.eq(v, va), i8x16.eq(v, vb)), v128.or(i8x16.eq(v, vc), i8x16.eq(v, vd))),
-      );
-      const left = end - p;
-      if (left < 16) m |= -1 << left;
-      if (m != 0) return p + ctz<i32>(m);
-      p += 16;
-    }
-  }
-  while (p < end) {
-    const x = ld8(p);
-    if (x == a || x == b || x == c || x == d) return p;
-    p++;
-  }
-  return p;
-}

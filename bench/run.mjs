@@ -5,27 +5,27 @@
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 4)
 //
-// One process per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
-// is measured in a Node process of its own (this script again, with
-// --build=NAME), as a program that imports one build runs it. When the three
-// shared one process, the wrapper's call sites (the same source for every
-// build) saw three kernels and their inline caches went polymorphic, which
-// slowed every build: split() on wasm-simd took ~380 ns a URL beside the other
-// builds and ~270 ns alone (Node 20 on the 2-core test machine, best of 20
-// alternating passes).
-// Tasks that use no build (Node's URL, whatwg-url, url-parse) run in every
-// build's process; a build's ratio to such a reference is to the reference
-// measured in its own process. Ratios between builds (split vs the JS build)
-// are across processes.
+// One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
+// runs in a worker thread of its own, as a program that imports one build runs
+// it. When the three shared one isolate, the wrapper's call sites (the same
+// source for every build) saw three kernels and their inline caches went
+// polymorphic, which slowed every build: split() on wasm-simd took ~380 ns a
+// URL beside the other builds and ~270 ns alone (Node 20 on the 2-core test
+// machine, best of 20 alternating passes). Separate processes avoid that too,
+// but on the test machine the speed of a whole process differed by up to 2x
+// from one process to the next, which no within-process statistic shows.
 //
-// Rounds. The tasks of a suite are measured in rounds, each task running for
-// time / rounds ms a round, so that each task's passes come from across the
-// suite's run and not from one stretch of it: on a shared machine the speed
-// drifts by ±20% within a minute. The statistics are over all passes.
+// Rounds. The tasks of a suite are measured in rounds: in each round every
+// worker in turn runs each of its tasks for time / rounds ms, so that all the
+// tasks' passes come from across the suite's run and not from one stretch of
+// it (on a shared machine the speed drifts by ±20% within a minute). Only one
+// worker runs at a time. The statistics are over all passes of all rounds.
+// Tasks that use no build (Node's URL, whatwg-url, url-parse) run in every
+// worker; a build's ratio to such a reference is to the one in its own worker.
 //
 // A suite is a module in bench/suites/ exporting `title` and `tasks(context)`;
 // context = { corpus, kernels, best }, where kernels = [{ name, api }] holds
-// the process's one build, best is the name of the default build (bestKernel())
+// the worker's one build, best is the name of the default build (bestKernel())
 // and corpus = { lines, bytes, ... } (bench/corpus.mjs). Each task is
 // { label, fn, kernel? } (kernel: the name of the build it runs, absent for a
 // reference) and one call of fn is one pass over the whole corpus, unless it
@@ -35,14 +35,13 @@
 // A suite may also export `baseline` (the label its ratios are to; default
 // "js"; a task may name its own with `baseline`), `target` ({ what, over,
 // labels, ratio }: labels whose MB/s must be at least `ratio` times the MB/s of
-// `over`), `once` (run only in the default build's process: suites of one build
+// `over`), `once` (run only in the default build's worker: suites of one build
 // or of references only), `benchOptions` (tinybench options, e.g. fewer
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
 // delete its files).
-import { spawnSync } from "node:child_process";
 import { readdirSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Bench } from "tinybench";
 import { loadCorpus } from "./corpus.mjs";
 import { median, table } from "./lib.mjs";
@@ -56,18 +55,15 @@ function parseArgs(argv) {
   const names = [];
   let time = 2000;
   let rounds = 4;
-  let build = null;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
     else if (arg.startsWith("--rounds=")) rounds = Number(arg.slice("--rounds=".length));
-    else if (arg.startsWith("--build=")) build = arg.slice("--build=".length);
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else names.push(arg);
   }
   if (!(time > 0)) throw new Error("--time must be a positive number of milliseconds");
   if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds must be a positive whole number");
-  if (build !== null && !KERNELS.includes(build)) throw new Error(`--build must be one of ${KERNELS.join(", ")}`);
-  return { names, time, rounds, build };
+  return { names, time, rounds };
 }
 
 async function loadSuites(names) {
@@ -102,6 +98,69 @@ async function loadKernel(build) {
   };
 }
 
+/** The worker of one build: runs a round of a suite's tasks when asked, and posts the pass times. */
+async function worker({ names, build, time, rounds }) {
+  const suites = new Map((await loadSuites(names)).map((s) => [s.name, s]));
+  const { kernel, best, load } = await loadKernel(build);
+  const corpus = loadCorpus(new URL("data/kasztp.txt", here));
+  const tasksOf = new Map();
+  parentPort.postMessage({ type: "ready", best, load });
+  parentPort.on("message", async ({ type, suite: name, round }) => {
+    const suite = suites.get(name);
+    try {
+      if (type === "end") {
+        tasksOf.delete(name);
+        await suite.teardown?.();
+        parentPort.postMessage({ type: "done" });
+        return;
+      }
+      if (!tasksOf.has(name)) tasksOf.set(name, suite.tasks({ corpus, kernels: [kernel], best }));
+      const tasks = tasksOf.get(name);
+      const bench = new Bench({
+        name,
+        time: time / rounds,
+        iterations: Math.max(2, Math.ceil(10 / rounds)),
+        warmup: round === 0,
+        warmupTime: 500,
+        warmupIterations: 3,
+        retainSamples: true,
+        ...suite.benchOptions,
+      });
+      for (const task of tasks) bench.add(task.label, task.fn);
+      await bench.run();
+      const passes = bench.tasks.map((t, i) => {
+        const result = t.result;
+        if (result.state !== "completed") throw new Error(`${name} / ${tasks[i].label}: ${result.state} ${result.error ?? ""}`);
+        const { label, kernel: of = null, baseline, bytes = corpus.bytes, items = corpus.lines.length } = tasks[i];
+        return { label, kernel: of, baseline, bytes, items, samples: [...result.latency.samples] };
+      });
+      parentPort.postMessage({ type: "round", passes });
+    } catch (error) {
+      parentPort.postMessage({ type: "error", message: error.message });
+    }
+  });
+}
+
+/** A worker thread for `build`, with a promise-returning request(). */
+async function startWorker(build, options) {
+  const thread = new Worker(new URL(import.meta.url), { workerData: { ...options, build } });
+  let pending = null;
+  thread.on("message", (message) => {
+    const settle = pending;
+    pending = null;
+    if (message.type === "error") settle.reject(new Error(`${build}: ${message.message}`));
+    else settle.resolve(message);
+  });
+  thread.on("error", (error) => pending?.reject(error));
+  const request = (message) =>
+    new Promise((resolve, reject) => {
+      pending = { resolve, reject };
+      if (message !== null) thread.postMessage(message);
+    });
+  const ready = await request(null);
+  return { build, request, ready, stop: () => thread.terminate() };
+}
+
 /** Statistics over the pooled pass times (ms) of every round. */
 function summarize(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
@@ -110,111 +169,85 @@ function summarize(samples) {
   return { p50: median(sorted), min: sorted[0], rme: (100 * Z95 * sd) / Math.sqrt(sorted.length) / mean, runs: sorted.length };
 }
 
-/** Measure one suite's tasks in this process, in `rounds` rounds. */
-async function measure(suite, tasks, { time, rounds }) {
-  const samples = tasks.map(() => []);
-  for (let round = 0; round < rounds; round++) {
-    const bench = new Bench({
-      name: suite.name,
-      time: time / rounds,
-      iterations: Math.max(2, Math.ceil(10 / rounds)),
-      warmup: round === 0,
-      warmupTime: 500,
-      warmupIterations: 3,
-      retainSamples: true,
-      ...suite.benchOptions,
-    });
-    for (const task of tasks) bench.add(task.label, task.fn);
-    await bench.run();
-    bench.tasks.forEach((t, i) => {
-      const result = t.result;
-      if (result.state !== "completed") throw new Error(`${suite.name} / ${tasks[i].label}: ${result.state} ${result.error ?? ""}`);
-      samples[i].push(...result.latency.samples);
-    });
-  }
-  return samples.map(summarize);
-}
-
-/** The child: every suite's tasks for one build; the results as JSON on stdout. */
-async function child({ names, time, rounds, build }) {
-  const suites = await loadSuites(names);
-  const { kernel, best, load } = await loadKernel(build);
-  const corpus = loadCorpus(new URL("data/kasztp.txt", here));
+/** Every suite, round by round, each round in every worker in turn; one result per task and worker. */
+async function measure(suites, workers, { rounds }) {
+  const best = workers[0].ready.best;
   const results = [];
   for (const suite of suites) {
-    if (suite.once && build !== best) continue;
-    const tasks = suite.tasks({ corpus, kernels: [kernel], best });
-    if (tasks.length === 0) continue;
-    process.stderr.write(`  ${build}: ${suite.name} (${tasks.length} tasks)...\n`);
-    let stats;
-    try {
-      stats = await measure(suite, tasks, { time, rounds });
-    } finally {
-      await suite.teardown?.();
+    const taking = workers.filter((w) => !suite.once || w.build === best);
+    const pooled = new Map();
+    for (let round = 0; round < rounds; round++) {
+      process.stderr.write(`${suite.name}: round ${round + 1} of ${rounds}\n`);
+      for (const w of taking) {
+        const { passes } = await w.request({ type: "round", suite: suite.name, round });
+        for (const pass of passes) {
+          const key = `${w.build}\u0000${pass.label}`;
+          if (!pooled.has(key)) pooled.set(key, { ...pass, samples: [], worker: w.build });
+          pooled.get(key).samples.push(...pass.samples);
+        }
+      }
     }
-    tasks.forEach((task, i) => {
-      const { p50, min, rme, runs } = stats[i];
-      const bytes = task.bytes ?? corpus.bytes;
+    for (const w of taking) await w.request({ type: "end", suite: suite.name });
+    for (const task of pooled.values()) {
+      const { p50, min, rme, runs } = summarize(task.samples);
       results.push({
         suite: suite.name,
         label: task.label,
-        kernel: task.kernel ?? null,
-        process: build,
+        kernel: task.kernel,
+        worker: task.worker,
         baseline: task.baseline,
-        mbps: bytes / 1e3 / p50,
-        bestMbps: bytes / 1e3 / min,
-        nsPerUrl: (p50 * 1e6) / (task.items ?? corpus.lines.length),
+        mbps: task.bytes / 1e3 / p50,
+        bestMbps: task.bytes / 1e3 / min,
+        nsPerUrl: (p50 * 1e6) / task.items,
         rme,
         runs,
       });
-    });
+    }
   }
-  process.stdout.write(JSON.stringify({ best, load, results }));
+  return results;
 }
 
-/** Run this script for one build in a process of its own. */
-function runChild(build, { names, time, rounds }) {
-  const script = fileURLToPath(import.meta.url);
-  const args = [script, `--build=${build}`, `--time=${time}`, `--rounds=${rounds}`, ...names];
-  const run = spawnSync(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"], maxBuffer: 64 << 20, encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`the ${build} process failed (exit ${run.status ?? run.signal})`);
-  return JSON.parse(run.stdout);
-}
-
-async function parent(options) {
+async function main(options) {
   const suites = await loadSuites(options.names);
   const corpus = loadCorpus(new URL("data/kasztp.txt", here));
-  process.stderr.write(`measuring each build in a process of its own, ${options.rounds} rounds of ${options.time / options.rounds} ms a task\n`);
-  const runs = KERNELS.map((build) => runChild(build, options));
-  const best = runs[0].best;
-  const results = runs.flatMap((r) => r.results);
+  const workers = [];
+  for (const build of KERNELS) workers.push(await startWorker(build, options));
+  let results;
+  try {
+    results = await measure(suites, workers, options);
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
+  const best = workers[0].ready.best;
 
   console.log(`swurl benchmarks: Node ${process.version}, ${process.platform}/${process.arch}; default kernel here: ${best}`);
   console.log(
     `corpus: bench/data/kasztp.txt, ${corpus.lines.length} URLs, ${(corpus.bytes / 1e6).toFixed(2)} MB, ` +
       `${corpus.ascii ? "all ASCII" : "not all ASCII"}; fed as flat strings, one per line (bench/corpus.mjs)`,
   );
-  console.log(`each build measured in a process of its own; ${options.rounds} rounds of ${options.time / options.rounds} ms a task`);
-  console.log("\nload time, ms (importing build/index.js makes the default instance; then createSwurl of the build)");
   console.log(
-    table(runs.map((r) => r.load), [
+    `each build in a worker thread of its own; ${options.rounds} rounds of ${options.time / options.rounds} ms a task, ` +
+      "the workers taking turns",
+  );
+  console.log("\nload time in each worker, ms (importing build/index.js makes the default instance; then createSwurl of the build)");
+  console.log(
+    table(workers.map((w) => w.ready.load), [
       ["kernel", "kernel", "l"], ["import", "importMs", "r"], ["first createSwurl()", "first", "r"], ["later, median of 10", "again", "r"],
     ]),
   );
 
   // "vs base": MB/s over the baseline's in the same suite (the pure-JS build's unless the suite names
-  // one); a reference baseline (a task of no build) is the one measured in the same process.
+  // one); a reference baseline (a task of no build) is the one measured in the same worker.
   const baselines = new Map(suites.map((suite) => [suite.name, suite.baseline ?? "js"]));
-  const baseOf = (r) => {
-    const label = r.baseline ?? baselines.get(r.suite);
-    return results.find((o) => o.suite === r.suite && o.label === label && (o.kernel !== null || o.process === r.process));
-  };
-  const multiProcess = (suite) => new Set(results.filter((r) => r.suite === suite).map((r) => r.process)).size > 1;
+  const find = (suite, label, worker) =>
+    results.find((o) => o.suite === suite && o.label === label && (o.kernel !== null || o.worker === worker));
+  const baseOf = (r) => find(r.suite, r.baseline ?? baselines.get(r.suite), r.worker);
+  const manyWorkers = (suite) => new Set(results.filter((r) => r.suite === suite).map((r) => r.worker)).size > 1;
   const rows = results.map((r) => {
     const base = baseOf(r);
     return {
       suite: r.suite,
-      build: r.kernel === null && multiProcess(r.suite) ? `${r.label} [${r.process} process]` : r.label,
+      build: r.kernel === null && manyWorkers(r.suite) ? `${r.label} [${r.worker} worker]` : r.label,
       mbps: r.mbps.toFixed(0),
       best: r.bestMbps.toFixed(0),
       ns: r.nsPerUrl.toFixed(0),
@@ -223,11 +256,10 @@ async function parent(options) {
       ratio: base ? `${(r.mbps / base.mbps).toFixed(2)}x` : "",
     };
   });
-  rows.sort((a, b) => suites.findIndex((s) => s.name === a.suite) - suites.findIndex((s) => s.name === b.suite));
   console.log(
     "\nthroughput: one pass = every corpus line once; MB/s and ns/URL of the median pass, best = fastest pass;\n" +
       "± = 95% margin of error of the mean pass; vs base = median MB/s over the suite's baseline's (the js\n" +
-      "build's, unless the suite names another; a reference, such as Node's URL, from the same process)",
+      "build's, unless the suite names another; a reference, such as Node's URL, from the same worker)",
   );
   console.log(
     table(rows, [
@@ -241,8 +273,8 @@ async function parent(options) {
     const { what, over, labels, ratio: wanted } = suite.target;
     console.log(`\ntarget (${suite.name}): ${what}`);
     for (const label of labels) {
-      const r = results.find((o) => o.suite === suite.name && o.label === label);
-      const base = results.find((o) => o.suite === suite.name && o.label === over && (o.kernel !== null || o.process === r.process));
+      const r = find(suite.name, label, null);
+      const base = find(suite.name, over, r.worker);
       const ratio = r.mbps / base.mbps;
       const bestRatio = r.bestMbps / base.bestMbps;
       console.log(`  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`);
@@ -250,8 +282,11 @@ async function parent(options) {
   }
 }
 
-const options = parseArgs(process.argv.slice(2));
-(options.build === null ? parent(options) : child(options)).catch((error) => {
-  console.error(`bench: ${error.message}`);
-  process.exit(1);
-});
+if (isMainThread) {
+  main(parseArgs(process.argv.slice(2))).catch((error) => {
+    console.error(`bench: ${error.message}`);
+    process.exit(1);
+  });
+} else {
+  worker(workerData).catch((error) => parentPort.postMessage({ type: "error", message: error.message }));
+}
