@@ -279,7 +279,9 @@ function stringLines(s: string): LineText {
 
 function checkMemory(bytes: number, fn: string): void {
   if (L.ARENA + bytes + L.SLACK > MAX_MEMORY) {
-    throw new RangeError(`${fn}: the batch needs more than 2 GiB of kernel memory; parseStream() takes input of any size`);
+    // A stream's blocks are small: only a line of a gigabyte or more gets here.
+    const advice = fn === "parseStream" ? "a line is too long" : "parseStream() takes input of any size";
+    throw new RangeError(`${fn}: the batch needs more than 2 GiB of kernel memory; ${advice}`);
   }
 }
 
