@@ -87,21 +87,25 @@ export class UrlParts implements UrlPartsJSON {
   }
 }
 
+/** The UrlParts of `input` from the split record (layout.ts SPLIT_*) at index `f` of `o`. */
+export function partsAt(input: string, o: Int32Array, f: number): UrlParts {
+  return new UrlParts(
+    input, o[f], o[f + 1], o[f + 2], o[f + 3], o[f + 4], o[f + 5], o[f + 6], o[f + 7],
+    o[f + 8], o[f + 9], o[f + 10], o[f + 11], o[f + 12], o[f + 13], o[f + 14],
+  );
+}
+
 export function splitApi(arena: Arena) {
   const { kernel } = arena;
   const first = L.RESULT >> 2;
+
   /** Split `input` into its RFC 3986 / RFC 1738 components as written. Never fails. */
   function split(input: string): UrlParts {
     expectString(input, "split", "input");
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
-    const o = arena.i32;
-    const f = first;
-    return new UrlParts(
-      input, o[f], o[f + 1], o[f + 2], o[f + 3], o[f + 4], o[f + 5], o[f + 6], o[f + 7],
-      o[f + 8], o[f + 9], o[f + 10], o[f + 11], o[f + 12], o[f + 13], o[f + 14],
-    );
+    return partsAt(input, arena.i32, first);
   }
   return { split };
 }

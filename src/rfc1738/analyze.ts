@@ -6,6 +6,7 @@ import * as L from "../../assembly/layout";
 import { maxFindings } from "../../assembly/rfc1738/records";
 import type { Arena } from "../kernel/arena";
 import { asciiLower } from "./schemes";
+import { partsAt, type UrlParts } from "../split";
 
 /** One problem the kernel found: a UTF-16 index and a finding of assembly/rfc1738/records.ts. */
 export interface Finding {
@@ -17,6 +18,8 @@ export interface Finding {
 export class Analysis {
   /** The scheme, lower-cased, or null when there is no ":" before any "/", "?", "#". */
   readonly scheme: string | null;
+  /** The components as written (split()); `parts.host` is '' when "//" is followed by no host. */
+  readonly parts: UrlParts;
 
   /** @internal */
   constructor(
@@ -26,6 +29,7 @@ export class Analysis {
   ) {
     const colon = fields[L.SPLIT_SCHEME_END];
     this.scheme = colon === L.NONE ? null : asciiLower(input.slice(0, colon));
+    this.parts = partsAt(input, fields, 0);
   }
 
   /** UTF-16 index of split() field `i` (layout.ts), or NONE. */
@@ -41,25 +45,6 @@ export class Analysis {
   /** Whether the scheme-specific part starts with "//" (RFC 1738 section 3.1). */
   get hasAuthority(): boolean {
     return this.fields[L.SPLIT_HOST_START] !== L.NONE;
-  }
-
-  private part(start: number, end: number): string | null {
-    const s = this.fields[start];
-    return s === L.NONE ? null : this.input.slice(s, this.fields[end]);
-  }
-
-  get user(): string | null {
-    return this.part(L.SPLIT_USER_START, L.SPLIT_USER_END);
-  }
-  get password(): string | null {
-    return this.part(L.SPLIT_PASS_START, L.SPLIT_PASS_END);
-  }
-  /** The host as written ('' when "//" is followed by no host). */
-  get host(): string | null {
-    return this.part(L.SPLIT_HOST_START, L.SPLIT_HOST_END);
-  }
-  get port(): string | null {
-    return this.part(L.SPLIT_PORT_START, L.SPLIT_PORT_END);
   }
 
   /** Where the URL ends: before the "#" of a fragment ("This wrapper does not form part of the URL"). */

@@ -34,7 +34,7 @@ function findingsOf(a: Analysis): Finding[] {
 
 /** "//" and no host, which RFC 1738 needs everywhere but in file URLs ("the empty string"). */
 function missingHost(a: Analysis): Finding | null {
-  return a.hasAuthority && a.host === "" && a.scheme !== "file" && !OPAQUE.has(a.scheme ?? "")
+  return a.hasAuthority && a.parts.host === "" && a.scheme !== "file" && !OPAQUE.has(a.scheme ?? "")
     ? { index: a.at(L.SPLIT_HOST_START), finding: R.HOST_MISSING }
     : null;
 }

@@ -219,12 +219,12 @@ export class Rule {
 
   /** The host, lower-cased. */
   get host(): string {
-    return asciiLower(this.a.host ?? "");
+    return asciiLower(this.a.parts.host ?? "");
   }
 
   /** The port, or the scheme's default. */
   get port(): number {
-    const port = this.a.port;
+    const port = this.a.parts.port;
     return port ? Number(port) : (defaultPort(this.scheme) ?? 0);
   }
 
@@ -270,7 +270,7 @@ function ftp(r: Rule): FtpParts | null {
   }
   const { a } = r;
   return {
-    scheme: "ftp", user: r.login(a.user), password: r.login(a.password), host: r.host, port: r.port,
+    scheme: "ftp", user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port,
     cwd, name, typecode,
   };
 }
@@ -404,7 +404,7 @@ function telnet(r: Rule): TelnetParts | null {
   if (start < end && (input[start] !== "/" || end > start + 1)) {
     return r.fail(input[start] === "/" ? start + 1 : start, `nothing but a final "/" follows the host (RFC 1738 section 3.8)`);
   }
-  return { scheme: "telnet", user: r.login(a.user), password: r.login(a.password), host: r.host, port: r.port };
+  return { scheme: "telnet", user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port };
 }
 
 // waisurl      = waisdatabase | waisindex | waisdoc
@@ -443,7 +443,7 @@ function wais(r: Rule): WaisParts | null {
 function file(r: Rule): FileParts | null {
   if (!r.common(false)) return null;
   const { input, a } = r;
-  if (a.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: "file://" [ host | "localhost" ] "/" fpath (RFC 1738 section 5)`);
+  if (a.parts.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: "file://" [ host | "localhost" ] "/" fpath (RFC 1738 section 5)`);
   const start = r.pathStart;
   const end = r.end;
   if (start === end || input[start] !== "/") return r.fail(start, `a path follows the host: file://host/path (RFC 1738 section 3.10)`);
