@@ -3,9 +3,11 @@
 //   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
 //      (ASC_TARGET = 0) for the pure-JS build;
-//   3. the type declarations (tsc).
+//   3. the type declarations (tsc, into build/types/), with build/index.d.ts and
+//      build/js.d.ts beside the bundles pointing at them (so that an import of
+//      a bundle by path, as the tests make, is typed too).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, existsSync, rmSync } from "node:fs";
+import { mkdirSync, existsSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as asc from "assemblyscript/asc";
@@ -55,3 +57,6 @@ await esbuild.build({
 });
 
 execFileSync(path.join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { stdio: "inherit" });
+for (const entry of ["index", "js"]) {
+  writeFileSync(path.join("build", `${entry}.d.ts`), `export * from "./types/src/${entry}.js";\n`);
+}
