@@ -3,7 +3,7 @@
 //   node bench/run.mjs                   every suite in bench/suites/
 //   node bench/run.mjs split             only the named suites (file names without .mjs)
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
-//   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 4)
+//   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
 // runs in a worker thread of its own, as a program that imports one build runs
@@ -23,6 +23,13 @@
 // Tasks that use no build (Node's URL, whatwg-url, url-parse) run in every
 // worker; a build's ratio to such a reference is to the one in its own worker.
 //
+// Calibration. Ratios between builds (split against the JS build) compare
+// passes of two workers, and on the test machine one thread ran the same code
+// up to 1.5x slower than another in the same run. In suites whose baseline is a
+// build, every worker also runs a fixed task of no build (CALIBRATION, Node's
+// URL.canParse over the corpus) in every round, and a build's ratio to another
+// is of their MB/s each divided by its own worker's calibration MB/s.
+//
 // A suite is a module in bench/suites/ exporting `title` and `tasks(context)`;
 // context = { corpus, kernels, best }, where kernels = [{ name, api }] holds
 // the worker's one build, best is the name of the default build (bestKernel())
@@ -38,23 +45,26 @@
 // `over`), `once` (run only in the default build's worker: suites of one build
 // or of references only), `benchOptions` (tinybench options, e.g. fewer
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
-// delete its files).
+// delete its files); `rounds` overrides the number of rounds (for suites whose
+// passes take seconds).
 import { readdirSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Bench } from "tinybench";
 import { loadCorpus } from "./corpus.mjs";
-import { median, table } from "./lib.mjs";
+import { median, referencePerLine, table } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url);
 const KERNELS = ["wasm-simd", "wasm", "js"];
+/** The label of the calibration task (see "Calibration" above). */
+const CALIBRATION = "calibration: Node's URL.canParse";
 /** Two-sided 95% critical value of the normal distribution, for the margin of error over many passes. */
 const Z95 = 1.96;
 
 function parseArgs(argv) {
   const names = [];
   let time = 2000;
-  let rounds = 4;
+  let rounds = 10;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
     else if (arg.startsWith("--rounds=")) rounds = Number(arg.slice("--rounds=".length));
@@ -114,11 +124,15 @@ async function worker({ names, build, time, rounds }) {
         parentPort.postMessage({ type: "done" });
         return;
       }
-      if (!tasksOf.has(name)) tasksOf.set(name, suite.tasks({ corpus, kernels: [kernel], best }));
+      if (!tasksOf.has(name)) {
+        const tasks = suite.tasks({ corpus, kernels: [kernel], best });
+        if (!suite.once && KERNELS.includes(suite.baseline ?? "js")) tasks.push(referencePerLine({ corpus }, CALIBRATION, URL.canParse));
+        tasksOf.set(name, tasks);
+      }
       const tasks = tasksOf.get(name);
       const bench = new Bench({
         name,
-        time: time / rounds,
+        time: time / (suite.rounds ?? rounds),
         iterations: Math.max(2, Math.ceil(10 / rounds)),
         warmup: round === 0,
         warmupTime: 500,
@@ -170,10 +184,11 @@ function summarize(samples) {
 }
 
 /** Every suite, round by round, each round in every worker in turn; one result per task and worker. */
-async function measure(suites, workers, { rounds }) {
+async function measure(suites, workers, options) {
   const best = workers[0].ready.best;
   const results = [];
   for (const suite of suites) {
+    const rounds = suite.rounds ?? options.rounds;
     const taking = workers.filter((w) => !suite.once || w.build === best);
     const pooled = new Map();
     for (let round = 0; round < rounds; round++) {
@@ -242,6 +257,12 @@ async function main(options) {
   const find = (suite, label, worker) =>
     results.find((o) => o.suite === suite && o.label === label && (o.kernel !== null || o.worker === worker));
   const baseOf = (r) => find(r.suite, r.baseline ?? baselines.get(r.suite), r.worker);
+  /** MB/s of `r` over its base's; across workers, each first divided by its worker's calibration. */
+  const ratioOf = (r, base, key = "mbps") => {
+    if (r.worker === base.worker || r.kernel === null) return r[key] / base[key];
+    const calibration = (w) => find(r.suite, CALIBRATION, w)[key];
+    return r[key] / calibration(r.worker) / (base[key] / calibration(base.worker));
+  };
   const manyWorkers = (suite) => new Set(results.filter((r) => r.suite === suite).map((r) => r.worker)).size > 1;
   const rows = results.map((r) => {
     const base = baseOf(r);
@@ -253,13 +274,14 @@ async function main(options) {
       ns: r.nsPerUrl.toFixed(0),
       rme: `±${r.rme.toFixed(1)}%`,
       runs: r.runs,
-      ratio: base ? `${(r.mbps / base.mbps).toFixed(2)}x` : "",
+      ratio: base && r.label !== CALIBRATION ? `${ratioOf(r, base).toFixed(2)}x` : "",
     };
   });
   console.log(
     "\nthroughput: one pass = every corpus line once; MB/s and ns/URL of the median pass, best = fastest pass;\n" +
       "± = 95% margin of error of the mean pass; vs base = median MB/s over the suite's baseline's (the js\n" +
-      "build's, unless the suite names another; a reference, such as Node's URL, from the same worker)",
+      "build's, unless the suite names another; a reference, such as Node's URL, from the same worker;\n" +
+      "between builds, each MB/s first divided by the calibration MB/s of its worker)",
   );
   console.log(
     table(rows, [
@@ -275,8 +297,8 @@ async function main(options) {
     for (const label of labels) {
       const r = find(suite.name, label, null);
       const base = find(suite.name, over, r.worker);
-      const ratio = r.mbps / base.mbps;
-      const bestRatio = r.bestMbps / base.bestMbps;
+      const ratio = ratioOf(r, base);
+      const bestRatio = ratioOf(r, base, "bestMbps");
       console.log(`  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`);
     }
   }

@@ -20,7 +20,7 @@ import * as L from "../assembly/layout";
 import { expectOptions, isDetached, quote, typeName } from "./check";
 import { align8, MAX_MEMORY, type Arena } from "./kernel/arena";
 import type { parseApi } from "./whatwg/parse";
-import { Url, type UrlRecord } from "./whatwg/url";
+import { Url } from "./whatwg/url";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
 
 /** Kernel exports of bulk parsing (assembly/batch.ts). */
@@ -84,6 +84,9 @@ type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "
  * one string of all its hrefs; every string it returns is a slice of that
  * string, which V8 keeps whole while any slice of it is alive.
  */
+/** A URL record unpacked from a batch row, for the Url constructor to copy (one for all batches). */
+const unpacked = new Int32Array(L.URL_FIELDS);
+
 export class UrlBatch implements Iterable<Url | null> {
   /** One entry per input line. */
   readonly length: number;
@@ -120,7 +123,7 @@ export class UrlBatch implements Iterable<Url | null> {
   get(i: number): Url | null {
     const r = this.row(i);
     const status = this.status(r);
-    if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r));
+    if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r), 0);
     if (status === L.BATCH_FAILURE) return null;
     return this.finished.get(i)!;
   }
@@ -130,26 +133,26 @@ export class UrlBatch implements Iterable<Url | null> {
     return this.status(this.row(i)) !== L.BATCH_FAILURE;
   }
 
-  /** The URL record of the BATCH_OK row `r`, unpacked (layout.ts). */
-  private record(r: number): UrlRecord {
+  /** The URL record (layout.ts URL_*) of the BATCH_OK row `r`, unpacked into `unpacked`. */
+  private record(r: number): Int32Array {
     const w = this.rows;
+    const u = unpacked;
     const hostEnd = low(w[r + L.ROW_HOST]);
     const portEnd = high(w[r + L.ROW_PORT_PATH]);
-    return {
-      schemeEnd: low(w[r + L.ROW_LENGTH_SCHEME]),
-      userStart: high(w[r + L.ROW_USER]),
-      userEnd: low(w[r + L.ROW_USER]),
-      passStart: high(w[r + L.ROW_PASS]),
-      passEnd: low(w[r + L.ROW_PASS]),
-      hostStart: offset(high(w[r + L.ROW_HOST])),
-      hostEnd,
-      portEnd,
-      port: portEnd === hostEnd ? L.NONE : Number(this.part(r, hostEnd + 1, portEnd)),
-      pathStart: low(w[r + L.ROW_PORT_PATH]),
-      queryStart: offset(high(w[r + L.ROW_QUERY_FRAGMENT])),
-      fragmentStart: offset(low(w[r + L.ROW_QUERY_FRAGMENT])),
-      flags: w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT,
-    };
+    u[L.URL_SCHEME_END] = low(w[r + L.ROW_LENGTH_SCHEME]);
+    u[L.URL_USER_START] = high(w[r + L.ROW_USER]);
+    u[L.URL_USER_END] = low(w[r + L.ROW_USER]);
+    u[L.URL_PASS_START] = high(w[r + L.ROW_PASS]);
+    u[L.URL_PASS_END] = low(w[r + L.ROW_PASS]);
+    u[L.URL_HOST_START] = offset(high(w[r + L.ROW_HOST]));
+    u[L.URL_HOST_END] = hostEnd;
+    u[L.URL_PORT_END] = portEnd;
+    u[L.URL_PORT] = portEnd === hostEnd ? L.NONE : Number(this.part(r, hostEnd + 1, portEnd));
+    u[L.URL_PATH_START] = low(w[r + L.ROW_PORT_PATH]);
+    u[L.URL_QUERY_START] = offset(high(w[r + L.ROW_QUERY_FRAGMENT]));
+    u[L.URL_FRAGMENT_START] = offset(low(w[r + L.ROW_QUERY_FRAGMENT]));
+    u[L.URL_FLAGS] = w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT;
+    return u;
   }
 
   // The getters of Url (#urlutils-members), read straight from the row,

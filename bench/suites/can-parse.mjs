@@ -1,6 +1,8 @@
-// Validity only: canParse() on each build against Node's URL.canParse. Node's
-// reads the JS string in place; swurl first copies it into WASM memory
-// (TextEncoder.encodeInto, ~90-120 ns a URL on Node 20), which this includes.
+// Validity only: canParse() on each build against Node's URL.canParse, which
+// reads the JS string in place. swurl first copies it into WASM memory
+// (TextEncoder.encodeInto, ~90 ns a URL on Node 20), which this includes; the
+// kernel then stops where a path begins, and takes a fast path for
+// http(s)://domain[:port] (assembly/parser.ts).
 import { perLine, referencePerLine } from "../lib.mjs";
 
 const NODE = "node: URL.canParse";

@@ -5,7 +5,7 @@
 import * as L from "../../assembly/layout";
 import { align8, type Arena } from "../kernel/arena";
 import { domainToAscii } from "./idna";
-import { Url, recordAt, type UrlRecord } from "./url";
+import { Url } from "./url";
 import { expectString, typeName } from "../check";
 
 /** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
@@ -105,14 +105,13 @@ export function parseApi(arena: Arena) {
     const flags = i[result + L.URL_FLAGS];
     const href =
       flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
-    const record = recordAt(i, result);
-    if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, record);
-    return new Url(href, record, blobOrigin(href.slice(record.pathStart, pathEnd(record, href.length))));
-  }
-
-  function pathEnd(r: UrlRecord, length: number): number {
-    if (r.queryStart !== L.NONE) return r.queryStart;
-    return r.fragmentStart === L.NONE ? length : r.fragmentStart;
+    if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
+    const query = i[result + L.URL_QUERY_START];
+    const fragment = i[result + L.URL_FRAGMENT_START];
+    const pathEnd = query !== L.NONE ? query : fragment !== L.NONE ? fragment : href.length;
+    // blobOrigin() parses again, over RESULT: keep a copy of this record first.
+    const record = i.slice(result, result + L.URL_FIELDS);
+    return new Url(href, record, 0, blobOrigin(href.slice(record[L.URL_PATH_START], pathEnd)));
   }
 
   /**

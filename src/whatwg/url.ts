@@ -7,42 +7,6 @@ import * as L from "../../assembly/layout";
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
 
-/** The fields of a parse result, read from the kernel's RESULT record. */
-export interface UrlRecord {
-  schemeEnd: number;
-  userStart: number;
-  userEnd: number;
-  passStart: number;
-  passEnd: number;
-  hostStart: number;
-  hostEnd: number;
-  portEnd: number;
-  port: number;
-  pathStart: number;
-  queryStart: number;
-  fragmentStart: number;
-  flags: number;
-}
-
-/** The record whose fields (layout.ts, URL_SCHEME_END to URL_FLAGS) start at index `at` of `words`. */
-export function recordAt(words: Int32Array, at: number): UrlRecord {
-  return {
-    schemeEnd: words[at + L.URL_SCHEME_END],
-    userStart: words[at + L.URL_USER_START],
-    userEnd: words[at + L.URL_USER_END],
-    passStart: words[at + L.URL_PASS_START],
-    passEnd: words[at + L.URL_PASS_END],
-    hostStart: words[at + L.URL_HOST_START],
-    hostEnd: words[at + L.URL_HOST_END],
-    portEnd: words[at + L.URL_PORT_END],
-    port: words[at + L.URL_PORT],
-    pathStart: words[at + L.URL_PATH_START],
-    queryStart: words[at + L.URL_QUERY_START],
-    fragmentStart: words[at + L.URL_FRAGMENT_START],
-    flags: words[at + L.URL_FLAGS],
-  };
-}
-
 export class Url {
   /** @internal */ readonly _href: string;
   /** @internal */ readonly _schemeEnd: number;
@@ -61,22 +25,27 @@ export class Url {
   /** @internal The origin of a blob: URL, worked out at parse time (it needs a parse). */
   readonly _blobOrigin: string;
 
-  /** @internal Made by parse(); not for use directly. */
-  constructor(href: string, r: UrlRecord, blobOrigin = "null") {
+  /**
+   * @internal Made by parse() and UrlBatch; not for use directly. The record
+   * (layout.ts, URL_SCHEME_END to URL_FLAGS) is read from index `at` of
+   * `words`, the kernel's memory: no record object is made on the way (one
+   * allocation a parse fewer).
+   */
+  constructor(href: string, words: Int32Array, at: number, blobOrigin = "null") {
     this._href = href;
-    this._schemeEnd = r.schemeEnd;
-    this._userStart = r.userStart;
-    this._userEnd = r.userEnd;
-    this._passStart = r.passStart;
-    this._passEnd = r.passEnd;
-    this._hostStart = r.hostStart;
-    this._hostEnd = r.hostEnd;
-    this._portEnd = r.portEnd;
-    this._port = r.port;
-    this._pathStart = r.pathStart;
-    this._queryStart = r.queryStart;
-    this._fragmentStart = r.fragmentStart;
-    this._flags = r.flags;
+    this._schemeEnd = words[at + L.URL_SCHEME_END];
+    this._userStart = words[at + L.URL_USER_START];
+    this._userEnd = words[at + L.URL_USER_END];
+    this._passStart = words[at + L.URL_PASS_START];
+    this._passEnd = words[at + L.URL_PASS_END];
+    this._hostStart = words[at + L.URL_HOST_START];
+    this._hostEnd = words[at + L.URL_HOST_END];
+    this._portEnd = words[at + L.URL_PORT_END];
+    this._port = words[at + L.URL_PORT];
+    this._pathStart = words[at + L.URL_PATH_START];
+    this._queryStart = words[at + L.URL_QUERY_START];
+    this._fragmentStart = words[at + L.URL_FRAGMENT_START];
+    this._flags = words[at + L.URL_FLAGS];
     this._blobOrigin = blobOrigin;
   }
 
