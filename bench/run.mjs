@@ -6,14 +6,16 @@
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
-// runs in a worker thread of its own, as a program that imports one build runs
-// it. When the three shared one isolate, the wrapper's call sites (the same
-// source for every build) saw three kernels and their inline caches went
-// polymorphic, which slowed every build: split() on wasm-simd took ~380 ns a
-// URL beside the other builds and ~270 ns alone (Node 20 on the 2-core test
-// machine, best of 20 alternating passes). Separate processes avoid that too,
-// but on the test machine the speed of a whole process differed by up to 2x
-// from one process to the next, which no within-process statistic shows.
+// runs in a worker thread of its own, as in a program that imports one build:
+// the wrapper's code is the same source for every build, and in one isolate
+// its call sites would gather type feedback from all three kernels, a state no
+// user's program is in. (A/B runs of split() on Node 20, one build alone
+// against three in one isolate, showed no difference beyond the machine's
+// noise; the separation is for fidelity, not a measured speed-up.) Separate
+// processes would do as well, but on the test machine the speed of a whole
+// process differed by up to 2x from one process to the next (URL.canParse
+// over the corpus: ~200 against ~360 ns a URL), which no statistic within a
+// process shows.
 //
 // Rounds. The tasks of a suite are measured in rounds: in each round every
 // worker in turn runs each of its tasks for time / rounds ms, so that all the
