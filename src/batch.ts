@@ -75,6 +75,9 @@ function offset(packed: number): number {
 
 type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
 
+/** A URL record unpacked from a batch row, for the Url constructor to copy (one for all batches). */
+const unpacked = new Int32Array(L.URL_FIELDS);
+
 /**
  * The results of parsing one URL per line: line `i` is `parse(line_i, base)`.
  *
@@ -84,9 +87,6 @@ type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "
  * one string of all its hrefs; every string it returns is a slice of that
  * string, which V8 keeps whole while any slice of it is alive.
  */
-/** A URL record unpacked from a batch row, for the Url constructor to copy (one for all batches). */
-const unpacked = new Int32Array(L.URL_FIELDS);
-
 export class UrlBatch implements Iterable<Url | null> {
   /** One entry per input line. */
   readonly length: number;

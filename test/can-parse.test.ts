@@ -26,7 +26,7 @@ function cases(): { input: string; base?: string }[] {
         for (const port of PORTS)
           for (const tail of TAILS) {
             const input = scheme + after + host + port + tail;
-            // Bases matter only where the input might be relative: one in seven inputs keeps all of them.
+            // Bases matter only where the input might be relative: about one input in seven gets all of them.
             const bases = all.length % 7 === 0 ? BASES : [undefined];
             for (const base of bases) all.push(base === undefined ? { input } : { input, base });
           }

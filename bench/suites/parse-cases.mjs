@@ -34,7 +34,7 @@ function task(label, input, read, baselineLabel, kernel) {
   };
 }
 
-/** The default build only: in its process. */
+/** The default build only: in its worker. */
 export const once = true;
 
 export function tasks({ kernels }) {

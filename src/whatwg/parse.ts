@@ -106,11 +106,11 @@ export function parseApi(arena: Arena) {
     const href =
       flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
     if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
-    const query = i[result + L.URL_QUERY_START];
-    const fragment = i[result + L.URL_FRAGMENT_START];
-    const pathEnd = query !== L.NONE ? query : fragment !== L.NONE ? fragment : href.length;
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
+    const query = record[L.URL_QUERY_START];
+    const fragment = record[L.URL_FRAGMENT_START];
+    const pathEnd = query !== L.NONE ? query : fragment !== L.NONE ? fragment : href.length;
     return new Url(href, record, 0, blobOrigin(href.slice(record[L.URL_PATH_START], pathEnd)));
   }
 
