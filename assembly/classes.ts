@@ -49,3 +49,5 @@ export const PATH_SEGMENT_STOP: i32 = 1 << 24;
 export const DOMAIN_STOP: i32 = 1 << 25;
 /** A path byte the fast path stops at: the path percent-encode set, "\\", and "." and "%" (a dot segment may start there). */
 export const PATH_STOP: i32 = 1 << 26;
+/** A byte that ends the scheme state's run: anything but an ASCII alphanumeric, "+", "-" and ".". */
+export const SCHEME_STOP: i32 = 1 << 27;

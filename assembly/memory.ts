@@ -44,6 +44,12 @@ export function st32(p: i32, v: i32): void {
   store<i32>(<usize>p, v);
 }
 
+/** Unaligned little-endian 32-bit load (the JS heap's Int32Array needs alignment: bytes there). */
+export function ldu32(p: i32): i32 {
+  if (ASC_TARGET == 0) return heap8![p] | (heap8![p + 1] << 8) | (heap8![p + 2] << 16) | (heap8![p + 3] << 24);
+  return load<i32>(<usize>p);
+}
+
 /** Copy `n` bytes from `src` to `dst`; the ranges may overlap. */
 export function copy(dst: i32, src: i32, n: i32): void {
   if (ASC_TARGET == 0) {

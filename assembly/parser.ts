@@ -8,12 +8,12 @@
 // A base URL is a serialized href plus its record (BASE); relative resolution
 // copies ranges of it.
 
-import { ld8, st8, ld32, st32, copy, equalBytes } from "./memory";
+import { ld8, st8, ld32, ldu32, st32, copy, equalBytes } from "./memory";
 import * as L from "./layout";
 import { isIn, isAsciiAlpha, isAsciiDigit, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
-import { copyRun, encodeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
-import { find2, findAny, findLast } from "./scan";
+import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
+import { find2, find3, findAny, findLast } from "./scan";
 import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
@@ -93,15 +93,29 @@ function spells(p: i32, n: i32, c0: i32, c1: i32, c2: i32, c3: i32, c4: i32): bo
   return n < 5 || ld8(p + 4) == c4;
 }
 
-/** #special-scheme (and "blob", for the origin): the scheme [p, p + n), lower-cased, as SCHEME_*. */
+/** Four letters as the little-endian word ldu32() reads. */
+function word(c0: i32, c1: i32, c2: i32, c3: i32): i32 {
+  return c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
+}
+
+/**
+ * #special-scheme (and "blob", for the origin): the scheme [p, p + n),
+ * lower-cased, as SCHEME_*. Schemes of four and five letters are compared a
+ * word at a time.
+ */
 function schemeKind(p: i32, n: i32): i32 {
+  if (n == 4 || n == 5) {
+    const w = ldu32(p);
+    const http = word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P);
+    if (n == 5) return w == http && ld8(p + 4) == C.LOWER_S ? L.SCHEME_HTTPS : L.SCHEME_OTHER;
+    if (w == http) return L.SCHEME_HTTP;
+    if (w == word(C.LOWER_F, C.LOWER_I, C.LOWER_L, C.LOWER_E)) return L.SCHEME_FILE;
+    if (w == word(C.LOWER_B, C.LOWER_L, C.LOWER_O, C.LOWER_B)) return L.SCHEME_BLOB;
+    return L.SCHEME_OTHER;
+  }
   if (n == 2 && spells(p, 2, C.LOWER_W, C.LOWER_S, 0, 0, 0)) return L.SCHEME_WS;
   if (n == 3 && spells(p, 3, C.LOWER_W, C.LOWER_S, C.LOWER_S, 0, 0)) return L.SCHEME_WSS;
   if (n == 3 && spells(p, 3, C.LOWER_F, C.LOWER_T, C.LOWER_P, 0, 0)) return L.SCHEME_FTP;
-  if (n == 4 && spells(p, 4, C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P, 0)) return L.SCHEME_HTTP;
-  if (n == 4 && spells(p, 4, C.LOWER_F, C.LOWER_I, C.LOWER_L, C.LOWER_E, 0)) return L.SCHEME_FILE;
-  if (n == 4 && spells(p, 4, C.LOWER_B, C.LOWER_L, C.LOWER_O, C.LOWER_B, 0)) return L.SCHEME_BLOB;
-  if (n == 5 && spells(p, 5, C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P, C.LOWER_S)) return L.SCHEME_HTTPS;
   return L.SCHEME_OTHER;
 }
 
@@ -286,30 +300,33 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
   // The authority ends at EOF, "/", "?", "#" or, in special URLs, "\".
   const e = findAny(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
   // "If c is U+0040 (@)": everything up to the last "@" is userinfo; an earlier
-  // "@" is percent-encoded (it is in the userinfo percent-encode set).
+  // "@" is percent-encoded (it is in the userinfo percent-encode set). One scan
+  // finds the first "@", ":" or "[": in the commonest authority, a bare host,
+  // there is none; without an "@", it is where a port or an IPv6 address starts.
   let h = p;
-  if (findAny(p, e, C.AT, C.AT, C.AT, C.AT) < e) {
-    const at = findLast(p, e, C.AT);
+  let colon = find3(p, e, C.AT, C.COLON, C.LEFT_BRACKET);
+  if (colon < e && (ld8(colon) == C.AT || find2(colon + 1, e, C.AT, C.AT) < e)) {
+    const at = findLast(colon, e, C.AT);
     // "If atSignSeen is true and buffer is the empty string, host-missing validation error, return failure."
     if (at + 1 == e) return -L.PARSE_FAILURE;
-    const colon = find2(p, at, C.COLON, C.COLON);
+    const separator = find2(p, at, C.COLON, C.COLON);
     const credentials = o;
     userStart = o;
-    o = encodeRun(p, colon, o, RUN_USERINFO, USERINFO_SET);
+    o = encodeRun(p, separator, o, RUN_USERINFO, USERINFO_SET);
     userEnd = passStart = passEnd = o;
     // #url-serializing: ":" and the password only if the password is not empty.
-    if (colon + 1 < at) {
+    if (separator + 1 < at) {
       passStart = put(o, C.COLON);
-      o = passEnd = encodeRun(colon + 1, at, passStart, RUN_USERINFO, USERINFO_SET);
+      o = passEnd = encodeRun(separator + 1, at, passStart, RUN_USERINFO, USERINFO_SET);
     }
     // "If url includes credentials", they end with "@"; otherwise nothing was written.
     if (o > credentials) o = put(o, C.AT);
     h = at + 1;
+    colon = find2(h, e, C.COLON, C.LEFT_BRACKET);
   } else {
     userStart = userEnd = passStart = passEnd = o;
   }
   // #host-state: the host ends at a ":" outside brackets, or with the authority.
-  let colon = findAny(h, e, C.COLON, C.LEFT_BRACKET, C.COLON, C.COLON);
   if (colon < e && ld8(colon) == C.LEFT_BRACKET) {
     let insideBrackets = false;
     while (colon < e) {
@@ -516,10 +533,8 @@ function schemeStartState(p: i32, end: i32, o: i32): i32 {
   if (p < end && isAsciiAlpha(ld8(p))) {
     // "append c, lowercased, to buffer": written to the output as it is scanned
     // (if no ":" follows, the no scheme state starts the output over).
-    let i = p;
-    let w = o;
-    while (i < end && isIn(ld8(i), SCHEME_CHAR)) w = put(w, toLower(ld8(i++)));
-    if (i < end && ld8(i) == C.COLON) return schemeState(p, i, end, w);
+    const i = schemeRun(p, end, o);
+    if (i < end && ld8(i) == C.COLON) return schemeState(p, i, end, o + (i - p));
   }
   // "Otherwise, if state override is not given, set buffer to the empty string,
   // state to no scheme state, and start over."
