@@ -59,6 +59,15 @@ export function copy(dst: i32, src: i32, n: i32): void {
   memory.copy(<usize>dst, <usize>src, <usize>n);
 }
 
+/** Set the `n` bytes at `dst` to `value`. */
+export function fill(dst: i32, value: i32, n: i32): void {
+  if (ASC_TARGET == 0) {
+    heap8!.fill(value, dst, dst + n);
+    return;
+  }
+  memory.fill(<usize>dst, <u8>value, <usize>n);
+}
+
 /** True when the `n` bytes at `a` equal the `n` bytes at `b`. */
 export function equalBytes(a: i32, b: i32, n: i32): bool {
   let i = 0;

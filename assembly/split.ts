@@ -2,9 +2,10 @@
 // section 3.1's "//<user>:<password>@<host>:<port>/<url-path>", with no
 // normalisation. Component offsets go to the RESULT record (layout.ts).
 
-import { ld8, st32 } from "./memory";
+import { fill, ld8, st32 } from "./memory";
 import { find2, find3, findLast } from "./scan";
-import { isIn, isAsciiAlpha, SCHEME_CHAR } from "./tables";
+import { isAsciiAlpha, SCHEME_STOP } from "./tables";
+import { skipRun, RUN_SCHEME } from "./run";
 import * as L from "./layout";
 import { COLON, SLASH, QUESTION, HASH, AT, RIGHT_BRACKET } from "./charcode";
 
@@ -20,13 +21,18 @@ function set(field: i32, value: i32): void {
  */
 function schemeEnd(p: i32, end: i32): i32 {
   if (p >= end || !isAsciiAlpha(ld8(p))) return L.NONE;
-  let i = p + 1;
-  while (i < end && isIn(ld8(i), SCHEME_CHAR)) i++;
+  const i = skipRun(p + 1, end, RUN_SCHEME, SCHEME_STOP);
   return i < end && ld8(i) == COLON ? i - p : L.NONE;
 }
 
 /** Split the authority [a, e): userinfo at the last "@" (as browsers do), then host and port. */
 function splitAuthority(base: i32, a: i32, e: i32): void {
+  // The commonest authority is a bare host: one scan finds no "@", ":" or "]".
+  if (find3(a, e, AT, COLON, RIGHT_BRACKET) == e) {
+    set(L.SPLIT_HOST_START, a - base);
+    set(L.SPLIT_HOST_END, e - base);
+    return;
+  }
   const at = findLast(a, e, AT);
   let hostStart = a;
   if (at >= 0) {
@@ -53,7 +59,8 @@ function splitAuthority(base: i32, a: i32, e: i32): void {
 
 /** Split the `len` bytes at `p` into the RESULT record. Never fails. */
 export function split(p: i32, len: i32): void {
-  for (let f = 0; f < L.SPLIT_FIELDS; f++) set(f, L.NONE);
+  // Every field NONE (-1: all bits set) to begin with.
+  fill(L.resultField(0), 0xff, L.SPLIT_FIELDS * 4);
   const end = p + len;
   let i = p;
   const scheme = schemeEnd(p, end);
