@@ -1,0 +1,91 @@
+// Machine instructions per kernel call, counted with valgrind's callgrind:
+// a measure of the kernel's work that does not move with the machine's load,
+// where wall time on a shared machine moves by 2x (see README, Performance).
+//
+//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split
+//   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
+//   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
+//
+// The kernel export runs directly on the UTF-8 bytes of the first 5,000
+// corpus lines, each at its own address, with no wrapper. Two runs differ only
+// in the number of passes (4 and 24); the difference of their totals over the
+// 100,000 calls between them leaves out start-up, compilation and the
+// corpus's loading. V8 runs single-threaded in predictable mode with eager
+// optimisation (no Liftoff), so a count repeats to within a few instructions.
+// The loop's own cost and the call into WASM are included: --empty counts them
+// (with the kernel's work on an empty input, which fails at once).
+import { execFileSync, spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadCorpus } from "../bench/corpus.mjs";
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const LINES = 5000;
+const FEW = 4;
+const MANY = 24;
+const OPERATIONS = ["parse", "canParse", "split"];
+
+/** Run `operation` of the kernel at `wasm` `passes` times over the lines: the measured program. */
+function runKernel(operation, wasm, passes, empty) {
+  const kernel = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(wasm)), {}).exports;
+  kernel.init();
+  kernel.memory.grow(300);
+  const bytes = new Uint8Array(kernel.memory.buffer);
+  const encoder = new TextEncoder();
+  const lines = loadCorpus(path.join(root, "bench/data/kasztp.txt")).lines.slice(0, LINES);
+  // Each line at its own address (parse edits its input in place), 32 bytes apart for the vector slack.
+  const at = new Int32Array(lines.length);
+  const length = new Int32Array(lines.length);
+  let p = 65536;
+  lines.forEach((line, i) => {
+    const { written } = encoder.encodeInto(line, bytes.subarray(p));
+    at[i] = p;
+    length[i] = empty ? 0 : written;
+    p += written + 32;
+  });
+  const output = 16 << 20;
+  const call = kernel[operation];
+  let sink = 0;
+  for (let pass = 0; pass < passes; pass++) {
+    for (let i = 0; i < at.length; i++) sink += call(at[i], length[i], output, 0) ?? 0;
+  }
+  return sink;
+}
+
+/** Instructions of the whole program for `passes` passes, from callgrind. */
+function count(operation, wasm, passes, empty) {
+  const args = [
+    "--tool=callgrind", "--callgrind-out-file=/dev/null",
+    process.execPath, "--single-threaded", "--predictable", "--no-liftoff",
+    fileURLToPath(import.meta.url), "--run", operation, wasm, String(passes), String(empty),
+  ];
+  // callgrind reports on standard error.
+  const { stderr } = spawnSync("valgrind", args, { encoding: "utf8" });
+  const collected = /Collected : (\d+)/.exec(stderr);
+  if (!collected) throw new Error(`no callgrind total in:\n${stderr}`);
+  return Number(collected[1]);
+}
+
+const argv = process.argv.slice(2);
+if (argv[0] === "--run") {
+  runKernel(argv[1], argv[2], Number(argv[3]), argv[4] === "true");
+} else {
+  const empty = argv.includes("--empty");
+  const [operation, file] = argv.filter((a) => a !== "--empty");
+  const operations = operation ? [operation] : OPERATIONS;
+  const wasm = path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
+  try {
+    execFileSync("valgrind", ["--version"], { stdio: "ignore" });
+  } catch {
+    console.error("kernel-instructions: valgrind is not installed (Debian: apt install valgrind)");
+    process.exit(1);
+  }
+  const what = empty ? `${LINES} empty inputs` : `first ${LINES} corpus lines`;
+  console.log(`${path.relative(root, wasm)}, ${what}, machine instructions a call (callgrind):`);
+  for (const operation of operations) {
+    const calls = (MANY - FEW) * LINES;
+    const perCall = (count(operation, wasm, MANY, empty) - count(operation, wasm, FEW, empty)) / calls;
+    console.log(`  ${operation.padEnd(8)} ${perCall.toFixed(0)}`);
+  }
+}
