@@ -568,7 +568,13 @@ function field(i: i32, value: i32): void {
   st32(L.resultField(i), value);
 }
 
+/** The output position `position` as an offset from the href's start. */
 function offset(i: i32, position: i32): void {
+  st32(L.resultField(i), position - out);
+}
+
+/** As offset(), for the fields that may be NONE (host start, query start, fragment start). */
+function offsetOrNone(i: i32, position: i32): void {
   st32(L.resultField(i), position == L.NONE ? L.NONE : position - out);
 }
 
@@ -626,13 +632,13 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   offset(L.URL_USER_END, userEnd);
   offset(L.URL_PASS_START, passStart);
   offset(L.URL_PASS_END, passEnd);
-  offset(L.URL_HOST_START, hostStart);
+  offsetOrNone(L.URL_HOST_START, hostStart);
   offset(L.URL_HOST_END, hostEnd);
   offset(L.URL_PORT_END, portEnd);
   field(L.URL_PORT, port);
   offset(L.URL_PATH_START, pathStart);
-  offset(L.URL_QUERY_START, queryStart);
-  offset(L.URL_FRAGMENT_START, fragmentStart);
+  offsetOrNone(L.URL_QUERY_START, queryStart);
+  offsetOrNone(L.URL_FRAGMENT_START, fragmentStart);
   let flags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT);
   if (opaquePath) flags |= L.FLAG_OPAQUE_PATH;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
