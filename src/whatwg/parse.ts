@@ -108,10 +108,7 @@ export function parseApi(arena: Arena) {
     if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
-    const query = record[L.URL_QUERY_START];
-    const fragment = record[L.URL_FRAGMENT_START];
-    const pathEnd = query !== L.NONE ? query : fragment !== L.NONE ? fragment : href.length;
-    return new Url(href, record, 0, blobOrigin(href.slice(record[L.URL_PATH_START], pathEnd)));
+    return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
   }
 
   /**
