@@ -659,8 +659,8 @@ function isLetter(p: i32, lower: i32): bool {
  * state succeeds (with a base too: after a special scheme, "//" leads to the
  * authority state either way) and no state after it can fail, so the URL is
  * valid. Any other input goes to the parser, which decides. Over the corpus
- * this took the kernel's canParse() from ~1,180 to ~120 machine instructions a
- * URL (callgrind, call overhead not counted).
+ * this took a canParse() call from ~1,000 to ~355 machine instructions, ~220
+ * of them the call itself (npm run instructions).
  */
 function isPlainHttpUrl(p: i32, end: i32): bool {
   // "http://" and a byte of host at least.
