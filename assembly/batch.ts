@@ -16,7 +16,7 @@
 import { ld8, ld32, st32, copy } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
-import { parse, parseIntoRecord } from "./parser";
+import { parseIntoRecord } from "./parser";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 
 /** The UTF-8 byte order mark, EF BB BF. */
@@ -53,7 +53,8 @@ let lineHigh: bool = false;
  * the base of the lines: its record goes to BASE. Returns PARSE_*.
  */
 export function batchBase(src: i32, len: i32, dst: i32): i32 {
-  const status = parse(src, len, dst, 0);
+  // The lines' parses read the base's href at `dst`: it must be written there.
+  const status = parseIntoRecord(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
   }

@@ -20,6 +20,7 @@ export const DOT: i32 = 0x2e;
 export const SLASH: i32 = 0x2f;
 export const DIGIT_0: i32 = 0x30;
 export const DIGIT_1: i32 = 0x31;
+export const DIGIT_2: i32 = 0x32;
 export const DIGIT_9: i32 = 0x39;
 export const COLON: i32 = 0x3a;
 export const SEMICOLON: i32 = 0x3b;

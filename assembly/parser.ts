@@ -10,13 +10,15 @@
 
 import { ld8, st8, ld32, ldu32, st32, copy, equalBytes } from "./memory";
 import * as L from "./layout";
-import { isIn, isAsciiAlpha, isAsciiDigit, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
+import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
 import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
+import { defaultPort, portDigits, portValue } from "./port";
+import { isSerializedHttpUrl } from "./serialized";
 import * as C from "./charcode";
 
 // The URL being written. Positions are absolute addresses; the record stores
@@ -123,14 +125,6 @@ function schemeKind(p: i32, n: i32): i32 {
 function isLocalhost(p: i32): bool {
   return spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
     spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
-}
-
-/** #default-port of a special scheme, or NONE. */
-function defaultPort(kind: i32): i32 {
-  if (kind == L.SCHEME_HTTP || kind == L.SCHEME_WS) return 80;
-  if (kind == L.SCHEME_HTTPS || kind == L.SCHEME_WSS) return 443;
-  if (kind == L.SCHEME_FTP) return 21;
-  return L.NONE;
 }
 
 function setScheme(kind: i32): void {
@@ -265,15 +259,10 @@ function opaquePathState(p: i32, end: i32, o: i32): i32 {
 
 /** #port-state on the digits [p, e) after the ":"; writes ":port" unless it is the default. */
 function portState(p: i32, e: i32, o: i32): i32 {
-  let value = 0;
-  for (let i = p; i < e; i++) {
-    const c = ld8(i);
-    // "Otherwise, port-invalid validation error, return failure."
-    if (c < C.DIGIT_0 || c > C.DIGIT_9) return -L.PARSE_FAILURE;
-    value = value * 10 + (c - C.DIGIT_0);
-    // "If port is not a 16-bit unsigned integer, return failure."
-    if (value > 65535) return -L.PARSE_FAILURE;
-  }
+  // A byte other than a digit: "Otherwise, port-invalid validation error, return
+  // failure"; -1: the value is not a 16-bit unsigned integer.
+  if (portDigits(p, e) != e) return -L.PARSE_FAILURE;
+  const value = portValue;
   // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
   if (p == e || value == defaultPort(scheme)) return o;
   port = value;
@@ -588,6 +577,11 @@ export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   // Each export sets the mode itself: a canParse() cut short (the JS engine's
   // stack ran out in it) must not leave the next parse() without its record.
   checkOnly = false;
+  if (isSerializedHttpUrl(src, len, dst, compareInput)) {
+    // As parseOnceForget(): a UTS #46 result handed in serves one parse only.
+    setIdnaResult(0, -1);
+    return L.PARSE_OK;
+  }
   return parseOnceForget(src, len, dst, baseHref);
 }
 
@@ -603,6 +597,7 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   base = baseHref;
   out = dst;
   queryStart = fragmentStart = L.NONE;
+  port = L.NONE;
   opaquePath = false;
   // "Remove any leading and trailing C0 control or space from input."
   let p = src;
@@ -671,11 +666,8 @@ function isPlainHttpUrl(p: i32, end: i32): bool {
   p = plainDomainEnd(p + 3, end);
   if (p < 0) return false;
   if (is(p, end, C.COLON)) {
-    let value = 0;
-    for (p++; p < end && isAsciiDigit(ld8(p)); p++) {
-      value = value * 10 + (ld8(p) - C.DIGIT_0);
-      if (value > 65535) return false;
-    }
+    p = portDigits(p + 1, end);
+    if (p < 0) return false;
   }
   if (p >= end) return true;
   const c = ld8(p);

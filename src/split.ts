@@ -26,29 +26,49 @@ function slice(input: string, start: number, end: number): string | null {
 }
 
 export class UrlParts implements UrlPartsJSON {
+  private readonly input: string;
+  private readonly schemeEnd: number;
+  private readonly userStart: number;
+  private readonly userEnd: number;
+  private readonly passStart: number;
+  private readonly passEnd: number;
+  private readonly hostStart: number;
+  private readonly hostEnd: number;
+  private readonly portStart: number;
+  private readonly portEnd: number;
+  private readonly pathStart: number;
+  private readonly pathEnd: number;
+  private readonly queryStart: number;
+  private readonly queryEnd: number;
+  private readonly fragStart: number;
+  private readonly fragEnd: number;
+
   /**
-   * @internal The kernel's split record (layout.ts SPLIT_*), one field per
-   * offset: one allocation a call, where an array of them made two and took
-   * ~15 ns more (Node 20).
+   * @internal The kernel's split record (layout.ts SPLIT_*) read from index
+   * `at` of `record`, one field per offset: one allocation a call, where an
+   * array of them made two and took ~15 ns more (Node 20). The record is read
+   * here rather than passed as sixteen arguments: a call of that size was too
+   * big for V8 to inline into split()'s callers, and a construct call that is
+   * not inlined cost ~190 more machine instructions a split (callgrind).
    */
-  constructor(
-    private readonly input: string,
-    private readonly schemeEnd: number,
-    private readonly userStart: number,
-    private readonly userEnd: number,
-    private readonly passStart: number,
-    private readonly passEnd: number,
-    private readonly hostStart: number,
-    private readonly hostEnd: number,
-    private readonly portStart: number,
-    private readonly portEnd: number,
-    private readonly pathStart: number,
-    private readonly pathEnd: number,
-    private readonly queryStart: number,
-    private readonly queryEnd: number,
-    private readonly fragStart: number,
-    private readonly fragEnd: number,
-  ) {}
+  constructor(input: string, record: Int32Array, at: number) {
+    this.input = input;
+    this.schemeEnd = record[at + L.SPLIT_SCHEME_END];
+    this.userStart = record[at + L.SPLIT_USER_START];
+    this.userEnd = record[at + L.SPLIT_USER_END];
+    this.passStart = record[at + L.SPLIT_PASS_START];
+    this.passEnd = record[at + L.SPLIT_PASS_END];
+    this.hostStart = record[at + L.SPLIT_HOST_START];
+    this.hostEnd = record[at + L.SPLIT_HOST_END];
+    this.portStart = record[at + L.SPLIT_PORT_START];
+    this.portEnd = record[at + L.SPLIT_PORT_END];
+    this.pathStart = record[at + L.SPLIT_PATH_START];
+    this.pathEnd = record[at + L.SPLIT_PATH_END];
+    this.queryStart = record[at + L.SPLIT_QUERY_START];
+    this.queryEnd = record[at + L.SPLIT_QUERY_END];
+    this.fragStart = record[at + L.SPLIT_FRAG_START];
+    this.fragEnd = record[at + L.SPLIT_FRAG_END];
+  }
 
   /** The scheme as written (not lower-cased), without ":". */
   get scheme(): string | null {
@@ -87,14 +107,6 @@ export class UrlParts implements UrlPartsJSON {
   }
 }
 
-/** The UrlParts of `input` from the split record (layout.ts SPLIT_*) at index `f` of `o`. */
-export function partsAt(input: string, o: Int32Array, f: number): UrlParts {
-  return new UrlParts(
-    input, o[f], o[f + 1], o[f + 2], o[f + 3], o[f + 4], o[f + 5], o[f + 6], o[f + 7],
-    o[f + 8], o[f + 9], o[f + 10], o[f + 11], o[f + 12], o[f + 13], o[f + 14],
-  );
-}
-
 export function splitApi(arena: Arena) {
   const { kernel } = arena;
   const first = L.RESULT >> 2;
@@ -105,7 +117,7 @@ export function splitApi(arena: Arena) {
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
-    return partsAt(input, arena.i32, first);
+    return new UrlParts(input, arena.i32, first);
   }
   return { split };
 }

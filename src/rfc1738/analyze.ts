@@ -6,7 +6,7 @@ import * as L from "../../assembly/layout";
 import { maxFindings } from "../../assembly/rfc1738/records";
 import type { Arena } from "../kernel/arena";
 import { asciiLower } from "./schemes";
-import { partsAt, type UrlParts } from "../split";
+import { UrlParts } from "../split";
 
 /** One problem the kernel found: a UTF-16 index and a finding of assembly/rfc1738/records.ts. */
 export interface Finding {
@@ -29,7 +29,7 @@ export class Analysis {
   ) {
     const colon = fields[L.SPLIT_SCHEME_END];
     this.scheme = colon === L.NONE ? null : asciiLower(input.slice(0, colon));
-    this.parts = partsAt(input, fields, 0);
+    this.parts = new UrlParts(input, fields, 0);
   }
 
   /** UTF-16 index of split() field `i` (layout.ts), or NONE. */

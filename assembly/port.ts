@@ -1,0 +1,36 @@
+// #url-port: the port state's digits and the special schemes' default ports,
+// shared by the port state (parser.ts) and the parser's two fast paths
+// (canParse()'s in parser.ts, parse()'s in serialized.ts).
+
+import { ld8 } from "./memory";
+import { isAsciiDigit } from "./tables";
+import * as L from "./layout";
+import * as C from "./charcode";
+
+/** The value of the digits portDigits() read last. */
+export let portValue: i32 = 0;
+
+/**
+ * The end of the run of ASCII digits starting at p (before `end`), with their
+ * value in portValue; -1 once the value is over 65535 ("If port is not a
+ * 16-bit unsigned integer, port-out-of-range validation error, return failure").
+ */
+export function portDigits(p: i32, end: i32): i32 {
+  let value = 0;
+  for (; p < end; p++) {
+    const c = ld8(p);
+    if (!isAsciiDigit(c)) break;
+    value = value * 10 + (c - C.DIGIT_0);
+    if (value > 65535) return -1;
+  }
+  portValue = value;
+  return p;
+}
+
+/** #default-port of a special scheme (SCHEME_*), or NONE. */
+export function defaultPort(kind: i32): i32 {
+  if (kind == L.SCHEME_HTTP || kind == L.SCHEME_WS) return 80;
+  if (kind == L.SCHEME_HTTPS || kind == L.SCHEME_WSS) return 443;
+  if (kind == L.SCHEME_FTP) return 21;
+  return L.NONE;
+}
