@@ -4,6 +4,7 @@
 //
 //   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
+//   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
 //
 // The kernel export runs directly on the UTF-8 bytes of the first 5,000
@@ -26,12 +27,26 @@ const FEW = 4;
 const MANY = 24;
 const OPERATIONS = ["parse", "canParse", "split"];
 
-/** Run `operation` of the kernel at `wasm` `passes` times over the lines: the measured program. */
-function runKernel(operation, wasm, passes, empty) {
-  const kernel = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(wasm)), {}).exports;
+/**
+ * The kernel of `build` (a .wasm file, or "js" for the pure-JS build's kernel
+ * as createSwurl("js") runs it) with at least 20 MB of memory: its exports and bytes.
+ */
+async function loadKernel(build) {
+  if (build === "js") {
+    const { createSwurl } = await import(path.join(root, "build/index.js"));
+    const arena = createSwurl("js")[Symbol.for("swurl.internals")];
+    arena.reserve(20 << 20);
+    return { kernel: arena.backend.kernel, bytes: new Uint8Array(arena.backend.buffer()) };
+  }
+  const kernel = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(build)), {}).exports;
   kernel.init();
   kernel.memory.grow(300);
-  const bytes = new Uint8Array(kernel.memory.buffer);
+  return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
+}
+
+/** Run `operation` of the kernel of `build` `passes` times over the lines: the measured program. */
+async function runKernel(operation, build, passes, empty) {
+  const { kernel, bytes } = await loadKernel(build);
   const encoder = new TextEncoder();
   const lines = loadCorpus(path.join(root, "bench/data/kasztp.txt")).lines.slice(0, LINES);
   // Each line at its own address (parse edits its input in place), 32 bytes apart for the vector slack.
@@ -69,12 +84,12 @@ function count(operation, wasm, passes, empty) {
 
 const argv = process.argv.slice(2);
 if (argv[0] === "--run") {
-  runKernel(argv[1], argv[2], Number(argv[3]), argv[4] === "true");
+  await runKernel(argv[1], argv[2], Number(argv[3]), argv[4] === "true");
 } else {
   const empty = argv.includes("--empty");
   const [operation, file] = argv.filter((a) => a !== "--empty");
   const operations = operation ? [operation] : OPERATIONS;
-  const wasm = path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
+  const wasm = file === "js" ? "js" : path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
   try {
     execFileSync("valgrind", ["--version"], { stdio: "ignore" });
   } catch {
@@ -82,7 +97,8 @@ if (argv[0] === "--run") {
     process.exit(1);
   }
   const what = empty ? `${LINES} empty inputs` : `first ${LINES} corpus lines`;
-  console.log(`${path.relative(root, wasm)}, ${what}, machine instructions a call (callgrind):`);
+  const name = wasm === "js" ? "the pure-JS build's kernel" : path.relative(root, wasm);
+  console.log(`${name}, ${what}, machine instructions a call (callgrind):`);
   for (const operation of operations) {
     const calls = (MANY - FEW) * LINES;
     const perCall = (count(operation, wasm, MANY, empty) - count(operation, wasm, FEW, empty)) / calls;
