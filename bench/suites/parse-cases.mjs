@@ -14,6 +14,10 @@ const CASES = [
   ["file", "file:///C:/Users/me/file.txt"],
   ["relative", "../other/page?y=2"],
   ["long query", "https://example.com/search?q=url+parser&lang=en&page=2&utm_source=news&utm_medium=email"],
+  // Not its own serialization (upper case, a dot segment, a default port, a
+  // space): the full parser, where the cases above take parse()'s fast path
+  // (assembly/serialized.ts) except IPv4, IPv6, IDNA, file and relative.
+  ["to normalise", "HTTP://Example.COM:80/a/./b/../c d?q"],
 ];
 const REPEAT = 2000;
 
