@@ -50,6 +50,11 @@ export function ldu32(p: i32): i32 {
   return load<i32>(<usize>p);
 }
 
+/** Four bytes (letters) as the little-endian word ldu32() reads. */
+export function word(c0: i32, c1: i32, c2: i32, c3: i32): i32 {
+  return c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
+}
+
 /** Copy `n` bytes from `src` to `dst`; the ranges may overlap. */
 export function copy(dst: i32, src: i32, n: i32): void {
   if (ASC_TARGET == 0) {

@@ -8,7 +8,7 @@
 // A base URL is a serialized href plus its record (BASE); relative resolution
 // copies ranges of it.
 
-import { ld8, st8, ld32, ldu32, st32, copy, equalBytes } from "./memory";
+import { ld8, st8, ld32, ldu32, st32, copy, equalBytes, word } from "./memory";
 import * as L from "./layout";
 import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
@@ -93,11 +93,6 @@ function spells(p: i32, n: i32, c0: i32, c1: i32, c2: i32, c3: i32, c4: i32): bo
   if (n > 2 && ld8(p + 2) != c2) return false;
   if (n > 3 && ld8(p + 3) != c3) return false;
   return n < 5 || ld8(p + 4) == c4;
-}
-
-/** Four letters as the little-endian word ldu32() reads. */
-function word(c0: i32, c1: i32, c2: i32, c3: i32): i32 {
-  return c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
 }
 
 /**

@@ -9,16 +9,13 @@
 // parse() kernel call from ~1,290 to ~480 machine instructions (npm run
 // instructions, SIMD build).
 
-import { ld8, ldu32, st32, copy } from "./memory";
+import { ld8, ldu32, st32, copy, word } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { DOMAIN_STOP, FRAGMENT_SET, PATH_STOP, SPECIAL_QUERY_SET } from "./classes";
 import { skipRun, RUN_DOMAIN, RUN_FRAGMENT, RUN_PATH, RUN_SPECIAL_QUERY } from "./run";
 import { endsInANumber } from "./ipv4";
 import { defaultPort, portDigits, portValue } from "./port";
-
-/** "http" as the little-endian word ldu32() reads. */
-const HTTP: i32 = C.LOWER_H | (C.LOWER_T << 8) | (C.LOWER_T << 16) | (C.LOWER_P << 24);
 
 /** Field `i` of the RESULT record. */
 function field(i: i32, value: i32): void {
@@ -79,7 +76,7 @@ function pathEnd(p: i32, end: i32): i32 {
  */
 export function isSerializedHttpUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
   // "http://a/" is the shortest.
-  if (len < 9 || ldu32(src) != HTTP) return false;
+  if (len < 9 || ldu32(src) != word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P)) return false;
   const end = src + len;
   let scheme = L.SCHEME_HTTP;
   let colon = src + 4;
