@@ -7,11 +7,12 @@
 //      build/js.d.ts beside the bundles pointing at them (so that an import of
 //      a bundle by path, as the tests make, is typed too).
 import { execFileSync } from "node:child_process";
-import { mkdirSync, existsSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as asc from "assemblyscript/asc";
 import * as esbuild from "esbuild";
+import { reportSizes } from "./sizes.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
@@ -35,28 +36,44 @@ if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm co
 // data: a data segment (e.g. from Math.pow's tables) would be overwritten.
 if (/\(data\b/.test(wat)) throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
 
+// The library for Node.js: the entries share chunks, so that a program using
+// swurl and swurl/js (and the CLI) loads the common code once.
 // Chunk names carry a content hash: clear the old ones so build/ holds only this build.
 rmSync("build/chunks", { recursive: true, force: true });
-const cli = existsSync("src/cli.ts") ? ["src/cli.ts"] : [];
-await esbuild.build({
-  entryPoints: ["src/index.ts", "src/js.ts", ...cli],
-  outdir: "build",
+/** What every bundle shares: the kernel's JS build under its alias, asc's constants, WASM as base64. */
+const common = {
   bundle: true,
-  splitting: true,
   format: "esm",
-  platform: "neutral",
   target: "es2022",
-  external: ["tr46", "tldts", "node:*"],
   alias: { "swurl-kernel-js": "./assembly/js.ts" },
   // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
   define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
-  loader: { ".wasm": "binary" },
+  // Base64 text, decoded only for the module an engine runs (src/kernel/wasm-backend.ts).
+  loader: { ".wasm": "base64" },
   minifySyntax: true,
-  chunkNames: "chunks/[name]-[hash]",
   logLevel: "warning",
+};
+await esbuild.build({
+  ...common,
+  entryPoints: ["src/index.ts", "src/js.ts", "src/cli.ts"],
+  outdir: "build",
+  splitting: true,
+  platform: "neutral",
+  external: ["tr46", "tldts", "node:*"],
+  chunkNames: "chunks/[name]-[hash]",
+});
+// For browsers (the package's "browser" condition, or a <script type=module>
+// by path): each entry one self-contained ES module, nothing Node-only.
+await esbuild.build({
+  ...common,
+  entryPoints: ["src/index.ts", "src/js.ts"],
+  outdir: "build/browser",
+  platform: "browser",
 });
 
 execFileSync(path.join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { stdio: "inherit" });
 for (const entry of ["index", "js"]) {
   writeFileSync(path.join("build", `${entry}.d.ts`), `export * from "./types/src/${entry}.js";\n`);
 }
+
+await reportSizes();

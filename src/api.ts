@@ -2,15 +2,15 @@
 // code, bound to the WASM kernel or to the pure-JS one. Each feature module
 // exports a factory taking the arena; this file only puts them together.
 
-import { Arena } from "./kernel/arena";
-import type { Backend, KernelName } from "./kernel/backend";
-import { splitApi } from "./split";
-import { percentApi } from "./percent";
-import { parseApi } from "./whatwg/parse";
-import { rfc1738Api } from "./rfc1738";
-import { extractApi } from "./extract";
-import { canonicalApi } from "./canonical";
-import { batchApi } from "./batch";
+import { Arena } from "./kernel/arena.js";
+import type { Backend, KernelName } from "./kernel/backend.js";
+import { splitApi } from "./split.js";
+import { percentApi } from "./percent.js";
+import { parseApi } from "./whatwg/parse.js";
+import { rfc1738Api } from "./rfc1738/index.js";
+import { extractApi } from "./extract.js";
+import { canonicalApi } from "./canonical.js";
+import { batchApi } from "./batch.js";
 
 /**
  * @internal The key of an API object's arena (its backend, kernel and memory),

@@ -16,12 +16,12 @@
 // ~250 ns a line). A batch holds ROW_FIELDS * 4 = 32 bytes per line plus its
 // hrefs (one byte a character).
 
-import * as L from "../assembly/layout";
-import { expectOptions, isDetached, quote, typeName } from "./check";
-import { align8, MAX_MEMORY, type Arena } from "./kernel/arena";
-import type { parseApi } from "./whatwg/parse";
-import { Url } from "./whatwg/url";
-import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream";
+import * as L from "../assembly/layout.js";
+import { expectOptions, isDetached, quote, typeName } from "./check.js";
+import { align8, MAX_MEMORY, type Arena } from "./kernel/arena.js";
+import type { parseApi } from "./whatwg/parse.js";
+import { Url } from "./whatwg/url.js";
+import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
 
 /** Kernel exports of bulk parsing (assembly/batch.ts). */
 export interface BatchExports {

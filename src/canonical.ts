@@ -5,11 +5,11 @@
 //
 // Everything here works on the parser's href, which is always ASCII.
 
-import * as L from "../assembly/layout";
-import type { Arena } from "./kernel/arena";
-import { percentApi } from "./percent";
-import type { parseApi } from "./whatwg/parse";
-import { Url } from "./whatwg/url";
+import * as L from "../assembly/layout.js";
+import type { Arena } from "./kernel/arena.js";
+import { percentApi } from "./percent.js";
+import type { parseApi } from "./whatwg/parse.js";
+import { Url } from "./whatwg/url.js";
 
 export interface CanonicalizeOptions {
   /** Resolve the input against this URL first, as parse(input, base) does. */

@@ -3,8 +3,8 @@
 // worker threads of --threads, which the main thread starts with workerData.
 
 import { isMainThread } from "node:worker_threads";
-import { main, WORKS } from "./cli/main";
-import { runWorker } from "./cli/worker";
+import { main, WORKS } from "./cli/main.js";
+import { runWorker } from "./cli/worker.js";
 
 if (isMainThread) {
   // A reader that goes away (`swurl parse big.txt | head`) is not an error.

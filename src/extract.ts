@@ -3,11 +3,11 @@
 // (assembly/rfc1738/extract.ts) and hands back byte offsets in batches; the
 // URL strings are slices of the text.
 
-import * as L from "../assembly/layout";
-import * as R from "../assembly/rfc1738/records";
-import { align8, type Arena } from "./kernel/arena";
-import { TEXT_SCHEMES } from "./rfc1738/schemes";
-import { expectString } from "./check";
+import * as L from "../assembly/layout.js";
+import * as R from "../assembly/rfc1738/records.js";
+import { align8, type Arena } from "./kernel/arena.js";
+import { TEXT_SCHEMES } from "./rfc1738/schemes.js";
+import { expectString } from "./check.js";
 
 export interface ExtractedUrl {
   /** The URL, without its wrapper and with the whitespace of line breaks inside it removed. */

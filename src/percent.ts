@@ -1,9 +1,9 @@
 // percentDecode / percentEncode (API.md section 5): the byte work runs in the
 // kernel, the UTF-8 decoding of the result in TextDecoder.
 
-import * as S from "../assembly/classes";
-import type { Arena } from "./kernel/arena";
-import { expectOptions, expectString, quote, typeName } from "./check";
+import * as S from "../assembly/classes.js";
+import type { Arena } from "./kernel/arena.js";
+import { expectOptions, expectString, quote, typeName } from "./check.js";
 
 export interface PercentDecodeOptions {
   /** RFC 1630: "+" in a query is shorthand for a space. */

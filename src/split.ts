@@ -2,9 +2,9 @@
 // The kernel finds the component offsets; the strings are slices of the input,
 // made when a property is read.
 
-import * as L from "../assembly/layout";
-import type { Arena } from "./kernel/arena";
-import { expectString } from "./check";
+import * as L from "../assembly/layout.js";
+import type { Arena } from "./kernel/arena.js";
+import { expectString } from "./check.js";
 
 /** The components of a URL as written. `null` = absent, `''` = present but empty. */
 export interface UrlPartsJSON {

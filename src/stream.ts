@@ -8,11 +8,16 @@
 // and the batches the consumer keeps: a few MB however long the stream. A line
 // longer than the buffer doubles it until the line fits; it shrinks back after.
 
-import type { UrlBatch } from "./batch";
-import { isDetached, typeName } from "./check";
+import type { UrlBatch } from "./batch.js";
+import { isDetached, typeName } from "./check.js";
 
-/** A Node.js Readable, a web ReadableStream or any async iterable of bytes. */
-export type StreamSource = AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | NodeJS.ReadableStream;
+/**
+ * A web ReadableStream or any async iterable of bytes; a Node.js Readable is
+ * one (chunks that are strings, from a stream with an encoding set, are
+ * encoded as UTF-8). Written without Node's types, so that it type-checks in
+ * a browser project too.
+ */
+export type StreamSource = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
 /** The batch of a block of whole lines, and the input bytes its lines took (maybe not all). */
 export interface Block {

@@ -2,7 +2,7 @@
 // one-line usage messages, and the checks of option values shared by the commands.
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { canParse } from "../index";
+import { canParse } from "../index.js";
 
 /** Bad usage: printed as one line (no stack trace), exit status 1. */
 export class UsageError extends Error {

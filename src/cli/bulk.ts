@@ -1,10 +1,10 @@
 // Running a bulk command's Work over its input: in the main thread, or in
 // worker threads for --threads N over a file; with progress on stderr.
 
-import { counted, type Input } from "./io";
-import { Progress } from "./progress";
-import { RANGE_BYTES, runThreaded } from "./threads";
-import type { Emit, Work } from "./work";
+import { counted, type Input } from "./io.js";
+import { Progress } from "./progress.js";
+import { RANGE_BYTES, runThreaded } from "./threads.js";
+import type { Emit, Work } from "./work.js";
 
 export interface BulkRun<Result> {
   /** One result per piece of the input, in input order (a single one without threads). */

@@ -1,12 +1,12 @@
 // swurl canon: the canonical form (canonicalize(), API.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { canonicalize, parseStream, type CanonicalizeOptions } from "../index";
-import { BULK_OPTIONS, UsageError, baseOption, parseCommandArgs, threadsOption } from "./args";
-import { runBulk } from "./bulk";
-import type { Command } from "./command";
-import { openInput } from "./io";
-import type { Emit, Work } from "./work";
+import { canonicalize, parseStream, type CanonicalizeOptions } from "../index.js";
+import { BULK_OPTIONS, UsageError, baseOption, parseCommandArgs, threadsOption } from "./args.js";
+import { runBulk } from "./bulk.js";
+import type { Command } from "./command.js";
+import { openInput } from "./io.js";
+import type { Emit, Work } from "./work.js";
 
 export const canonWork: Work<CanonicalizeOptions, void> = {
   async run(source, options, emit) {

@@ -2,7 +2,7 @@
 // bars drawn with block characters to an eighth of a cell. Colour (ANSI) only
 // when the output is a terminal that wants it.
 
-import { formatCount, formatPercent } from "./units";
+import { formatCount, formatPercent } from "./units.js";
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 

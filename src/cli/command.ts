@@ -1,6 +1,6 @@
 // What a command of the swurl CLI is, and what it is handed to run.
 
-import type { Output } from "./io";
+import type { Output } from "./io.js";
 
 export interface Context {
   stdout: Output;

@@ -3,9 +3,9 @@
 // never whole; a piece does not end inside a "<...>" wrapper that may go on
 // on the next line (RFC 1738 lets a wrapped URL span lines).
 
-import { COMMON_OPTIONS, parseCommandArgs } from "./args";
-import type { Command } from "./command";
-import { openInput } from "./io";
+import { COMMON_OPTIONS, parseCommandArgs } from "./args.js";
+import type { Command } from "./command.js";
+import { openInput } from "./io.js";
 
 /** The signature of extractUrls() in API.md section 6. */
 export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];

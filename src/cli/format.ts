@@ -1,8 +1,8 @@
 // Output formats of `swurl parse`: one row per input line, in JSON Lines,
 // TSV or CSV, with the fields the user picked.
 
-import type { Url } from "../whatwg/url";
-import { UsageError } from "./args";
+import type { Url } from "../whatwg/url.js";
+import { UsageError } from "./args.js";
 
 /** The fields a row can hold: the input line and the getters of the WHATWG URL API. */
 export const FIELDS = [

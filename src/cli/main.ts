@@ -2,15 +2,15 @@
 // translation of failures into a one-line message and exit status 1.
 
 import { createRequire } from "node:module";
-import { UsageError } from "./args";
-import { extractUrls } from "../index";
-import { canonCommand, canonWork } from "./canon";
-import type { Command, Context } from "./command";
-import { extractCommand } from "./extract";
-import { InputError, Output } from "./io";
-import { parseCommand, parseWork } from "./parse";
-import { statsCommand, statsWork } from "./stats";
-import type { Work } from "./work";
+import { UsageError } from "./args.js";
+import { extractUrls } from "../index.js";
+import { canonCommand, canonWork } from "./canon.js";
+import type { Command, Context } from "./command.js";
+import { extractCommand } from "./extract.js";
+import { InputError, Output } from "./io.js";
+import { parseCommand, parseWork } from "./parse.js";
+import { statsCommand, statsWork } from "./stats.js";
+import type { Work } from "./work.js";
 
 export const COMMANDS: Command[] = [parseCommand, statsCommand, canonCommand, extractCommand(extractUrls)];
 

@@ -1,14 +1,14 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { parseStream } from "../index";
-import { BULK_OPTIONS, baseOption, parseCommandArgs, threadsOption } from "./args";
-import { runBulk } from "./bulk";
-import type { Command } from "./command";
-import { DEFAULT_FIELDS, FIELDS, parseFields, parseFormat, rowFormat, type Field, type FormatName } from "./format";
-import { openInput } from "./io";
-import { LineTape } from "./tape";
-import type { Work } from "./work";
+import { parseStream } from "../index.js";
+import { BULK_OPTIONS, baseOption, parseCommandArgs, threadsOption } from "./args.js";
+import { runBulk } from "./bulk.js";
+import type { Command } from "./command.js";
+import { DEFAULT_FIELDS, FIELDS, parseFields, parseFormat, rowFormat, type Field, type FormatName } from "./format.js";
+import { openInput } from "./io.js";
+import { LineTape } from "./tape.js";
+import type { Work } from "./work.js";
 
 export interface ParseOptions {
   format: FormatName;

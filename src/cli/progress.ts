@@ -2,7 +2,7 @@
 // second. Only where a person watches (stderr is a terminal) and only where
 // the end is known (the input is a file); silent otherwise.
 
-import { formatBytes, formatDuration } from "./units";
+import { formatBytes, formatDuration } from "./units.js";
 
 const REDRAW_MS = 200;
 

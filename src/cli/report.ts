@@ -2,9 +2,9 @@
 // charts) or JSON for programs.
 
 import { getDomain } from "tldts";
-import { chart, type ChartRow, type Style } from "./chart";
-import type { Tally } from "./tally";
-import { formatBytes, formatCount, formatDuration, formatPercent } from "./units";
+import { chart, type ChartRow, type Style } from "./chart.js";
+import type { Tally } from "./tally.js";
+import { formatBytes, formatCount, formatDuration, formatPercent } from "./units.js";
 
 export interface Run {
   /** The input's name: a path or "standard input". */

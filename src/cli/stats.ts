@@ -1,16 +1,16 @@
 // swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
 // top hosts and registrable domains, shape) and how fast it was read.
 
-import { parseStream } from "../index";
-import { BULK_OPTIONS, baseOption, integerOption, parseCommandArgs, threadsOption } from "./args";
-import { runBulk } from "./bulk";
-import { styleFor } from "./chart";
-import type { Command } from "./command";
-import { openInput } from "./io";
-import { LineTape } from "./tape";
-import { jsonReport, summarize, textReport } from "./report";
-import { addInvalid, addUrl, emptyTally, mergeTally, type Tally } from "./tally";
-import type { Work } from "./work";
+import { parseStream } from "../index.js";
+import { BULK_OPTIONS, baseOption, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import { runBulk } from "./bulk.js";
+import { styleFor } from "./chart.js";
+import type { Command } from "./command.js";
+import { openInput } from "./io.js";
+import { LineTape } from "./tape.js";
+import { jsonReport, summarize, textReport } from "./report.js";
+import { addInvalid, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
+import type { Work } from "./work.js";
 
 export interface StatsOptions {
   base: string | undefined;

@@ -2,7 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { Url } from "../whatwg/url";
+import type { Url } from "../whatwg/url.js";
 
 /** How many invalid lines the report quotes. */
 export const INVALID_SAMPLES = 5;

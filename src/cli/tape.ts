@@ -4,7 +4,7 @@
 // parseStream until the batch that covers them has been written. parseStream
 // reads at most a block ahead, so the tape stays a few MB.
 
-import type { UrlBatch } from "../index";
+import type { UrlBatch } from "../index.js";
 
 /** "UTF-8 decode without BOM" (invalid bytes become U+FFFD), as parseStream decodes lines. */
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });

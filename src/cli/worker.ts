@@ -3,9 +3,9 @@
 // chunks ahead of the main thread) and the range's result at its end.
 
 import { parentPort, workerData } from "node:worker_threads";
-import { counted, readRange } from "./io";
-import { CREDITS, type FromWorker, type ToWorker, type WorkerSetup } from "./threads";
-import type { Work } from "./work";
+import { counted, readRange } from "./io.js";
+import { CREDITS, type FromWorker, type ToWorker, type WorkerSetup } from "./threads.js";
+import type { Work } from "./work.js";
 
 export function runWorker(works: Record<string, Work<never, unknown>>): void {
   const port = parentPort!;

@@ -4,10 +4,10 @@
 // (memory.grow detaches the old ones). Kernel calls go through guard.ts: a
 // kernel failure resets the backend and becomes an Error naming the input.
 
-import { ARENA, RESULT, SLACK } from "../../assembly/layout";
-import { quote } from "../check";
-import type { Backend, KernelExports } from "./backend";
-import { guarded, type KernelFunction } from "./guard";
+import { ARENA, RESULT, SLACK } from "../../assembly/layout.js";
+import { quote } from "../check.js";
+import type { Backend, KernelExports } from "./backend.js";
+import { guarded, type KernelFunction } from "./guard.js";
 
 /** Kernel addresses are i32: the kernel's memory stays below 2 GiB. */
 export const MAX_MEMORY = 2 ** 31 - 65536;

@@ -2,9 +2,9 @@
 // The WASM module and the pure-JS build export the same functions; the wrapper
 // talks to either through this interface.
 
-import type { ParserExports } from "../whatwg/parse";
-import type { Rfc1738Exports } from "../rfc1738/kernel";
-import type { BatchExports } from "../batch";
+import type { ParserExports } from "../whatwg/parse.js";
+import type { Rfc1738Exports } from "../rfc1738/kernel.js";
+import type { BatchExports } from "../batch.js";
 
 /** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
 export interface CoreExports {

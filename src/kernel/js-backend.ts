@@ -1,7 +1,7 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
 import * as kernel from "swurl-kernel-js";
-import type { Backend, KernelExports } from "./backend";
+import type { Backend, KernelExports } from "./backend.js";
 
 const PAGE = 65536;
 

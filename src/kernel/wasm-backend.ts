@@ -1,9 +1,10 @@
-// The WASM backend. Both builds of the module are inlined (esbuild's binary
-// loader), so loading is synchronous in Node and in browsers alike; the SIMD
-// build is chosen when the engine validates a SIMD instruction.
-import simdBytes from "../../build/swurl.simd.wasm";
-import scalarBytes from "../../build/swurl.wasm";
-import type { Backend, KernelExports } from "./backend";
+// The WASM backend. Both builds of the module are inlined as base64 text, so
+// loading is synchronous in Node and in browsers alike and needs no server
+// set-up; only the build that is used is decoded and compiled, once.
+import simdBase64 from "../../build/swurl.simd.wasm";
+import scalarBase64 from "../../build/swurl.wasm";
+import type { Backend, KernelExports } from "./backend.js";
+import { decodeBase64 } from "./base64.js";
 
 const PAGE = 65536;
 
@@ -25,8 +26,28 @@ export function hasSimd(): boolean {
   }
 }
 
+/** The compiled modules, by build: compiled on first use only. */
+const compiled: { simd?: WebAssembly.Module; scalar?: WebAssembly.Module } = {};
+
+function wasmModule(simd: boolean): WebAssembly.Module {
+  if (simd) return (compiled.simd ??= new WebAssembly.Module(decodeBase64(simdBase64)));
+  return (compiled.scalar ??= new WebAssembly.Module(decodeBase64(scalarBase64)));
+}
+
+/**
+ * A backend on the SIMD or the scalar module. Throws where this engine cannot
+ * run it: no WebAssembly, no SIMD, or compiling refused (a Content Security
+ * Policy without 'wasm-unsafe-eval').
+ */
 export function createWasmBackend(simd: boolean): Backend {
-  const module = new WebAssembly.Module(simd ? simdBytes : scalarBytes);
+  if (!hasWebAssembly()) throw new Error("swurl: this engine has no WebAssembly; use the \"js\" kernel (swurl/js)");
+  if (simd && !hasSimd()) throw new Error("swurl: this engine's WebAssembly has no SIMD; use the \"wasm\" or \"js\" kernel");
+  let module: WebAssembly.Module;
+  try {
+    module = wasmModule(simd);
+  } catch (error) {
+    throw new Error(`swurl: this engine refused to compile the WASM kernel (${String(error)}); use the "js" kernel`, { cause: error });
+  }
   let kernel!: KernelExports;
   let memory!: WebAssembly.Memory;
   /** A new instance of the module: fresh memory and globals (kept only once it is ready). */

@@ -2,11 +2,11 @@
 // the byte-level checks (assembly/rfc1738/validate.ts) and the components of
 // the URL, both as UTF-16 indices into the input string.
 
-import * as L from "../../assembly/layout";
-import { maxFindings } from "../../assembly/rfc1738/records";
-import type { Arena } from "../kernel/arena";
-import { asciiLower } from "./schemes";
-import { UrlParts } from "../split";
+import * as L from "../../assembly/layout.js";
+import { maxFindings } from "../../assembly/rfc1738/records.js";
+import type { Arena } from "../kernel/arena.js";
+import { asciiLower } from "./schemes.js";
+import { UrlParts } from "../split.js";
 
 /** One problem the kernel found: a UTF-16 index and a finding of assembly/rfc1738/records.ts. */
 export interface Finding {

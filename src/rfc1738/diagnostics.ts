@@ -1,8 +1,8 @@
 // What validate() reports (API.md section 5): the kernel's findings and the
 // scheme rules' complaints, as { index, code, message }.
 
-import * as R from "../../assembly/rfc1738/records";
-import type { Finding } from "./analyze";
+import * as R from "../../assembly/rfc1738/records.js";
+import type { Finding } from "./analyze.js";
 
 export type DiagnosticCode =
   | "invalid-escape"

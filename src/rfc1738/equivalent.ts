@@ -12,11 +12,11 @@
 // characters "$+!*'()," are sub-delimiters a scheme may give a meaning (RFC
 // 1630 reserves "+" in a query), so their escapes stay.
 
-import { RFC3986_UNRESERVED } from "../../assembly/classes";
-import type { Arena } from "../kernel/arena";
-import type { UrlParts } from "../split";
-import { asciiLower, defaultPort } from "./schemes";
-import { expectString } from "../check";
+import { RFC3986_UNRESERVED } from "../../assembly/classes.js";
+import type { Arena } from "../kernel/arena.js";
+import type { UrlParts } from "../split.js";
+import { asciiLower, defaultPort } from "./schemes.js";
+import { expectString } from "../check.js";
 
 /** Schemes whose empty path means "/" (RFC 3986 section 6.2.3; RFC 9110 section 4.2.3; RFC 6455 section 3). */
 const EMPTY_PATH_IS_ROOT = new Set(["http", "https", "ws", "wss"]);

@@ -1,24 +1,24 @@
 // The RFC 1738 / RFC 1630 layer (API.md sections 4 and 5): schemeParts,
 // defaultPort, resolve, equivalent, validate.
 
-import * as L from "../../assembly/layout";
-import * as R from "../../assembly/rfc1738/records";
-import type { Arena } from "../kernel/arena";
-import { percentApi } from "../percent";
-import { splitApi } from "../split";
-import { analyzer, type Analysis, type Finding } from "./analyze";
-import { fromFinding, sortDiagnostics, type Diagnostic } from "./diagnostics";
-import { equivalence } from "./equivalent";
-import { resolver } from "./resolve";
-import { defaultPort } from "./schemes";
-import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax";
-import { expectString } from "../check";
+import * as L from "../../assembly/layout.js";
+import * as R from "../../assembly/rfc1738/records.js";
+import type { Arena } from "../kernel/arena.js";
+import { percentApi } from "../percent.js";
+import { splitApi } from "../split.js";
+import { analyzer, type Analysis, type Finding } from "./analyze.js";
+import { fromFinding, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
+import { equivalence } from "./equivalent.js";
+import { resolver } from "./resolve.js";
+import { defaultPort } from "./schemes.js";
+import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax.js";
+import { expectString } from "../check.js";
 
-export type { Diagnostic, DiagnosticCode } from "./diagnostics";
+export type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
 export type {
   SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
   FileParts, ProsperoParts,
-} from "./syntax";
+} from "./syntax.js";
 
 /**
  * Schemes whose syntax has no "//" authority: "mailto:" encoded822addr and

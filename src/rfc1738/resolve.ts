@@ -6,8 +6,8 @@
 // magic://a/b/c//d/e/f ("g" -> magic://a/b/c//d/e/g, "/g" -> magic://a/g,
 // "//g" -> magic://g, "../g" -> magic://a/b/c//d/g, "g:h" -> g:h).
 
-import type { UrlParts } from "../split";
-import { expectString, quote } from "../check";
+import type { UrlParts } from "../split.js";
+import { expectString, quote } from "../check.js";
 
 /** The five components of RFC 3986 section 5.2.1; null = undefined. */
 interface Reference {

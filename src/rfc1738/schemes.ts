@@ -2,7 +2,7 @@
 // ports from its sections 3.2-3.11, and the later schemes a reader of URLs meets
 // everywhere (https, RFC 2818; ws and wss, RFC 6455).
 
-import { expectString } from "../check";
+import { expectString } from "../check.js";
 
 /** Default port of each scheme that has one (API.md section 4). */
 const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([

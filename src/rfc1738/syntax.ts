@@ -8,11 +8,11 @@
 // A rule returns the parts of the URL (API.md section 4), or records one
 // complaint and returns null.
 
-import * as L from "../../assembly/layout";
-import * as R from "../../assembly/rfc1738/records";
-import type { Analysis, Finding } from "./analyze";
-import { fromFinding, show, type Diagnostic } from "./diagnostics";
-import { asciiLower, defaultPort } from "./schemes";
+import * as L from "../../assembly/layout.js";
+import * as R from "../../assembly/rfc1738/records.js";
+import type { Analysis, Finding } from "./analyze.js";
+import { fromFinding, show, type Diagnostic } from "./diagnostics.js";
+import { asciiLower, defaultPort } from "./schemes.js";
 
 export interface FtpParts {
   scheme: "ftp";

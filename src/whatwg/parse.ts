@@ -2,11 +2,11 @@
 // the kernel, UTS #46 for non-ASCII domains here, and the Url made from the
 // kernel's record.
 
-import * as L from "../../assembly/layout";
-import { align8, type Arena } from "../kernel/arena";
-import { domainToAscii } from "./idna";
-import { Url } from "./url";
-import { expectString, typeName } from "../check";
+import * as L from "../../assembly/layout.js";
+import { align8, type Arena } from "../kernel/arena.js";
+import { domainToAscii } from "./idna.js";
+import { Url } from "./url.js";
+import { expectString, typeName } from "../check.js";
 
 /** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
 export interface ParserExports {

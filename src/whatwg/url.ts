@@ -3,7 +3,7 @@
 // when it is read; the WHATWG URL API's getters (#urlutils-members) are
 // defined on that record.
 
-import * as L from "../../assembly/layout";
+import * as L from "../../assembly/layout.js";
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
 

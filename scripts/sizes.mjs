@@ -1,0 +1,49 @@
+// The sizes users pay for, printed by every build: the two WASM modules, and a
+// minified browser bundle of a program that imports only parse() from the
+// package's browser entry (what Vite, webpack or esbuild make of it). The build
+// fails when that bundle is over its budget.
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import path from "node:path";
+import * as esbuild from "esbuild";
+
+/** Gzip bytes at most for `import { parse } from "swurl"`, minified for a browser. */
+export const PARSE_BUNDLE_BUDGET = 110_000;
+
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/** A minified browser bundle of `source`, an ES module that imports the browser entry. */
+async function bundle(source, root) {
+  const result = await esbuild.build({
+    stdin: { contents: source, resolveDir: root, loader: "js" },
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    write: false,
+    logLevel: "warning",
+  });
+  return result.outputFiles[0].contents;
+}
+
+export async function reportSizes(root = process.cwd()) {
+  const rows = [];
+  for (const file of ["build/swurl.simd.wasm", "build/swurl.wasm"]) {
+    const bytes = readFileSync(path.join(root, file));
+    rows.push([file, bytes.length, gzip(bytes)]);
+  }
+  const entry = JSON.stringify(path.join(root, "build/browser/index.js"));
+  const parseOnly = await bundle(`import { parse } from ${entry}; globalThis.out = parse(globalThis.input);`, root);
+  rows.push(["browser bundle of { parse }", parseOnly.length, gzip(parseOnly)]);
+  const whole = await bundle(`import * as swurl from ${entry}; globalThis.out = swurl;`, root);
+  rows.push(["browser bundle of the whole API", whole.length, gzip(whole)]);
+
+  console.log("sizes (raw / gzip -9):");
+  for (const [what, raw, gz] of rows) console.log(`  ${what.padEnd(34)} ${kb(raw).padStart(9)} / ${kb(gz).padStart(8)}`);
+  const parseGzip = rows[2][2];
+  if (parseGzip > PARSE_BUNDLE_BUDGET) {
+    throw new Error(`the browser bundle of { parse } is ${kb(parseGzip)} gzip, over its budget of ${kb(PARSE_BUNDLE_BUDGET)} (scripts/sizes.mjs)`);
+  }
+}
