@@ -8,21 +8,8 @@
 import { URL as WhatwgURL } from "whatwg-url";
 import { builds } from "./builds";
 
-/** The string getters of a WHATWG URL, in the order the URL Standard lists them. */
-export const URL_FIELDS = [
-  "href", "origin", "protocol", "username", "password",
-  "host", "hostname", "port", "pathname", "search", "hash",
-] as const;
-export type UrlField = (typeof URL_FIELDS)[number];
-
-/** A parsed URL as the suites read it: swurl's `Url`, or a whatwg-url `URL`. */
-export type UrlRecord = Readonly<Record<UrlField, string>> & { toString(): string; toJSON(): string };
-
-/** The part of API.md section 1 that the suites test. */
-export interface UrlApi {
-  parse(input: string, base?: string | UrlRecord): UrlRecord | null;
-  canParse(input: string, base?: string | UrlRecord): boolean;
-}
+export { URL_FIELDS, type UrlField, type UrlRecord, type UrlApi } from "./url-api";
+import type { UrlApi } from "./url-api";
 
 /** whatwg-url, the WHATWG reference implementation, behind the swurl API: null where it throws. */
 export const reference: UrlApi = {

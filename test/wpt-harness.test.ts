@@ -1,11 +1,12 @@
 // Checks of the WPT harness itself (test/wpt-helpers.ts), independent of swurl:
 // the reference passes it, and parsers broken on purpose do not.
 import { describe, expect, it } from "vitest";
-import { reference, REFERENCE_NAME, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
+import { BUILD_NAMES, reference, REFERENCE_NAME, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
 import { summarize } from "./report";
-import { excusedIds, failingCases, loadKnownFailures, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { excusedIds, failingCases, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { loadKnownFailures, wptFiles } from "./fixtures";
 
-const suites = wptSuites();
+const suites = wptSuites(wptFiles);
 
 /** The reference with some getters of every parsed URL replaced. */
 function tampered(change: (url: UrlRecord) => Partial<Record<UrlField, string>>): UrlApi {
@@ -39,7 +40,7 @@ const broken: [string, UrlApi, string[]][] = [
 
 describe("WPT harness", () => {
   it(`passes ${REFERENCE_NAME}, but for the cases known-failures.json excuses it from`, () => {
-    const excused = excusedIds(loadKnownFailures(), REFERENCE_NAME);
+    const excused = excusedIds(loadKnownFailures(), REFERENCE_NAME, BUILD_NAMES);
     const unexpected = suites.flatMap((s) => unexpectedResults(s, failingCases(s, reference), excused));
     expect(unexpected.length, summarize(`${unexpected.length} unexpected results`, unexpected)).toBe(0);
   });

@@ -7,9 +7,11 @@
 //   urltestdata: <input> against <base>     urltestdata: <input> without base
 //   toascii: <input>    IdnaTestV2: <input>    percent-encoding: <input>
 // where <input> and <base> are the raw strings of the JSON file.
-import { readFileSync } from "node:fs";
+//
+// Nothing here reads a file or needs Node: the caller hands in the data files
+// (test/fixtures.ts in Node, JSON imports in the browser pages of test/browser/).
 import { show } from "./report";
-import { BUILD_NAMES, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
+import { URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-api";
 
 export interface WptCase {
   id: string;
@@ -26,13 +28,12 @@ type UrlTest = Partial<Record<UrlField, string>> & { input: string; base: string
 type HostTest = { input: string; output: string | null };
 type PercentEncodingTest = { input: string; output: Record<string, string> };
 
-function loadJson(path: string): unknown {
-  return JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
-}
+/** A WPT data file's parsed JSON, by its name in test/fixtures/wpt/. */
+export type WptFiles = (file: string) => unknown;
 
 /** The test cases of a WPT data file: its object entries (string entries are comments). */
-function wptEntries<T>(file: string): T[] {
-  return (loadJson(`./fixtures/wpt/${file}`) as (string | T)[]).filter((e): e is T => typeof e !== "string");
+function wptEntries<T>(files: WptFiles, file: string): T[] {
+  return (files(file) as (string | T)[]).filter((e): e is T => typeof e !== "string");
 }
 
 /** Collects the differences found while checking one case. */
@@ -146,14 +147,14 @@ function suite(file: string, cases: WptCase[]): WptSuite {
   return { file, cases };
 }
 
-export function wptSuites(): WptSuite[] {
+export function wptSuites(files: WptFiles): WptSuite[] {
   return [
-    suite("urltestdata.json", wptEntries<UrlTest>("urltestdata.json").map(urlTestCase)),
-    suite("toascii.json", wptEntries<HostTest>("toascii.json").map((t) => hostCase(`toascii: ${t.input}`, t.input, t.output))),
-    suite("IdnaTestV2.json", wptEntries<HostTest>("IdnaTestV2.json")
+    suite("urltestdata.json", wptEntries<UrlTest>(files, "urltestdata.json").map(urlTestCase)),
+    suite("toascii.json", wptEntries<HostTest>(files, "toascii.json").map((t) => hostCase(`toascii: ${t.input}`, t.input, t.output))),
+    suite("IdnaTestV2.json", wptEntries<HostTest>(files, "IdnaTestV2.json")
       .filter((t) => t.input !== "")
       .map((t) => hostCase(`IdnaTestV2: ${t.input}`, encodeHostEndingCodePoints(t.input), t.output))),
-    suite("percent-encoding.json", wptEntries<PercentEncodingTest>("percent-encoding.json").map(percentEncodingCase)),
+    suite("percent-encoding.json", wptEntries<PercentEncodingTest>(files, "percent-encoding.json").map(percentEncodingCase)),
   ];
 }
 
@@ -186,13 +187,9 @@ export interface KnownFailure {
   note?: string;
 }
 
-export function loadKnownFailures(): KnownFailure[] {
-  return loadJson("./fixtures/known-failures.json") as KnownFailure[];
-}
-
-/** The ids that known-failures.json excuses for one target (a build of swurl, or the reference). */
-export function excusedIds(known: KnownFailure[], target: string): Set<string> {
-  return new Set(known.filter((k) => (k.builds ?? BUILD_NAMES).includes(target)).map((k) => k.id));
+/** The ids that known-failures.json excuses for one target (a build of swurl, or the reference), given the names of swurl's builds. */
+export function excusedIds(known: KnownFailure[], target: string, buildNames: readonly string[]): Set<string> {
+  return new Set(known.filter((k) => (k.builds ?? buildNames).includes(target)).map((k) => k.id));
 }
 
 /** Compares a run with the known failures: one line per unexpected failure or unexpected pass. */

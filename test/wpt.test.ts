@@ -4,9 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { BUILD_NAMES, REFERENCE_NAME, targets } from "./url-targets";
 import { show, summarize } from "./report";
-import { excusedIds, failingCases, loadKnownFailures, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { excusedIds, failingCases, unexpectedResults, wptSuites } from "./wpt-helpers";
+import { loadKnownFailures, wptFiles } from "./fixtures";
 
-const suites = wptSuites();
+const suites = wptSuites(wptFiles);
 const known = loadKnownFailures();
 
 describe("known-failures.json", () => {
@@ -27,7 +28,7 @@ describe("known-failures.json", () => {
 });
 
 describe.each(targets)("WPT URL data (%s)", (build, api) => {
-  const excused = excusedIds(known, build);
+  const excused = excusedIds(known, build, BUILD_NAMES);
   for (const suite of suites) {
     it(`${suite.file}: ${suite.cases.length} cases`, () => {
       const unexpected = unexpectedResults(suite, failingCases(suite, api), excused);
