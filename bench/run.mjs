@@ -4,6 +4,7 @@
 //   node bench/run.mjs split             only the named suites (file names without .mjs)
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
+//   node bench/run.mjs --corpus=FILE ... another corpus, one URL per line (default bench/data/kasztp.txt)
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
 // runs in a worker thread of its own, as in a program that imports one build:
@@ -67,15 +68,17 @@ function parseArgs(argv) {
   const names = [];
   let time = 2000;
   let rounds = 10;
+  let corpus = new URL("data/kasztp.txt", here).pathname;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
+    else if (arg.startsWith("--corpus=")) corpus = arg.slice("--corpus=".length);
     else if (arg.startsWith("--rounds=")) rounds = Number(arg.slice("--rounds=".length));
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else names.push(arg);
   }
   if (!(time > 0)) throw new Error("--time must be a positive number of milliseconds");
   if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds must be a positive whole number");
-  return { names, time, rounds };
+  return { names, time, rounds, corpus };
 }
 
 async function loadSuites(names) {
@@ -111,10 +114,10 @@ async function loadKernel(build) {
 }
 
 /** The worker of one build: runs a round of a suite's tasks when asked, and posts the pass times. */
-async function worker({ names, build, time, rounds }) {
+async function worker({ names, build, time, rounds, corpus: file }) {
   const suites = new Map((await loadSuites(names)).map((s) => [s.name, s]));
   const { kernel, best, load } = await loadKernel(build);
-  const corpus = loadCorpus(new URL("data/kasztp.txt", here));
+  const corpus = loadCorpus(file);
   const tasksOf = new Map();
   parentPort.postMessage({ type: "ready", best, load });
   parentPort.on("message", async ({ type, suite: name, round }) => {
@@ -226,7 +229,7 @@ async function measure(suites, workers, options) {
 
 async function main(options) {
   const suites = await loadSuites(options.names);
-  const corpus = loadCorpus(new URL("data/kasztp.txt", here));
+  const corpus = loadCorpus(options.corpus);
   const workers = [];
   for (const build of KERNELS) workers.push(await startWorker(build, options));
   let results;
@@ -239,7 +242,7 @@ async function main(options) {
 
   console.log(`swurl benchmarks: Node ${process.version}, ${process.platform}/${process.arch}; default kernel here: ${best}`);
   console.log(
-    `corpus: bench/data/kasztp.txt, ${corpus.lines.length} URLs, ${(corpus.bytes / 1e6).toFixed(2)} MB, ` +
+    `corpus: ${options.corpus}, ${corpus.lines.length} URLs, ${(corpus.bytes / 1e6).toFixed(2)} MB, ` +
       `${corpus.ascii ? "all ASCII" : "not all ASCII"}; fed as flat strings, one per line (bench/corpus.mjs)`,
   );
   console.log(
