@@ -5,6 +5,7 @@
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
 //   node bench/run.mjs --corpus=FILE ... another corpus, one URL per line (default bench/data/kasztp.txt)
+//   node bench/run.mjs --json=FILE ...   also write each task's result and ratio as JSON (bench/matrix.mjs reads it)
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
 // runs in a worker thread of its own, as in a program that imports one build:
@@ -50,7 +51,7 @@
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
 // delete its files); `rounds` overrides the number of rounds (for suites whose
 // passes take seconds).
-import { readdirSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Bench } from "tinybench";
@@ -69,16 +70,18 @@ function parseArgs(argv) {
   let time = 2000;
   let rounds = 10;
   let corpus = new URL("data/kasztp.txt", here).pathname;
+  let json = null;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
     else if (arg.startsWith("--corpus=")) corpus = arg.slice("--corpus=".length);
+    else if (arg.startsWith("--json=")) json = arg.slice("--json=".length);
     else if (arg.startsWith("--rounds=")) rounds = Number(arg.slice("--rounds=".length));
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else names.push(arg);
   }
   if (!(time > 0)) throw new Error("--time must be a positive number of milliseconds");
   if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds must be a positive whole number");
-  return { names, time, rounds, corpus };
+  return { names, time, rounds, corpus, json };
 }
 
 async function loadSuites(names) {
@@ -280,8 +283,15 @@ async function main(options) {
       rme: `±${r.rme.toFixed(1)}%`,
       runs: r.runs,
       ratio: base && r.label !== CALIBRATION ? `${ratioOf(r, base).toFixed(2)}x` : "",
+      vsBase: base && r.label !== CALIBRATION ? ratioOf(r, base) : null,
+      label: r.label,
+      kernel: r.kernel,
     };
   });
+  if (options.json) {
+    const report = { node: process.version, corpus: options.corpus, urls: corpus.lines.length, rows: rows.map(({ suite, label, kernel, mbps, vsBase }) => ({ suite, label, kernel, mbps: Number(mbps), vsBase })) };
+    writeFileSync(options.json, `${JSON.stringify(report, null, 1)}\n`);
+  }
   console.log(
     "\nthroughput: one pass = every corpus line once; MB/s and ns/URL of the median pass, best = fastest pass;\n" +
       "± = 95% margin of error of the mean pass; vs base = median MB/s over the suite's baseline's (the js\n" +

@@ -1,0 +1,74 @@
+// npm run bench: the suites of bench/run.mjs on every corpus of bench/data/
+// and on every Node line, each a run of its own, then one table of each
+// build's ratio to its suite's baseline (Node's URL for parse and canParse),
+// per corpus and engine. The full tables of each run are printed as it ends.
+//
+//   node bench/matrix.mjs                        parse, can-parse and batch; Node 24 and this Node
+//   node bench/matrix.mjs split parse            the named suites
+//   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
+//   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt)
+//   node bench/matrix.mjs --time=1000 ...        passed on to bench/run.mjs
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { nodeBinary } from "../scripts/node-lines.mjs";
+import { table } from "./lib.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DEFAULT_SUITES = ["parse", "can-parse", "batch"];
+/** sample.txt is a part of kasztp.txt, for npm start and the CLI tests. */
+const corporaAvailable = readdirSync(path.join(here, "data")).filter((f) => f.endsWith(".txt") && f !== "sample.txt").map((f) => f.slice(0, -4)).sort();
+
+function parseArgs(argv) {
+  const options = { suites: [], engines: ["24", "this"], corpora: corporaAvailable, passOn: [] };
+  for (const arg of argv) {
+    if (arg.startsWith("--engines=")) options.engines = arg.slice("--engines=".length).split(",");
+    else if (arg.startsWith("--corpora=")) options.corpora = arg.slice("--corpora=".length).split(",");
+    else if (arg.startsWith("--time=") || arg.startsWith("--rounds=")) options.passOn.push(arg);
+    else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
+    else options.suites.push(arg);
+  }
+  for (const c of options.corpora) if (!corporaAvailable.includes(c)) throw new Error(`no corpus bench/data/${c}.txt; there are ${corporaAvailable.join(", ")}`);
+  if (options.suites.length === 0) options.suites = DEFAULT_SUITES;
+  return options;
+}
+
+function main({ suites, engines, corpora, passOn }) {
+  const scratch = mkdtempSync(path.join(tmpdir(), "swurl-bench-"));
+  const reports = [];
+  try {
+    for (const engine of engines) {
+      const binary = engine === "this" ? process.execPath : nodeBinary(engine);
+      for (const corpus of corpora) {
+        const json = path.join(scratch, `${engine}-${corpus}.json`);
+        const args = [path.join(here, "run.mjs"), ...suites, ...passOn, `--corpus=${path.join(here, "data", `${corpus}.txt`)}`, `--json=${json}`];
+        console.log(`\n### ${engine === "this" ? `this Node (${process.version})` : `Node ${engine}`}, ${corpus}`);
+        const { status } = spawnSync(binary, args, { stdio: ["ignore", "inherit", "inherit"] });
+        if (status !== 0) throw new Error(`bench/run.mjs failed on ${engine}, ${corpus}`);
+        reports.push({ corpus, ...JSON.parse(readFileSync(json, "utf8")) });
+      }
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+
+  // One row per suite and build, one column per engine and corpus: the build's ratio to its baseline.
+  const columns = reports.map((r) => ({ key: `${r.node} ${r.corpus}`, report: r }));
+  const rows = [];
+  for (const suite of suites) {
+    for (const kernel of ["wasm-simd", "wasm", "js"]) {
+      const row = { what: `${suite}: ${kernel}` };
+      for (const { key, report } of columns) {
+        const found = report.rows.find((r) => r.suite === suite && r.kernel === kernel && r.label === kernel);
+        row[key] = found?.vsBase == null ? "" : `${found.vsBase.toFixed(2)}x`;
+      }
+      if (Object.keys(row).length > 1) rows.push(row);
+    }
+  }
+  console.log("\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL()), by engine and corpus");
+  console.log(table(rows, [["suite: build", "what", "l"], ...columns.map(({ key }) => [key, key, "r"])]));
+}
+
+main(parseArgs(process.argv.slice(2)));
