@@ -49,14 +49,5 @@ export { defaultPort } from "./rfc1738/schemes.js";
 export const extractUrls: Swurl["extractUrls"] = (input) => text().extractUrls(input);
 export const canonicalize: Swurl["canonicalize"] = (input, options) => canonical().canonicalize(input, options);
 
-export { Url } from "./whatwg/url.js";
-export { UrlBatch, type BatchOptions } from "./batch.js";
-export type { StreamSource } from "./stream.js";
+export * from "./public.js";
 export { createSwurl, bestKernel } from "./kernels.js";
-export type { Swurl } from "./api.js";
-export type { KernelName } from "./kernel/backend.js";
-export type { UrlParts, UrlPartsJSON } from "./split.js";
-export type { PercentDecodeOptions, PercentEncodeSet } from "./percent.js";
-export type * from "./rfc1738/index.js";
-export type { ExtractedUrl } from "./extract.js";
-export type { CanonicalizeOptions } from "./canonical.js";
