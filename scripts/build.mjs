@@ -1,4 +1,5 @@
 // Build everything into build/:
+//   0. src/generated/uts46-data.ts, the UTS #46 data (scripts/gen-uts46.mjs);
 //   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json targets);
 //   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
@@ -16,6 +17,8 @@ import * as esbuild from "esbuild";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
 mkdirSync("build", { recursive: true });
+
+execFileSync(process.execPath, ["scripts/gen-uts46.mjs"], { stdio: "inherit" });
 
 async function compileKernel(target) {
   const { error, stderr } = await asc.main(["--config", "asconfig.json", "--target", target]);
@@ -46,7 +49,7 @@ await esbuild.build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: ["tr46", "tldts", "node:*"],
+  external: ["tldts", "node:*"],
   alias: { "swurl-kernel-js": "./assembly/js.ts" },
   // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
   define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
