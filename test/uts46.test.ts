@@ -15,6 +15,7 @@ import regexes from "tr46/lib/regexes.js";
 import { toAscii } from "../src/whatwg/uts46";
 import { isValid, mapCodePoint } from "../src/whatwg/unicode-data";
 import { int, mulberry32, pick, type Rng } from "./random";
+import { uts46Size } from "../scripts/uts46-size.mjs";
 
 const OPTIONS = {
   checkHyphens: false,
@@ -173,5 +174,12 @@ describe("UTS #46 ToASCII against tr46", () => {
     const fixed = "\u0628\u094d\u200c\u0628\u200c\u0628";
     expect(toAscii(fixed)).toBe(tr46.toASCII(fixed, OPTIONS));
     expect(toAscii(fixed)).not.toBeNull();
+  });
+});
+
+describe("size", () => {
+  it("code and data, minified and gzipped, stay within 18 KB (issue #13)", async () => {
+    // node scripts/uts46-size.mjs prints it, and tr46's for comparison.
+    expect((await uts46Size()).gzip).toBeLessThanOrEqual(18 * 1024);
   });
 });
