@@ -17,18 +17,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import tr46 from "tr46";
 import { keep, median } from "./lib.mjs";
+import { DOMAIN_TO_ASCII as OPTIONS } from "../scripts/tr46-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const OPTIONS = {
-  checkHyphens: false,
-  checkBidi: true,
-  checkJoiners: true,
-  useSTD3ASCIIRules: false,
-  transitionalProcessing: false,
-  verifyDNSLength: false,
-  ignoreInvalidPunycode: false,
-};
-
 const REAL = [
   "例子.测试", "例子.測試", "παράδειγμα.δοκιμή", "مثال.إختبار", "उदाहरण.परीक्षा", "例え.テスト",
   "실례.테스트", "مثال.آزمایشی", "пример.испытание", "உதாரணம்.பரிட்சை", "בײַשפּיל.טעסט",

@@ -16,16 +16,7 @@ import { toAscii } from "../src/whatwg/uts46";
 import { isValid, mapCodePoint } from "../src/whatwg/unicode-data";
 import { int, mulberry32, pick, type Rng } from "./random";
 import { uts46Size } from "../scripts/uts46-size.mjs";
-
-const OPTIONS = {
-  checkHyphens: false,
-  checkBidi: true,
-  checkJoiners: true,
-  useSTD3ASCIIRules: false,
-  transitionalProcessing: false,
-  verifyDNSLength: false,
-  ignoreInvalidPunycode: false,
-};
+import { DOMAIN_TO_ASCII as OPTIONS } from "../scripts/tr46-flags.mjs";
 
 // The character classes of tr46's ZWNJ expression: (L|D) T* ZWNJ T* (R|D).
 const [leftOrDual, transparent, , rightOrDual] = regexes.validZWNJ.source
