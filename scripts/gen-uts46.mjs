@@ -3,7 +3,7 @@
 // and the character classes of its regular expressions (lib/regexes.js). Run by
 // scripts/build.mjs and by `npm run typecheck`; the output is never committed.
 //
-// The generated module holds three strings that src/whatwg/uts46-tables.ts
+// The generated module holds three strings that src/whatwg/unicode-data.ts
 // decodes on the first non-ASCII domain. Each is a sequence of unsigned numbers,
 // written in base 32, most significant digit first: a digit g is the character
 // 0x23 + g ("#".."B") when more digits follow, 0x5D + g ("]".."|") when it is
@@ -89,6 +89,7 @@ for (let cp = 0; cp <= MAX; ) {
   let code;
   const t = status[cp] === 3 ? single(cp) : null;
   if (status[cp] !== 3) {
+    // STATUS
     while (cp + length <= MAX && status[cp + length] === status[cp]) length++;
     code = 8 * status[cp];
   } else if (t !== null) {
@@ -108,6 +109,7 @@ for (let cp = 0; cp <= MAX; ) {
       lastTarget = t + length - 1;
     }
   } else {
+    // STRING
     while (cp + length <= MAX && status[cp + length] === 3 && mapping[cp + length] === mapping[cp]) length++;
     const s = mapping[cp];
     if (poolIndex.has(s)) {

@@ -47,7 +47,8 @@ function decode(): Tables {
   const p = numbers(POOL);
   for (let k = 0, previous = 0; k < p.length; ) {
     const codePoints: number[] = [];
-    for (let end = k + 1 + p[k++]; k < end; k++) codePoints.push((previous += unzigzag(p[k])));
+    const length = p[k++];
+    for (const end = k + length; k < end; k++) codePoints.push((previous += unzigzag(p[k])));
     pool.push(String.fromCodePoint(...codePoints));
   }
 
@@ -61,34 +62,29 @@ function decode(): Tables {
     const length = m[1 + r];
     const code = m[1 + count + r];
     const arg = Math.floor(code / 8);
-    switch (code & 7) {
-      case 0: // STATUS
-        starts.push(cp);
-        entries.push(arg);
-        break;
-      case 1: // DELTA
-      case 4: {
-        // NEAR
-        const delta = (code & 7) === 1 ? unzigzag(arg) : lastTarget + unzigzag(arg) - cp;
-        starts.push(cp);
-        entries.push((delta << 3) | DELTA);
-        lastTarget = cp + length - 1 + delta;
-        break;
+    const kind = code & 7;
+    if (kind === 0) {
+      // STATUS
+      starts.push(cp);
+      entries.push(arg);
+    } else if (kind === 1 || kind === 4) {
+      // DELTA, NEAR
+      const delta = kind === 1 ? unzigzag(arg) : lastTarget + unzigzag(arg) - cp;
+      starts.push(cp);
+      entries.push((delta << 3) | DELTA);
+      lastTarget = cp + length - 1 + delta;
+    } else if (kind === 2) {
+      // STRING
+      starts.push(cp);
+      entries.push(((arg === 0 ? nextString++ : arg - 1) << 3) | STRING);
+    } else {
+      // ALTERNATE
+      const delta = unzigzag(arg);
+      for (let k = 0; k < length; k += 2) {
+        starts.push(cp + k, cp + k + 1);
+        entries.push((delta << 3) | DELTA, VALID);
       }
-      case 2: // STRING
-        starts.push(cp);
-        entries.push(((arg === 0 ? nextString++ : arg - 1) << 3) | STRING);
-        break;
-      case 3: {
-        // ALTERNATE
-        const delta = unzigzag(arg);
-        for (let k = 0; k < length; k += 2) {
-          starts.push(cp + k, cp + k + 1);
-          entries.push((delta << 3) | DELTA, VALID);
-        }
-        lastTarget = cp + length - 2 + delta;
-        break;
-      }
+      lastTarget = cp + length - 2 + delta;
     }
     cp += length;
   }
