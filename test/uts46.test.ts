@@ -14,15 +14,33 @@ import tr46 from "tr46";
 import mappingTable from "tr46/lib/mappingTable.json";
 import regexes from "tr46/lib/regexes.js";
 import { domainToAscii } from "../src/whatwg/idna";
-import { isValid, mapCodePoint } from "../src/whatwg/unicode-data";
+import {
+  BIDI_AN,
+  BIDI_EN,
+  BIDI_L,
+  BIDI_NEUTRAL,
+  BIDI_NSM,
+  BIDI_R,
+  JOINING_D,
+  JOINING_L,
+  JOINING_R,
+  JOINING_T,
+  MARK,
+  VIRAMA,
+  bidiGroup,
+  isValid,
+  joiningType,
+  mapCodePoint,
+  properties,
+} from "../src/whatwg/unicode-data";
 import { int, mulberry32, pick, type Rng } from "./random";
 import { uts46Size } from "../scripts/uts46-size.mjs";
 import { DOMAIN_TO_ASCII as OPTIONS } from "../scripts/tr46-flags.mjs";
 
-// The character classes of tr46's ZWNJ expression: (L|D) T* ZWNJ T* (R|D).
-const [leftOrDual, transparent, , rightOrDual] = regexes.validZWNJ.source
-  .match(/\[(?:[^\]\\]|\\.)*\]/g)!
-  .map((c) => new RegExp(`^${c}$`, "u"));
+/** The character classes of one of tr46's regular expressions, each a RegExp of one character. */
+const classes = (re: RegExp): RegExp[] => re.source.match(/\[(?:[^\]\\]|\\.)*\]/g)!.map((c) => new RegExp(`^${c}$`, "u"));
+// The ZWNJ expression: (L|D) T* ZWNJ T* (R|D).
+const [leftOrDual, transparent, , rightOrDual] = classes(regexes.validZWNJ);
 
 /** RFC 5892 A.1 for each ZWNJ of a label that is not after a virama. */
 function joinersOk(label: string): boolean {
@@ -154,6 +172,36 @@ describe("UTS #46 ToASCII against tr46", () => {
           mismatches.push(`U+${cp.toString(16)}`);
         }
       }
+    }
+    expect(mismatches.slice(0, 20)).toEqual([]);
+  });
+
+  it("agrees on the properties of every valid code point with tr46's character classes", () => {
+    // Bidi rule: [L] and [R AL] (condition 1), [AN] and [EN] (4), the code
+    // points an RTL label may hold (2) and an LTR one (5); marks; viramas;
+    // Joining_Type: [L D], [T], [R D] of the ZWNJ rule.
+    const [rtlAllowed] = classes(regexes.bidiS2);
+    const [ltrAllowed] = classes(regexes.bidiS5);
+    const mismatches: string[] = [];
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      if (!isValid(cp)) continue;
+      const ch = String.fromCodePoint(cp);
+      const p = properties(cp);
+      const bidi = bidiGroup(p);
+      const joining = joiningType(p);
+      const agrees =
+        regexes.bidiS1LTR.test(ch) === (bidi === BIDI_L) &&
+        regexes.bidiS1RTL.test(ch) === (bidi === BIDI_R) &&
+        regexes.bidiS4AN.test(ch) === (bidi === BIDI_AN) &&
+        regexes.bidiS4EN.test(ch) === (bidi === BIDI_EN) &&
+        rtlAllowed.test(ch) === [BIDI_R, BIDI_AN, BIDI_EN, BIDI_NSM, BIDI_NEUTRAL].includes(bidi) &&
+        ltrAllowed.test(ch) === [BIDI_L, BIDI_EN, BIDI_NSM, BIDI_NEUTRAL].includes(bidi) &&
+        regexes.combiningMarks.test(ch) === Boolean(p & MARK) &&
+        regexes.combiningClassVirama.test(ch) === Boolean(p & VIRAMA) &&
+        leftOrDual.test(ch) === (joining === JOINING_L || joining === JOINING_D) &&
+        rightOrDual.test(ch) === (joining === JOINING_R || joining === JOINING_D) &&
+        transparent.test(ch) === (joining === JOINING_T);
+      if (!agrees) mismatches.push(`U+${cp.toString(16)}`);
     }
     expect(mismatches.slice(0, 20)).toEqual([]);
   });
