@@ -9,6 +9,7 @@
 // a virama lets a later ZWNJ with no valid context pass too (e.g. U+0628 U+094D
 // ZWNJ U+0628 ZWNJ U+0661). The oracle here is tr46 with that rule applied to
 // each ZWNJ of its own result (joinersOk below, from tr46's own classes).
+import { readFileSync, readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import tr46 from "tr46";
 import mappingTable from "tr46/lib/mappingTable.json";
@@ -214,6 +215,16 @@ describe("UTS #46 ToASCII against tr46", () => {
     const fixed = "\u0628\u094d\u200c\u0628\u200c\u0628";
     expect(domainToAscii(fixed)).toBe(tr46.toASCII(fixed, OPTIONS));
     expect(domainToAscii(fixed)).not.toBeNull();
+  });
+});
+
+describe("the bundles", () => {
+  it("import neither tr46 nor punycode", () => {
+    const dir = new URL("../build/", import.meta.url);
+    const files = [...readdirSync(dir).filter((f) => f.endsWith(".js")), ...readdirSync(new URL("chunks/", dir)).map((f) => `chunks/${f}`)];
+    const imported = files.flatMap((f) => [...readFileSync(new URL(f, dir), "utf8").matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]));
+    expect(imported.length).toBeGreaterThan(0);
+    expect(imported.filter((name) => /^(tr46|punycode)(\/|$)/.test(name))).toEqual([]);
   });
 });
 
