@@ -5,7 +5,7 @@
 // ToASCII only on one that is not ASCII ("When beStrict is false and domain is an
 // ASCII string, the algorithm returns domain lowercased"). The kernel does the
 // ASCII case itself; for the other it returns HOST_NEEDS_IDNA with the decoded
-// domain left in the output, the wrapper runs ToASCII (the tr46 package) and
+// domain left in the output, the wrapper runs ToASCII (src/whatwg/uts46.ts) and
 // parses again with the result handed in through setIdnaResult().
 
 import { ld8, st8, copy } from "./memory";

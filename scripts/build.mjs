@@ -1,4 +1,5 @@
 // Build everything into build/:
+//   0. src/generated/uts46-data.ts, the UTS #46 data (scripts/gen-uts46.mjs);
 //   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json targets);
 //   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
@@ -17,6 +18,8 @@ import { reportSizes } from "./sizes.mjs";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
 mkdirSync("build", { recursive: true });
+
+execFileSync(process.execPath, ["scripts/gen-uts46.mjs"], { stdio: "inherit" });
 
 async function compileKernel(target) {
   const { error, stderr } = await asc.main(["--config", "asconfig.json", "--target", target]);
@@ -59,7 +62,7 @@ await esbuild.build({
   outdir: "build",
   splitting: true,
   platform: "neutral",
-  external: ["tr46", "tldts", "node:*"],
+  external: ["tldts", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>

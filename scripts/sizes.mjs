@@ -8,7 +8,7 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 
 /** Gzip bytes at most for `import { parse } from "swurl"`, minified for a browser. */
-export const PARSE_BUNDLE_BUDGET = 110_000;
+export const PARSE_BUNDLE_BUDGET = 60_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;

@@ -75,7 +75,6 @@ export async function countingApi(bytes: number): Promise<CountingApi> {
     write: false,
     format: "esm",
     platform: "neutral",
-    external: ["tr46"],
     alias: { "swurl-kernel-js": "./assembly/js.ts" },
     // As scripts/build.mjs defines them for the JS build of the kernel.
     define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
