@@ -47,7 +47,7 @@ function main({ suites, engines, corpora, passOn }) {
         console.log(`\n### ${engine === "this" ? `this Node (${process.version})` : `Node ${engine}`}, ${corpus}`);
         const { status } = spawnSync(binary, args, { stdio: ["ignore", "inherit", "inherit"] });
         if (status !== 0) throw new Error(`bench/run.mjs failed on ${engine}, ${corpus}`);
-        reports.push({ corpus, ...JSON.parse(readFileSync(json, "utf8")) });
+        reports.push({ ...JSON.parse(readFileSync(json, "utf8")), corpus });
       }
     }
   } finally {
@@ -55,7 +55,7 @@ function main({ suites, engines, corpora, passOn }) {
   }
 
   // One row per suite and build, one column per engine and corpus: the build's ratio to its baseline.
-  const columns = reports.map((r) => ({ key: `${r.node} ${r.corpus}`, report: r }));
+  const columns = reports.map((r) => ({ key: `Node ${r.node.slice(1)}, ${r.corpus}`, report: r }));
   const rows = [];
   for (const suite of suites) {
     for (const kernel of ["wasm-simd", "wasm", "js"]) {
