@@ -25,8 +25,8 @@ function schemeEnd(p: i32, end: i32): i32 {
   return i < end && ld8(i) == COLON ? i - p : L.NONE;
 }
 
-/** Split the authority [a, e): userinfo at the last "@" (as browsers do), then host and port. */
-function splitAuthority(base: i32, a: i32, e: i32): void {
+/** Split the authority [a, e) (offsets from `base`): userinfo at the last "@" (as browsers do), then host and port. */
+export function splitAuthority(base: i32, a: i32, e: i32): void {
   // The commonest authority is a bare host: one scan finds no "@", ":" or "]".
   if (find3(a, e, AT, COLON, RIGHT_BRACKET) == e) {
     set(L.SPLIT_HOST_START, a - base);
@@ -74,18 +74,23 @@ export function split(p: i32, len: i32): void {
     splitAuthority(p, a, e);
     i = e;
   }
+  splitPath(p, i, end);
+}
+
+/** Split [i, end) into path, query and fragment (offsets from `base`). */
+export function splitPath(base: i32, i: i32, end: i32): void {
   const pathEnd = find2(i, end, QUESTION, HASH);
-  set(L.SPLIT_PATH_START, i - p);
-  set(L.SPLIT_PATH_END, pathEnd - p);
+  set(L.SPLIT_PATH_START, i - base);
+  set(L.SPLIT_PATH_END, pathEnd - base);
   i = pathEnd;
   if (i < end && ld8(i) == QUESTION) {
     const q = find2(i + 1, end, HASH, HASH);
-    set(L.SPLIT_QUERY_START, i + 1 - p);
-    set(L.SPLIT_QUERY_END, q - p);
+    set(L.SPLIT_QUERY_START, i + 1 - base);
+    set(L.SPLIT_QUERY_END, q - base);
     i = q;
   }
   if (i < end) {
-    set(L.SPLIT_FRAG_START, i + 1 - p);
-    set(L.SPLIT_FRAG_END, len);
+    set(L.SPLIT_FRAG_START, i + 1 - base);
+    set(L.SPLIT_FRAG_END, end - base);
   }
 }

@@ -78,6 +78,14 @@ const FINDINGS: Record<number, [DiagnosticCode, (ch: string) => string]> = {
   ],
   [R.PORT_EMPTY]: ["invalid-port", () => `":" with no port after it: "If the port is omitted, the colon is as well" (RFC 1738 section 3.1)`],
   [R.PORT_NOT_DIGIT]: ["invalid-port", (ch) => `${show(ch)} in the port, which is decimal digits (RFC 1738 section 3.1)`],
+  [R.PORT_OUT_OF_RANGE]: [
+    "invalid-port",
+    () => `the port is above 65535: TCP and UDP ports are 16 bits (RFC 1738 section 3.1, RFC 793 section 3.1)`,
+  ],
+  [R.SCHEME_NOT_LETTER]: [
+    "invalid-scheme",
+    (ch) => `a scheme name starts with a letter, not ${show(ch)}: scheme = ialpha (RFC 1630, the 1994 URL draft; RFC 3986 section 3.1)`,
+  ],
 };
 
 /** The diagnostic of a kernel finding in `input`. */

@@ -29,7 +29,7 @@ const OPAQUE = new Set(["mailto", "news"]);
 /** The kernel's findings that apply to the URL's scheme. */
 function findingsOf(a: Analysis): Finding[] {
   if (a.scheme === null || !OPAQUE.has(a.scheme) || !a.hasAuthority) return a.findings;
-  return a.findings.filter(({ finding }) => finding < R.HOST_MISSING || finding > R.PORT_NOT_DIGIT);
+  return a.findings.filter(({ finding }) => finding < R.AUTHORITY_FIRST || finding > R.AUTHORITY_LAST);
 }
 
 /** "//" and no host, which RFC 1738 needs everywhere but in file URLs ("the empty string"). */
