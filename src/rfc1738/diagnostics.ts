@@ -10,7 +10,9 @@ export type DiagnosticCode =
   | "invalid-scheme"
   | "invalid-host"
   | "invalid-port"
-  | "scheme-syntax";
+  | "scheme-syntax"
+  /** An escaped CR or LF in a gopher selector, search or gopher+ string (RFC 1738 section 6). */
+  | "unsafe-selector";
 
 export interface Diagnostic {
   /** UTF-16 index of the offending character in the input. */
@@ -30,7 +32,7 @@ export function show(ch: string): string {
 }
 
 /** The escape(s) that encode `ch`: "%20", "%C3%A9". */
-function escapeOf(ch: string): string {
+export function escapeOf(ch: string): string {
   let s = "";
   for (const b of utf8.encode(ch)) s += "%" + b.toString(16).toUpperCase().padStart(2, "0");
   return s;

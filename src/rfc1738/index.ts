@@ -13,18 +13,28 @@ import { resolver } from "./resolve";
 import { defaultPort } from "./schemes";
 import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax";
 import { expectString } from "../check";
+import { prefixLength } from "../prefix";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics";
 export type {
   SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
-  FileParts, ProsperoParts,
+  FileParts, ProsperoParts, MidParts, CidParts, AfsParts, PartsNotes,
 } from "./syntax";
+
+export interface SchemePartsOptions {
+  /**
+   * Return every value as written, escapes and all, so that no octet is lost
+   * ("%E9" and "%FF" stay apart, as do "a%2Fb" and "a/b").
+   */
+  raw?: boolean;
+}
 
 /**
  * Schemes whose syntax has no "//" authority: "mailto:" encoded822addr and
- * "news:" grouppart are *xchar, so "//" there is data, not a host.
+ * "news:" grouppart are *xchar, and the draft's "mid:" and "cid:" take an
+ * addr-spec, so "//" there is data, not a host.
  */
-const OPAQUE = new Set(["mailto", "news"]);
+const OPAQUE = new Set(["mailto", "news", "mid", "cid"]);
 
 /** The kernel's findings that apply to the URL's scheme. */
 function findingsOf(a: Analysis): Finding[] {
@@ -50,35 +60,51 @@ export function rfc1738Api(arena: Arena) {
     const finding = kernel.rfc1738Host(arena.inputStart, len);
     return finding === 0 ? null : { index: arena.utf16Index(arena.field(L.RESULT, 0)), finding };
   }
-  const decoding: RuleTools = { decode: (s) => percentDecode(s), checkHost };
-  const checking: RuleTools = { decode: (s) => s, checkHost };
+  const as = (s: string): string => s;
+  const decoding: RuleTools = { decode: (s) => percentDecode(s), checkHost, lenient: true };
+  const raw: RuleTools = { decode: as, checkHost, lenient: true };
+  const checking: RuleTools = { decode: as, checkHost, lenient: false };
 
   /**
    * The scheme-specific parts of an RFC 1738 URL (API.md section 4), or null for
    * a scheme it does not define (nor https) or input that validate() finds fault
-   * with. A fragment after "#" is not part of the URL and is left out.
+   * with, but for the historical forms and the section 6 cautions it reads with
+   * `notes`. A fragment after "#" is not part of the URL and is left out; a
+   * "URL:" prefix is taken off (`prefixed: true`).
    */
-  function schemeParts(input: string): SchemeParts | null {
+  function schemeParts(input: string, options: SchemePartsOptions = {}): SchemeParts | null {
     expectString(input, "schemeParts", "input");
-    const a = analyze(input);
+    const prefix = prefixLength(input);
+    const a = analyze(input.slice(prefix));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
-    return rule(new Rule(a, decoding));
+    const r = new Rule(a, options.raw === true ? raw : decoding);
+    const parts = rule(r);
+    if (parts === null) return null;
+    if (prefix > 0) parts.prefixed = true;
+    if (r.notes.length > 0) parts.notes = r.notes;
+    return parts;
   }
 
-  /** Strict RFC 1738 diagnostics, in input order; [] for a valid URL. */
+  /**
+   * Strict RFC 1738 diagnostics, in input order; [] for a valid URL. A "URL:"
+   * prefix is taken off; indices stay those of `input`.
+   */
   function validate(input: string): Diagnostic[] {
     expectString(input, "validate", "input");
-    const a = analyze(input);
-    const out = findingsOf(a).map((f) => fromFinding(input, f));
+    const prefix = prefixLength(input);
+    const url = input.slice(prefix);
+    const a = analyze(url);
+    const out = findingsOf(a).map((f) => fromFinding(url, f));
     const host = missingHost(a);
-    if (host) out.push(fromFinding(input, host));
+    if (host) out.push(fromFinding(url, host));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule !== undefined) {
       const r = new Rule(a, checking);
       rule(r);
       if (r.complaint) out.push(r.complaint);
     }
+    for (const d of out) d.index += prefix;
     return sortDiagnostics(out);
   }
 
