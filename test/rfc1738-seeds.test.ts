@@ -165,18 +165,24 @@ describe.each(builds)("6. CR and LF in a gopher selector (%s)", (_name, api) => 
     ["gopher://h:25/0a%0D%0AHELO%20x", 16], // issue #18
     ["gopher://h/0a%0ax", 13],
     ["gopher://h/7a%09b%0Dc", 17],
-    ["gopher://h/0a%09%09!%0A", 20],
+    ["gopher://h/%0Da", 11],
   ];
   it.each(cases)("validate(%j) reports unsafe-selector at %i", (url, index) => {
     expect(codes(api, url)).toEqual([[index, "unsafe-selector"]]);
     expect(api.validate(url)[0].message).toMatch(/RFC 1738 section 6/);
   });
 
-  it("gives the parts with a note saying so", () => {
-    const parts = api.schemeParts("gopher://h:25/0a%0D%0AHELO%20x");
+  it("lets the gopher+ string hold them: section 3.4.9's electronic form", () => {
+    // "+%091%0D%0A+-1%0D%0A<ask_item1_value>%0D%0A<ask_item2_value>%0D%0A.%0D%0A"
+    expect(api.validate("gopher://h/1form%09%09+%091%0D%0A+-1%0D%0Aone%0D%0A.%0D%0A")).toEqual([]);
+  });
+
+  it("gives no parts, or with lenient the parts and a note saying so", () => {
+    expect(api.schemeParts("gopher://h:25/0a%0D%0AHELO%20x")).toBeNull();
+    const parts = api.schemeParts("gopher://h:25/0a%0D%0AHELO%20x", { lenient: true });
     expect(parts).toMatchObject({ type: "0", selector: "a\r\nHELO x" });
     expect(parts?.notes?.[0]).toMatch(/CR or LF.*section 6/);
-    expect(api.schemeParts("gopher://h/0a%09b")?.notes).toBeUndefined();
+    expect(api.schemeParts("gopher://h/0a%09b", { lenient: true })?.notes).toBeUndefined();
   });
 });
 
@@ -304,20 +310,22 @@ describe.each(builds)("10. raw parts (%s)", (_name, api) => {
 });
 
 describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_name, api) => {
-  it("reads RFC 1630's ftptype = A formcode | E formcode | I | L digits, which validate reports", () => {
+  it("reads RFC 1630's ftptype = A formcode | E formcode | I | L digits with lenient; validate reports it", () => {
     const cases: [string, string, string | null][] = [
       ["AN", "AN", "a"], ["at", "AT", "a"], ["AC", "AC", "a"], ["EN", "EN", null], ["L8", "L8", null], ["l36", "L36", null],
     ];
     for (const [written, ftptype, typecode] of cases) {
       const url = `ftp://h/f;type=${written}`;
-      const parts = api.schemeParts(url);
+      expect(api.schemeParts(url), url).toBeNull();
+      const parts = api.schemeParts(url, { lenient: true });
       expect(parts, url).toMatchObject({ name: "f", ftptype, typecode });
       expect(parts?.notes?.[0], url).toMatch(/RFC 1630.*RFC 1738 section 3.2.2/);
       // RFC 1738 section 3.2.2: "the characters "a", "i", or "d""
       expect(codes(api, url), url).toEqual([[15, "scheme-syntax"]]);
     }
-    expect(api.schemeParts("ftp://h/f;type=AX")).toBeNull();
-    expect(api.schemeParts("ftp://h/f;type=L")).toBeNull();
+    expect(api.schemeParts("ftp://h/f;type=AX", { lenient: true })).toBeNull();
+    expect(api.schemeParts("ftp://h/f;type=L", { lenient: true })).toBeNull();
+    expect(api.schemeParts("URL:ftp://h/f;type=AN", { lenient: true, raw: true })).toMatchObject({ ftptype: "AN", prefixed: true });
   });
 
   it("notes the draft's \"!\" ftptype and keeps it in the name, as RFC 1738 reads it", () => {
@@ -342,14 +350,15 @@ describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_
     expect(api.validate("prospero://h/n%001")).toEqual([]);
   });
 
-  it("reads the draft's host-less nntp: group / digits, which validate reports", () => {
+  it("reads the draft's host-less nntp: group / digits with lenient; validate reports it", () => {
     // The draft: nntpaddress = n n t p : group / digits
-    const parts = api.schemeParts("nntp:comp.infosystems.www/1234");
+    expect(api.schemeParts("nntp:comp.infosystems.www/1234")).toBeNull();
+    const parts = api.schemeParts("nntp:comp.infosystems.www/1234", { lenient: true });
     expect(parts).toMatchObject({ scheme: "nntp", host: "", port: 119, group: "comp.infosystems.www", article: 1234 });
     expect(parts?.notes?.[0]).toMatch(/no host/);
     // RFC 1738 section 3.7: nntp://<host>:<port>/<newsgroup-name>/<article-number>
     expect(codes(api, "nntp:comp.infosystems.www/1234")).toEqual([[5, "scheme-syntax"]]);
-    expect(api.schemeParts("nntp:1bad/1")).toBeNull();
+    expect(api.schemeParts("nntp:1bad/1", { lenient: true })).toBeNull();
   });
 
   it("notes the draft's gopher \"?\" search, which RFC 1738 keeps in the selector", () => {

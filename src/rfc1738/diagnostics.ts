@@ -11,7 +11,7 @@ export type DiagnosticCode =
   | "invalid-host"
   | "invalid-port"
   | "scheme-syntax"
-  /** An escaped CR or LF in a gopher selector, search or gopher+ string (RFC 1738 section 6). */
+  /** An escaped CR or LF in a gopher selector or search (RFC 1738 section 6). */
   | "unsafe-selector";
 
 export interface Diagnostic {

@@ -16,6 +16,7 @@ import { expectString } from "../check";
 import { prefixLength } from "../prefix";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics";
+export type { ResolveOptions } from "./resolve";
 export type {
   SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
   FileParts, ProsperoParts, MidParts, CidParts, AfsParts, PartsNotes,
@@ -27,6 +28,12 @@ export interface SchemePartsOptions {
    * ("%E9" and "%FF" stay apart, as do "a%2Fb" and "a/b").
    */
   raw?: boolean;
+  /**
+   * Read, with a note, what validate() reports but RFC 1630 or the 1994 draft
+   * define (RFC 1630's ";type=AN", the draft's host-less "nntp:group/1"), and
+   * what RFC 1738 section 6 cautions against (a CR or LF in a gopher selector).
+   */
+  lenient?: boolean;
 }
 
 /**
@@ -60,17 +67,16 @@ export function rfc1738Api(arena: Arena) {
     const finding = kernel.rfc1738Host(arena.inputStart, len);
     return finding === 0 ? null : { index: arena.utf16Index(arena.field(L.RESULT, 0)), finding };
   }
-  const as = (s: string): string => s;
-  const decoding: RuleTools = { decode: (s) => percentDecode(s), checkHost, lenient: true };
-  const raw: RuleTools = { decode: as, checkHost, lenient: true };
-  const checking: RuleTools = { decode: as, checkHost, lenient: false };
+  const asWritten = (s: string): string => s;
+  const decode = (s: string): string => percentDecode(s);
+  const checking: RuleTools = { decode: asWritten, checkHost, lenient: false };
 
   /**
    * The scheme-specific parts of an RFC 1738 URL (API.md section 4), or null for
    * a scheme it does not define (nor https) or input that validate() finds fault
-   * with, but for the historical forms and the section 6 cautions it reads with
-   * `notes`. A fragment after "#" is not part of the URL and is left out; a
-   * "URL:" prefix is taken off (`prefixed: true`).
+   * with (but, with `lenient`, for the historical forms and the section 6
+   * caution it reads with `notes`). A fragment after "#" is not part of the URL
+   * and is left out; a "URL:" prefix is taken off (`prefixed: true`).
    */
   function schemeParts(input: string, options: SchemePartsOptions = {}): SchemeParts | null {
     expectString(input, "schemeParts", "input");
@@ -78,7 +84,7 @@ export function rfc1738Api(arena: Arena) {
     const a = analyze(input.slice(prefix));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
-    const r = new Rule(a, options.raw === true ? raw : decoding);
+    const r = new Rule(a, { decode: options.raw === true ? asWritten : decode, checkHost, lenient: options.lenient === true });
     const parts = rule(r);
     if (parts === null) return null;
     if (prefix > 0) parts.prefixed = true;

@@ -153,8 +153,8 @@ export interface RuleTools {
   /** host = hostname | hostnumber for a host outside the authority: null, or where and why not. */
   checkHost(host: string): Finding | null;
   /**
-   * Whether forms RFC 1738 does not make are read, with a note (schemeParts),
-   * rather than reported (validate).
+   * Whether forms RFC 1738 does not make are read, with a note (schemeParts
+   * with `lenient`), rather than failed (validate, schemeParts).
    */
   lenient: boolean;
 }
@@ -410,16 +410,6 @@ function gopher(r: Rule): GopherParts | null {
   // "The entire <gopher-path> may also be empty, in which case the delimiting
   // "/" is also optional and the <gophertype> defaults to "1"."
   if (start === end) return { ...base, type: "1", selector: "", search: null, gopherPlus: null };
-  // Section 6: "Care should be taken when URLs contain embedded encoded
-  // delimiters for a given protocol (for example, CR and LF characters for
-  // telnet protocols)": a CR or LF in a selector ends the gopher request and
-  // starts another command ("gopher URLs to cause a rude message to be sent
-  // via a SMTP server").
-  const lineBreak = input.slice(start, end).search(ESCAPED_LINE_BREAK);
-  if (lineBreak !== -1) {
-    const message = `an escaped CR or LF in the gopher-path ends the gopher request and sends what follows as another command (RFC 1738 section 6)`;
-    if (!r.tolerate(start + lineBreak, message, "unsafe-selector")) return null;
-  }
   // The draft's gopheraddress = ... [ / gtype [ selector ] ] [ ? search ]:
   // RFC 1738 reserves nothing in the gopher-path, so a "?" is selector data.
   const q = find(input, "?", start, end);
@@ -429,6 +419,17 @@ function gopher(r: Rule): GopherParts | null {
   // The selector, search and gopher+ string are split on "%09" before decoding.
   const tab1 = find(input, "%09", typeEnd, end);
   const tab2 = tab1 < end ? find(input, "%09", tab1 + 3, end) : end;
+  // Section 6: "Care should be taken when URLs contain embedded encoded
+  // delimiters for a given protocol (for example, CR and LF characters for
+  // telnet protocols)": a CR or LF in the selector or search ends the gopher
+  // request and starts another command ("gopher URLs to cause a rude message
+  // to be sent via a SMTP server"). The gopher+ string may hold them: the
+  // data block of an electronic form (section 3.4.9) is lines.
+  const lineBreak = input.slice(start, tab2).search(ESCAPED_LINE_BREAK);
+  if (lineBreak !== -1) {
+    const message = `an escaped CR or LF in the selector or search ends the gopher request and sends what follows as another command (RFC 1738 section 6)`;
+    if (!r.tolerate(start + lineBreak, message, "unsafe-selector")) return null;
+  }
   return {
     ...base,
     type: r.decode(input.slice(start, typeEnd)),
