@@ -74,23 +74,18 @@ export function split(p: i32, len: i32): void {
     splitAuthority(p, a, e);
     i = e;
   }
-  splitPath(p, i, end);
-}
-
-/** Split [i, end) into path, query and fragment (offsets from `base`). */
-export function splitPath(base: i32, i: i32, end: i32): void {
   const pathEnd = find2(i, end, QUESTION, HASH);
-  set(L.SPLIT_PATH_START, i - base);
-  set(L.SPLIT_PATH_END, pathEnd - base);
+  set(L.SPLIT_PATH_START, i - p);
+  set(L.SPLIT_PATH_END, pathEnd - p);
   i = pathEnd;
   if (i < end && ld8(i) == QUESTION) {
     const q = find2(i + 1, end, HASH, HASH);
-    set(L.SPLIT_QUERY_START, i + 1 - base);
-    set(L.SPLIT_QUERY_END, q - base);
+    set(L.SPLIT_QUERY_START, i + 1 - p);
+    set(L.SPLIT_QUERY_END, q - p);
     i = q;
   }
   if (i < end) {
-    set(L.SPLIT_FRAG_START, i + 1 - base);
-    set(L.SPLIT_FRAG_END, end - base);
+    set(L.SPLIT_FRAG_START, i + 1 - p);
+    set(L.SPLIT_FRAG_END, len);
   }
 }

@@ -7,7 +7,7 @@ import { fill, ld8, st32, ld32 } from "../memory";
 import { isIn, isAsciiAlpha, isAsciiDigit, SCHEME_CHAR, RFC1738_ENCODE_SET } from "../tables";
 import { isEscape } from "../percent";
 import { find2 } from "../scan";
-import { split, splitAuthority, splitPath } from "../split";
+import { split, splitAuthority } from "../split";
 import * as L from "../layout";
 import { COLON, SLASH, QUESTION, HASH, PERCENT, SPACE, DELETE, AT, DIGIT_0 } from "../charcode";
 import { checkHost, hostErrorAt } from "./host";
@@ -91,17 +91,25 @@ function splitParts(src: i32, len: i32, colon: i32): void {
  * RFC 1738 section 3.1: the login runs to the "/" of "//<user>:<password>@<host>:<port>/<url-path>",
  * and section 5 lets "?" stand in it: user = password = *[ uchar | ";" | "?" | "&" | "=" ].
  * RFC 3986 ends the authority at a "?"; when an "@" follows that "?" before the
- * next "/" or "#", the "?" was in the user name or password, and the authority
- * [authority, that "/" or "#") is split again.
+ * next "/" or "#", the "?" was in the user name or password: the authority
+ * [authority, that "/" or "#") is split again, and the path and query after
+ * it. The fragment stays: no "#" comes before that "/".
  */
 function loginPastQuestion(src: i32, len: i32, authority: i32): void {
   const q = field(L.SPLIT_PATH_START);
   if (q >= len || ld8(src + q) != QUESTION) return;
-  const e = find2(src + q, src + len, SLASH, HASH);
-  if (find2(src + q, e, AT, AT) == e) return;
-  fill(L.resultField(L.SPLIT_USER_START), 0xff, (L.SPLIT_FIELDS - L.SPLIT_USER_START) * 4);
-  splitAuthority(src, src + authority, e);
-  splitPath(src, e, src + len);
+  const queryEnd = field(L.SPLIT_QUERY_END);
+  const e = find2(src + q, src + queryEnd, SLASH, SLASH) - src;
+  if (find2(src + q, src + e, AT, AT) - src == e) return;
+  fill(L.resultField(L.SPLIT_USER_START), 0xff, (L.SPLIT_QUERY_END - L.SPLIT_USER_START + 1) * 4);
+  splitAuthority(src, src + authority, src + e);
+  const pathEnd = find2(src + e, src + queryEnd, QUESTION, QUESTION) - src;
+  st32(L.resultField(L.SPLIT_PATH_START), e);
+  st32(L.resultField(L.SPLIT_PATH_END), pathEnd);
+  if (pathEnd < queryEnd) {
+    st32(L.resultField(L.SPLIT_QUERY_START), pathEnd + 1);
+    st32(L.resultField(L.SPLIT_QUERY_END), queryEnd);
+  }
 }
 
 /** The largest TCP or UDP port: RFC 793 section 3.1, "Source Port: 16 bits". */
