@@ -25,8 +25,8 @@ function schemeEnd(p: i32, end: i32): i32 {
   return i < end && ld8(i) == COLON ? i - p : L.NONE;
 }
 
-/** Split the authority [a, e): userinfo at the last "@" (as browsers do), then host and port. */
-function splitAuthority(base: i32, a: i32, e: i32): void {
+/** Split the authority [a, e) (offsets from `base`): userinfo at the last "@" (as browsers do), then host and port. */
+export function splitAuthority(base: i32, a: i32, e: i32): void {
   // The commonest authority is a bare host: one scan finds no "@", ":" or "]".
   if (find3(a, e, AT, COLON, RIGHT_BRACKET) == e) {
     set(L.SPLIT_HOST_START, a - base);

@@ -10,6 +10,8 @@ import type { Arena } from "./kernel/arena.js";
 import { percentApi } from "./percent.js";
 import type { parseApi } from "./whatwg/parse.js";
 import { Url } from "./whatwg/url.js";
+import { withoutPrefix } from "./prefix.js";
+import { defaultPort } from "./rfc1738/schemes.js";
 
 export interface CanonicalizeOptions {
   /** Resolve the input against this URL first, as parse(input, base) does. */
@@ -143,7 +145,9 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
    * input does not parse. canonicalize(canonicalize(x)) === canonicalize(x).
    */
   function canonicalize(input: string | Url, options: CanonicalizeOptions = {}): string | null {
-    const url = input instanceof Url ? input : parse(input, options.base);
+    // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
+    const base = options.base === undefined ? undefined : withoutPrefix(options.base);
+    const url = input instanceof Url ? input : parse(withoutPrefix(input), base);
     if (url === null) return null;
     const strip = options.stripParams === undefined ? null : checkPatterns(options.stripParams);
 
@@ -156,10 +160,16 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
     // scheme hold no escapes after the parser.
     const hostStart = url._hostStart === L.NONE ? url._portEnd : url._hostStart;
     const hostEnd = hostKind === (L.HOST_OPAQUE << L.HOST_SHIFT) ? url._hostEnd : hostStart;
+    // The WHATWG parser drops the default ports of its special schemes; those
+    // of RFC 1738 (gopher 70, nntp 119, telnet 23, wais 210, prospero 1525) and
+    // the draft's rlogin and tn3270 are dropped here, as equivalent() does.
+    const port = url.port;
+    const portEnd = port !== "" && Number(port) === defaultPort(url.protocol.slice(0, -1)) ? url._hostEnd : url._portEnd;
     let out =
       normalizeEscapes(href.slice(0, hostStart)) +
       normalizeEscapes(href.slice(hostStart, hostEnd)) +
-      href.slice(hostEnd, url._pathStart) +
+      href.slice(hostEnd, portEnd) +
+      href.slice(url._portEnd, url._pathStart) +
       normalizeEscapes(href.slice(url._pathStart, pathEnd));
 
     if (url._queryStart !== L.NONE) {

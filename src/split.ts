@@ -5,6 +5,7 @@
 import * as L from "../assembly/layout.js";
 import type { Arena } from "./kernel/arena.js";
 import { expectString } from "./check.js";
+import { withoutPrefix } from "./prefix.js";
 
 /** The components of a URL as written. `null` = absent, `''` = present but empty. */
 export interface UrlPartsJSON {
@@ -111,9 +112,13 @@ export function splitApi(arena: Arena) {
   const { kernel } = arena;
   const first = L.RESULT >> 2;
 
-  /** Split `input` into its RFC 3986 / RFC 1738 components as written. Never fails. */
+  /**
+   * Split `input` into its RFC 3986 / RFC 1738 components as written, after
+   * RFC 1738's "URL:" prefix if there is one (prefix.ts). Never fails.
+   */
   function split(input: string): UrlParts {
     expectString(input, "split", "input");
+    input = withoutPrefix(input);
     const len = arena.input(input);
     kernel.split(L.ARENA, len);
     if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);

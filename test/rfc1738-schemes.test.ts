@@ -283,11 +283,14 @@ describe.each(builds)("schemeParts: file (%s)", (_name, api) => {
   it("reads the VMS example of section 3.10", () => {
     expect(api.schemeParts("file://vms.host.edu/disk$user/my/notes/note12345.txt")).toEqual({
       scheme: "file", host: "vms.host.edu", isLocal: false, path: "/disk$user/my/notes/note12345.txt",
+      segments: ["disk$user", "my", "notes", "note12345.txt"], // added with issue #18 item 10
     });
   });
 
   it("takes 'localhost' and the empty host as the local machine", () => {
-    expect(api.schemeParts("file:///etc/passwd")).toEqual({ scheme: "file", host: "", isLocal: true, path: "/etc/passwd" });
+    expect(api.schemeParts("file:///etc/passwd")).toEqual({
+      scheme: "file", host: "", isLocal: true, path: "/etc/passwd", segments: ["etc", "passwd"], // segments: issue #18 item 10
+    });
     expect(api.schemeParts("file://localhost/etc/passwd")).toMatchObject({ host: "localhost", isLocal: true });
     expect(api.schemeParts("FILE://LocalHost/x")).toMatchObject({ host: "localhost", isLocal: true });
     expect(api.schemeParts("file:///a%20b/c%3Bd")).toMatchObject({ path: "/a b/c;d" });
@@ -328,7 +331,10 @@ describe.each(builds)("schemeParts: prospero (%s)", (_name, api) => {
 
 describe.each(builds)("schemeParts: other input (%s)", (_name, api) => {
   it("returns null for schemes outside the table", () => {
-    for (const url of ["ws://h/", "wss://h/", "urn:isbn:0451450523", "x-foo://h/", "mid:abc@def", "afs://cell/x"]) {
+    // Corrected (issue #18 item 9): "mid:abc@def" and "afs://cell/x" were in
+    // this list; the 1994 draft's mid and afs are in the table now
+    // (test/rfc1738-draft.test.ts).
+    for (const url of ["ws://h/", "wss://h/", "urn:isbn:0451450523", "x-foo://h/"]) {
       expect(api.schemeParts(url), url).toBeNull();
     }
   });

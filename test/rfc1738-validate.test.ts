@@ -42,7 +42,6 @@ const VALID = [
   "urn:/iana/dns/ch/cern/cn/techdoc/94/1642-3",
   "HTTP://EXAMPLE.COM/",
   "x-experimental+1.0://192.0.2.1:8080/a",
-  "3com:anything", // scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]
 ];
 
 describe.each(builds)("validate (%s)", (_name, api) => {
@@ -86,6 +85,10 @@ describe.each(builds)("validate (%s)", (_name, api) => {
     expect(codes(api, ":foo")).toEqual([[0, "invalid-scheme"]]);
     expect(codes(api, "ht_tp://a/")).toEqual([[2, "invalid-scheme"]]);
     expect(codes(api, "ht!tp:x")).toEqual([[2, "invalid-scheme"]]);
+    // Corrected (issue #18 item 5): "3com:anything" was listed as valid. RFC 1630
+    // and the 1994 draft say "scheme ialpha", "ialpha alpha [ xalphas ]", and
+    // split() and resolve() never took a digit-first scheme.
+    expect(codes(api, "3com:anything")).toEqual([[0, "invalid-scheme"]]);
   });
 
   it("invalid-host: the hostname / hostnumber BNF of section 5", () => {

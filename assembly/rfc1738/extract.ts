@@ -173,6 +173,33 @@ function bare(src: i32, colon: i32, end: i32, table: i32, longest: i32, out: i32
   return e;
 }
 
+/** The end of the scheme characters from `p`. */
+function skipScheme(p: i32, end: i32): i32 {
+  while (p < end && isIn(ld8(p), SCHEME_CHAR)) p++;
+  return p;
+}
+
+/**
+ * The end of a scheme name after "<URL:", which a line break may split like
+ * any other part of the URL ("<URL:ht⏎tp://...>"): whitespace holding a line
+ * break is skipped when scheme characters or the ":" follow it. A scheme
+ * without the prefix must be a known one, spelled out in one piece.
+ */
+function schemeAcrossLines(p: i32, end: i32): i32 {
+  p = skipScheme(p, end);
+  while (p < end && isSpace(ld8(p))) {
+    let q = p;
+    let lineBreak = false;
+    while (q < end && isSpace(ld8(q))) {
+      const c = ld8(q++);
+      if (c == LF || c == CR) lineBreak = true;
+    }
+    if (!lineBreak || q >= end || !(isIn(ld8(q), SCHEME_CHAR) || ld8(q) == COLON)) return p;
+    p = skipScheme(q, end);
+  }
+  return p;
+}
+
 /**
  * A wrapped URL at the "<" at `lt`: "<URL:" and any scheme, or "<" and a known
  * scheme, then URL characters up to ">". "extra whitespace (spaces,
@@ -191,8 +218,9 @@ function wrapped(lt: i32, end: i32, table: i32, out: i32): i32 {
     while (p < end && isSpace(ld8(p))) p++;
   }
   const s = p;
-  while (p < end && isIn(ld8(p), SCHEME_CHAR)) p++;
-  if (p == s || p >= end || ld8(p) != COLON) return 0;
+  p = hasPrefix ? schemeAcrossLines(p, end) : skipScheme(p, end);
+  // scheme = ialpha: a letter first, as everywhere in swurl (validate.ts).
+  if (p == s || !isAsciiAlpha(ld8(s)) || p >= end || ld8(p) != COLON) return 0;
   if (!hasPrefix && !isKnownScheme(table, s, p)) return 0;
   // The URL runs to the first ">"; "<" or any other character that is neither a
   // URL character nor whitespace means this was no wrapper.

@@ -40,6 +40,13 @@ export const HOST_TOPLABEL_DIGIT: i32 = 14;
 export const PORT_EMPTY: i32 = 15;
 /** A non-digit in port = digits. */
 export const PORT_NOT_DIGIT: i32 = 16;
+/** A port above 65535, which no TCP or UDP port is (RFC 793 section 3.1: "Source Port: 16 bits"). */
+export const PORT_OUT_OF_RANGE: i32 = 17;
+/** The first and last of the findings about the authority. */
+export const AUTHORITY_FIRST: i32 = HOST_MISSING;
+export const AUTHORITY_LAST: i32 = PORT_OUT_OF_RANGE;
+/** A scheme whose first character is not a letter: scheme = ialpha (RFC 1630, the 1994 draft). */
+export const SCHEME_NOT_LETTER: i32 = 18;
 
 /** The most findings rfc1738Scan() reports for `len` bytes: one per byte, plus scheme, host and port. */
 export function maxFindings(len: i32): i32 {

@@ -3,12 +3,13 @@
 // common Internet scheme syntax. The scheme-specific rules of section 5 work on
 // the components this leaves in RESULT (src/rfc1738/syntax.ts).
 
-import { ld8, st32, ld32 } from "../memory";
-import { isIn, isAsciiDigit, SCHEME_CHAR, RFC1738_ENCODE_SET } from "../tables";
+import { fill, ld8, st32, ld32 } from "../memory";
+import { isIn, isAsciiAlpha, isAsciiDigit, SCHEME_CHAR, RFC1738_ENCODE_SET } from "../tables";
 import { isEscape } from "../percent";
-import { split } from "../split";
+import { find2 } from "../scan";
+import { split, splitAuthority } from "../split";
 import * as L from "../layout";
-import { COLON, SLASH, QUESTION, HASH, PERCENT, SPACE, DELETE } from "../charcode";
+import { COLON, SLASH, QUESTION, HASH, PERCENT, SPACE, DELETE, AT, DIGIT_0 } from "../charcode";
 import { checkHost, hostErrorAt } from "./host";
 import * as R from "./records";
 
@@ -45,6 +46,12 @@ function checkScheme(src: i32, len: i32): i32 {
   }
   if (i == 0) {
     report(0, R.SCHEME_EMPTY);
+  } else if (isIn(ld8(src), SCHEME_CHAR) && !isAsciiAlpha(ld8(src))) {
+    // RFC 1738 section 5 alone would take "3com": its scheme is
+    // 1*[ lowalpha | digit | "+" | "-" | "." ]. RFC 1630 and the 1994 draft
+    // say scheme = ialpha = alpha [ xalphas ], as RFC 3986 section 3.1 does,
+    // and split() and resolve() follow that: one rule everywhere.
+    report(0, R.SCHEME_NOT_LETTER);
   } else {
     // "programs interpreting URLs should treat upper case letters as equivalent
     // to lower case in scheme names": SCHEME_CHAR has both cases.
@@ -73,11 +80,40 @@ function splitParts(src: i32, len: i32, colon: i32): void {
       const v = field(f);
       if (v != L.NONE) st32(L.resultField(f), v + ssp);
     }
+    loginPastQuestion(src, len, ssp + 2);
   } else {
     split(src, len);
   }
   st32(L.resultField(L.SPLIT_SCHEME_END), colon);
 }
+
+/**
+ * RFC 1738 section 3.1: the login runs to the "/" of "//<user>:<password>@<host>:<port>/<url-path>",
+ * and section 5 lets "?" stand in it: user = password = *[ uchar | ";" | "?" | "&" | "=" ].
+ * RFC 3986 ends the authority at a "?"; when an "@" follows that "?" before the
+ * next "/" or "#", the "?" was in the user name or password: the authority
+ * [authority, that "/" or "#") is split again, and the path and query after
+ * it. The fragment stays: no "#" comes before that "/".
+ */
+function loginPastQuestion(src: i32, len: i32, authority: i32): void {
+  const q = field(L.SPLIT_PATH_START);
+  if (q >= len || ld8(src + q) != QUESTION) return;
+  const queryEnd = field(L.SPLIT_QUERY_END);
+  const e = find2(src + q, src + queryEnd, SLASH, SLASH) - src;
+  if (find2(src + q, src + e, AT, AT) - src == e) return;
+  fill(L.resultField(L.SPLIT_USER_START), 0xff, (L.SPLIT_QUERY_END - L.SPLIT_USER_START + 1) * 4);
+  splitAuthority(src, src + authority, src + e);
+  const pathEnd = find2(src + e, src + queryEnd, QUESTION, QUESTION) - src;
+  st32(L.resultField(L.SPLIT_PATH_START), e);
+  st32(L.resultField(L.SPLIT_PATH_END), pathEnd);
+  if (pathEnd < queryEnd) {
+    st32(L.resultField(L.SPLIT_QUERY_START), pathEnd + 1);
+    st32(L.resultField(L.SPLIT_QUERY_END), queryEnd);
+  }
+}
+
+/** The largest TCP or UDP port: RFC 793 section 3.1, "Source Port: 16 bits". */
+const PORT_MAX: i32 = 65535;
 
 /** host = hostname | hostnumber; port = digits. An empty host is left to the scheme rules. */
 function checkHostPort(src: i32): void {
@@ -95,12 +131,17 @@ function checkHostPort(src: i32): void {
     report(portStart, R.PORT_EMPTY);
     return;
   }
+  let value = 0;
   for (let i = portStart; i < portEnd; i++) {
-    if (!isAsciiDigit(ld8(src + i))) {
+    const c = ld8(src + i);
+    if (!isAsciiDigit(c)) {
       report(i, R.PORT_NOT_DIGIT);
       return;
     }
+    // Leading zeros add nothing; the value stops growing past the range.
+    if (value <= PORT_MAX) value = value * 10 + (c - DIGIT_0);
   }
+  if (value > PORT_MAX) report(portStart, R.PORT_OUT_OF_RANGE);
 }
 
 /**

@@ -10,7 +10,9 @@ export type DiagnosticCode =
   | "invalid-scheme"
   | "invalid-host"
   | "invalid-port"
-  | "scheme-syntax";
+  | "scheme-syntax"
+  /** An escaped CR or LF in a gopher selector or search (RFC 1738 section 6). */
+  | "unsafe-selector";
 
 export interface Diagnostic {
   /** UTF-16 index of the offending character in the input. */
@@ -30,7 +32,7 @@ export function show(ch: string): string {
 }
 
 /** The escape(s) that encode `ch`: "%20", "%C3%A9". */
-function escapeOf(ch: string): string {
+export function escapeOf(ch: string): string {
   let s = "";
   for (const b of utf8.encode(ch)) s += "%" + b.toString(16).toUpperCase().padStart(2, "0");
   return s;
@@ -78,6 +80,14 @@ const FINDINGS: Record<number, [DiagnosticCode, (ch: string) => string]> = {
   ],
   [R.PORT_EMPTY]: ["invalid-port", () => `":" with no port after it: "If the port is omitted, the colon is as well" (RFC 1738 section 3.1)`],
   [R.PORT_NOT_DIGIT]: ["invalid-port", (ch) => `${show(ch)} in the port, which is decimal digits (RFC 1738 section 3.1)`],
+  [R.PORT_OUT_OF_RANGE]: [
+    "invalid-port",
+    () => `the port is above 65535: TCP and UDP ports are 16 bits (RFC 1738 section 3.1, RFC 793 section 3.1)`,
+  ],
+  [R.SCHEME_NOT_LETTER]: [
+    "invalid-scheme",
+    (ch) => `a scheme name starts with a letter, not ${show(ch)}: scheme = ialpha (RFC 1630, the 1994 URL draft; RFC 3986 section 3.1)`,
+  ],
 };
 
 /** The diagnostic of a kernel finding in `input`. */

@@ -13,23 +13,40 @@ import { resolver } from "./resolve.js";
 import { defaultPort } from "./schemes.js";
 import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax.js";
 import { expectString } from "../check.js";
+import { prefixLength } from "../prefix.js";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
+export type { ResolveOptions } from "./resolve.js";
 export type {
   SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
-  FileParts, ProsperoParts,
+  FileParts, ProsperoParts, MidParts, CidParts, AfsParts, PartsNotes,
 } from "./syntax.js";
+
+export interface SchemePartsOptions {
+  /**
+   * Return every value as written, escapes and all, so that no octet is lost
+   * ("%E9" and "%FF" stay apart, as do "a%2Fb" and "a/b").
+   */
+  raw?: boolean;
+  /**
+   * Read, with a note, what validate() reports but RFC 1630 or the 1994 draft
+   * define (RFC 1630's ";type=AN", the draft's host-less "nntp:group/1"), and
+   * what RFC 1738 section 6 cautions against (a CR or LF in a gopher selector).
+   */
+  lenient?: boolean;
+}
 
 /**
  * Schemes whose syntax has no "//" authority: "mailto:" encoded822addr and
- * "news:" grouppart are *xchar, so "//" there is data, not a host.
+ * "news:" grouppart are *xchar, and the draft's "mid:" and "cid:" take an
+ * addr-spec, so "//" there is data, not a host.
  */
-const OPAQUE = new Set(["mailto", "news"]);
+const OPAQUE = new Set(["mailto", "news", "mid", "cid"]);
 
 /** The kernel's findings that apply to the URL's scheme. */
 function findingsOf(a: Analysis): Finding[] {
   if (a.scheme === null || !OPAQUE.has(a.scheme) || !a.hasAuthority) return a.findings;
-  return a.findings.filter(({ finding }) => finding < R.HOST_MISSING || finding > R.PORT_NOT_DIGIT);
+  return a.findings.filter(({ finding }) => finding < R.AUTHORITY_FIRST || finding > R.AUTHORITY_LAST);
 }
 
 /** "//" and no host, which RFC 1738 needs everywhere but in file URLs ("the empty string"). */
@@ -50,35 +67,50 @@ export function rfc1738Api(arena: Arena) {
     const finding = kernel.rfc1738Host(arena.inputStart, len);
     return finding === 0 ? null : { index: arena.utf16Index(arena.field(L.RESULT, 0)), finding };
   }
-  const decoding: RuleTools = { decode: (s) => percentDecode(s), checkHost };
-  const checking: RuleTools = { decode: (s) => s, checkHost };
+  const asWritten = (s: string): string => s;
+  const decode = (s: string): string => percentDecode(s);
+  const checking: RuleTools = { decode: asWritten, checkHost, lenient: false };
 
   /**
    * The scheme-specific parts of an RFC 1738 URL (API.md section 4), or null for
    * a scheme it does not define (nor https) or input that validate() finds fault
-   * with. A fragment after "#" is not part of the URL and is left out.
+   * with (but, with `lenient`, for the historical forms and the section 6
+   * caution it reads with `notes`). A fragment after "#" is not part of the URL
+   * and is left out; a "URL:" prefix is taken off (`prefixed: true`).
    */
-  function schemeParts(input: string): SchemeParts | null {
+  function schemeParts(input: string, options: SchemePartsOptions = {}): SchemeParts | null {
     expectString(input, "schemeParts", "input");
-    const a = analyze(input);
+    const prefix = prefixLength(input);
+    const a = analyze(input.slice(prefix));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
-    return rule(new Rule(a, decoding));
+    const r = new Rule(a, { decode: options.raw === true ? asWritten : decode, checkHost, lenient: options.lenient === true });
+    const parts = rule(r);
+    if (parts === null) return null;
+    if (prefix > 0) parts.prefixed = true;
+    if (r.notes.length > 0) parts.notes = r.notes;
+    return parts;
   }
 
-  /** Strict RFC 1738 diagnostics, in input order; [] for a valid URL. */
+  /**
+   * Strict RFC 1738 diagnostics, in input order; [] for a valid URL. A "URL:"
+   * prefix is taken off; indices stay those of `input`.
+   */
   function validate(input: string): Diagnostic[] {
     expectString(input, "validate", "input");
-    const a = analyze(input);
-    const out = findingsOf(a).map((f) => fromFinding(input, f));
+    const prefix = prefixLength(input);
+    const url = input.slice(prefix);
+    const a = analyze(url);
+    const out = findingsOf(a).map((f) => fromFinding(url, f));
     const host = missingHost(a);
-    if (host) out.push(fromFinding(input, host));
+    if (host) out.push(fromFinding(url, host));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule !== undefined) {
       const r = new Rule(a, checking);
       rule(r);
       if (r.complaint) out.push(r.complaint);
     }
+    for (const d of out) d.index += prefix;
     return sortDiagnostics(out);
   }
 

@@ -8,6 +8,13 @@
 
 import type { UrlParts } from "../split.js";
 import { expectString, quote } from "../check.js";
+import { withoutPrefix } from "../prefix.js";
+import { resolvePartial } from "./partial.js";
+
+export interface ResolveOptions {
+  /** Follow RFC 1630's rules for partial forms (partial.ts) instead of RFC 3986 section 5.2. */
+  rfc1630?: boolean;
+}
 
 /** The five components of RFC 3986 section 5.2.1; null = undefined. */
 interface Reference {
@@ -103,8 +110,10 @@ export function resolver(split: (input: string) => UrlParts) {
    * The target URI of `reference` in the context of `base` (RFC 3986 section
    * 5.2.2). RFC 3986 section 5.1 needs an absolute base: a base without a
    * scheme is a TypeError, as a relative reference has no context to resolve in.
+   * RFC 1738's "URL:" prefix is taken off both. With `rfc1630: true`, RFC
+   * 1630's rules for partial forms are followed instead.
    */
-  return function resolve(reference: string, base: string): string {
+  return function resolve(reference: string, base: string, options: ResolveOptions = {}): string {
     expectString(reference, "resolve", "reference");
     expectString(base, "resolve", "base");
     const b = components(split(base));
@@ -112,6 +121,10 @@ export function resolver(split: (input: string) => UrlParts) {
       throw new TypeError(`resolve: base ${quote(base)} has no scheme; RFC 3986 section 5.1 needs an absolute base URI`);
     }
     const r = components(split(reference));
+    // RFC 1630: "If the scheme parts are different, the whole absolute URI must be given."
+    if (options.rfc1630 === true && r.scheme === null) {
+      return resolvePartial(withoutPrefix(reference), withoutPrefix(base), b.scheme.length);
+    }
     let t: Reference;
     if (r.scheme !== null) {
       t = { ...r, path: removeDotSegments(r.path) };

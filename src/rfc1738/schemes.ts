@@ -1,5 +1,6 @@
 // The schemes this layer knows: those of RFC 1738 section 3, with their default
-// ports from its sections 3.2-3.11, and the later schemes a reader of URLs meets
+// ports from its sections 3.2-3.11, those of the 1994 draft (mid, cid, rlogin,
+// tn3270, afs), and the later schemes a reader of URLs meets
 // everywhere (https, RFC 2818; ws and wss, RFC 6455).
 
 import { expectString } from "../check.js";
@@ -13,6 +14,11 @@ const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
   ["telnet", 23],
   ["wais", 210],
   ["prospero", 1525],
+  // The 1994 draft's "telnet, rlogin and tn3270" name no ports: rlogin's is 513
+  // (BSD rlogin, RFC 1282; "login" in the IANA registry), and TN3270 is Telnet
+  // (RFC 1576), port 23.
+  ["rlogin", 513],
+  ["tn3270", 23],
   ["https", 443],
   ["ws", 80],
   ["wss", 443],

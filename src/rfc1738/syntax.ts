@@ -11,10 +11,22 @@
 import * as L from "../../assembly/layout.js";
 import * as R from "../../assembly/rfc1738/records.js";
 import type { Analysis, Finding } from "./analyze.js";
-import { fromFinding, show, type Diagnostic } from "./diagnostics.js";
+import { fromFinding, show, type Diagnostic, type DiagnosticCode } from "./diagnostics.js";
 import { asciiLower, defaultPort } from "./schemes.js";
 
-export interface FtpParts {
+/** What every shape may carry besides its scheme's parts. */
+export interface PartsNotes {
+  /** Present when the input had RFC 1738's "URL:" prefix, which was taken off. */
+  prefixed?: true;
+  /**
+   * Present when the URL is read by a rule RFC 1738 does not make: a form of
+   * RFC 1630 or the 1994 draft, or a caution of RFC 1738 section 6. Each note
+   * says which document, and what RFC 1738 makes of it.
+   */
+  notes?: string[];
+}
+
+export interface FtpParts extends PartsNotes {
   scheme: "ftp";
   user: string | null;
   password: string | null;
@@ -24,8 +36,14 @@ export interface FtpParts {
   cwd: string[];
   name: string;
   typecode: "a" | "i" | "d" | null;
+  /**
+   * A transfer type of a historical form, upper-cased: RFC 1630's
+   * ftptype = A formcode | E formcode | I | L digits after ";type=", or the
+   * 1994 draft's "!" ftptype suffix (which RFC 1738 leaves in the name).
+   */
+  ftptype?: string;
 }
-export interface HttpParts {
+export interface HttpParts extends PartsNotes {
   scheme: "http" | "https";
   host: string;
   port: number;
@@ -34,7 +52,7 @@ export interface HttpParts {
   /** As written, without "?", or null. */
   search: string | null;
 }
-export interface GopherParts {
+export interface GopherParts extends PartsNotes {
   scheme: "gopher";
   host: string;
   port: number;
@@ -43,31 +61,33 @@ export interface GopherParts {
   search: string | null;
   gopherPlus: string | null;
 }
-export interface MailtoParts {
+export interface MailtoParts extends PartsNotes {
   scheme: "mailto";
   address: string;
   headers: [string, string][];
 }
-export interface NewsParts {
+export interface NewsParts extends PartsNotes {
   scheme: "news";
   group: string | null;
   article: string | null;
 }
-export interface NntpParts {
+export interface NntpParts extends PartsNotes {
   scheme: "nntp";
+  /** '' for the 1994 draft's host-less "nntp:" group "/" digits. */
   host: string;
   port: number;
   group: string;
   article: number | null;
 }
-export interface TelnetParts {
-  scheme: "telnet";
+/** telnet, and the 1994 draft's rlogin and tn3270: "TELNET, RLOGIN, TN3270", one syntax. */
+export interface TelnetParts extends PartsNotes {
+  scheme: "telnet" | "rlogin" | "tn3270";
   user: string | null;
   password: string | null;
   host: string;
   port: number;
 }
-export interface WaisParts {
+export interface WaisParts extends PartsNotes {
   scheme: "wais";
   host: string;
   port: number;
@@ -76,18 +96,40 @@ export interface WaisParts {
   wtype: string | null;
   wpath: string | null;
 }
-export interface FileParts {
+export interface FileParts extends PartsNotes {
   scheme: "file";
   host: string;
   isLocal: boolean;
   path: string;
+  /** The path's segments, each decoded by itself (so "a%2Fb" stays one segment), without the leading "/". */
+  segments: string[];
 }
-export interface ProsperoParts {
+export interface ProsperoParts extends PartsNotes {
   scheme: "prospero";
   host: string;
   port: number;
   hsoname: string;
   fields: [string, string][];
+  /** The draft's hsoname "%00" version ["%00" attributes]: RFC 1738 keeps them in the hsoname. */
+  version?: string;
+  attributes?: string[];
+}
+/** The 1994 draft's "mid:" addr-spec, a message identifier. */
+export interface MidParts extends PartsNotes {
+  scheme: "mid";
+  messageId: string;
+}
+/** The 1994 draft's "cid:" content-identifier, a MIME body part's Content-ID. */
+export interface CidParts extends PartsNotes {
+  scheme: "cid";
+  contentId: string;
+}
+/** The 1994 draft's "afs://" cellname "/" path, "left in as historical note". */
+export interface AfsParts extends PartsNotes {
+  scheme: "afs";
+  cell: string;
+  path: string;
+  segments: string[];
 }
 export type SchemeParts =
   | FtpParts
@@ -99,7 +141,10 @@ export type SchemeParts =
   | TelnetParts
   | WaisParts
   | FileParts
-  | ProsperoParts;
+  | ProsperoParts
+  | MidParts
+  | CidParts
+  | AfsParts;
 
 /** What rules need from the kernel besides the analysis. */
 export interface RuleTools {
@@ -107,6 +152,11 @@ export interface RuleTools {
   decode(s: string): string;
   /** host = hostname | hostnumber for a host outside the authority: null, or where and why not. */
   checkHost(host: string): Finding | null;
+  /**
+   * Whether forms RFC 1738 does not make are read, with a note (schemeParts
+   * with `lenient`), rather than failed (validate, schemeParts).
+   */
+  lenient: boolean;
 }
 
 const RESERVED = ";/?:@&=";
@@ -123,6 +173,14 @@ const FIELD = "?:@&";
 const UCHAR = "";
 /** group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ] */
 const GROUP = /^[A-Za-z][A-Za-z0-9\-.+_]*/;
+/** RFC 1630: ftptype = A formcode | E formcode | I | L digits; formcode = N | T | C. */
+const RFC1630_FTPTYPE = /^(?:[AE][NTC]|L[0-9]+)$/i;
+/** The 1994 draft: ftpaddress = f t p : / / login / path [ ! ftptype ]; ftptype = A | I | D. */
+const DRAFT_FTPTYPE = /!([AID])$/i;
+/** An escaped CR or LF ("%0D", "%0A"), the delimiters RFC 1738 section 6 warns of. */
+const ESCAPED_LINE_BREAK = /%0[AD]/i;
+/** The draft's prospero hsoname [ %00 version [ attributes ] ]. */
+const ESCAPED_NUL = "%00";
 
 /** Index of `s` in input[from, end), or `end`. */
 function find(input: string, s: string, from: number, end: number): number {
@@ -133,6 +191,7 @@ function find(input: string, s: string, from: number, end: number): number {
 /** One rule at work on one URL. */
 export class Rule {
   complaint: Diagnostic | null = null;
+  readonly notes: string[] = [];
   readonly input: string;
   readonly scheme: string;
   readonly decode: (s: string) => string;
@@ -146,10 +205,28 @@ export class Rule {
     this.decode = tools.decode;
   }
 
-  /** Record a scheme-syntax complaint; returns null for the rule to return. */
-  fail(index: number, message: string): null {
-    this.complaint = { index, code: "scheme-syntax", message: `${this.scheme}: ${message}` };
+  /** Record a complaint (scheme-syntax unless said); returns null for the rule to return. */
+  fail(index: number, message: string, code: DiagnosticCode = "scheme-syntax"): null {
+    this.complaint = { index, code, message: `${this.scheme}: ${message}` };
     return null;
+  }
+
+  /** Note how the URL was read (schemeParts' `notes`). */
+  note(message: string): void {
+    this.notes.push(message);
+  }
+
+  /**
+   * A form RFC 1738 does not make, or one its section 6 cautions against:
+   * noted when lenient, a complaint otherwise. Returns whether to go on.
+   */
+  tolerate(index: number, message: string, code: DiagnosticCode = "scheme-syntax"): boolean {
+    if (this.tools.lenient) {
+      this.note(message);
+      return true;
+    }
+    this.fail(index, message, code);
+    return false;
   }
 
   /** Where the url-path starts: after the host and port. */
@@ -228,6 +305,11 @@ export class Rule {
     return port ? Number(port) : (defaultPort(this.scheme) ?? 0);
   }
 
+  /** The segments of the path input[start, end), which starts with "/", each decoded by itself. */
+  segments(start: number, end: number): string[] {
+    return this.input.slice(start + 1, end).split("/").map(this.decode);
+  }
+
   /** A decoded login field, null when absent. */
   login(s: string | null): string | null {
     return s === null ? null : this.decode(s);
@@ -242,6 +324,7 @@ function ftp(r: Rule): FtpParts | null {
   let start = r.pathStart;
   let end = r.end;
   let typecode: FtpParts["typecode"] = null;
+  let ftptype: string | undefined;
   let cwd: string[] = [];
   let name = "";
   if (start < end) {
@@ -255,12 +338,27 @@ function ftp(r: Rule): FtpParts | null {
       if (!input.startsWith(";type=", semi)) {
         return r.fail(semi, `";" is reserved in a path segment: only ";type=" may follow the name (RFC 1738 section 3.2.2)`);
       }
-      if (code >= end || !"aidAID".includes(input[code])) {
+      const written = input.slice(code, end);
+      if (RFC1630_FTPTYPE.test(written)) {
+        const message = `";type=${written}" is an ftptype of RFC 1630 (A formcode | E formcode | I | L digits); RFC 1738 section 3.2.2 has only "a", "i" and "d"`;
+        if (!r.tolerate(code, message)) return null;
+        ftptype = written.toUpperCase();
+        // TYPE A with a format code is still ASCII.
+        typecode = ftptype[0] === "A" ? "a" : null;
+      } else if (code >= end || !"aidAID".includes(input[code])) {
         return r.fail(code, `the typecode is one of the characters "a", "i", or "d" (RFC 1738 section 3.2.2)`);
+      } else if (code + 1 < end) {
+        return r.fail(code + 1, `nothing follows ";type=" and its typecode (RFC 1738 section 5)`);
+      } else {
+        typecode = input[code].toLowerCase() as FtpParts["typecode"];
       }
-      if (code + 1 < end) return r.fail(code + 1, `nothing follows ";type=" and its typecode (RFC 1738 section 5)`);
-      typecode = input[code].toLowerCase() as FtpParts["typecode"];
       end = semi;
+    } else {
+      const draft = DRAFT_FTPTYPE.exec(input.slice(start, end));
+      if (draft) {
+        r.note(`"!${draft[1]}" would be the transfer type in the 1994 draft (ftpaddress = ... path [ ! ftptype ]); RFC 1738 section 3.2.2 keeps it in the name`);
+        ftptype = draft[1].toUpperCase();
+      }
     }
     // "Each of the <cwd> elements is to be supplied, sequentially, as the
     // argument to a CWD": each segment is decoded by itself.
@@ -271,7 +369,7 @@ function ftp(r: Rule): FtpParts | null {
   const { a } = r;
   return {
     scheme: "ftp", user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port,
-    cwd, name, typecode,
+    cwd, name, typecode, ...(ftptype === undefined ? {} : { ftptype }),
   };
 }
 
@@ -312,11 +410,26 @@ function gopher(r: Rule): GopherParts | null {
   // "The entire <gopher-path> may also be empty, in which case the delimiting
   // "/" is also optional and the <gophertype> defaults to "1"."
   if (start === end) return { ...base, type: "1", selector: "", search: null, gopherPlus: null };
+  // The draft's gopheraddress = ... [ / gtype [ selector ] ] [ ? search ]:
+  // RFC 1738 reserves nothing in the gopher-path, so a "?" is selector data.
+  const q = find(input, "?", start, end);
+  if (q < end) r.note(`"?" would start a search in the 1994 draft's gopheraddress; RFC 1738 section 3.4.1 keeps it in the selector ("%09" starts the search)`);
   // gtype = xchar: one character, or one escape.
   const typeEnd = Math.min(input[start] === "%" ? start + 3 : start + 1, end);
   // The selector, search and gopher+ string are split on "%09" before decoding.
   const tab1 = find(input, "%09", typeEnd, end);
   const tab2 = tab1 < end ? find(input, "%09", tab1 + 3, end) : end;
+  // Section 6: "Care should be taken when URLs contain embedded encoded
+  // delimiters for a given protocol (for example, CR and LF characters for
+  // telnet protocols)": a CR or LF in the selector or search ends the gopher
+  // request and starts another command ("gopher URLs to cause a rude message
+  // to be sent via a SMTP server"). The gopher+ string may hold them: the
+  // data block of an electronic form (section 3.4.9) is lines.
+  const lineBreak = input.slice(start, tab2).search(ESCAPED_LINE_BREAK);
+  if (lineBreak !== -1) {
+    const message = `an escaped CR or LF in the selector or search ends the gopher request and sends what follows as another command (RFC 1738 section 6)`;
+    if (!r.tolerate(start + lineBreak, message, "unsafe-selector")) return null;
+  }
   return {
     ...base,
     type: r.decode(input.slice(start, typeEnd)),
@@ -375,14 +488,23 @@ function news(r: Rule): NewsParts | null {
 }
 
 // nntpurl = "nntp://" hostport "/" group [ "/" digits ]
+// and the 1994 draft's nntpaddress = n n t p : group / digits, with no host.
 function nntp(r: Rule): NntpParts | null {
-  if (!r.common(false)) return null;
   const { input } = r;
-  const start = r.pathStart;
   const end = r.end;
-  if (start === end || input[start] !== "/") return r.fail(start, `a group follows the host: nntp://host/group (RFC 1738 section 3.7)`);
-  const slash = find(input, "/", start + 1, end);
-  if (!r.group(start + 1, slash)) return null;
+  let group: number;
+  if (r.a.hasAuthority || !GROUP.test(input.slice(r.opaqueStart, end))) {
+    if (!r.common(false)) return null;
+    const start = r.pathStart;
+    if (start === end || input[start] !== "/") return r.fail(start, `a group follows the host: nntp://host/group (RFC 1738 section 3.7)`);
+    group = start + 1;
+  } else {
+    const message = `no host: the 1994 draft's nntpaddress = n n t p : group / digits; RFC 1738 section 3.7 has nntp://<host>:<port>/<newsgroup-name>/<article-number>`;
+    if (!r.tolerate(r.opaqueStart, message)) return null;
+    group = r.opaqueStart;
+  }
+  const slash = find(input, "/", group, end);
+  if (!r.group(group, slash)) return null;
   let article: number | null = null;
   if (slash < end) {
     const digits = input.slice(slash + 1, end);
@@ -391,11 +513,16 @@ function nntp(r: Rule): NntpParts | null {
       return r.fail(slash + 1 + bad, `the article number is decimal digits (RFC 1738 section 5: "/" digits)`);
     }
     article = Number(digits);
+    // A number is exact up to 2^53 - 1; larger digits are not given as another number.
+    if (!Number.isSafeInteger(article)) {
+      return r.fail(slash + 1, `the article number ${digits} is above 2^53 - 1 and cannot be given exactly (RFC 1738 section 5: "/" digits)`);
+    }
   }
-  return { scheme: "nntp", host: r.host, port: r.port, group: input.slice(start + 1, slash), article };
+  return { scheme: "nntp", host: r.host, port: r.port, group: input.slice(group, slash), article };
 }
 
-// telneturl = "telnet://" login [ "/" ]
+// telneturl = "telnet://" login [ "/" ]; the 1994 draft's "TELNET, RLOGIN,
+// TN3270" share it.
 function telnet(r: Rule): TelnetParts | null {
   if (!r.common(true)) return null;
   const { input, a } = r;
@@ -404,7 +531,8 @@ function telnet(r: Rule): TelnetParts | null {
   if (start < end && (input[start] !== "/" || end > start + 1)) {
     return r.fail(input[start] === "/" ? start + 1 : start, `nothing but a final "/" follows the host (RFC 1738 section 3.8)`);
   }
-  return { scheme: "telnet", user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port };
+  const scheme = r.scheme as TelnetParts["scheme"];
+  return { scheme, user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port };
 }
 
 // waisurl      = waisdatabase | waisindex | waisdoc
@@ -452,7 +580,10 @@ function file(r: Rule): FileParts | null {
   // string; this is interpreted as `the machine from which the URL is being
   // interpreted'."
   const host = r.host;
-  return { scheme: "file", host, isLocal: host === "" || host === "localhost", path: r.decode(input.slice(start, end)) };
+  return {
+    scheme: "file", host, isLocal: host === "" || host === "localhost",
+    path: r.decode(input.slice(start, end)), segments: r.segments(start, end),
+  };
 }
 
 // prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
@@ -475,7 +606,54 @@ function prospero(r: Rule): ProsperoParts | null {
     fields.push([r.decode(input.slice(i + 1, eq)), r.decode(input.slice(eq + 1, fieldEnd))]);
     i = fieldEnd;
   }
-  return { scheme: "prospero", host: r.host, port: r.port, hsoname: r.decode(input.slice(start + 1, hsoEnd)), fields };
+  const hsoname = input.slice(start + 1, hsoEnd);
+  const parts: ProsperoParts = { scheme: "prospero", host: r.host, port: r.port, hsoname: r.decode(hsoname), fields };
+  // The 1994 draft: hsoname [ %00 version [ attributes ] ], "separated from the
+  // host specific object name by the characters "%00" (percent zero zero)".
+  const nul = hsoname.indexOf(ESCAPED_NUL);
+  if (nul === -1) return parts;
+  r.note(`"%00" starts the version and attributes in the 1994 draft (prosperolink = ... hsoname [ %00 version [ attributes ] ]); RFC 1738 section 3.11 keeps them in the hsoname`);
+  const [version, ...attributes] = hsoname.slice(nul + ESCAPED_NUL.length).split(ESCAPED_NUL).map(r.decode);
+  return { ...parts, version, attributes };
+}
+
+// The 1994 draft: midaddress = m i d : addr-spec; cidaddress = c i d :
+// content-identifier, which is a msg-id too (RFC 1521 section 6.1: "Content-ID"
+// takes msg-id, as "Message-ID" does in RFC 822 section 4.6.1): an addr-spec,
+// local-part "@" domain.
+function addrSpec(r: Rule): string | null {
+  const { input } = r;
+  const start = r.opaqueStart;
+  const end = r.end;
+  const at = input.lastIndexOf("@", end - 1);
+  if (at <= start) return r.fail(start, `an identifier is an addr-spec, local-part "@" domain (1994 draft; RFC 822 section 6.1)`);
+  if (at === end - 1) return r.fail(end, `a domain follows the "@" (1994 draft; RFC 822 section 6.1)`);
+  if (!r.allow(start, end, ";:@&=", "identifier")) return null;
+  return r.decode(input.slice(start, end));
+}
+
+function mid(r: Rule): MidParts | null {
+  const messageId = addrSpec(r);
+  return messageId === null ? null : { scheme: "mid", messageId };
+}
+
+function cid(r: Rule): CidParts | null {
+  const contentId = addrSpec(r);
+  return contentId === null ? null : { scheme: "cid", contentId };
+}
+
+// The 1994 draft: afsaddress = a f s : / / cellname / path; cellname = hostname.
+// "The "afsaddress" is left in as historical note, but is not a url production."
+function afs(r: Rule): AfsParts | null {
+  if (!r.common(false)) return null;
+  const { input, a } = r;
+  if (a.parts.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: afs://cellname/path (1994 draft)`);
+  const start = r.pathStart;
+  const end = r.end;
+  if (start === end || input[start] !== "/") return r.fail(start, `a path follows the cell: afs://cellname/path (1994 draft)`);
+  if (!r.allow(start, end, FSEGMENT + "/", "path")) return null;
+  r.note(`afs is the 1994 draft's "historical note, but is not a url production"; RFC 1738 has no afs scheme`);
+  return { scheme: "afs", cell: r.host, path: r.decode(input.slice(start, end)), segments: r.segments(start, end) };
 }
 
 /** The rule of each scheme schemeParts() knows (API.md section 4). */
@@ -491,4 +669,9 @@ export const RULES: ReadonlyMap<string, (r: Rule) => SchemeParts | null> = new M
   ["wais", wais],
   ["file", file],
   ["prospero", prospero],
+  ["mid", mid],
+  ["cid", cid],
+  ["rlogin", telnet],
+  ["tn3270", telnet],
+  ["afs", afs],
 ]);
