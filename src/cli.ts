@@ -3,15 +3,12 @@
 // worker threads of --threads, which the main thread starts with workerData.
 
 import { isMainThread } from "node:worker_threads";
+import { guardOutput } from "./cli/io";
 import { main, WORKS } from "./cli/main";
 import { runWorker } from "./cli/worker";
 
 if (isMainThread) {
-  // A reader that goes away (`swurl parse big.txt | head`) is not an error.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0);
-    throw e;
-  });
+  guardOutput();
   main(process.argv.slice(2), new URL(import.meta.url)).then(
     (status) => {
       process.exitCode = status;

@@ -1,32 +1,28 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { parseStream } from "../index";
-import { BULK_OPTIONS, baseOption, parseCommandArgs, threadsOption } from "./args";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args";
 import { runBulk } from "./bulk";
 import type { Command } from "./command";
 import { DEFAULT_FIELDS, FIELDS, parseFields, parseFormat, rowFormat, type Field, type FormatName } from "./format";
-import { openInput } from "./io";
-import { LineTape } from "./tape";
+import { openInputs } from "./io";
+import { kernelRead, readRecords, type InputSpec } from "./records";
 import type { Work } from "./work";
 
 export interface ParseOptions {
   format: FormatName;
   fields: Field[];
-  base: string | undefined;
+  input: InputSpec;
 }
 
 export const parseWork: Work<ParseOptions, void> = {
-  async run(source, { format, fields, base }, emit) {
+  async run(source, { format, fields, input }, emit) {
     const rows = rowFormat(format, fields);
-    const tape = new LineTape();
-    const everyLine = fields.includes("input");
-    for await (const batch of parseStream(tape.record(source), { base })) {
-      const lines = tape.linesOf(batch, everyLine);
+    for await (const records of readRecords(source, input, [])) {
       let text = "";
-      for (let i = 0; i < batch.length; i++) {
-        const url = batch.get(i);
-        text += url === null ? rows.failure(lines[i]) : rows.row(url, lines[i]);
+      for (let i = 0; i < records.length; i++) {
+        const url = records.url(i);
+        text += url === null ? rows.failure(records.text(i)) : rows.row(url, records.text(i));
       }
       await emit(text);
     }
@@ -43,7 +39,7 @@ const OPTIONS = {
 export const parseCommand: Command = {
   name: "parse",
   summary: "one row per line with the URL's parts, as JSON Lines, TSV or CSV",
-  help: `Usage: swurl parse [FILE|-] [options]
+  help: `Usage: swurl parse [FILE|-]... [options]
 
 Parse each line of FILE (or standard input) as a URL, as browsers and
 Node.js do (WHATWG URL Standard), and write one row per line, in input
@@ -55,11 +51,11 @@ Options:
                        ${FIELDS.join(",")}
                        (default: ${DEFAULT_FIELDS.join(",")});
                        input is the line as read
-      --base URL       resolve each line against URL (relative references)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
   -h, --help           show this help
 
+${INPUT_HELP}
 Formats:
   jsonl  a JSON object per line with the fields; a line that does not parse
          is {"input":"<the line>","error":"invalid"}
@@ -73,16 +69,17 @@ Input is UTF-8 (invalid bytes read as U+FFFD), one URL per line (LF or
 CRLF); a leading byte order mark is ignored.
 `,
   async run(args, { stdout, script }) {
-    const { values, file } = parseCommandArgs("parse", args, OPTIONS);
+    const { values, files } = parseCommandArgs("parse", args, OPTIONS);
     if (values.help) return stdout.write(parseCommand.help);
+    const fields = parseFields("parse", values.fields);
     const options: ParseOptions = {
       format: parseFormat("parse", values.format),
-      fields: parseFields("parse", values.fields),
-      base: baseOption("parse", values.base),
+      fields,
+      input: inputSpec("parse", values, false, fields.includes("input")),
     };
     const threads = threadsOption("parse", values.threads);
-    const input = await openInput(file);
+    const input = await openInputs(files);
     if (!values["no-header"]) await stdout.write(rowFormat(options.format, options.fields).header());
-    await runBulk(input, { name: "parse", work: parseWork, options, threads, script }, (text) => stdout.write(text));
+    await runBulk(input, { name: "parse", work: parseWork, options, threads, script, splittable: kernelRead(options.input), streamsRows: true }, (text) => stdout.write(text));
   },
 };

@@ -20,6 +20,8 @@ export interface Summary {
   lines: number;
   valid: number;
   invalid: number;
+  /** Blank and comment lines, neither valid nor invalid. */
+  skipped: number;
   bytes: number;
   seconds: number;
   megabytesPerSecond: number;
@@ -74,8 +76,9 @@ export function summarize(t: Tally, run: Run, topN: number): Summary {
   return {
     input: run.input,
     lines: t.lines,
-    valid: t.lines - t.invalid,
+    valid: t.lines - t.invalid - t.skipped,
     invalid: t.invalid,
+    skipped: t.skipped,
     bytes: run.bytes,
     seconds: Math.round(run.seconds * 1000) / 1000,
     megabytesPerSecond: run.seconds > 0 ? Math.round((run.bytes / 1e6 / run.seconds) * 100) / 100 : 0,
@@ -109,7 +112,10 @@ export function textReport(s: Summary, style: Style): string {
   out.push(`${formatCount(s.lines)} lines, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`);
 
   section("URLs");
-  out.push(...chart([{ label: "valid", count: s.valid }, { label: "invalid", count: s.invalid }], s.lines, style));
+  const urls = [{ label: "valid", count: s.valid }, { label: "invalid", count: s.invalid }];
+  if (s.skipped > 0) urls.push({ label: "skipped", count: s.skipped });
+  out.push(...chart(urls, s.lines, style));
+  if (s.skipped > 0) out.push(style.dim("  skipped: blank lines, and comments with --skip-comments"));
   if (s.lines === 0) return out.join("\n") + "\n";
 
   section("Schemes");

@@ -1,30 +1,28 @@
 // swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
 // top hosts and registrable domains, shape) and how fast it was read.
 
-import { parseStream } from "../index";
-import { BULK_OPTIONS, baseOption, integerOption, parseCommandArgs, threadsOption } from "./args";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, integerOption, parseCommandArgs, threadsOption } from "./args";
 import { runBulk } from "./bulk";
 import { styleFor } from "./chart";
 import type { Command } from "./command";
-import { openInput } from "./io";
-import { LineTape } from "./tape";
+import { openInputs } from "./io";
+import { kernelRead, readRecords, type InputSpec } from "./records";
 import { jsonReport, summarize, textReport } from "./report";
-import { addInvalid, addUrl, emptyTally, mergeTally, type Tally } from "./tally";
+import { addInvalid, addSkipped, addUrl, emptyTally, mergeTally, type Tally } from "./tally";
 import type { Work } from "./work";
 
 export interface StatsOptions {
-  base: string | undefined;
+  input: InputSpec;
 }
 
 export const statsWork: Work<StatsOptions, Tally> = {
-  async run(source, { base }) {
+  async run(source, { input }) {
     const tally = emptyTally();
-    const tape = new LineTape();
-    for await (const batch of parseStream(tape.record(source), { base })) {
-      const lines = tape.linesOf(batch, false);
-      for (let i = 0; i < batch.length; i++) {
-        const url = batch.get(i);
-        if (url === null) addInvalid(tally, lines[i]);
+    for await (const records of readRecords(source, input, [])) {
+      addSkipped(tally, records.skipped);
+      for (let i = 0; i < records.length; i++) {
+        const url = records.url(i);
+        if (url === null) addInvalid(tally, records.text(i), records.line(i));
         else addUrl(tally, url);
       }
     }
@@ -41,7 +39,7 @@ const OPTIONS = {
 export const statsCommand: Command = {
   name: "stats",
   summary: "totals, failures, schemes, top hosts and domains, throughput",
-  help: `Usage: swurl stats [FILE|-] [options]
+  help: `Usage: swurl stats [FILE|-]... [options]
 
 Read FILE (or standard input), one URL per line, and report: valid and
 invalid lines (with the first invalid ones), schemes, the top hosts and
@@ -53,20 +51,21 @@ credentials, IP-address or IDN host, and the time taken and MB/s
 Options:
       --top N        how many hosts and domains to list (default 10)
       --json         the numbers as JSON instead of the text report
-      --base URL     resolve each line against URL
       --threads N    read FILE with N worker threads
   -h, --help         show this help
 
+${INPUT_HELP}
 Memory grows with the number of distinct hosts, not with the input size.
 `,
   async run(args, { stdout, script }) {
-    const { values, file } = parseCommandArgs("stats", args, OPTIONS);
+    const { values, files } = parseCommandArgs("stats", args, OPTIONS);
     if (values.help) return stdout.write(statsCommand.help);
-    const options: StatsOptions = { base: baseOption("stats", values.base) };
+    const options: StatsOptions = { input: inputSpec("stats", values, true, false) };
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
-    const input = await openInput(file);
-    const run = await runBulk<StatsOptions, Tally>(input, { name: "stats", work: statsWork, options, threads, script }, async () => {});
+    const input = await openInputs(files);
+    const bulk = { name: "stats", work: statsWork, options, threads, script, splittable: kernelRead(options.input), streamsRows: false };
+    const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     const summary = summarize(run.results.reduce(mergeTally), { ...run, input: input.name }, top);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },

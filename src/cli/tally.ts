@@ -10,8 +10,11 @@ export const INVALID_SAMPLES = 5;
 const SAMPLE_CHARS = 120;
 
 export interface Tally {
+  /** Lines read (records and skipped lines). */
   lines: number;
   invalid: number;
+  /** Blank and comment lines, neither valid nor invalid. */
+  skipped: number;
   /** Counts by scheme (protocol without ":"). */
   schemes: Map<string, number>;
   /** Counts by hostname, for URLs that have a non-empty host. */
@@ -26,7 +29,7 @@ export interface Tally {
 
 export function emptyTally(): Tally {
   return {
-    lines: 0, invalid: 0, schemes: new Map(), hosts: new Map(),
+    lines: 0, invalid: 0, skipped: 0, schemes: new Map(), hosts: new Map(),
     withQuery: 0, withFragment: 0, withCredentials: 0, withPort: 0, invalidSamples: [],
   };
 }
@@ -47,13 +50,18 @@ export function addUrl(t: Tally, url: Url): void {
   if (url.port !== "") t.withPort++;
 }
 
-export function addInvalid(t: Tally, line: string): void {
+/** An invalid record: its text and the number of the line where it starts. */
+export function addInvalid(t: Tally, text: string, line: number): void {
   t.lines++;
   t.invalid++;
   if (t.invalidSamples.length < INVALID_SAMPLES) {
-    const text = line.length > SAMPLE_CHARS ? line.slice(0, SAMPLE_CHARS) + "…" : line;
-    t.invalidSamples.push([t.lines, text]);
+    t.invalidSamples.push([line, text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) + "…" : text]);
   }
+}
+
+export function addSkipped(t: Tally, lines: number): void {
+  t.lines += lines;
+  t.skipped += lines;
 }
 
 /** `b` (the input that follows `a`'s) added into `a`. */
@@ -63,6 +71,7 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   }
   a.lines += b.lines;
   a.invalid += b.invalid;
+  a.skipped += b.skipped;
   for (const [k, n] of b.schemes) increment(a.schemes, k, n);
   for (const [k, n] of b.hosts) increment(a.hosts, k, n);
   a.withQuery += b.withQuery;
