@@ -4,23 +4,26 @@
 import { canonicalize, type CanonicalizeOptions } from "../index";
 import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, parseCommandArgs, threadsOption } from "./args";
 import { runBulk } from "./bulk";
+import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter";
 import type { Command } from "./command";
 import { openInputs } from "./io";
 import { kernelRead, readRecords, type InputSpec } from "./records";
 import type { Emit, Work } from "./work";
 
 export interface CanonOptions {
+  filter: RecordFilter;
   /** canonicalize()'s options, but the base: the records' URLs are parsed against it already. */
   canonical: Omit<CanonicalizeOptions, "base">;
   input: InputSpec;
 }
 
 export const canonWork: Work<CanonOptions, void> = {
-  async run(source, { canonical, input }, emit) {
+  async run(source, { canonical, input, filter }, emit) {
     for await (const records of readRecords(source, input, [])) {
       let text = "";
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
+        if (!kept(filter, url)) continue;
         // A record that does not parse gives an empty line, so line N of the output is record N of the input.
         text += (url === null ? "" : canonicalize(url, canonical)) + "\n";
       }
@@ -59,6 +62,7 @@ function dedupe(emit: Emit): Emit {
 
 const OPTIONS = {
   ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
   dedupe: { type: "boolean" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
@@ -90,7 +94,8 @@ Options:
       --threads N          read FILE with N worker threads (same output, in order)
   -h, --help               show this help
 
-${INPUT_HELP}`,
+${INPUT_HELP}
+${FILTER_HELP}`,
   async run(args, { stdout, script }) {
     const { values, files } = parseCommandArgs("canon", args, OPTIONS);
     if (values.help) return stdout.write(canonCommand.help);
@@ -101,6 +106,7 @@ ${INPUT_HELP}`,
         stripParams: values["strip-param"]?.map(stripPattern),
       },
       input: inputSpec("canon", values, false, false),
+      filter: recordFilter("canon", values),
     };
     const threads = threadsOption("canon", values.threads);
     const input = await openInputs(files);

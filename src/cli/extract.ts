@@ -7,6 +7,7 @@ import { COMMON_OPTIONS, INPUT_OPTIONS, inputSpec, parseCommandArgs } from "./ar
 import type { Command, Context } from "./command";
 import { openInputs, type Input } from "./io";
 import { readRecords, type InputSpec } from "./records";
+import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter";
 
 /** The signature of extractUrls() in API.md section 6. */
 export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
@@ -51,15 +52,15 @@ async function* pieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string
   if (pending !== "") yield pending;
 }
 
-const OPTIONS = { ...COMMON_OPTIONS, ...INPUT_OPTIONS, base: { type: "string" } } as const;
+const OPTIONS = { ...COMMON_OPTIONS, ...INPUT_OPTIONS, ...FILTER_OPTIONS, base: { type: "string" } } as const;
 
 /** With --input: the URL field of each record (resolved against --base), failures left out. */
-async function recordUrls(input: Input, spec: InputSpec, { stdout }: Context): Promise<void> {
+async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, { stdout }: Context): Promise<void> {
   for await (const records of readRecords(input.chunks(() => {}), spec, [])) {
     let text = "";
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);
-      if (url !== null) text += url.href + "\n";
+      if (url !== null && kept(filter, url)) text += url.href + "\n";
     }
     await stdout.write(text);
   }
@@ -85,6 +86,7 @@ Options:
       --field NAME     the URL's field (see swurl parse --help)
       --base URL       resolve the URLs of records against URL
       --skip-comments  skip lines that start with #
+      --scheme LIST    only URLs of these schemes (comma-separated)
   -h, --help           show this help
 `,
     async run(args, context) {
@@ -92,11 +94,15 @@ Options:
       const { values, files } = parseCommandArgs("extract", args, OPTIONS);
       if (values.help) return stdout.write(command.help);
       const spec = values.input === undefined ? null : inputSpec("extract", values, true, false);
+      const filter = recordFilter("extract", values);
       const input = await openInputs(files);
-      if (spec !== null) return recordUrls(input, spec, context);
+      if (spec !== null) return recordUrls(input, spec, filter, context);
+      const schemes = filter.schemes;
       for await (const piece of pieces(input.chunks(() => {}))) {
         let text = "";
-        for (const { url } of extractUrls(piece)) text += url + "\n";
+        for (const { url } of extractUrls(piece)) {
+          if (schemes === null || schemes.includes(url.slice(0, url.indexOf(":")).toLowerCase())) text += url + "\n";
+        }
         await stdout.write(text);
       }
     },

@@ -4,25 +4,29 @@
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args";
 import { runBulk } from "./bulk";
 import type { Command } from "./command";
-import { DEFAULT_FIELDS, FIELDS, parseFields, parseFormat, rowFormat, type Field, type FormatName } from "./format";
+import { FIELD_NAMES, parseFields, recordKeys } from "./fields";
+import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter";
+import { DEFAULT_FIELDS, parseFormat, rowFormat, type FormatName } from "./format";
 import { openInputs } from "./io";
 import { kernelRead, readRecords, type InputSpec } from "./records";
 import type { Work } from "./work";
 
 export interface ParseOptions {
   format: FormatName;
-  fields: Field[];
+  /** The --fields list (names: the definitions hold functions, which cannot go to a worker thread). */
+  fields: string;
   input: InputSpec;
+  filter: RecordFilter;
 }
 
 export const parseWork: Work<ParseOptions, void> = {
-  async run(source, { format, fields, input }, emit) {
-    const rows = rowFormat(format, fields);
-    for await (const records of readRecords(source, input, [])) {
+  async run(source, { format, fields, input, filter }, emit) {
+    const rows = rowFormat(format, parseFields("parse", fields, input));
+    for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
       let text = "";
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
-        text += url === null ? rows.failure(records.text(i)) : rows.row(url, records.text(i));
+        if (kept(filter, url)) text += rows.row(records, i, url);
       }
       await emit(text);
     }
@@ -31,6 +35,7 @@ export const parseWork: Work<ParseOptions, void> = {
 
 const OPTIONS = {
   ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
   format: { type: "string", short: "f" },
   fields: { type: "string" },
   "no-header": { type: "boolean" },
@@ -48,17 +53,28 @@ order. A line that does not parse is marked, never dropped.
 Options:
   -f, --format FORMAT  jsonl (default), tsv or csv
       --fields LIST    the fields of a row, comma-separated, from
-                       ${FIELDS.join(",")}
-                       (default: ${DEFAULT_FIELDS.join(",")});
-                       input is the line as read
+                       ${FIELD_NAMES.join(",")}
+                       (default: ${DEFAULT_FIELDS});
+                       input is the line as read, line its number (from
+                       1), scheme the protocol without ":", domain, suffix
+                       and subdomain by the Public Suffix List, path the
+                       pathname decoded, param:NAME the first value of a
+                       query parameter (decoded). With --input, also the
+                       record's own fields: an access log's client, ident,
+                       user, time, request, method, target, version,
+                       status, bytes, referer, agent; a JSON key path; a
+                       CSV/TSV column (field:NAME for one named like a
+                       URL field)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
   -h, --help           show this help
 
 ${INPUT_HELP}
+${FILTER_HELP}
 Formats:
   jsonl  a JSON object per line with the fields; a line that does not parse
-         is {"input":"<the line>","error":"invalid"}
+         is {"input":"<the line>","error":"invalid"} (with the fields that
+         are not the URL's: line, the record's own); no value is null
   tsv    a header line, then the fields and a "valid" column (true/false);
          a failure has empty fields (but input). No quoting: a backslash,
          tab, LF or CR in a value is written \\\\, \\t, \\n or \\r
@@ -71,15 +87,16 @@ CRLF); a leading byte order mark is ignored.
   async run(args, { stdout, script }) {
     const { values, files } = parseCommandArgs("parse", args, OPTIONS);
     if (values.help) return stdout.write(parseCommand.help);
-    const fields = parseFields("parse", values.fields);
-    const options: ParseOptions = {
-      format: parseFormat("parse", values.format),
-      fields,
-      input: inputSpec("parse", values, false, fields.includes("input")),
-    };
+    const format = parseFormat("parse", values.format);
+    const fields = values.fields ?? DEFAULT_FIELDS;
+    const names = fields.split(",").map((f) => f.trim());
+    // The text of every record is kept when a field reads it (input, or a field of an access-log line).
+    const spec = inputSpec("parse", values, false, names.includes("input") || recordKeys(names).length > 0);
+    const defs = parseFields("parse", fields, spec);
+    const options: ParseOptions = { format, fields: names.join(","), input: spec, filter: recordFilter("parse", values) };
     const threads = threadsOption("parse", values.threads);
     const input = await openInputs(files);
-    if (!values["no-header"]) await stdout.write(rowFormat(options.format, options.fields).header());
-    await runBulk(input, { name: "parse", work: parseWork, options, threads, script, splittable: kernelRead(options.input), streamsRows: true }, (text) => stdout.write(text));
+    if (!values["no-header"]) await stdout.write(rowFormat(format, defs).header());
+    await runBulk(input, { name: "parse", work: parseWork, options, threads, script, splittable: kernelRead(spec) && !names.includes("line"), streamsRows: true }, (text) => stdout.write(text));
   },
 };
