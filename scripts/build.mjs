@@ -46,7 +46,9 @@ await esbuild.build({
   format: "esm",
   platform: "neutral",
   target: "es2022",
-  external: ["tr46", "tldts", "node:*"],
+  // The runtime dependencies stay packages of their own; apache-arrow and
+  // parquet-wasm are imported by the CLI only, and only for --format parquet|arrow.
+  external: ["tr46", "tldts", "apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   alias: { "swurl-kernel-js": "./assembly/js.ts" },
   // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
   define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },

@@ -9,8 +9,17 @@ import { runWorker } from "./cli/worker";
 
 if (isMainThread) {
   guardOutput();
+  let finished = false;
+  // A command whose work waits on something that never comes leaves Node.js
+  // nothing to do, and it would exit with status 0, output missing.
+  process.on("exit", () => {
+    if (finished || process.exitCode !== undefined) return;
+    process.stderr.write("swurl: internal error: the command stopped before it finished\n");
+    process.exitCode = 1;
+  });
   main(process.argv.slice(2), new URL(import.meta.url)).then(
     (status) => {
+      finished = true;
       process.exitCode = status;
     },
     (e: Error) => {

@@ -3,15 +3,21 @@
 
 import type { Url } from "../whatwg/url";
 import { UsageError } from "./args";
+import type { ColumnarFormat } from "./columnar";
 import type { FieldDef } from "./fields";
 import type { Records } from "./records";
 
 /** What a row shows unless --fields says otherwise: the href and what it is made of, without credentials. */
 export const DEFAULT_FIELDS = "href,protocol,hostname,port,pathname,search,hash";
 
-export const FORMATS = ["jsonl", "tsv", "csv"] as const;
+/** The text formats, then the columnar ones (columnar.ts). */
+export const FORMATS = ["jsonl", "tsv", "csv", "parquet", "arrow"] as const;
 export type FormatName = (typeof FORMATS)[number];
-export type TextFormatName = FormatName;
+export type TextFormatName = Exclude<FormatName, ColumnarFormat>;
+
+export function isColumnar(format: FormatName): format is ColumnarFormat {
+  return format === "parquet" || format === "arrow";
+}
 
 export function parseFormat(command: string, value: string | undefined): FormatName {
   if (value === undefined) return "jsonl";

@@ -167,11 +167,63 @@ export async function* counted(source: AsyncIterable<Uint8Array>, count: (bytes:
 }
 
 /** Text output in chunks, waiting for "drain" when the stream's buffer is full. */
-export class Output {
-  constructor(private readonly stream: NodeJS.WritableStream) {}
+/** Where binary output (Parquet, Arrow) goes. */
+export interface ByteOutput {
+  write(chunk: Uint8Array): Promise<void>;
+}
 
-  async write(text: string): Promise<void> {
-    if (text !== "" && !this.stream.write(text)) await once(this.stream, "drain");
+/**
+ * Output in chunks, waiting for "drain" when the stream's buffer is full.
+ * Standard output's errors end the process (guardOutput()); a file's are
+ * kept and thrown as an OutputError from the next write or close().
+ */
+export class Output implements ByteOutput {
+  private error: unknown = null;
+
+  constructor(private readonly stream: NodeJS.WritableStream, private readonly name: string | null = null) {
+    if (name !== null) stream.on("error", (e) => (this.error ??= e));
+  }
+
+  private check(): void {
+    if (this.error !== null) throw new OutputError(`cannot write ${this.name}: ${reason(this.error)}`);
+  }
+
+  async write(chunk: string | Uint8Array): Promise<void> {
+    this.check();
+    if (chunk.length > 0 && !this.stream.write(chunk)) await this.until("drain");
+    this.check();
+  }
+
+  /** Finish a file: everything written, or an OutputError. */
+  async close(): Promise<void> {
+    if (this.name === null) return;
+    this.check();
+    this.stream.end();
+    await this.until("finish");
+    this.check();
+  }
+
+  /** Wait for `event`, or for an error (then kept for check()). */
+  private async until(event: string): Promise<void> {
+    if (this.name === null) return void (await once(this.stream, event));
+    const done = new AbortController();
+    try {
+      await Promise.race([once(this.stream, event, { signal: done.signal }), once(this.stream, "error", { signal: done.signal })]);
+    } catch {
+      // The error is in this.error; an abort is ours.
+    } finally {
+      done.abort();
+    }
+  }
+}
+
+/** --output FILE: opened now (an unwritable path fails before any input is read). */
+export async function openOutput(path: string): Promise<Output> {
+  try {
+    const handle = await open(path, "w");
+    return new Output(handle.createWriteStream(), path);
+  } catch (e) {
+    throw new OutputError(`cannot write ${path}: ${reason(e)}`);
   }
 }
 
