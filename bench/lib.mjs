@@ -59,3 +59,15 @@ export async function* repeatedChunks(body, total, chunk = 64 * 1024, progress =
     }
   }
 }
+
+/** mulberry32: a small seeded PRNG (the one of test/random.ts), so every run uses the same input. */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -12,7 +12,7 @@ import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { tableFromIPC } from "apache-arrow";
 import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "./access-log";
+import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { CLI, SAMPLE, swurl } from "./cli-run";
 
 const BASE = "https://site.example/";

@@ -9,7 +9,7 @@ import path from "node:path";
 import { parse as tldts } from "tldts";
 import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "./access-log";
+import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { SAMPLE, lines, swurl } from "./cli-run";
 
 const BASE = "https://site.example/";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "./access-log";
+import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { CLI, SAMPLE, lines, swurl } from "./cli-run";
 
 const BASE = "https://site.example/";

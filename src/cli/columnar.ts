@@ -104,8 +104,11 @@ async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSin
 async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
   const arrow = await import("apache-arrow");
   const pw = await import("parquet-wasm/node");
-  // Plain strings: the Parquet writer dictionary-encodes each column chunk where that pays.
+  // Plain strings in Arrow: the Parquet writer dictionary-encodes them itself.
   const groups = new RowGroups(arrow, defs, false);
+  // The writer's defaults otherwise: dictionary encoding wherever it pays
+  // (turning it off for the nearly unique columns saved no time and made the
+  // file 20% larger on a 60 MB log).
   const props = new pw.WriterPropertiesBuilder()
     .setCompression(pw.Compression.SNAPPY)
     .setMaxRowGroupSize(ROW_GROUP)

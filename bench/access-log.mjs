@@ -1,21 +1,21 @@
 // A generated access log in the Combined Log Format, deterministic for a
-// seed, built from the URLs of bench/data/sample.txt: origin-form and
-// absolute-form request targets, "-" requests, referers and user agents
-// holding URLs and escaped quotes, as Apache and nginx write them. Tests
-// compare swurl with whatwg-url on it; the bench makes a large one.
+// seed, built from a list of URLs (the corpus): origin-form and absolute-form
+// request targets, "-" requests, referers and user agents holding URLs and
+// escaped quotes, as Apache and nginx write them. Tests compare swurl with
+// whatwg-url on small ones; the combined-log bench suite writes a 1 GB one.
 
-import { mulberry32 } from "./random";
+import { mulberry32 } from "./lib.mjs";
 
-export interface LogLine {
-  text: string;
-  /** The request target, or null when the request is "-". */
-  target: string | null;
-  referer: string | null;
-  client: string;
-  status: number;
-  bytes: number | null;
-  agent: string;
-}
+/**
+ * @typedef {object} LogLine
+ * @property {string} text
+ * @property {string | null} target the request target, or null when the request is "-"
+ * @property {string | null} referer
+ * @property {string} client
+ * @property {number} status
+ * @property {number | null} bytes
+ * @property {string} agent
+ */
 
 const METHODS = ["GET", "GET", "GET", "POST", "HEAD"];
 const STATUSES = [200, 200, 200, 304, 404, 301, 500];
@@ -27,22 +27,32 @@ const AGENTS = [
 ];
 
 /** The origin-form of an absolute URL: its path and query ("/" at least). */
-function originForm(url: string): string {
+/** @param {string} url */
+function originForm(url) {
   const m = /^[a-z]+:\/\/[^/?#]*([^#]*)/i.exec(url);
   const rest = m?.[1] ?? "";
   return rest.startsWith("/") ? rest : "/" + rest;
 }
 
 /** Apache's escaping inside a quoted log field: \ and " get a backslash. */
-function quoted(s: string): string {
+/** @param {string} s */
+function quoted(s) {
   return '"' + s.replace(/[\\"]/g, (c) => "\\" + c) + '"';
 }
 
 /** `n` log lines from `urls`, the same for the same seed. `common`: without referer and user agent. */
-export function accessLog(urls: string[], n: number, seed: number, common = false): LogLine[] {
+/**
+ * @param {string[]} urls
+ * @param {number} n
+ * @param {number} seed
+ * @returns {LogLine[]}
+ */
+export function accessLog(urls, n, seed, common = false) {
   const rng = mulberry32(seed);
-  const pick = <T>(a: T[]): T => a[Math.floor(rng() * a.length)];
-  const lines: LogLine[] = [];
+  /** @type {<T>(a: T[]) => T} */
+  const pick = (a) => a[Math.floor(rng() * a.length)];
+  /** @type {LogLine[]} */
+  const lines = [];
   for (let i = 0; i < n; i++) {
     const url = pick(urls);
     const r = rng();
