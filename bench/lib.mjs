@@ -60,7 +60,12 @@ export async function* repeatedChunks(body, total, chunk = 64 * 1024, progress =
   }
 }
 
-/** mulberry32: a small seeded PRNG (the one of test/random.ts), so every run uses the same input. */
+/**
+ * mulberry32: a small 32-bit PRNG, floats in [0, 1); the same seed gives the
+ * same numbers on every run and machine (the tests' too, test/random.ts).
+ * @param {number} seed
+ * @returns {() => number}
+ */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {

@@ -6,6 +6,7 @@
 
 import type * as Arrow from "apache-arrow";
 import type { FieldDef } from "./fields";
+import { own } from "./own";
 
 type ArrowModule = typeof Arrow;
 
@@ -168,7 +169,7 @@ class DictionaryColumn implements ColumnBuilder {
     let id = this.ids.get(value);
     if (id === undefined) {
       id = this.ids.size;
-      this.ids.set(value, id);
+      this.ids.set(own(value), id);
       this.fresh.push(value);
     }
     this.indices.push(id);

@@ -3,7 +3,7 @@
 // never whole; a piece does not end inside a "<...>" wrapper that may go on
 // on the next line (RFC 1738 lets a wrapped URL span lines).
 
-import { COMMON_OPTIONS, INPUT_OPTIONS, inputSpec, parseCommandArgs } from "./args";
+import { COMMON_OPTIONS, INPUT_OPTIONS, UsageError, inputSpec, parseCommandArgs } from "./args";
 import type { Command, Context } from "./command";
 import { openInputs, type Input } from "./io";
 import { readRecords, type InputSpec } from "./records";
@@ -93,6 +93,9 @@ Options:
       const { stdout } = context;
       const { values, files } = parseCommandArgs("extract", args, OPTIONS);
       if (values.help) return stdout.write(command.help);
+      if (values.input === undefined && (values.field !== undefined || values.base !== undefined)) {
+        throw new UsageError("extract: --field and --base need --input (running text has no fields)");
+      }
       const spec = values.input === undefined ? null : inputSpec("extract", values, true, false);
       const filter = recordFilter("extract", values);
       const input = await openInputs(files);

@@ -8,6 +8,7 @@ import { percentDecode } from "../index";
 import type { Url } from "../whatwg/url";
 import { UsageError } from "./args";
 import { ACCESS_LOG_FIELDS } from "./logfields";
+import { own } from "./own";
 import type { InputSpec, Records } from "./records";
 
 /** The getters of the WHATWG URL API. */
@@ -50,7 +51,7 @@ export function domainOf(host: string): ReturnType<typeof parseDomain> {
     if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();
     // The private section too (foo.github.io is its own site), as browsers draw site lines.
     d = parseDomain(host, { allowPrivateDomains: true });
-    domainCache.set(host, d);
+    domainCache.set(own(host), d);
   }
   return d;
 }

@@ -99,7 +99,7 @@ Formats:
          tab, LF or CR in a value is written \\\\, \\t, \\n or \\r
   csv    as tsv, in RFC 4180 CSV: lines end with CRLF, a value holding a
          comma, a double quote, CR or LF is quoted and its quotes doubled
-  parquet  a Parquet file (Snappy, row groups of 65,536 rows written as the
+  parquet  a Parquet file (Snappy, row groups of 32,768 rows written as the
          input is read): a column per field and "valid" (boolean); line,
          status and bytes are 64-bit integers; a failure row has null in
          the URL's columns. Binary: not to a terminal (use --output)

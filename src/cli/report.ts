@@ -47,6 +47,8 @@ export interface Summary {
   topPaths: TopList;
   /** One per --by key. */
   groups: (TopList & { by: string })[];
+  /** Advice on the failures (an option that would make them parse), or null. */
+  hint: string | null;
 }
 
 /** The top of a count table. */
@@ -74,7 +76,7 @@ function top(map: Map<string, number>, n: number): ChartRow[] {
     .map(([label, count]) => ({ label, count }));
 }
 
-export function summarize(t: Tally, run: Run, topN: number, by: string[]): Summary {
+export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: string | null = null): Summary {
   // Registrable domains (eTLD+1) by the Public Suffix List, private section
   // included (foo.github.io is its own site), as browsers draw site lines.
   // Worked out once per distinct host, not per URL.
@@ -118,6 +120,7 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[]): Summa
     invalidSamples: t.invalidSamples.map(([line, text]) => ({ line, text })),
     topPaths: topList(t.paths, topN),
     groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN) })),
+    hint: t.invalid > 0 ? hint : null,
   };
 }
 
@@ -177,6 +180,7 @@ export function textReport(s: Summary, style: Style): string {
     section("Invalid lines", s.invalid > s.invalidSamples.length ? `first ${s.invalidSamples.length} of ${formatCount(s.invalid)}` : "");
     for (const { line, text } of s.invalidSamples) out.push(`  line ${formatCount(line)}: ${JSON.stringify(text)}`);
   }
+  if (s.hint !== null) out.push("", style.dim(s.hint));
   return out.join("\n") + "\n";
 }
 

@@ -3,6 +3,7 @@
 // to the main thread, where the shares are merged in input order.
 
 import type { Url } from "../whatwg/url";
+import { own } from "./own";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./topcounts";
 
 /** How many invalid lines the report quotes. */
@@ -53,7 +54,8 @@ export const NO_VALUE = "(none)";
 
 function increment(map: Map<string, number>, key: string, by = 1): void {
   const n = map.get(key);
-  map.set(key, n === undefined ? by : n + by);
+  if (n === undefined) map.set(own(key), by);
+  else map.set(key, n + by);
 }
 
 export function addUrl(t: Tally, url: Url): void {

@@ -5,6 +5,8 @@
 // report says so. Memory stays bounded however large the log. Plain data
 // (a Map and a number), so that a worker thread can post it.
 
+import { own } from "./own";
+
 /** Distinct values kept after a prune: far more than any --top shows. */
 export const CAP_KEYS = 100_000;
 
@@ -20,8 +22,12 @@ export function emptyCounts(): TopCounts {
 
 export function countValue(t: TopCounts, key: string, by = 1): void {
   const n = t.counts.get(key);
-  t.counts.set(key, n === undefined ? by : n + by);
-  if (n === undefined && t.counts.size > 2 * CAP_KEYS) prune(t);
+  if (n !== undefined) {
+    t.counts.set(key, n + by);
+    return;
+  }
+  t.counts.set(own(key), by);
+  if (t.counts.size > 2 * CAP_KEYS) prune(t);
 }
 
 /** Keep the CAP_KEYS most frequent values. */
