@@ -377,6 +377,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    * the deferred ones through parse(). `bom`: skip a leading byte order mark.
    */
   function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block {
+    // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
+    if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
     checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);
     const len = typeof input === "string" ? arena.input(input) : arena.inputBytes(input);
     let table = align8(L.ARENA + len + L.SLACK);

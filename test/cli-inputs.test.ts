@@ -73,9 +73,18 @@ describe("--input combined and common", () => {
     expect(JSON.parse(swurl(["stats", "--json", "--input", "combined", "--base", BASE], text).stdout).invalid).toBe(log.length - valid + 1);
   });
 
+  it("without --base, the report says that origin-form targets need one", () => {
+    const r = swurl(["stats", "--input", "combined"], logText);
+    expect(r.stdout).toContain("Request targets such as /path?query are relative: --base URL (the site's URL) resolves them.");
+    expect(swurl(["stats", "--input", "combined", "--base", BASE], logText).stdout).not.toContain("--base URL");
+  });
+
   it("extract --input combined writes the request URLs, failures left out", () => {
     const r = swurl(["extract", "--input", "combined", "--base", BASE], logText);
     expect(lines(r.stdout)).toEqual(log.map((l) => href(l.target, BASE)).filter((h) => h !== null));
+    const text = swurl(["extract", "--field", "referer"], logText);
+    expect(text.status).toBe(1);
+    expect(text.stderr).toBe("swurl: extract: --field and --base need --input (running text has no fields)\n");
   });
 });
 
@@ -171,5 +180,11 @@ describe("progress", () => {
     const tty = spawnSync("script", ["-qec", `node '${CLI}' canon '${p}'`, "/dev/null"], { encoding: "utf8", maxBuffer: 1 << 28 });
     expect(tty.status).toBe(0);
     expect(tty.stdout).not.toMatch(/MB\/s/);
+  });
+
+  it("Ctrl-C clears the progress line and ends with status 130", () => {
+    // An endless pipe, interrupted after a second: the progress line was drawn by then.
+    const r = spawnSync("script", ["-qec", `yes http://a.example/ | timeout --preserve-status -s INT 1 node '${CLI}' stats; echo " status $?"`, "/dev/null"], { encoding: "utf8" });
+    expect(r.stdout).toMatch(/MB read {2}[\d.]+ MB\/s\x1b\[K\r\x1b\[K status 130/);
   });
 });

@@ -38,8 +38,8 @@ let directory = null;
 const peaks = new Map();
 
 export function teardown() {
-  console.log("\npeak RSS per process (combined-log):");
-  for (const [label, kb] of peaks) console.log(`  ${label}: ${(kb / 1024).toFixed(0)} MB`);
+  // One write: the main thread ends this worker soon after, and later writes were lost.
+  console.log(["\npeak RSS per process (combined-log):", ...[...peaks].map(([label, kb]) => `  ${label}: ${(kb / 1024).toFixed(0)} MiB`)].join("\n"));
   if (directory === null) return;
   for (const f of ["out.tsv", "out.parquet"]) rmSync(path.join(directory, f), { force: true });
   if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (log kept in ${directory})`);
