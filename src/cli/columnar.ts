@@ -24,7 +24,12 @@ export type ColumnarFormat = "parquet" | "arrow";
 export const ROW_GROUP = 32_768;
 
 export interface ColumnarSink {
-  add(records: Records, i: number, url: Url | null): Promise<void>;
+  /**
+   * Add a row; when that fills a row group, the promise of its writing
+   * (awaited before more rows come), else null: an await per row cost ~15%
+   * of `parse --format parquet` in microtasks.
+   */
+  add(records: Records, i: number, url: Url | null): Promise<void> | null;
   /** Write what is left and the file's footer. */
   close(): Promise<void>;
 }
@@ -70,12 +75,11 @@ async function pump(bytes: AsyncIterable<Uint8Array>, out: ByteOutput): Promise<
 function groupSink(groups: RowGroups, write: (batch: Arrow.RecordBatch) => Promise<void>, end: (batch: Arrow.RecordBatch | null) => Promise<void>): ColumnarSink {
   let written = 0;
   return {
-    async add(records, i, url) {
+    add(records, i, url) {
       groups.add(records, i, url);
-      if (groups.rows >= ROW_GROUP) {
-        written++;
-        await write(groups.take());
-      }
+      if (groups.rows < ROW_GROUP) return null;
+      written++;
+      return write(groups.take());
     },
     // An empty file still has the schema: one batch of no rows.
     close: () => end(groups.rows > 0 || written === 0 ? groups.take() : null),

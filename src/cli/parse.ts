@@ -42,7 +42,9 @@ function columnarWork(format: ColumnarFormat, out: Output): Work<Omit<ParseOptio
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
         for (let i = 0; i < records.length; i++) {
           const url = records.url(i);
-          if (kept(filter, url)) await sink.add(records, i, url);
+          if (!kept(filter, url)) continue;
+          const full = sink.add(records, i, url);
+          if (full !== null) await full;
         }
       }
       await sink.close();
