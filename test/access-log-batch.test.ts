@@ -3,25 +3,16 @@
 // (assembly/accesslog.ts), on every build, and the result equals whatwg-url
 // on the field; blank and comment lines are skipped when asked.
 import { readFileSync } from "node:fs";
-import { URL as WhatwgURL } from "whatwg-url";
 import { describe, expect, it } from "vitest";
 import { accessLog } from "../bench/access-log.mjs";
 import { builds } from "./builds";
 import { SAMPLE } from "./cli-run";
+import { whatwgHref as href } from "./whatwg";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
 const LOG = accessLog(URLS, 2000, 99);
 const TEXT = LOG.map((l) => l.text).join("\n") + "\n";
-
-function href(input: string | null, base?: string): string | null {
-  if (input === null) return null;
-  try {
-    return new WhatwgURL(input, base).href;
-  } catch {
-    return null;
-  }
-}
 
 /** Lines the field finder must get right: escapes, HTTP/0.9, no quotes, a "-" request, odd spacing. */
 const EDGES: [string, string | null, string | null][] = [

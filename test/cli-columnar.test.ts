@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { tableFromIPC } from "apache-arrow";
-import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { CLI, SAMPLE, swurl } from "./cli-run";
+import { whatwgUrl } from "./whatwg";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
@@ -22,12 +22,7 @@ const LINES = 70_000;
 const FIELDS = "line,href,hostname,port,pathname,domain,status,bytes,agent";
 
 function hostOf(l: LogLine): string | null {
-  if (l.target === null) return null;
-  try {
-    return new WhatwgURL(l.target, BASE).hostname;
-  } catch {
-    return null;
-  }
+  return whatwgUrl(l.target, BASE)?.hostname ?? null;
 }
 
 let dir: string;

@@ -7,22 +7,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse as tldts } from "tldts";
-import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { SAMPLE, lines, swurl } from "./cli-run";
+import { whatwgUrl as whatwg } from "./whatwg";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
-
-function whatwg(input: string | null, base?: string): URL | null {
-  if (input === null) return null;
-  try {
-    return new WhatwgURL(input, base);
-  } catch {
-    return null;
-  }
-}
 
 /** Counts of `values`, largest first, ties by name (as the report orders them). */
 function topCounts(values: string[], n: number): { label: string; count: number }[] {

@@ -6,10 +6,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { URL as WhatwgURL } from "whatwg-url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { CLI, SAMPLE, lines, swurl } from "./cli-run";
+import { whatwgHref as href } from "./whatwg";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
@@ -20,16 +20,6 @@ const file = (name: string, content: string | Buffer): string => {
   writeFileSync(p, content);
   return p;
 };
-
-/** whatwg-url's href of `input` against `base`, or null. */
-function href(input: string | null, base?: string): string | null {
-  if (input === null) return null;
-  try {
-    return new WhatwgURL(input, base).href;
-  } catch {
-    return null;
-  }
-}
 
 /** The hrefs of `swurl parse --fields href` rows (null for a failure row). */
 function hrefs(stdout: string): (string | null)[] {
