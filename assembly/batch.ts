@@ -18,6 +18,7 @@ import * as L from "./layout";
 import * as C from "./charcode";
 import { parseIntoRecord } from "./parser";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
+import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./accesslog";
 
 /** The UTF-8 byte order mark, EF BB BF. */
 const BOM_0: i32 = 0xef;
@@ -45,6 +46,9 @@ let output: i32 = 0;
 let out: i32 = 0;
 let failures: i32 = 0;
 let deferred: i32 = 0;
+let skipped: i32 = 0;
+/** batchMode()'s MODE_* bits, for every block until the next call. */
+let mode: i32 = 0;
 /** Whether the line lineEnd() found last has a byte >= 0x80. */
 let lineHigh: bool = false;
 
@@ -59,6 +63,16 @@ export function batchBase(src: i32, len: i32, dst: i32): i32 {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
   }
   return status;
+}
+
+/**
+ * How the lines of the next blocks are read (layout.ts MODE_*): which
+ * access-log field holds the URL (none: the whole line), and which lines are
+ * skipped. The found field takes the line's place: it is what is parsed, and
+ * a deferred row's range.
+ */
+export function batchMode(m: i32): void {
+  mode = m;
 }
 
 /** Whether [p, p + 3) is a byte order mark. */
@@ -121,7 +135,7 @@ export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i3
   baseHref = base;
   baseLength = base == 0 ? 0 : ld32(L.baseField(L.URL_HREF_END));
   output = out = rows + lines * ROW_BYTES;
-  failures = deferred = 0;
+  failures = deferred = skipped = 0;
   return lines;
 }
 
@@ -213,12 +227,42 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
     setStatus(row, L.BATCH_FAILURE);
     failures++;
   } else {
-    setStatus(row, L.BATCH_DEFERRED);
-    st32(rowField(row, L.ROW_LINE_START), p - input);
-    st32(rowField(row, L.ROW_LINE_END), e - input);
-    deferred++;
+    defer(row, p, e);
   }
   return true;
+}
+
+/** Leave the line [p, e) to the wrapper (BATCH_DEFERRED). */
+function defer(row: i32, p: i32, e: i32): void {
+  setStatus(row, L.BATCH_DEFERRED);
+  st32(rowField(row, L.ROW_LINE_START), p - input);
+  st32(rowField(row, L.ROW_LINE_END), e - input);
+  deferred++;
+}
+
+/** The line [p, e) as batchMode() says: skipped, its field not found, or parsed (parseLine()). */
+function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
+  if (mode != 0) {
+    if (((mode & L.MODE_SKIP_BLANK) != 0 && isBlank(p, e)) || ((mode & L.MODE_SKIP_COMMENTS) != 0 && p < e && ld8(p) == C.HASH)) {
+      setStatus(row, L.BATCH_SKIPPED);
+      skipped++;
+      return true;
+    }
+    const field = mode & L.MODE_FIELD_MASK;
+    if (field != L.FIELD_NONE) {
+      if (!findField(p, e, field)) {
+        setStatus(row, L.BATCH_FAILURE);
+        failures++;
+        return true;
+      }
+      if (fieldEscaped) {
+        defer(row, fieldStart, fieldEnd);
+        return true;
+      }
+      return parseLine(fieldStart, fieldEnd, row, outEnd);
+    }
+  }
+  return parseLine(p, e, row, outEnd);
 }
 
 /**
@@ -232,12 +276,13 @@ export function batchRun(outEnd: i32): i32 {
     const lf = lineEnd(next, inputEnd);
     // A CR before the LF is part of the line end.
     const e = lf < inputEnd && lf > next && ld8(lf - 1) == C.CR ? lf - 1 : lf;
-    if (!parseLine(next, e, table + line * ROW_BYTES, outEnd)) break;
+    if (!readLine(next, e, table + line * ROW_BYTES, outEnd)) break;
     next = lf + 1;
     line++;
   }
   st32(L.resultField(L.BATCH_OUTPUT_END), out);
   st32(L.resultField(L.BATCH_FAILURES), failures);
   st32(L.resultField(L.BATCH_DEFERRED_LINES), deferred);
+  st32(L.resultField(L.BATCH_SKIPPED_LINES), skipped);
   return line;
 }

@@ -59,4 +59,4 @@ export { setIdnaResult } from "./host";
 export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
-export { batchBase, batchBegin, batchRun } from "./batch";
+export { batchBase, batchBegin, batchMode, batchRun } from "./batch";

@@ -178,6 +178,19 @@ export const BATCH_FAILURE: i32 = 1;
  * too long for a row.
  */
 export const BATCH_DEFERRED: i32 = 2;
+/** A blank or comment line that batchMode() asked to skip: neither a URL nor a failure. */
+export const BATCH_SKIPPED: i32 = 3;
+
+// batchMode(): how the lines of the next blocks are read (assembly/batch.ts).
+/** The URL is a field of an access-log line (accesslog.ts), FIELD_* in the low bits. */
+export const MODE_FIELD_MASK: i32 = 3;
+export const FIELD_NONE: i32 = 0;
+export const FIELD_REQUEST: i32 = 1;
+export const FIELD_REFERER: i32 = 2;
+/** Lines of only spaces and tabs (or nothing) are BATCH_SKIPPED. */
+export const MODE_SKIP_BLANK: i32 = 4;
+/** Lines starting with "#" are BATCH_SKIPPED. */
+export const MODE_SKIP_COMMENTS: i32 = 8;
 
 // What batchRun() leaves in RESULT.
 /** The end of the href buffer so far. */
@@ -186,5 +199,7 @@ export const BATCH_OUTPUT_END: i32 = 0;
 export const BATCH_FAILURES: i32 = 1;
 /** BATCH_DEFERRED lines so far. */
 export const BATCH_DEFERRED_LINES: i32 = 2;
+/** BATCH_SKIPPED lines so far. */
+export const BATCH_SKIPPED_LINES: i32 = 3;
 /** What batchBegin() leaves in RESULT: the end of the last line it counted. */
 export const BATCH_INPUT_END: i32 = 0;

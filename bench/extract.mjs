@@ -20,20 +20,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Bench } from "tinybench";
 import { createSwurl } from "../build/index.js";
+import { mulberry32 } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({ options: { mb: { type: "string", default: "4" }, time: { type: "string", default: "2000" } } });
 const targetBytes = Number(values.mb) * 1e6;
-
-/** mulberry32: a small seeded PRNG, so every run times the same text. */
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const raw = readFileSync(path.join(here, "data", "kasztp.txt"));
 const bom = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
@@ -46,7 +37,7 @@ const WORDS = ("the of and to in is that for it as with was on be at by this had
 const NAMES = ["José Núñez", "Zoë Schäfer", "Jim Smith", "Anna Kowalska", "Łukasz Wróbel", "Mary Jones", "François Dupré"];
 
 function text(kind, seed) {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const url = () => pick(corpus);
   const words = (n) => Array.from({ length: n }, () => pick(WORDS)).join(" ");

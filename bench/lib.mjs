@@ -59,3 +59,20 @@ export async function* repeatedChunks(body, total, chunk = 64 * 1024, progress =
     }
   }
 }
+
+/**
+ * mulberry32: a small 32-bit PRNG, floats in [0, 1); the same seed gives the
+ * same numbers on every run and machine (the tests' too, test/random.ts).
+ * @param {number} seed
+ * @returns {() => number}
+ */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

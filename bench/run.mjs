@@ -133,7 +133,8 @@ async function worker({ names, build, time, rounds, corpus: file }) {
         return;
       }
       if (!tasksOf.has(name)) {
-        const tasks = suite.tasks({ corpus, kernels: [kernel], best });
+        // A suite may make its input first (tasks() may return a promise).
+        const tasks = await suite.tasks({ corpus, kernels: [kernel], best });
         if (!suite.once && KERNELS.includes(suite.baseline ?? "js")) tasks.push(referencePerLine({ corpus }, CALIBRATION, URL.canParse));
         tasksOf.set(name, tasks);
       }
@@ -310,7 +311,8 @@ async function main(options) {
     const { what, over, labels, ratio: wanted } = suite.target;
     console.log(`\ntarget (${suite.name}): ${what}`);
     for (const label of labels) {
-      const r = find(suite.name, label, null);
+      // A label of a build, or of a task of no build in a suite run once.
+      const r = find(suite.name, label, null) ?? results.find((o) => o.suite === suite.name && o.label === label);
       const base = find(suite.name, over, r.worker);
       const ratio = ratioOf(r, base);
       const bestRatio = ratioOf(r, base, "bestMbps");

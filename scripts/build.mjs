@@ -62,7 +62,9 @@ await esbuild.build({
   outdir: "build",
   splitting: true,
   platform: "neutral",
-  external: ["tldts", "node:*"],
+  // The runtime dependencies stay packages of their own; apache-arrow and
+  // parquet-wasm are imported by the CLI only, and only for --format parquet|arrow.
+  external: ["tldts", "apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>

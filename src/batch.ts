@@ -23,16 +23,60 @@ import type { parseApi } from "./whatwg/parse.js";
 import { Url } from "./whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
 
+const ESCAPE = /\\(x[0-9a-fA-F]{2}|[^])/g;
+
+/**
+ * An access-log field with Apache's and nginx's escapes undone: \" and \\
+ * are the character, \xHH a byte (UTF-8 bytes of a target that was not
+ * percent-encoded come out as such escapes in nginx logs).
+ */
+export function unescapeLogField(field: string): string {
+  if (!field.includes("\\")) return field;
+  const bytes: number[] = [];
+  let last = 0;
+  for (const m of field.matchAll(ESCAPE)) {
+    bytes.push(...encoder.encode(field.slice(last, m.index)));
+    if (m[1].length === 3) bytes.push(parseInt(m[1].slice(1), 16));
+    else bytes.push(...encoder.encode(m[1]));
+    last = m.index + m[0].length;
+  }
+  bytes.push(...encoder.encode(field.slice(last)));
+  return utf8Decoder.decode(Uint8Array.from(bytes));
+}
+
 /** Kernel exports of bulk parsing (assembly/batch.ts). */
 export interface BatchExports {
   batchBase(src: number, len: number, dst: number): number;
   batchBegin(src: number, len: number, bom: number, maxLines: number, base: number, rows: number): number;
   batchRun(outEnd: number): number;
+  batchMode(mode: number): void;
 }
 
 export interface BatchOptions {
   /** Parse each line against this base URL, as `parse(line, base)` does. */
   base?: string | Url;
+  /**
+   * The lines are access-log lines (Common or Combined Log Format, as Apache
+   * and nginx write them): parse the target of the request line
+   * ("METHOD target PROTOCOL") or the referer instead of the whole line. A
+   * line without that field ("-", too few quoted strings) fails.
+   */
+  accessLog?: "request" | "referer";
+  /** Skip lines that are empty or only spaces and tabs: neither URLs nor failures (UrlBatch.isSkipped). */
+  skipBlank?: boolean;
+  /** Skip lines that start with "#". */
+  skipComments?: boolean;
+}
+
+/** The kernel's batchMode() bits for `options`. */
+function modeOf(options: BatchOptions | undefined): number {
+  if (options === undefined) return 0;
+  const { accessLog, skipBlank, skipComments } = options;
+  if (accessLog !== undefined && accessLog !== "request" && accessLog !== "referer") {
+    throw new TypeError(`options.accessLog must be "request" or "referer", got ${quote(String(accessLog))}`);
+  }
+  return (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
+    (skipBlank === true ? L.MODE_SKIP_BLANK : 0) | (skipComments === true ? L.MODE_SKIP_COMMENTS : 0);
 }
 
 /** No limit on the lines of one kernel block (parseBatch). */
@@ -92,6 +136,8 @@ export class UrlBatch implements Iterable<Url | null> {
   readonly length: number;
   /** Lines that did not parse. */
   readonly failures: number;
+  /** Lines skipped as blank or comments (BatchOptions.skipBlank, skipComments): neither URLs nor failures. */
+  readonly skipped: number;
   private readonly rows: Int32Array;
   /** Every href of a BATCH_OK row, one after the other; rows say where. */
   private readonly hrefs: StringSlicer;
@@ -99,9 +145,10 @@ export class UrlBatch implements Iterable<Url | null> {
   private readonly finished: Map<number, Url>;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
     this.length = length;
     this.failures = failures;
+    this.skipped = skipped;
     this.rows = rows;
     this.hrefs = hrefs;
     this.finished = finished;
@@ -119,18 +166,24 @@ export class UrlBatch implements Iterable<Url | null> {
     return this.rows[r + L.ROW_STATE] & L.ROW_STATUS_MASK;
   }
 
-  /** The parsed URL of line `i`, or null where parse() fails: equal to `parse(line_i, base)`. */
+  /** The parsed URL of line `i`, or null where parse() fails (or the line was skipped): equal to `parse(line_i, base)`. */
   get(i: number): Url | null {
     const r = this.row(i);
     const status = this.status(r);
     if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r), 0);
-    if (status === L.BATCH_FAILURE) return null;
-    return this.finished.get(i)!;
+    if (status === L.BATCH_DEFERRED) return this.finished.get(i)!;
+    return null;
   }
 
   /** Whether line `i` parsed. */
   isValid(i: number): boolean {
-    return this.status(this.row(i)) !== L.BATCH_FAILURE;
+    const status = this.status(this.row(i));
+    return status === L.BATCH_OK || status === L.BATCH_DEFERRED;
+  }
+
+  /** Whether line `i` was skipped as blank or a comment (BatchOptions.skipBlank, skipComments). */
+  isSkipped(i: number): boolean {
+    return this.status(this.row(i)) === L.BATCH_SKIPPED;
   }
 
   /** The URL record (layout.ts URL_*) of the BATCH_OK row `r`, unpacked into `unpacked`. */
@@ -323,7 +376,9 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    * Parse the lines of `input` (up to `maxLines` of them) in the kernel, and
    * the deferred ones through parse(). `bom`: skip a leading byte order mark.
    */
-  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, bom: boolean, maxLines: number, fn: string): Block {
+  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block {
+    // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
+    if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
     checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);
     const len = typeof input === "string" ? arena.input(input) : arena.inputBytes(input);
     let table = align8(L.ARENA + len + L.SLACK);
@@ -332,6 +387,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       baseHref = setBase(base, table);
       table = align8(baseHref + arena.i32[result + L.URL_HREF_END] + L.SLACK);
     }
+    kernel.batchMode(mode);
     const lines = kernel.batchBegin(L.ARENA, len, bom ? 1 : 0, maxLines, baseHref, table);
     const used = arena.i32[result + L.BATCH_INPUT_END];
     const output = table + lines * L.ROW_FIELDS * 4;
@@ -340,7 +396,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
       for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, rows, "", new Map()), used };
+      return { batch: new UrlBatch(lines, lines, 0, rows, "", new Map()), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -355,6 +411,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const words = arena.i32;
     let failures = words[result + L.BATCH_FAILURES];
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
+    const skipped = words[result + L.BATCH_SKIPPED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
     // The hrefs (ASCII) become one string now, sliced for each href later
     // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
@@ -369,7 +426,9 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       const text = typeof input === "string" ? stringLines(input) : bytesLines(input);
       for (let line = 0, r = 0; line < lines; line++, r += L.ROW_FIELDS) {
         if (rows[r + L.ROW_STATE] !== L.BATCH_DEFERRED) continue;
-        const url = parse(text(line, rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]), base);
+        const found = text(line, rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]);
+        // An access log's field may hold the log's escapes (assembly/accesslog.ts).
+        const url = parse((mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
         if (url !== null) {
           finished.set(line, url);
         } else {
@@ -378,7 +437,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
         }
       }
     }
-    return { batch: new UrlBatch(lines, failures, rows, hrefs, finished), used };
+    return { batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished), used };
   }
 
   /**
@@ -393,7 +452,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     if (typeof input !== "string" && input.length === 0 && isDetached(input.buffer)) {
       throw new TypeError("parseBatch: input is a Uint8Array whose ArrayBuffer has been detached (transferred)");
     }
-    return parseBlock(input, baseOption(options, "parseBatch"), true, ALL_LINES, "parseBatch").batch;
+    return parseBlock(input, baseOption(options, "parseBatch"), modeOf(options), true, ALL_LINES, "parseBatch").batch;
   }
 
   /**
@@ -405,7 +464,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
   function parseStream(source: StreamSource, options?: BatchOptions): AsyncIterable<UrlBatch> {
     const chunks = streamChunks(source);
     const base = baseOption(options, "parseStream");
-    return streamBatches(chunks, (bytes, first, maxLines) => parseBlock(bytes, base, first, maxLines, "parseStream"));
+    const mode = modeOf(options);
+    return streamBatches(chunks, (bytes, first, maxLines) => parseBlock(bytes, base, mode, first, maxLines, "parseStream"));
   }
 
   return { parseBatch, parseStream };

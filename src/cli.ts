@@ -3,17 +3,23 @@
 // worker threads of --threads, which the main thread starts with workerData.
 
 import { isMainThread } from "node:worker_threads";
+import { guardOutput } from "./cli/io.js";
 import { main, WORKS } from "./cli/main.js";
 import { runWorker } from "./cli/worker.js";
 
 if (isMainThread) {
-  // A reader that goes away (`swurl parse big.txt | head`) is not an error.
-  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-    if (e.code === "EPIPE") process.exit(0);
-    throw e;
+  guardOutput();
+  let finished = false;
+  // A command whose work waits on something that never comes leaves Node.js
+  // nothing to do, and it would exit with status 0, output missing.
+  process.on("exit", () => {
+    if (finished || process.exitCode !== undefined) return;
+    process.stderr.write("swurl: internal error: the command stopped before it finished\n");
+    process.exitCode = 1;
   });
   main(process.argv.slice(2), new URL(import.meta.url)).then(
     (status) => {
+      finished = true;
       process.exitCode = status;
     },
     (e: Error) => {

@@ -1,40 +1,17 @@
 // The swurl command line, run as users run it: `node build/cli.js` in a child
 // process, on files and on standard input. Expected URL components come from
 // whatwg-url (the WHATWG reference implementation), not from swurl itself.
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { URL as WhatwgURL } from "whatwg-url";
 import { extractUrls } from "../build/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "./random";
+import { CLI, ROOT, SAMPLE, lines, swurl } from "./cli-run";
 
-const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const CLI = path.join(ROOT, "build", "cli.js");
-const SAMPLE = path.join(ROOT, "bench", "data", "sample.txt");
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; bin: Record<string, string> };
-
-interface Result {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-  bytes: Buffer;
-}
-
-/** Run `swurl ...args`, with `input` on standard input. */
-function swurl(args: string[], input: string | Buffer = ""): Result {
-  const r: SpawnSyncReturns<Buffer> = spawnSync(process.execPath, [CLI, ...args], { input, maxBuffer: 1 << 30 });
-  return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8"), bytes: r.stdout };
-}
-
-/** Lines of a text that ends with a line break (or is empty). */
-function lines(text: string, end = "\n"): string[] {
-  if (text === "") return [];
-  expect(text.endsWith(end)).toBe(true);
-  return text.slice(0, -end.length).split(end);
-}
 
 /** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes, CR and LF). */
 function readCsv(text: string): string[][] {
@@ -155,7 +132,7 @@ describe("errors: exit status 1 and one line on stderr", () => {
     ["unknown format", ["parse", "--format", "xml"], /unknown format "xml"; expected jsonl, tsv, csv/],
     ["unknown field", ["parse", "--fields", "href,colour"], /unknown field "colour"/],
     ["field named twice", ["parse", "--fields", "href,href"], /field href is named twice/],
-    ["two files", ["parse", "a.txt", "b.txt"], /expected at most one input file, got 2/],
+    ["standard input twice", ["parse", "-", "a.txt", "-"], /^swurl: parse: standard input \(-\) can be read once only$/],
     ["bad --base", ["parse", "--base", "not a url"], /^swurl: parse: --base "not a url" is not a valid URL$/],
     ["bad --base (canon)", ["canon", "--base", "//x"], /--base "\/\/x" is not a valid URL/],
     ["bad --threads", ["parse", "--threads", "0"], /--threads must be an integer from 1 to 64, got "0"/],

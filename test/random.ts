@@ -1,17 +1,7 @@
 // Seeded random input for the property and differential tests: the same seed
 // gives the same strings on every run and machine, so a failure can be replayed.
 
-/** mulberry32: a small 32-bit PRNG; returns floats in [0, 1). */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { mulberry32 } from "../bench/lib.mjs";
 
 export type Rng = () => number;
 

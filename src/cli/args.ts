@@ -3,6 +3,7 @@
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { canParse } from "../index.js";
+import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "./records.js";
 
 /** Bad usage: printed as one line (no stack trace), exit status 1. */
 export class UsageError extends Error {
@@ -16,23 +17,49 @@ export const COMMON_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies OptionSpecs;
 
-/** The options of the commands that read URLs one per line, in bulk. */
+/** The help of the input options, shared by the bulk commands. */
+export const INPUT_HELP = `Input:
+  FILE...                  read in order as one stream; none or - is standard
+                           input; gzip (seen by its first bytes) is decompressed
+  -i, --input FORMAT       lines (one URL a line, the default), combined or
+                           common (Apache/nginx access logs), jsonl, csv, tsv
+      --field NAME         where the URL is: request (default) or referer in
+                           an access log; a dotted key path in jsonl (default
+                           url); a header name (default url) or a 1-based
+                           column number (then there is no header) in csv/tsv
+      --base URL           resolve relative URLs (origin-form request
+                           targets such as /a?b) against URL
+      --base-field NAME    jsonl, csv, tsv: resolve each URL against this
+                           field of its record (a page's URL), else --base
+      --skip-comments      skip lines that start with #
+  A missing field or "-" is a record without a URL (a failure, never
+  dropped). Blank lines are no records, but in a list of URLs, where parse
+  and canon keep a row for each line.
+`;
+
+/** How the input is read: its format, the URL's field, comments. */
+export const INPUT_OPTIONS = {
+  input: { type: "string", short: "i" },
+  field: { type: "string" },
+  "skip-comments": { type: "boolean" },
+} as const satisfies OptionSpecs;
+
+/** The options of the commands that read URLs in bulk. */
 export const BULK_OPTIONS = {
   ...COMMON_OPTIONS,
+  ...INPUT_OPTIONS,
   base: { type: "string" },
+  "base-field": { type: "string" },
   threads: { type: "string" },
 } as const satisfies OptionSpecs;
 
 export interface Parsed<O extends OptionSpecs> {
   values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"];
-  /** The one FILE operand, or "-" (standard input) when there is none. */
-  file: string;
+  /** The FILE operands, read in order as one stream; none means standard input ("-" is standard input too). */
+  files: string[];
 }
 
-/**
- * Parse `args` for `command`. At most one operand (the input file) is allowed;
- * "-" or no operand means standard input.
- */
+/** Parse `args` for `command`: options and any number of FILE operands. */
 export function parseCommandArgs<O extends OptionSpecs>(command: string, args: string[], options: O): Parsed<O> {
   let parsed;
   try {
@@ -41,10 +68,8 @@ export function parseCommandArgs<O extends OptionSpecs>(command: string, args: s
     throw new UsageError(`${command}: ${describeParseError(e)}`);
   }
   const { values, positionals } = parsed;
-  if (positionals.length > 1) {
-    throw new UsageError(`${command}: expected at most one input file, got ${positionals.length} (${positionals.join(" ")})`);
-  }
-  return { values, file: positionals[0] ?? "-" };
+  if (positionals.filter((f) => f === "-").length > 1) throw new UsageError(`${command}: standard input (-) can be read once only`);
+  return { values, files: positionals };
 }
 
 /** parseArgs' messages run long (the unknown-option one explains "--"): keep the first clause. */
@@ -84,4 +109,45 @@ export const MAX_THREADS = 64;
 
 export function threadsOption(command: string, value: string | undefined): number {
   return integerOption(command, "threads", value, 1, 1, MAX_THREADS);
+}
+
+/** --input FORMAT: one of INPUT_FORMATS (`fallback` when absent). */
+export function inputFormat(command: string, value: string | undefined, fallback: InputFormat = "lines"): InputFormat {
+  if (value === undefined) return fallback;
+  if ((INPUT_FORMATS as readonly string[]).includes(value)) return value as InputFormat;
+  throw new UsageError(`${command}: unknown input format ${JSON.stringify(value)}; expected ${INPUT_FORMATS.join(", ")}`);
+}
+
+interface InputValues {
+  input?: string;
+  field?: string;
+  "base-field"?: string;
+  "skip-comments"?: boolean;
+  base?: string;
+}
+
+/**
+ * The InputSpec of the options. `skipBlank`: whether a blank line of a list
+ * of URLs is skipped (stats) or kept as a failure row, so that row N stays
+ * line N (parse, canon); blank lines of the other formats are never records.
+ */
+export function inputSpec(command: string, values: InputValues, skipBlank: boolean, allTexts: boolean): InputSpec {
+  const format = inputFormat(command, values.input);
+  const field = values.field ?? DEFAULT_FIELD[format];
+  if (format === "lines" && values.field !== undefined) throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
+  if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
+    throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
+  }
+  if (format === "common" && field === "referer") throw new UsageError(`${command}: the Common Log Format has no referer (--input combined has)`);
+  const baseField = values["base-field"];
+  if (baseField !== undefined && (format === "lines" || format === "combined" || format === "common")) {
+    throw new UsageError(`${command}: --base-field needs --input jsonl, csv or tsv`);
+  }
+  return {
+    format, field, baseField,
+    base: baseOption(command, values.base),
+    skipBlank: skipBlank || format !== "lines",
+    skipComments: values["skip-comments"] === true,
+    allTexts,
+  };
 }

@@ -1,23 +1,31 @@
 // swurl canon: the canonical form (canonicalize(), API.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { canonicalize, parseStream, type CanonicalizeOptions } from "../index.js";
-import { BULK_OPTIONS, UsageError, baseOption, parseCommandArgs, threadsOption } from "./args.js";
+import { canonicalize, type CanonicalizeOptions } from "../index.js";
+import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
 import { runBulk } from "./bulk.js";
+import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import type { Command } from "./command.js";
-import { openInput } from "./io.js";
+import { openInputs } from "./io.js";
+import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import type { Emit, Work } from "./work.js";
 
-export const canonWork: Work<CanonicalizeOptions, void> = {
-  async run(source, options, emit) {
-    // The base is the stream's: canonicalize() then takes each Url as parsed.
-    const { base, ...rest } = options;
-    for await (const batch of parseStream(source, { base })) {
+export interface CanonOptions {
+  filter: RecordFilter;
+  /** canonicalize()'s options, but the base: the records' URLs are parsed against it already. */
+  canonical: Omit<CanonicalizeOptions, "base">;
+  input: InputSpec;
+}
+
+export const canonWork: Work<CanonOptions, void> = {
+  async run(source, { canonical, input, filter }, emit) {
+    for await (const records of readRecords(source, input, [])) {
       let text = "";
-      for (let i = 0; i < batch.length; i++) {
-        const url = batch.get(i);
-        // A line that does not parse gives an empty line, so line N of the output is line N of the input.
-        text += (url === null ? "" : canonicalize(url, rest)) + "\n";
+      for (let i = 0; i < records.length; i++) {
+        const url = records.url(i);
+        if (!kept(filter, url)) continue;
+        // A record that does not parse gives an empty line, so line N of the output is record N of the input.
+        text += (url === null ? "" : canonicalize(url, canonical)) + "\n";
       }
       await emit(text);
     }
@@ -54,6 +62,7 @@ function dedupe(emit: Emit): Emit {
 
 const OPTIONS = {
   ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
   dedupe: { type: "boolean" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
@@ -63,7 +72,7 @@ const OPTIONS = {
 export const canonCommand: Command = {
   name: "canon",
   summary: "the canonical form of each URL, for crawl frontiers and dedup",
-  help: `Usage: swurl canon [FILE|-] [options]
+  help: `Usage: swurl canon [FILE|-]... [options]
 
 Write the canonical form of each line of FILE (or standard input), one per
 line: the WHATWG parse, without the fragment, with escapes of unreserved
@@ -82,22 +91,26 @@ Options:
                            removes those whose name matches ('/^utm_/');
                            may be repeated
       --keep-fragment      keep the fragment (#...)
-      --base URL           resolve each line against URL
       --threads N          read FILE with N worker threads (same output, in order)
   -h, --help               show this help
-`,
+
+${INPUT_HELP}
+${FILTER_HELP}`,
   async run(args, { stdout, script }) {
-    const { values, file } = parseCommandArgs("canon", args, OPTIONS);
+    const { values, files } = parseCommandArgs("canon", args, OPTIONS);
     if (values.help) return stdout.write(canonCommand.help);
-    const options: CanonicalizeOptions = {
-      base: baseOption("canon", values.base),
-      keepFragment: values["keep-fragment"] === true,
-      sortQuery: values["sort-query"] === true,
-      stripParams: values["strip-param"]?.map(stripPattern),
+    const options: CanonOptions = {
+      canonical: {
+        keepFragment: values["keep-fragment"] === true,
+        sortQuery: values["sort-query"] === true,
+        stripParams: values["strip-param"]?.map(stripPattern),
+      },
+      input: inputSpec("canon", values, false, false),
+      filter: recordFilter("canon", values),
     };
     const threads = threadsOption("canon", values.threads);
-    const input = await openInput(file);
+    const input = await openInputs(files);
     const write: Emit = (text) => stdout.write(text);
-    await runBulk(input, { name: "canon", work: canonWork, options, threads, script }, values.dedupe ? dedupe(write) : write);
+    await runBulk(input, { name: "canon", work: canonWork, options, threads, script, splittable: kernelRead(options.input), streamsRows: true }, values.dedupe ? dedupe(write) : write);
   },
 };

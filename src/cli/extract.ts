@@ -3,9 +3,11 @@
 // never whole; a piece does not end inside a "<...>" wrapper that may go on
 // on the next line (RFC 1738 lets a wrapped URL span lines).
 
-import { COMMON_OPTIONS, parseCommandArgs } from "./args.js";
-import type { Command } from "./command.js";
-import { openInput } from "./io.js";
+import { COMMON_OPTIONS, INPUT_OPTIONS, UsageError, inputSpec, parseCommandArgs } from "./args.js";
+import type { Command, Context } from "./command.js";
+import { openInputs, type Input } from "./io.js";
+import { readRecords, type InputSpec } from "./records.js";
+import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 
 /** The signature of extractUrls() in API.md section 6. */
 export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
@@ -50,27 +52,60 @@ async function* pieces(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string
   if (pending !== "") yield pending;
 }
 
+const OPTIONS = { ...COMMON_OPTIONS, ...INPUT_OPTIONS, ...FILTER_OPTIONS, base: { type: "string" } } as const;
+
+/** With --input: the URL field of each record (resolved against --base), failures left out. */
+async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, { stdout }: Context): Promise<void> {
+  for await (const records of readRecords(input.chunks(() => {}), spec, [])) {
+    let text = "";
+    for (let i = 0; i < records.length; i++) {
+      const url = records.url(i);
+      if (url !== null && kept(filter, url)) text += url.href + "\n";
+    }
+    await stdout.write(text);
+  }
+}
+
 export function extractCommand(extractUrls: ExtractUrls): Command {
   const command: Command = {
     name: "extract",
     summary: "the URLs found in running text, one per line",
-    help: `Usage: swurl extract [FILE|-]
+    help: `Usage: swurl extract [FILE|-]... [options]
 
-Find the URLs in the text of FILE (or standard input) and write them one per
-line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738; line
+Find the URLs in the text of the FILEs (or standard input) and write them one
+per line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738; line
 breaks and spaces inside the wrapper removed) and bare absolute URLs of
 known schemes, without trailing sentence punctuation.
 
+With --input, read records instead of running text and write the URL field
+of each (an access log's request targets, resolved against --base), leaving
+out those that do not parse.
+
 Options:
-  -h, --help   show this help
+  -i, --input FORMAT   lines, combined, common, jsonl, csv or tsv
+      --field NAME     the URL's field (see swurl parse --help)
+      --base URL       resolve the URLs of records against URL
+      --skip-comments  skip lines that start with #
+      --scheme LIST    only URLs of these schemes (comma-separated)
+  -h, --help           show this help
 `,
-    async run(args, { stdout }) {
-      const { values, file } = parseCommandArgs("extract", args, COMMON_OPTIONS);
+    async run(args, context) {
+      const { stdout } = context;
+      const { values, files } = parseCommandArgs("extract", args, OPTIONS);
       if (values.help) return stdout.write(command.help);
-      const input = await openInput(file);
-      for await (const piece of pieces(input.chunks())) {
+      if (values.input === undefined && (values.field !== undefined || values.base !== undefined)) {
+        throw new UsageError("extract: --field and --base need --input (running text has no fields)");
+      }
+      const spec = values.input === undefined ? null : inputSpec("extract", values, true, false);
+      const filter = recordFilter("extract", values);
+      const input = await openInputs(files);
+      if (spec !== null) return recordUrls(input, spec, filter, context);
+      const schemes = filter.schemes;
+      for await (const piece of pieces(input.chunks(() => {}))) {
         let text = "";
-        for (const { url } of extractUrls(piece)) text += url + "\n";
+        for (const { url } of extractUrls(piece)) {
+          if (schemes === null || schemes.includes(url.slice(0, url.indexOf(":")).toLowerCase())) text += url + "\n";
+        }
         await stdout.write(text);
       }
     },

@@ -3,19 +3,21 @@
 
 import type { Url } from "../whatwg/url.js";
 import { UsageError } from "./args.js";
-
-/** The fields a row can hold: the input line and the getters of the WHATWG URL API. */
-export const FIELDS = [
-  "input", "href", "origin", "protocol", "username", "password",
-  "host", "hostname", "port", "pathname", "search", "hash",
-] as const;
-export type Field = (typeof FIELDS)[number];
+import type { ColumnarFormat } from "./columnar.js";
+import type { FieldDef } from "./fields.js";
+import type { Records } from "./records.js";
 
 /** What a row shows unless --fields says otherwise: the href and what it is made of, without credentials. */
-export const DEFAULT_FIELDS: Field[] = ["href", "protocol", "hostname", "port", "pathname", "search", "hash"];
+export const DEFAULT_FIELDS = "href,protocol,hostname,port,pathname,search,hash";
 
-export const FORMATS = ["jsonl", "tsv", "csv"] as const;
+/** The text formats, then the columnar ones (columnar.ts). */
+export const FORMATS = ["jsonl", "tsv", "csv", "parquet", "arrow"] as const;
 export type FormatName = (typeof FORMATS)[number];
+export type TextFormatName = Exclude<FormatName, ColumnarFormat>;
+
+export function isColumnar(format: FormatName): format is ColumnarFormat {
+  return format === "parquet" || format === "arrow";
+}
 
 export function parseFormat(command: string, value: string | undefined): FormatName {
   if (value === undefined) return "jsonl";
@@ -23,34 +25,12 @@ export function parseFormat(command: string, value: string | undefined): FormatN
   throw new UsageError(`${command}: unknown format ${JSON.stringify(value)}; expected ${FORMATS.join(", ")}`);
 }
 
-export function parseFields(command: string, value: string | undefined): Field[] {
-  if (value === undefined) return DEFAULT_FIELDS;
-  const fields = value.split(",").map((f) => f.trim());
-  for (const [i, f] of fields.entries()) {
-    if (!(FIELDS as readonly string[]).includes(f)) {
-      throw new UsageError(`${command}: unknown field ${JSON.stringify(f)}; expected some of ${FIELDS.join(",")}`);
-    }
-    if (fields.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
-  }
-  return fields as Field[];
-}
-
-/** The value of each URL field (all but input) of a Url. */
-const GETTERS: Record<Exclude<Field, "input">, (url: Url) => string> = {
-  href: (u) => u.href, origin: (u) => u.origin, protocol: (u) => u.protocol,
-  username: (u) => u.username, password: (u) => u.password, host: (u) => u.host,
-  hostname: (u) => u.hostname, port: (u) => u.port, pathname: (u) => u.pathname,
-  search: (u) => u.search, hash: (u) => u.hash,
-};
-
 /** How rows are written in one format. Each row ends with its line break. */
 export interface RowFormat {
   /** The first line (column names), or "" when the format has none. */
   header(): string;
-  /** The row of a URL that parsed; `input` is the line (needed only with the input field). */
-  row(url: Url, input: string): string;
-  /** The row of a line that did not parse. */
-  failure(input: string): string;
+  /** The row of record `i`; `url` is its URL, or null where it has none (a failure row). */
+  row(records: Records, i: number, url: Url | null): string;
 }
 
 // A row is made by one join() of a parts array kept from row to row: about
@@ -70,29 +50,37 @@ function hasAny(href: string, chars: readonly string[]): boolean {
 }
 
 const JSON_SPECIAL = ['"', "\\"];
+const DIGITS = /^(?:0|[1-9]\d{0,14})$/;
 
-/** A string's JSON form without its quotes. */
-function jsonContent(value: string): string {
-  return JSON.stringify(value).slice(1, -1);
-}
-
-/** JSON Lines: one object per line; a failure is {"input": ..., "error": "invalid"}. */
-function jsonl(fields: Field[]): RowFormat {
-  const getters = fields.map((f) => (f === "input" ? null : GETTERS[f]));
+/**
+ * JSON Lines: one object per line; a failure is {"input": ..., "error":
+ * "invalid"} with the fields that are not the URL's (line, the record's own).
+ */
+function jsonl(fields: FieldDef[]): RowFormat {
   // {"f0":"v0","f1":"v1"}: the keys with their quotes are the even parts.
-  const parts = fields.flatMap((f, i) => [(i === 0 ? "{" : '",') + JSON.stringify(f) + ':"', ""]);
-  parts.push('"}\n');
+  const parts = fields.flatMap((f, i) => [(i === 0 ? "{" : ",") + JSON.stringify(f.name) + ":", ""]);
+  parts.push("}\n");
+  const others = fields.filter((f) => !f.ofUrl && f.name !== "input");
+  // The record's numbers (line, an access log's status and bytes) are JSON numbers; the URL's port stays
+  // the string the URL API gives.
+  const numeric = fields.map((f) => f.type === "integer" && !f.ofUrl);
+  const value = (v: string | null, plain: boolean, number: boolean) =>
+    v === null ? "null" : number && DIGITS.test(v) ? v : plain ? `"${v}"` : JSON.stringify(v);
   return {
     header: () => "",
-    row(url, input) {
+    row(records, i, url) {
+      if (url === null) {
+        let row = `{"input":${JSON.stringify(records.text(i))},"error":"invalid"`;
+        for (const f of others) row += `,${JSON.stringify(f.name)}:${value(f.value(records, i, null), false, f.type === "integer")}`;
+        return row + "}\n";
+      }
       const plain = !hasAny(url.href, JSON_SPECIAL);
-      for (let i = 0; i < getters.length; i++) {
-        const get = getters[i];
-        parts[2 * i + 1] = get === null ? jsonContent(input) : plain ? get(url) : jsonContent(get(url));
+      for (let k = 0; k < fields.length; k++) {
+        const f = fields[k];
+        parts[2 * k + 1] = value(f.value(records, i, url), plain && f.inHref, numeric[k]);
       }
       return parts.join("");
     },
-    failure: (input) => `{"input":${JSON.stringify(input)},"error":"invalid"}\n`,
   };
 }
 
@@ -104,24 +92,23 @@ interface Syntax {
 }
 
 /**
- * A table format: the fields plus a `valid` column ("true" / "false"); a failure
- * has every field empty but `input`.
+ * A table format: the fields plus a `valid` column ("true" / "false"); a
+ * failure has the URL's fields empty.
  */
-function table(fields: Field[], syntax: Syntax, separator: string, lineEnd: string): RowFormat {
-  const getters = fields.map((f) => (f === "input" ? null : GETTERS[f]));
-  const parts = [...fields.map(() => ""), "true" + lineEnd];
+function table(fields: FieldDef[], syntax: Syntax, separator: string, lineEnd: string): RowFormat {
+  const parts = [...fields.map(() => ""), ""];
   return {
-    header: () => [...fields, "valid"].join(separator) + lineEnd,
-    row(url, input) {
-      const plain = !hasAny(url.href, syntax.inHref);
-      for (let i = 0; i < getters.length; i++) {
-        const get = getters[i];
-        parts[i] = get === null ? syntax.escape(input) : plain ? get(url) : syntax.escape(get(url));
+    header: () => [...fields.map((f) => f.name), "valid"].join(separator) + lineEnd,
+    row(records, i, url) {
+      const plain = url !== null && !hasAny(url.href, syntax.inHref);
+      for (let k = 0; k < fields.length; k++) {
+        const f = fields[k];
+        const v = f.value(records, i, url) ?? "";
+        parts[k] = plain && f.inHref ? v : syntax.escape(v);
       }
+      parts[fields.length] = (url === null ? "false" : "true") + lineEnd;
       return parts.join(separator);
     },
-    failure: (input) =>
-      [...fields.map((f) => (f === "input" ? syntax.escape(input) : "")), "false" + lineEnd].join(separator),
   };
 }
 
@@ -143,7 +130,7 @@ export function tsvField(value: string): string {
 }
 const TSV_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };
 
-export function rowFormat(format: FormatName, fields: Field[]): RowFormat {
+export function rowFormat(format: TextFormatName, fields: FieldDef[]): RowFormat {
   switch (format) {
     case "jsonl":
       return jsonl(fields);

@@ -3,12 +3,19 @@
 // that waits when the reader is slower than we are.
 
 import { once } from "node:events";
-import { createReadStream } from "node:fs";
+import { createReadStream, readFileSync, readlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
+import { Readable } from "node:stream";
+import { createGunzip } from "node:zlib";
 
 /** Input that cannot be read: printed as one line, exit status 1. */
 export class InputError extends Error {
   override name = "InputError";
+}
+
+/** Output that cannot be written: printed as one line, exit status 1. */
+export class OutputError extends Error {
+  override name = "OutputError";
 }
 
 /** Bytes per read: large enough that per-chunk costs vanish, small enough to keep memory flat. */
@@ -17,12 +24,12 @@ const CHUNK = 1 << 20;
 export interface Input {
   /** For messages: the path, or "standard input". */
   readonly name: string;
-  /** The path of a file; null for standard input. */
+  /** The path of the one uncompressed regular file read (which threads can cut into ranges); null otherwise. */
   readonly path: string | null;
-  /** The size of a regular file in bytes; null when unknown (standard input, a pipe, a device). */
+  /** The size of the files in bytes; null when unknown (standard input, a pipe, a device). */
   readonly size: number | null;
-  /** The bytes, in order (call once). */
-  chunks(): AsyncIterable<Uint8Array>;
+  /** The bytes, decompressed, in order (call once); `onBytes` hears of the bytes read. */
+  chunks(onBytes: (n: number) => void): AsyncIterable<Uint8Array>;
 }
 
 const REASONS: Record<string, string> = {
@@ -33,6 +40,10 @@ const REASONS: Record<string, string> = {
   ELOOP: "too many symbolic links",
   EMFILE: "too many open files",
   EIO: "input/output error",
+  ENOSPC: "no space left on device",
+  EBADF: "not open for writing",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large",
 };
 
 /** A short reason for a file-system error, without Node's "ENOENT: ..., open 'x'" wrapping. */
@@ -41,22 +52,95 @@ export function reason(e: unknown): string {
   return (code !== undefined && REASONS[code]) || (e as Error).message || String(e);
 }
 
-/** Open `file` ("-" for standard input), failing early with an InputError if it cannot be read. */
-export async function openInput(file: string): Promise<Input> {
-  if (file === "-") return { name: "standard input", path: null, size: null, chunks: () => guard("standard input", process.stdin) };
-  let stat;
+/** The first bytes of a gzip stream (RFC 1952 section 2.3.1, ID1 ID2). */
+const GZIP_MAGIC = [0x1f, 0x8b];
+const LF = 0x0a;
+
+/** One input file as opened: its size when known, and whether it is gzip (seen in its first bytes). */
+interface Part {
+  file: string;
+  size: number | null;
+  gzip: boolean;
+}
+
+/** Open `file`, failing early with an InputError if it cannot be read; a regular file's magic bytes are read now. */
+async function openPart(file: string): Promise<Part> {
+  if (file === "-") return { file, size: null, gzip: false };
   try {
     const handle = await open(file, "r");
-    stat = await handle.stat().finally(() => handle.close());
+    try {
+      const stat = await handle.stat();
+      if (stat.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
+      if (!stat.isFile()) return { file, size: null, gzip: false };
+      const head = Buffer.alloc(GZIP_MAGIC.length);
+      const { bytesRead } = await handle.read(head, 0, head.length, 0);
+      return { file, size: stat.size, gzip: bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b) };
+    } finally {
+      await handle.close();
+    }
   } catch (e) {
-    throw new InputError(`cannot read ${file}: ${reason(e)}`);
+    throw e instanceof InputError ? e : new InputError(`cannot read ${file}: ${reason(e)}`);
   }
-  if (stat.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
+}
+
+/** The name of a part in messages. */
+function nameOf(file: string): string {
+  return file === "-" ? "standard input" : file;
+}
+
+/**
+ * The raw bytes of a part as they are read (reported to `onBytes`: progress
+ * counts what was read, compressed or not), then decompressed if gzip. A pipe
+ * is not opened ahead, so its magic bytes are looked at in its first chunk.
+ */
+async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+  const name = nameOf(part.file);
+  const raw = counted(guard(name, part.file === "-" ? process.stdin : createReadStream(part.file, { highWaterMark: CHUNK })), onBytes);
+  const iterator = raw[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  if (first.done) return;
+  const head = first.value;
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+  if (!(part.gzip || (part.size === null && head.length >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]))) {
+    yield head;
+    yield* rest;
+    return;
+  }
+  // Streamed through zlib, never whole; concatenated members (cat a.gz b.gz) are read as one.
+  const gunzip = Readable.from((async function* () {
+    yield head;
+    yield* rest;
+  })()).pipe(createGunzip({ chunkSize: CHUNK }));
+  try {
+    for await (const chunk of gunzip) yield chunk as Buffer;
+  } catch (e) {
+    throw e instanceof InputError ? e : new InputError(`cannot read ${name}: not valid gzip (${(e as Error).message})`);
+  }
+}
+
+/**
+ * Open FILE arguments (none: standard input), read in order as one stream.
+ * Fails early with an InputError if one cannot be read.
+ */
+export async function openInputs(files: string[]): Promise<Input> {
+  const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(openPart));
+  const sizes = parts.map((p) => p.size);
+  const single = parts.length === 1 && !parts[0].gzip && parts[0].size !== null ? parts[0].file : null;
   return {
-    name: file,
-    path: file,
-    size: stat.isFile() ? stat.size : null,
-    chunks: () => guard(file, createReadStream(file, { highWaterMark: CHUNK })),
+    name: parts.map((p) => nameOf(p.file)).join(", "),
+    path: single,
+    size: sizes.includes(null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0),
+    async *chunks(onBytes: (n: number) => void) {
+      for (const [i, part] of parts.entries()) {
+        let last = LF;
+        for await (const chunk of partChunks(part, onBytes)) {
+          if (chunk.length > 0) last = chunk[chunk.length - 1];
+          yield chunk;
+        }
+        // A file's last line needs no LF: the next file starts a line of its own.
+        if (last !== LF && i < parts.length - 1) yield Uint8Array.of(LF);
+      }
+    },
   };
 }
 
@@ -83,10 +167,95 @@ export async function* counted(source: AsyncIterable<Uint8Array>, count: (bytes:
 }
 
 /** Text output in chunks, waiting for "drain" when the stream's buffer is full. */
-export class Output {
-  constructor(private readonly stream: NodeJS.WritableStream) {}
+/** Where binary output (Parquet, Arrow) goes. */
+export interface ByteOutput {
+  write(chunk: Uint8Array): Promise<void>;
+}
 
-  async write(text: string): Promise<void> {
-    if (text !== "" && !this.stream.write(text)) await once(this.stream, "drain");
+/**
+ * Output in chunks, waiting for "drain" when the stream's buffer is full.
+ * Standard output's errors end the process (guardOutput()); a file's are
+ * kept and thrown as an OutputError from the next write or close().
+ */
+export class Output implements ByteOutput {
+  private error: unknown = null;
+
+  constructor(private readonly stream: NodeJS.WritableStream, private readonly name: string | null = null) {
+    if (name !== null) stream.on("error", (e) => (this.error ??= e));
+  }
+
+  private check(): void {
+    if (this.error !== null) throw new OutputError(`cannot write ${this.name}: ${reason(this.error)}`);
+  }
+
+  async write(chunk: string | Uint8Array): Promise<void> {
+    this.check();
+    if (chunk.length > 0 && !this.stream.write(chunk)) await this.until("drain");
+    this.check();
+  }
+
+  /** Finish a file: everything written, or an OutputError. */
+  async close(): Promise<void> {
+    if (this.name === null) return;
+    this.check();
+    this.stream.end();
+    await this.until("finish");
+    this.check();
+  }
+
+  /** Wait for `event`, or for an error (then kept for check()). */
+  private async until(event: string): Promise<void> {
+    if (this.name === null) return void (await once(this.stream, event));
+    const done = new AbortController();
+    try {
+      await Promise.race([once(this.stream, event, { signal: done.signal }), once(this.stream, "error", { signal: done.signal })]);
+    } catch {
+      // The error is in this.error; an abort is ours.
+    } finally {
+      done.abort();
+    }
+  }
+}
+
+/** --output FILE: opened now (an unwritable path fails before any input is read). */
+export async function openOutput(path: string): Promise<Output> {
+  try {
+    const handle = await open(path, "w");
+    return new Output(handle.createWriteStream(), path);
+  } catch (e) {
+    throw new OutputError(`cannot write ${path}: ${reason(e)}`);
+  }
+}
+
+/**
+ * Standard output that cannot be written is an error: one line on stderr and
+ * exit status 1, never exit 0 with output lost, never a stack trace. A reader
+ * that goes away (EPIPE: `swurl parse big.txt | head`) is not an error.
+ */
+export function guardOutput(stream: NodeJS.WriteStream = process.stdout): void {
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code === "EPIPE") process.exit(0);
+    process.stderr.write(`swurl: cannot write output: ${reason(e)}\n`);
+    process.exit(1);
+  });
+}
+
+/** O_ACCMODE and O_RDWR of open(2) (Linux). */
+const ACCESS_MODE = 3;
+const READ_WRITE = 2;
+
+/**
+ * Whether standard output was closed when swurl started (`swurl parse f >&-`).
+ * Node.js opens /dev/null read-write in place of a closed standard stream, so
+ * writes would vanish with status 0; a shell's `> /dev/null` opens it
+ * write-only. Linux only (/proc); elsewhere this says false.
+ */
+export function stdoutClosed(): boolean {
+  try {
+    if (readlinkSync("/proc/self/fd/1") !== "/dev/null") return false;
+    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync("/proc/self/fdinfo/1", "utf8"));
+    return flags !== null && (parseInt(flags[1], 8) & ACCESS_MODE) === READ_WRITE;
+  } catch {
+    return false;
   }
 }

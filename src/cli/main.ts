@@ -7,7 +7,7 @@ import { extractUrls } from "../index.js";
 import { canonCommand, canonWork } from "./canon.js";
 import type { Command, Context } from "./command.js";
 import { extractCommand } from "./extract.js";
-import { InputError, Output } from "./io.js";
+import { InputError, Output, OutputError, stdoutClosed } from "./io.js";
 import { parseCommand, parseWork } from "./parse.js";
 import { statsCommand, statsWork } from "./stats.js";
 import type { Work } from "./work.js";
@@ -21,12 +21,13 @@ function topHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length));
   return `swurl: URLs one per line, parsed as browsers do (WHATWG URL Standard)
 
-Usage: swurl <command> [FILE|-] [options]
+Usage: swurl <command> [FILE|-]... [options]
 
 Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
-With no FILE, or when FILE is -, read standard input.
+With no FILE, or when FILE is -, read standard input; several FILEs are
+read in order as one stream, gzip decompressed.
 \`swurl <command> --help\` shows the options of a command.
 
 Options:
@@ -57,10 +58,11 @@ export async function main(args: string[], script: URL): Promise<number> {
     }
     const command = COMMANDS.find((c) => c.name === name);
     if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)} (swurl --help lists the commands)`);
+    if (stdoutClosed()) throw new OutputError("cannot write output: standard output is closed");
     await command.run(rest, context);
     return 0;
   } catch (e) {
-    if (!(e instanceof UsageError || e instanceof InputError)) throw e;
+    if (!(e instanceof UsageError || e instanceof InputError || e instanceof OutputError)) throw e;
     process.stderr.write(`swurl: ${e.message}\n`);
     return 1;
   }

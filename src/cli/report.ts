@@ -4,6 +4,7 @@
 import { getDomain } from "tldts";
 import { chart, type ChartRow, type Style } from "./chart.js";
 import type { Tally } from "./tally.js";
+import type { TopCounts } from "./topcounts.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "./units.js";
 
 export interface Run {
@@ -20,6 +21,10 @@ export interface Summary {
   lines: number;
   valid: number;
   invalid: number;
+  /** Blank and comment lines, neither valid nor invalid. */
+  skipped: number;
+  /** Records left out by the filters. */
+  filtered: number;
   bytes: number;
   seconds: number;
   megabytesPerSecond: number;
@@ -39,6 +44,23 @@ export interface Summary {
   ipHosts: number;
   idnHosts: number;
   invalidSamples: { line: number; text: string }[];
+  topPaths: TopList;
+  /** One per --by key. */
+  groups: (TopList & { by: string })[];
+  /** Advice on the failures (an option that would make them parse), or null. */
+  hint: string | null;
+}
+
+/** The top of a count table. */
+export interface TopList {
+  distinct: number;
+  top: ChartRow[];
+  /** Occurrences of rare values dropped to bound memory (topcounts.ts): then the counts are lower bounds. */
+  dropped: number;
+}
+
+function topList(t: TopCounts, n: number): TopList {
+  return { distinct: t.counts.size, top: top(t.counts, n), dropped: t.dropped };
 }
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
@@ -54,7 +76,7 @@ function top(map: Map<string, number>, n: number): ChartRow[] {
     .map(([label, count]) => ({ label, count }));
 }
 
-export function summarize(t: Tally, run: Run, topN: number): Summary {
+export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: string | null = null): Summary {
   // Registrable domains (eTLD+1) by the Public Suffix List, private section
   // included (foo.github.io is its own site), as browsers draw site lines.
   // Worked out once per distinct host, not per URL.
@@ -74,8 +96,10 @@ export function summarize(t: Tally, run: Run, topN: number): Summary {
   return {
     input: run.input,
     lines: t.lines,
-    valid: t.lines - t.invalid,
+    valid: t.lines - t.invalid - t.skipped - t.filtered,
     invalid: t.invalid,
+    skipped: t.skipped,
+    filtered: t.filtered,
     bytes: run.bytes,
     seconds: Math.round(run.seconds * 1000) / 1000,
     megabytesPerSecond: run.seconds > 0 ? Math.round((run.bytes / 1e6 / run.seconds) * 100) / 100 : 0,
@@ -94,6 +118,9 @@ export function summarize(t: Tally, run: Run, topN: number): Summary {
     ipHosts,
     idnHosts,
     invalidSamples: t.invalidSamples.map(([line, text]) => ({ line, text })),
+    topPaths: topList(t.paths, topN),
+    groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN) })),
+    hint: t.invalid > 0 ? hint : null,
   };
 }
 
@@ -109,7 +136,11 @@ export function textReport(s: Summary, style: Style): string {
   out.push(`${formatCount(s.lines)} lines, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`);
 
   section("URLs");
-  out.push(...chart([{ label: "valid", count: s.valid }, { label: "invalid", count: s.invalid }], s.lines, style));
+  const urls = [{ label: "valid", count: s.valid }, { label: "invalid", count: s.invalid }];
+  if (s.skipped > 0) urls.push({ label: "skipped", count: s.skipped });
+  if (s.filtered > 0) urls.push({ label: "filtered", count: s.filtered });
+  out.push(...chart(urls, s.lines, style));
+  if (s.skipped > 0) out.push(style.dim("  skipped: blank lines, and comments with --skip-comments"));
   if (s.lines === 0) return out.join("\n") + "\n";
 
   section("Schemes");
@@ -122,6 +153,14 @@ export function textReport(s: Summary, style: Style): string {
     out.push(...chart(s.topDomains, s.valid, style));
     if (s.withoutDomain > 0) out.push(style.dim(`  ${formatCount(s.withoutDomain)} URLs have a host with no registrable domain (an IP address, a single label such as localhost, or not a DNS name)`));
   }
+
+  const list = (title: string, l: TopList, whole: number) => {
+    const approximate = l.dropped > 0 ? `, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)` : "";
+    section(title, `${formatCount(l.distinct)} distinct${approximate}`);
+    out.push(...chart(l.top, whole, style));
+  };
+  if (s.topPaths.distinct > 0) list("Top paths", s.topPaths, s.valid);
+  for (const g of s.groups) list(`By ${g.by}`, g, s.lines - s.skipped - s.filtered);
 
   section("Shape", "share of valid URLs");
   const shape: ChartRow[] = [
@@ -141,6 +180,7 @@ export function textReport(s: Summary, style: Style): string {
     section("Invalid lines", s.invalid > s.invalidSamples.length ? `first ${s.invalidSamples.length} of ${formatCount(s.invalid)}` : "");
     for (const { line, text } of s.invalidSamples) out.push(`  line ${formatCount(line)}: ${JSON.stringify(text)}`);
   }
+  if (s.hint !== null) out.push("", style.dim(s.hint));
   return out.join("\n") + "\n";
 }
 

@@ -1,31 +1,45 @@
 // swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
 // top hosts and registrable domains, shape) and how fast it was read.
 
-import { parseStream } from "../index.js";
-import { BULK_OPTIONS, baseOption, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import { fieldDef, recordKeys } from "./fields.js";
+import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import { runBulk } from "./bulk.js";
 import { styleFor } from "./chart.js";
 import type { Command } from "./command.js";
-import { openInput } from "./io.js";
-import { LineTape } from "./tape.js";
+import { openInputs } from "./io.js";
+import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { addInvalid, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
+import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
 import type { Work } from "./work.js";
 
 export interface StatsOptions {
-  base: string | undefined;
+  input: InputSpec;
+  filter: RecordFilter;
+  /** The --by keys, as field names (fields.ts). */
+  by: string[];
+}
+
+/** A --by key as a field: "host" is the hostname (the port is a key of its own). */
+function byField(key: string): string {
+  return key === "host" ? "hostname" : key;
 }
 
 export const statsWork: Work<StatsOptions, Tally> = {
-  async run(source, { base }) {
-    const tally = emptyTally();
-    const tape = new LineTape();
-    for await (const batch of parseStream(tape.record(source), { base })) {
-      const lines = tape.linesOf(batch, false);
-      for (let i = 0; i < batch.length; i++) {
-        const url = batch.get(i);
-        if (url === null) addInvalid(tally, lines[i]);
+  async run(source, { input, filter, by }) {
+    const tally = emptyTally(by.length);
+    const groups = by.map((key) => fieldDef("stats", byField(key), input));
+    for await (const records of readRecords(source, input, recordKeys(by))) {
+      addSkipped(tally, records.skipped);
+      for (let i = 0; i < records.length; i++) {
+        const url = records.url(i);
+        if (!kept(filter, url)) {
+          addFiltered(tally);
+          continue;
+        }
+        if (url === null) addInvalid(tally, records.text(i), records.line(i));
         else addUrl(tally, url);
+        for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
       }
     }
     return tally;
@@ -34,6 +48,8 @@ export const statsWork: Work<StatsOptions, Tally> = {
 
 const OPTIONS = {
   ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
+  by: { type: "string", multiple: true },
   top: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -41,7 +57,7 @@ const OPTIONS = {
 export const statsCommand: Command = {
   name: "stats",
   summary: "totals, failures, schemes, top hosts and domains, throughput",
-  help: `Usage: swurl stats [FILE|-] [options]
+  help: `Usage: swurl stats [FILE|-]... [options]
 
 Read FILE (or standard input), one URL per line, and report: valid and
 invalid lines (with the first invalid ones), schemes, the top hosts and
@@ -51,23 +67,42 @@ credentials, IP-address or IDN host, and the time taken and MB/s
 (1 MB = 10^6 bytes).
 
 Options:
-      --top N        how many hosts and domains to list (default 10)
+      --top N        how many values of each list to show (default 10)
+      --by KEY       the top values of KEY (may be repeated): host, domain,
+                     suffix, path (decoded), pathname, scheme, port,
+                     param:NAME, any field of swurl parse --fields, and a
+                     record's own (status, method, agent, a JSON key...)
       --json         the numbers as JSON instead of the text report
-      --base URL     resolve each line against URL
       --threads N    read FILE with N worker threads
   -h, --help         show this help
 
+${INPUT_HELP}
+${FILTER_HELP}
 Memory grows with the number of distinct hosts, not with the input size.
 `,
   async run(args, { stdout, script }) {
-    const { values, file } = parseCommandArgs("stats", args, OPTIONS);
+    const { values, files } = parseCommandArgs("stats", args, OPTIONS);
     if (values.help) return stdout.write(statsCommand.help);
-    const options: StatsOptions = { base: baseOption("stats", values.base) };
+    const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
+    if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
+    const options: StatsOptions = {
+      input: inputSpec("stats", values, true, recordKeys(by).length > 0 || by.includes("input")),
+      filter: recordFilter("stats", values),
+      by,
+    };
+    // Bad keys are usage errors now, not in the middle of the input.
+    for (const key of by) fieldDef("stats", byField(key), options.input);
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
-    const input = await openInput(file);
-    const run = await runBulk<StatsOptions, Tally>(input, { name: "stats", work: statsWork, options, threads, script }, async () => {});
-    const summary = summarize(run.results.reduce(mergeTally), { ...run, input: input.name }, top);
+    const input = await openInputs(files);
+    const splittable = kernelRead(options.input) && !by.includes("line");
+    const bulk = { name: "stats", work: statsWork, options, threads, script, splittable, streamsRows: false };
+    const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
+    // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
+    const spec = options.input;
+    const needsBase = (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
+    const hint = needsBase ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them." : null;
+    const summary = summarize(run.results.reduce(mergeTally), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },
 };

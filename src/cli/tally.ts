@@ -3,6 +3,8 @@
 // to the main thread, where the shares are merged in input order.
 
 import type { Url } from "../whatwg/url.js";
+import { own } from "./own.js";
+import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./topcounts.js";
 
 /** How many invalid lines the report quotes. */
 export const INVALID_SAMPLES = 5;
@@ -10,8 +12,13 @@ export const INVALID_SAMPLES = 5;
 const SAMPLE_CHARS = 120;
 
 export interface Tally {
+  /** Lines read (records and skipped lines). */
   lines: number;
   invalid: number;
+  /** Blank and comment lines, neither valid nor invalid. */
+  skipped: number;
+  /** Records left out by --valid-only, --invalid-only or --scheme. */
+  filtered: number;
   /** Counts by scheme (protocol without ":"). */
   schemes: Map<string, number>;
   /** Counts by hostname, for URLs that have a non-empty host. */
@@ -22,18 +29,33 @@ export interface Tally {
   withPort: number;
   /** The first few invalid lines: line number (from 1) and text. */
   invalidSamples: [number, string][];
+  /** Counts by pathname (valid URLs). */
+  paths: TopCounts;
+  /** Counts by each --by key's value, in --by order. */
+  groups: TopCounts[];
 }
 
-export function emptyTally(): Tally {
+/** A tally with `groups` --by keys. */
+export function emptyTally(groups: number): Tally {
   return {
-    lines: 0, invalid: 0, schemes: new Map(), hosts: new Map(),
+    lines: 0, invalid: 0, skipped: 0, filtered: 0, schemes: new Map(), hosts: new Map(),
     withQuery: 0, withFragment: 0, withCredentials: 0, withPort: 0, invalidSamples: [],
+    paths: emptyCounts(), groups: Array.from({ length: groups }, emptyCounts),
   };
 }
 
+/** The value of the record for --by key `k` (null: none, counted as such). */
+export function addGroup(t: Tally, k: number, value: string | null): void {
+  countValue(t.groups[k], value ?? NO_VALUE);
+}
+
+/** How a record without a value for a --by key is counted. */
+export const NO_VALUE = "(none)";
+
 function increment(map: Map<string, number>, key: string, by = 1): void {
   const n = map.get(key);
-  map.set(key, n === undefined ? by : n + by);
+  if (n === undefined) map.set(own(key), by);
+  else map.set(key, n + by);
 }
 
 export function addUrl(t: Tally, url: Url): void {
@@ -45,15 +67,26 @@ export function addUrl(t: Tally, url: Url): void {
   if (url.hash !== "") t.withFragment++;
   if (url.username !== "" || url.password !== "") t.withCredentials++;
   if (url.port !== "") t.withPort++;
+  countValue(t.paths, url.pathname);
 }
 
-export function addInvalid(t: Tally, line: string): void {
+/** An invalid record: its text and the number of the line where it starts. */
+export function addInvalid(t: Tally, text: string, line: number): void {
   t.lines++;
   t.invalid++;
   if (t.invalidSamples.length < INVALID_SAMPLES) {
-    const text = line.length > SAMPLE_CHARS ? line.slice(0, SAMPLE_CHARS) + "…" : line;
-    t.invalidSamples.push([t.lines, text]);
+    t.invalidSamples.push([line, text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) + "…" : text]);
   }
+}
+
+export function addFiltered(t: Tally): void {
+  t.lines++;
+  t.filtered++;
+}
+
+export function addSkipped(t: Tally, lines: number): void {
+  t.lines += lines;
+  t.skipped += lines;
 }
 
 /** `b` (the input that follows `a`'s) added into `a`. */
@@ -63,11 +96,15 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   }
   a.lines += b.lines;
   a.invalid += b.invalid;
+  a.skipped += b.skipped;
+  a.filtered += b.filtered;
   for (const [k, n] of b.schemes) increment(a.schemes, k, n);
   for (const [k, n] of b.hosts) increment(a.hosts, k, n);
   a.withQuery += b.withQuery;
   a.withFragment += b.withFragment;
   a.withCredentials += b.withCredentials;
   a.withPort += b.withPort;
+  mergeCounts(a.paths, b.paths);
+  a.groups.forEach((g, k) => mergeCounts(g, b.groups[k]));
   return a;
 }

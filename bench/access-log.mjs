@@ -1,0 +1,71 @@
+// A generated access log in the Combined Log Format, deterministic for a
+// seed, built from a list of URLs (the corpus): origin-form and absolute-form
+// request targets, "-" requests, referers and user agents holding URLs and
+// escaped quotes, as Apache and nginx write them. Tests compare swurl with
+// whatwg-url on small ones; the combined-log bench suite writes a 1 GB one.
+
+import { mulberry32 } from "./lib.mjs";
+
+/**
+ * @typedef {object} LogLine
+ * @property {string} text
+ * @property {string | null} target the request target, or null when the request is "-"
+ * @property {string | null} referer
+ * @property {string} client
+ * @property {number} status
+ * @property {number | null} bytes
+ * @property {string} agent
+ */
+
+const METHODS = ["GET", "GET", "GET", "POST", "HEAD"];
+const STATUSES = [200, 200, 200, 304, 404, 301, 500];
+const AGENTS = [
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
+  "curl/8.5.0",
+  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  'weird "quoted" agent',
+];
+
+/** The origin-form of an absolute URL: its path and query ("/" at least). */
+/** @param {string} url */
+function originForm(url) {
+  const m = /^[a-z]+:\/\/[^/?#]*([^#]*)/i.exec(url);
+  const rest = m?.[1] ?? "";
+  return rest.startsWith("/") ? rest : "/" + rest;
+}
+
+/** Apache's escaping inside a quoted log field: \ and " get a backslash. */
+/** @param {string} s */
+function quoted(s) {
+  return '"' + s.replace(/[\\"]/g, (c) => "\\" + c) + '"';
+}
+
+/** `n` log lines from `urls`, the same for the same seed. `common`: without referer and user agent. */
+/**
+ * @param {string[]} urls
+ * @param {number} n
+ * @param {number} seed
+ * @returns {LogLine[]}
+ */
+export function accessLog(urls, n, seed, common = false) {
+  const rng = mulberry32(seed);
+  /** @type {<T>(a: T[]) => T} */
+  const pick = (a) => a[Math.floor(rng() * a.length)];
+  /** @type {LogLine[]} */
+  const lines = [];
+  for (let i = 0; i < n; i++) {
+    const url = pick(urls);
+    const r = rng();
+    const target = r < 0.03 ? null : r < 0.15 ? url : originForm(url);
+    const referer = rng() < 0.4 ? null : pick(urls);
+    const client = `${10 + (i % 200)}.${Math.floor(rng() * 256)}.0.${i % 256}`;
+    const status = pick(STATUSES);
+    const bytes = status === 304 ? null : Math.floor(rng() * 100000);
+    const agent = pick(AGENTS);
+    const request = target === null ? "-" : `${pick(METHODS)} ${target} HTTP/1.1`;
+    let text = `${client} - - [10/Oct/2024:13:${String(i % 60).padStart(2, "0")}:36 +0000] ${quoted(request)} ${status} ${bytes ?? "-"}`;
+    if (!common) text += ` ${quoted(referer ?? "-")} ${quoted(agent)}`;
+    lines.push({ text, target, referer: common ? null : referer, client, status, bytes, agent });
+  }
+  return lines;
+}

@@ -1,0 +1,138 @@
+// The fields a record can show (`parse --fields`) or be grouped by (`stats
+// --by`): the URL's getters, what the Public Suffix List says of its host,
+// a query parameter, the decoded path, the line number, the input line, and
+// the input record's own fields (an access log's status, a CSV column).
+
+import { parse as parseDomain } from "tldts";
+import { percentDecode } from "../index.js";
+import type { Url } from "../whatwg/url.js";
+import { UsageError } from "./args.js";
+import { ACCESS_LOG_FIELDS } from "./logfields.js";
+import { own } from "./own.js";
+import type { InputSpec, Records } from "./records.js";
+
+/** The getters of the WHATWG URL API. */
+export const URL_FIELDS = [
+  "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
+] as const;
+type UrlField = (typeof URL_FIELDS)[number];
+
+/** Fields worked out from the URL (and `input`, `line`), beside the getters. */
+export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
+
+/** What `parse --fields` names in its help. */
+export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME"];
+
+/** A column's type, for the columnar formats (the text formats write every value as text). */
+export type FieldType = "string" | "integer";
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  /**
+   * Whether the value is a piece of the href, which the WHATWG parser writes
+   * in ASCII without controls: then a test of the href for the characters a
+   * format escapes tells whether this value needs escaping (format.ts).
+   */
+  inHref: boolean;
+  /** Whether the value depends on the URL only (a failure row leaves it empty). */
+  ofUrl: boolean;
+  /** The value of record `i` (`url` is its URL, or null); null where there is none. */
+  value(records: Records, i: number, url: Url | null): string | null;
+}
+
+/** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
+const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
+const DOMAIN_CACHE_MAX = 50_000;
+
+export function domainOf(host: string): ReturnType<typeof parseDomain> {
+  let d = domainCache.get(host);
+  if (d === undefined) {
+    if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();
+    // The private section too (foo.github.io is its own site), as browsers draw site lines.
+    d = parseDomain(host, { allowPrivateDomains: true });
+    domainCache.set(own(host), d);
+  }
+  return d;
+}
+
+/** A field of the URL, null for a failure. */
+function ofUrl(name: string, inHref: boolean, get: (url: Url) => string | null, type: FieldType = "string"): FieldDef {
+  return { name, type, inHref, ofUrl: true, value: (_r, _i, url) => (url === null ? null : get(url)) };
+}
+
+/** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */
+function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): FieldDef {
+  return ofUrl(name, true, (url) => {
+    const host = url.hostname;
+    if (host === "" || host.startsWith("[")) return null;
+    const d = domainOf(host);
+    return d.isIp ? null : d[part];
+  });
+}
+
+/** The first value of query parameter `param`, decoded (application/x-www-form-urlencoded, as URLSearchParams does). */
+function queryParam(name: string, param: string): FieldDef {
+  return ofUrl(name, false, (url) => (url.search === "" ? null : new URLSearchParams(url.search).get(param)));
+}
+
+const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
+  input: { name: "input", type: "string", inHref: false, ofUrl: false, value: (r, i) => r.text(i) },
+  line: { name: "line", type: "integer", inHref: true, ofUrl: false, value: (r, i) => String(r.line(i)) },
+  scheme: ofUrl("scheme", true, (url) => url.protocol.slice(0, -1)),
+  domain: ofHost("domain", "domain"),
+  suffix: ofHost("suffix", "publicSuffix"),
+  subdomain: ofHost("subdomain", "subdomain"),
+  // The path as text: escapes decoded (UTF-8; invalid sequences as U+FFFD).
+  path: ofUrl("path", false, (url) => percentDecode(url.pathname)),
+};
+
+/** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
+function recordField(name: string, key: string, type: FieldType): FieldDef {
+  return { name, type, inHref: false, ofUrl: false, value: (r, i) => r.field(i, key) };
+}
+
+/** The access-log fields that are numbers. */
+const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
+
+/**
+ * The definition of field `name` for an input read as `spec`: a URL getter,
+ * a derived field, param:NAME, or a field of the record (field:NAME, or a
+ * bare name that is none of the others).
+ */
+export function fieldDef(command: string, name: string, spec: InputSpec): FieldDef {
+  if ((URL_FIELDS as readonly string[]).includes(name)) {
+    return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
+  }
+  if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
+  if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
+  const key = name.startsWith("field:") ? name.slice("field:".length) : name;
+  const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
+  switch (spec.format) {
+    case "lines":
+      throw new UsageError(`${command}: unknown field ${JSON.stringify(name)}; expected some of ${known} (record fields need --input)`);
+    case "combined":
+    case "common":
+      if (!(ACCESS_LOG_FIELDS as readonly string[]).includes(key)) {
+        throw new UsageError(`${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${ACCESS_LOG_FIELDS.join(",")}`);
+      }
+      return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
+    default:
+      // JSON keys and CSV columns are checked when the header is read.
+      if (key === "") throw new UsageError(`${command}: field: needs a name`);
+      return recordField(name, key, "string");
+  }
+}
+
+/** The record fields (of the input's own) among `defs`, by key: what a CSV header must have. */
+export function recordKeys(names: string[]): string[] {
+  return names.filter((n) => !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:"))
+    .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
+}
+
+/** `--fields LIST`: the definitions, each name once. */
+export function parseFields(command: string, value: string, spec: InputSpec): FieldDef[] {
+  const names = value.split(",").map((f) => f.trim());
+  for (const [i, f] of names.entries()) if (names.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
+  return names.map((n) => fieldDef(command, n, spec));
+}

@@ -1,0 +1,263 @@
+// The records of an input, batch by batch: one per line not skipped (one per
+// CSV record), each with its URL (parsed, or null), its 1-based line number,
+// its text and its fields. Lines of URLs and access logs go to the kernel as
+// they are read (parseStream; the kernel finds a log line's URL field itself);
+// JSON Lines, CSV and TSV are split in JavaScript and their URLs parsed in
+// one parseBatch() per block (or one by one against a per-record base).
+
+import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
+import type { Url } from "../whatwg/url.js";
+import { UsageError } from "./args.js";
+import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
+import { LineTape } from "./tape.js";
+
+export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
+export type InputFormat = (typeof INPUT_FORMATS)[number];
+
+/** How to read an input: plain data, so that worker threads get it too. */
+export interface InputSpec {
+  format: InputFormat;
+  /** The URL's field: request or referer (access logs), a key path (jsonl), a header name or column number (csv, tsv). */
+  field: string;
+  /** The field of each record's base URL (jsonl, csv, tsv), or undefined. */
+  baseField: string | undefined;
+  base: string | undefined;
+  /** Blank lines are no records (always for the formats other than lines). */
+  skipBlank: boolean;
+  skipComments: boolean;
+  /** Which records' text is kept: every record's, or only the failures' (for quoting them). */
+  allTexts: boolean;
+}
+
+/** The default URL field of each format. */
+export const DEFAULT_FIELD: Record<InputFormat, string> = {
+  lines: "", combined: "request", common: "request", jsonl: "url", csv: "url", tsv: "url",
+};
+
+export interface Records {
+  readonly length: number;
+  /** Lines of this block skipped as blank or comments. */
+  readonly skipped: number;
+  /** The URL of record `i`, or null where there is none or it does not parse. */
+  url(i: number): Url | null;
+  /** The 1-based line number where record `i` starts. */
+  line(i: number): number;
+  /** The text of record `i` as read (kept for all records with allTexts, else for failures). */
+  text(i: number): string;
+  /** Field `name` of record `i` (a log field, a JSON key path, a column). */
+  field(i: number, name: string): string | null;
+}
+
+/** A FieldReader over a record's text, made when a field is first asked for, kept for the next ask. */
+function cachedFields(make: (i: number) => FieldReader): (i: number, name: string) => string | null {
+  let at = -1;
+  let reader: FieldReader = () => null;
+  return (i, name) => {
+    if (i !== at) {
+      reader = make(i);
+      at = i;
+    }
+    return reader(name);
+  };
+}
+
+/** Records of lines of URLs or of access-log lines: the kernel's batches, less the skipped lines. */
+async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
+  const tape = new LineTape();
+  const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
+  let lineBase = 0;
+  const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
+  for await (const batch of parseStream(tape.record(source), options)) {
+    const texts = tape.linesOf(batch, spec.allTexts);
+    const rows = keptRows(batch);
+    const first = lineBase + 1;
+    lineBase += batch.length;
+    const text = (i: number) => texts[rows === null ? i : rows[i]] ?? "";
+    yield {
+      length: rows === null ? batch.length : rows.length,
+      skipped: batch.skipped,
+      url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
+      line: rows === null ? (i) => first + i : (i) => first + rows[i],
+      text,
+      field: cachedFields((i) => {
+        const fields = accessLogFields(text(i)) as Record<string, string | null>;
+        return (name) => fields[name] ?? null;
+      }),
+    };
+  }
+}
+
+/** The rows of `batch` that are records (not skipped); null when that is all of them. */
+function keptRows(batch: UrlBatch): number[] | null {
+  if (batch.skipped === 0) return null;
+  const rows: number[] = [];
+  for (let i = 0; i < batch.length; i++) if (!batch.isSkipped(i)) rows.push(i);
+  return rows;
+}
+
+/** The text lines of a byte stream (UTF-8, a BOM dropped, CRLF or LF), a block at a time. */
+async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+  const decoder = new TextDecoder();
+  let pending = "";
+  const split = (text: string) => text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
+  for await (const chunk of source) {
+    pending += decoder.decode(chunk, { stream: true });
+    const cut = pending.lastIndexOf("\n");
+    if (cut === -1) continue;
+    yield split(pending.slice(0, cut));
+    pending = pending.slice(cut + 1);
+  }
+  pending += decoder.decode();
+  if (pending !== "") yield split(pending);
+}
+
+/** A record of one of the text formats: its fields, and the URL in one of them. */
+interface TextRecord {
+  field: FieldReader;
+  url: FieldReader;
+}
+
+/** How a record's fields are read in one of the text formats. */
+interface TextFormat {
+  read(text: string): TextRecord;
+}
+
+const NO_FIELDS: TextRecord = { field: () => null, url: () => null };
+
+function jsonlFormat(): TextFormat {
+  return {
+    read(text) {
+      let object: unknown;
+      try {
+        object = JSON.parse(text);
+      } catch {
+        // A line that is not JSON has no fields: a record without a URL, quoted among the failures.
+        return NO_FIELDS;
+      }
+      // A number or an object where the URL should be is no URL (but a field, as JSON).
+      return { field: (name) => jsonPath(object, name), url: (name) => jsonUrl(object, name) };
+    },
+  };
+}
+
+/** A column: a 1-based number, or a name of the header. */
+function columnIndex(name: string, header: string[] | null): number {
+  if (/^[1-9]\d*$/.test(name)) return Number(name) - 1;
+  return header === null ? -1 : header.indexOf(name);
+}
+
+/**
+ * CSV and TSV: with a URL field given by name, the first record is the header
+ * (names the columns); by number, every record is data.
+ */
+function tableFormat(cells: (text: string) => string[], header: string[] | null): TextFormat {
+  return {
+    read(text) {
+      const row = cells(text);
+      const field = (name: string) => {
+        const i = columnIndex(name, header);
+        return i >= 0 && i < row.length ? row[i] : null;
+      };
+      return { field, url: field };
+    },
+  };
+}
+
+/** Check that the fields named exist in a header (a misspelt column is a usage error, not a column of nulls). */
+function checkColumns(spec: InputSpec, header: string[], names: string[]): void {
+  for (const name of names) {
+    if (columnIndex(name, header) === -1) {
+      throw new UsageError(`no column ${JSON.stringify(name)} in the ${spec.format} header (${header.join(", ")})`);
+    }
+  }
+}
+
+/** Records of JSON Lines, CSV or TSV. `columns`: the field names the command reads, checked against a header. */
+async function* textRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, columns: string[]): AsyncGenerator<Records> {
+  const table = spec.format === "csv" || spec.format === "tsv";
+  const cells = spec.format === "csv" ? csvCells : tsvCells;
+  const headed = table && !/^[1-9]\d*$/.test(spec.field);
+  let format: TextFormat | null = table ? (headed ? null : tableFormat(cells, null)) : jsonlFormat();
+  let lineNumber = 0;
+  let open = ""; // a CSV record whose quoted field goes on to the next line
+  let openLine = 0;
+  for await (const block of textLines(source)) {
+    const texts: string[] = [];
+    const lines: number[] = [];
+    const readers: TextRecord[] = [];
+    let skipped = 0;
+    for (const l of block) {
+      lineNumber++;
+      let text = l;
+      let line = lineNumber;
+      if (open !== "") {
+        text = open + "\n" + l;
+        line = openLine;
+      } else if (l.trim() === "" || (spec.skipComments && l.startsWith("#"))) {
+        skipped++;
+        continue;
+      }
+      if (spec.format === "csv" && insideQuotes(text)) {
+        open = text;
+        openLine = line;
+        continue;
+      }
+      open = "";
+      if (format === null) {
+        const header = cells(text);
+        checkColumns(spec, header, [spec.field, ...(spec.baseField === undefined ? [] : [spec.baseField]), ...columns]);
+        format = tableFormat(cells, header);
+        continue;
+      }
+      texts.push(text);
+      lines.push(line);
+      readers.push(format.read(text));
+    }
+    if (texts.length === 0 && skipped === 0) continue;
+    const urls = readers.map((r) => r.url(spec.field));
+    const parsed = parseUrls(urls, spec.baseField === undefined ? null : readers.map((r) => r.url(spec.baseField!)), spec.base);
+    yield {
+      length: texts.length,
+      skipped,
+      url: parsed,
+      line: (i) => lines[i],
+      text: (i) => texts[i],
+      field: (i, name) => readers[i].field(name),
+    };
+  }
+  if (open !== "") throw new UsageError(`${spec.format}: line ${openLine}: a quoted field is not closed before the end of the input`);
+}
+
+/**
+ * Parse the URL texts of a block (null: none). With bases (a base field),
+ * each record against its own, one by one; else all of them in one kernel
+ * call, as lines: the parser drops tabs and newlines from a URL anyway
+ * (#concept-basic-url-parser, "remove all ASCII tab or newline"), so taking
+ * them out first changes nothing and keeps one URL a line.
+ */
+function parseUrls(urls: (string | null)[], bases: (string | null)[] | null, base: string | undefined): (i: number) => Url | null {
+  if (bases !== null) {
+    const parsed = urls.map((u, i) => {
+      const b = bases[i] ?? base;
+      return u === null ? null : b === undefined ? parse(u) : parse(u, b);
+    });
+    return (i) => parsed[i];
+  }
+  const batch = parseBatch(urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, ""))).join("\n"), { base });
+  return (i) => (urls[i] === null ? null : batch.get(i));
+}
+
+/**
+ * Whether the kernel reads this input's lines (a list of URLs or an access
+ * log): then a file can be cut into ranges at line boundaries for threads.
+ */
+export function kernelRead(spec: InputSpec): boolean {
+  return spec.format === "lines" || spec.format === "combined" || spec.format === "common";
+}
+
+/** The records of `source` read as `spec` says; `columns`: the fields the command will read (checked against a CSV/TSV header). */
+export function readRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, columns: string[]): AsyncIterable<Records> {
+  return kernelRead(spec)
+    ? kernelRecords(source, spec)
+    : textRecords(source, spec, columns);
+}
