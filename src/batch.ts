@@ -1,4 +1,4 @@
-// parseBatch() (API.md section 2): every line of a block of UTF-8 text parsed
+// parseBatch() (docs/api.md section 2): every line of a block of UTF-8 text parsed
 // by the kernel in one call (assembly/batch.ts), which leaves a table of rows
 // and one buffer of serialized hrefs; a UrlBatch makes the component strings
 // only when one is asked for, as slices of one string of all the hrefs.

@@ -1,4 +1,4 @@
-// canonicalize() (API.md section 7): one string per resource, for crawl
+// canonicalize() (docs/api.md section 7): one string per resource, for crawl
 // frontiers and dedup. The WHATWG parser does most of the work (scheme and
 // host case, IDNA, IPv4 forms, default ports, dot segments, the encode sets);
 // this module then brings the escapes to one form and edits the query.

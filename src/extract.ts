@@ -1,4 +1,4 @@
-// extractUrls(): URLs in running text (API.md section 6; RFC 1738, "APPENDIX:
+// extractUrls(): URLs in running text (docs/api.md section 6; RFC 1738, "APPENDIX:
 // Recommendations for URLs in Context"). The kernel scans the text
 // (assembly/rfc1738/extract.ts) and hands back byte offsets in batches; the
 // URL strings are slices of the text.

@@ -1,4 +1,4 @@
-// percentDecode / percentEncode (API.md section 5): the byte work runs in the
+// percentDecode / percentEncode (docs/api.md section 5): the byte work runs in the
 // kernel, the UTF-8 decoding of the result in TextDecoder.
 
 import * as S from "../assembly/classes.js";

@@ -1,4 +1,4 @@
-// split(): RFC 3986 / RFC 1738 generic syntax, no normalisation (API.md section 3).
+// split(): RFC 3986 / RFC 1738 generic syntax, no normalisation (docs/api.md section 3).
 // The kernel finds the component offsets; the strings are slices of the input,
 // made when a property is read.
 

@@ -1,4 +1,4 @@
-// parseStream() (API.md section 2): a byte stream cut into blocks of whole
+// parseStream() (docs/api.md section 2): a byte stream cut into blocks of whole
 // lines, each parsed like parseBatch() into one UrlBatch.
 //
 // The stream's chunks are copied into one buffer of BLOCK_BYTES; when it is

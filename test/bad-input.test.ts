@@ -1,4 +1,4 @@
-// Bad arguments to every public function (API.md): each wrong type gives a
+// Bad arguments to every public function (docs/api.md): each wrong type gives a
 // TypeError that names the function and the argument, with a short message
 // whatever was passed; 10 MB arguments give results; byte input over a
 // detached buffer is refused rather than read as empty.

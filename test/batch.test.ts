@@ -1,4 +1,4 @@
-// parseBatch (API.md section 2): line i of a batch is parse(line_i, base), in
+// parseBatch (docs/api.md section 2): line i of a batch is parse(line_i, base), in
 // every field and accessor, on every line of the corpus and of hostile input
 // (empty and blank lines, CR, BOM, binary garbage, invalid UTF-8, 1 MB lines,
 // UTS #46 hosts, bases), in every build; and a batch keeps its results after
@@ -72,7 +72,7 @@ describe.each(builds)("parseBatch (%s)", (_name, api) => {
     }
   });
 
-  it("reads lines as API.md says: LF or CRLF, no entry after a final newline, a leading BOM skipped", () => {
+  it("reads lines as docs/api.md says: LF or CRLF, no entry after a final newline, a leading BOM skipped", () => {
     const lengths: [string | Uint8Array, number][] = [
       ["", 0], ["\n", 1], ["\n\n", 2], ["a:\n", 1], ["a:", 1], ["a:\r\n", 1], ["a:\r\nb:", 2], ["\r\n\r\n", 2],
       ["\r", 1], ["\r\r\n", 1], ["\uFEFF", 0], ["\uFEFF\n", 1], ["\uFEFF\uFEFF", 1],

@@ -1,4 +1,4 @@
-// canonicalize() (API.md section 7): table tests of each step, cases in the
+// canonicalize() (docs/api.md section 7): table tests of each step, cases in the
 // spirit of Google Safe Browsing's and w3lib's canonicalization tests (with
 // swurl's answers where it differs on purpose, see docs/canonical.md), and the
 // idempotence property over arbitrary and URL-shaped strings in every build.

@@ -1,4 +1,4 @@
-// extractUrls() (API.md section 6): RFC 1738, "APPENDIX: Recommendations for
+// extractUrls() (docs/api.md section 6): RFC 1738, "APPENDIX: Recommendations for
 // URLs in Context".
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // The three builds of the kernel (SIMD WASM, scalar WASM, JS) come from one
-// source and must give identical results on every input (API.md: "Both give
+// source and must give identical results on every input (docs/api.md: "Both give
 // identical results on every input"). This runs every public function over
 // the whole corpus and over seeded random strings and compares the builds.
 import { describe, expect, it } from "vitest";

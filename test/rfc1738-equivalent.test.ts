@@ -1,4 +1,4 @@
-// equivalent() (API.md section 5): RFC 1630 "Before two URIs can be compared, it
+// equivalent() (docs/api.md section 5): RFC 1630 "Before two URIs can be compared, it
 // is therefore necessary to bring them to the same encoding level", and RFC
 // 3986 section 6.2.2 / 6.2.3.
 import fc from "fast-check";

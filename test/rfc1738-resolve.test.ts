@@ -1,4 +1,4 @@
-// resolve() (API.md section 5): RFC 3986 section 5.4's examples, and RFC 1630's.
+// resolve() (docs/api.md section 5): RFC 3986 section 5.4's examples, and RFC 1630's.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builds } from "./builds";

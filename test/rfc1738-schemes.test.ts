@@ -1,4 +1,4 @@
-// schemeParts() and defaultPort() (API.md section 4), with the examples of
+// schemeParts() and defaultPort() (docs/api.md section 4), with the examples of
 // RFC 1738 section 3 and RFC 1630, and the productions of RFC 1738 section 5.
 import { describe, expect, it } from "vitest";
 import { builds } from "./builds";

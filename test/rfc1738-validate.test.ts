@@ -1,4 +1,4 @@
-// validate() (API.md section 5): strict RFC 1738, every diagnostic code, with
+// validate() (docs/api.md section 5): strict RFC 1738, every diagnostic code, with
 // UTF-16 indices.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";

@@ -34,7 +34,7 @@ const RFC1738_COMMON: [string, Parts][] = [
   ["http://host.com:/", parts({ scheme: "http", host: "host.com", port: "", path: "/" })],
 ];
 
-// API.md section 3, exactly (the last three are RFC 1738 section 3.1's own examples).
+// docs/api.md section 3, exactly (the last three are RFC 1738 section 3.1's own examples).
 const API_EXAMPLES: [string, Parts][] = [
   ["http://a@b@c/", parts({ scheme: "http", user: "a@b", host: "c", path: "/" })],
   ["ftp://@host.com/", parts({ scheme: "ftp", user: "", host: "host.com", path: "/" })],
@@ -144,7 +144,7 @@ const NON_ASCII: [string, Parts][] = [
 
 const TABLES: [string, [string, Parts][]][] = [
   ["RFC 1738 section 3.1's common Internet scheme syntax", RFC1738_COMMON],
-  ["API.md section 3's examples", API_EXAMPLES],
+  ["docs/api.md section 3's examples", API_EXAMPLES],
   ["RFC 3986's examples", RFC3986],
   ["IPv6 literal hosts with and without a port", IPV6],
   ["empty ('') and absent (null) query and fragment", EMPTY_QUERY_FRAGMENT],

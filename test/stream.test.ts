@@ -1,4 +1,4 @@
-// parseStream (API.md section 2): the batches of a stream, concatenated, are
+// parseStream (docs/api.md section 2): the batches of a stream, concatenated, are
 // the batch of the whole input, however the stream is cut into chunks; lines
 // are never split; every kind of source works; stopping early releases the
 // source; earlier batches stay right while later ones reuse the memory.

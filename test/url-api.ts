@@ -12,7 +12,7 @@ export type UrlField = (typeof URL_FIELDS)[number];
 /** A parsed URL as the suites read it: swurl's `Url`, or a whatwg-url `URL`. */
 export type UrlRecord = Readonly<Record<UrlField, string>> & { toString(): string; toJSON(): string };
 
-/** The part of API.md section 1 that the suites test. */
+/** The part of docs/api.md section 1 that the suites test. */
 export interface UrlApi {
   parse(input: string, base?: string | UrlRecord): UrlRecord | null;
   canParse(input: string, base?: string | UrlRecord): boolean;

@@ -1,6 +1,6 @@
 // The web-platform-tests URL data (test/fixtures/wpt/) as a list of cases per
 // file, each checked the way WPT's own test scripts check it, against any object
-// with API.md's parse/canParse (swurl's builds, or the whatwg-url reference).
+// with docs/api.md's parse/canParse (swurl's builds, or the whatwg-url reference).
 //
 // Case ids are stable across WPT updates (they name the case, not its index) and
 // mirror WPT's test names:
@@ -56,7 +56,7 @@ class Differences {
 // url-constructor.any.js and url-origin.any.js: `new URL(input, base)` throws on a
 // failure case, and otherwise has every listed component (origin where given).
 // failure.html: an input that fails without a base also fails as a base.
-// Beyond WPT, per API.md: canParse agrees with parse, toString/toJSON give href,
+// Beyond WPT, per docs/api.md: canParse agrees with parse, toString/toJSON give href,
 // href parses to itself, and a parsed Url works as a base like its href does.
 // Not checked: `searchParams` (9 cases), which belongs to the URL class to come.
 function urlTestCase(t: UrlTest): WptCase {

@@ -1,4 +1,4 @@
-// URLs in running text: the scan behind extractUrls() (API.md section 6),
+// URLs in running text: the scan behind extractUrls() (docs/api.md section 6),
 // after RFC 1738's appendix "Recommendations for URLs in Context".
 //
 // One pass over the text looks for the two bytes that can start a URL: "<"

@@ -1,4 +1,4 @@
-// The RFC 1738 / RFC 1630 layer of the kernel (API.md sections 4-6): validation,
+// The RFC 1738 / RFC 1630 layer of the kernel (docs/api.md sections 4-6): validation,
 // the host grammar, escape normalisation for comparison, URLs in running text.
 // Re-exported by assembly/index.ts; addresses and lengths in bytes, as there.
 

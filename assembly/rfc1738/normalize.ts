@@ -1,4 +1,4 @@
-// The percent-encoding half of equivalent() (API.md section 5; RFC 3986
+// The percent-encoding half of equivalent() (docs/api.md section 5; RFC 3986
 // section 6.2.2.1 and 6.2.2.2): RFC 1630 "Before two URIs can be compared, it is
 // therefore necessary to bring them to the same encoding level".
 

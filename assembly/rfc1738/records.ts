@@ -3,7 +3,7 @@
 
 // rfc1738Scan() reports one finding per offending character: its byte offset in
 // one i32 list and the finding below in another. Each finding belongs to one
-// diagnostic code of API.md section 5; the wrapper turns it into
+// diagnostic code of docs/api.md section 5; the wrapper turns it into
 // { index, code, message }.
 
 /** "%" not followed by two hex digits (RFC 1738 section 2.2, RFC 1630 Example 3). */

@@ -1,4 +1,4 @@
-// The byte-level half of validate() (API.md section 5): one pass that reports
+// The byte-level half of validate() (docs/api.md section 5): one pass that reports
 // every character RFC 1738 forbids, the scheme, and the host and port of the
 // common Internet scheme syntax. The scheme-specific rules of section 5 work on
 // the components this leaves in RESULT (src/rfc1738/syntax.ts).

@@ -1,4 +1,4 @@
-// swurl canon: the canonical form (canonicalize(), API.md section 7) of each
+// swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
 import { canonicalize, type CanonicalizeOptions } from "../index.js";

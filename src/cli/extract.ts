@@ -1,4 +1,4 @@
-// swurl extract: the URLs found in running text (extractUrls(), API.md
+// swurl extract: the URLs found in running text (extractUrls(), docs/api.md
 // section 6), one per line. The text is read in pieces cut at line breaks,
 // never whole; a piece does not end inside a "<...>" wrapper that may go on
 // on the next line (RFC 1738 lets a wrapped URL span lines).
@@ -9,7 +9,7 @@ import { openInputs, type Input } from "./io.js";
 import { readRecords, type InputSpec } from "./records.js";
 import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 
-/** The signature of extractUrls() in API.md section 6. */
+/** The signature of extractUrls() in docs/api.md section 6. */
 export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
 
 /** A "<" with no ">" this far after it is taken as a lone "<", not as a wrapper still open. */

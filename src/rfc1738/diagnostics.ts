@@ -1,4 +1,4 @@
-// What validate() reports (API.md section 5): the kernel's findings and the
+// What validate() reports (docs/api.md section 5): the kernel's findings and the
 // scheme rules' complaints, as { index, code, message }.
 
 import * as R from "../../assembly/rfc1738/records.js";

@@ -1,4 +1,4 @@
-// The RFC 1738 / RFC 1630 layer (API.md sections 4 and 5): schemeParts,
+// The RFC 1738 / RFC 1630 layer (docs/api.md sections 4 and 5): schemeParts,
 // defaultPort, resolve, equivalent, validate.
 
 import * as L from "../../assembly/layout.js";
@@ -72,7 +72,7 @@ export function rfc1738Api(arena: Arena) {
   const checking: RuleTools = { decode: asWritten, checkHost, lenient: false };
 
   /**
-   * The scheme-specific parts of an RFC 1738 URL (API.md section 4), or null for
+   * The scheme-specific parts of an RFC 1738 URL (docs/api.md section 4), or null for
    * a scheme it does not define (nor https) or input that validate() finds fault
    * with (but, with `lenient`, for the historical forms and the section 6
    * caution it reads with `notes`). A fragment after "#" is not part of the URL

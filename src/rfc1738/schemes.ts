@@ -5,7 +5,7 @@
 
 import { expectString } from "../check.js";
 
-/** Default port of each scheme that has one (API.md section 4). */
+/** Default port of each scheme that has one (docs/api.md section 4). */
 const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
   ["ftp", 21],
   ["http", 80],

@@ -5,7 +5,7 @@
 // structure, and which of the reserved characters ";" "/" "?" ":" "@" "&" "="
 // each production lets stand unencoded ("If the character corresponding to an
 // octet is reserved in a scheme, the octet must be encoded", section 2.2).
-// A rule returns the parts of the URL (API.md section 4), or records one
+// A rule returns the parts of the URL (docs/api.md section 4), or records one
 // complaint and returns null.
 
 import * as L from "../../assembly/layout.js";
@@ -656,7 +656,7 @@ function afs(r: Rule): AfsParts | null {
   return { scheme: "afs", cell: r.host, path: r.decode(input.slice(start, end)), segments: r.segments(start, end) };
 }
 
-/** The rule of each scheme schemeParts() knows (API.md section 4). */
+/** The rule of each scheme schemeParts() knows (docs/api.md section 4). */
 export const RULES: ReadonlyMap<string, (r: Rule) => SchemeParts | null> = new Map<string, (r: Rule) => SchemeParts | null>([
   ["ftp", ftp],
   ["http", http],

@@ -1,4 +1,4 @@
-// parse() and canParse() (API.md section 1): the WHATWG basic URL parser in
+// parse() and canParse() (docs/api.md section 1): the WHATWG basic URL parser in
 // the kernel, UTS #46 for non-ASCII domains here, and the Url made from the
 // kernel's record.
 
