@@ -34,20 +34,22 @@ function kernelName(): KernelName {
 
 /** Which build of the kernel the default exports run on: "js" where WASM cannot run here. */
 export const kernel: KernelName = /* @__PURE__ */ kernelName();
+// parse() and canParse() are the hot path: their parameters are spelled out
+// (no rest array). The others pass every argument on, options included.
 export const parse: Swurl["parse"] = (input, base) => whatwg().parse(input, base);
 export const canParse: Swurl["canParse"] = (input, base) => whatwg().canParse(input, base);
-export const parseBatch: Swurl["parseBatch"] = (input, options) => bulk().parseBatch(input, options);
-export const parseStream: Swurl["parseStream"] = (source, options) => bulk().parseStream(source, options);
-export const split: Swurl["split"] = (input) => raw().split(input);
-export const percentDecode: Swurl["percentDecode"] = (input, options) => escapes().percentDecode(input, options);
-export const percentEncode: Swurl["percentEncode"] = (input, set) => escapes().percentEncode(input, set);
-export const schemeParts: Swurl["schemeParts"] = (input) => rfc1738().schemeParts(input);
-export const resolve: Swurl["resolve"] = (reference, base) => rfc1738().resolve(reference, base);
-export const equivalent: Swurl["equivalent"] = (a, b) => rfc1738().equivalent(a, b);
-export const validate: Swurl["validate"] = (input) => rfc1738().validate(input);
+export const parseBatch: Swurl["parseBatch"] = (...args) => bulk().parseBatch(...args);
+export const parseStream: Swurl["parseStream"] = (...args) => bulk().parseStream(...args);
+export const split: Swurl["split"] = (...args) => raw().split(...args);
+export const percentDecode: Swurl["percentDecode"] = (...args) => escapes().percentDecode(...args);
+export const percentEncode: Swurl["percentEncode"] = (...args) => escapes().percentEncode(...args);
+export const schemeParts: Swurl["schemeParts"] = (...args) => rfc1738().schemeParts(...args);
+export const resolve: Swurl["resolve"] = (...args) => rfc1738().resolve(...args);
+export const equivalent: Swurl["equivalent"] = (...args) => rfc1738().equivalent(...args);
+export const validate: Swurl["validate"] = (...args) => rfc1738().validate(...args);
 export { defaultPort } from "./rfc1738/schemes.js";
-export const extractUrls: Swurl["extractUrls"] = (input) => text().extractUrls(input);
-export const canonicalize: Swurl["canonicalize"] = (input, options) => canonical().canonicalize(input, options);
+export const extractUrls: Swurl["extractUrls"] = (...args) => text().extractUrls(...args);
+export const canonicalize: Swurl["canonicalize"] = (...args) => canonical().canonicalize(...args);
 
 export * from "./public.js";
 export { createSwurl, bestKernel } from "./kernels.js";
