@@ -128,6 +128,16 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     expect(result.stdout.trim().split("\n")).toEqual(['{"href":"https://example.com/b"}', '{"input":"not a url","error":"invalid"}']);
     expect(result.status).toBe(0);
   });
+
+  test("npx swurl --format parquet says which packages it needs (optional peers, not installed here)", () => {
+    const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
+    writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
+    const result = spawnSync("npx", ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"], { cwd: consumer, env, encoding: "utf8" });
+    // Only swurl's one line (npm may add warnings of its own configuration).
+    const lines = result.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"));
+    expect(lines).toEqual(["swurl: --format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8"]);
+    expect(result.status).toBe(1);
+  });
 });
 
 /** tsconfig compilerOptions of a consumer project, by the moduleResolution it uses. */

@@ -6,6 +6,7 @@
 // WASM; chosen over hyparquet-writer in bench/parquet-writers.mjs, see
 // docs/cli.md). Both libraries are loaded only for these formats.
 
+import { UsageError } from "./args.js";
 import type * as Arrow from "apache-arrow";
 import type { Url } from "../whatwg/url.js";
 import { columnFor, ValidColumn, type ColumnBuilder } from "./columns.js";
@@ -86,9 +87,23 @@ function groupSink(groups: RowGroups, write: (batch: Arrow.RecordBatch) => Promi
   };
 }
 
+/**
+ * apache-arrow and parquet-wasm are optional peer dependencies of swurl (27 MB
+ * that a library user does not need): whoever writes Parquet or Arrow installs
+ * them beside it. Without them, a one-line message says so.
+ */
+async function columnarPackage<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (e) {
+    if ((e as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw e;
+    throw new UsageError("--format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8");
+  }
+}
+
 /** An Arrow IPC file: record batches as they fill, dictionaries as deltas, the footer at the end. */
 async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
-  const arrow = await import("apache-arrow");
+  const arrow = await columnarPackage(() => import("apache-arrow"));
   const groups = new RowGroups(arrow, defs, true);
   const writer = new arrow.RecordBatchFileWriter();
   // The writer queues its bytes (an async iterable); they go out while the input is read.
@@ -111,8 +126,8 @@ async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSin
 
 /** A Parquet file: each row group goes through parquet-wasm's stream writer as it fills. */
 async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
-  const arrow = await import("apache-arrow");
-  const pw = await import("parquet-wasm/node");
+  const arrow = await columnarPackage(() => import("apache-arrow"));
+  const pw = await columnarPackage(() => import("parquet-wasm/node"));
   // Plain strings in Arrow: the Parquet writer dictionary-encodes them itself.
   const groups = new RowGroups(arrow, defs, false);
   // The writer's defaults otherwise: dictionary encoding wherever it pays
