@@ -45,13 +45,29 @@ function isEncodedDot(p: i32, end: i32): bool {
 }
 
 /**
+ * Whether `Schemes` names the http(s) copy of isSerializedAfterScheme() and
+ * pathEnd() in a WASM build: a compile-time constant there (sizeof is a
+ * builtin), false in the JS build, which never evaluates sizeof. The copies
+ * differ by it, so binaryen neither merges them into one function called from
+ * both nor keeps the other schemes' branches in the http(s) copy: each of
+ * those cost 7-50 machine instructions a parse of kasztp (npm run instructions).
+ */
+function isHttpCopy<Schemes>(): bool {
+  return ASC_TARGET != 0 && sizeof<Schemes>() == sizeof<HttpSchemes>();
+}
+
+/**
  * The path from `p` (its first "/") to its end: "?", "#" or the end of input,
  * or -1 where the path state would change a byte: a byte of the path
  * percent-encode set, "\" (a slash in special URLs), or a segment that
  * starts with "." or "%2e" and so may be a dot segment ("/./", "/../", which
  * the path state removes; ".well-known" is let through to the parser too).
  */
-function pathEnd(p: i32, end: i32): i32 {
+function pathEnd<Schemes>(p: i32, end: i32, isFile: bool): i32 {
+  // In file: URLs, not a first segment "X|", which the path state turns into
+  // the drive letter "X:" (any "|" as the segment's second byte is left to
+  // the parser). The test is not in the http(s) copy (see isHttpCopy()).
+  if (!isHttpCopy<Schemes>() && isFile && p + 2 < end && ld8(p + 2) == C.PIPE) return -1;
   while (true) {
     p = skipRun(p, end, RUN_PATH, PATH_STOP);
     if (p >= end) return p;
@@ -129,10 +145,7 @@ function opaquePathEnd(pathStart: i32, end: i32): i32 {
  *     ":" and a port (optional)    not in file URLs (":" is a forbidden host code
  *                                  point there); digits without a leading zero,
  *                                  at most 65535, not the scheme's default port
- *     "/" and a path               pathEnd(); in file URLs not a first segment
- *                                  "X|", which the path state turns into the
- *                                  drive letter "X:" (any "|" as the segment's
- *                                  second byte is left to the parser)
+ *     "/" and a path               pathEnd()
  *   "?" and a query (optional)     no byte of the special-query percent-encode
  *                                  set (special URLs) or the query percent-encode
  *                                  set (others); both contain "#"
@@ -150,9 +163,7 @@ function opaquePathEnd(pathStart: i32, end: i32): i32 {
  */
 function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme: i32, dst: i32, markInput: bool): bool {
   const end = src + len;
-  // Constant in each WASM copy (sizeof is a compile-time builtin; the JS build
-  // never evaluates it and tests the scheme).
-  const httpOnly = ASC_TARGET != 0 && sizeof<Schemes>() == sizeof<HttpSchemes>();
+  const httpOnly = isHttpCopy<Schemes>();
   const special = httpOnly || isSpecial(scheme);
   const isFile = !httpOnly && scheme == L.SCHEME_FILE;
   const opaque = !special && (colon + 1 >= end || ld8(colon + 1) != C.SLASH);
@@ -190,8 +201,7 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
       port = portValue;
     }
     if (pathStart >= end || ld8(pathStart) != C.SLASH) return false;
-    if (isFile && pathStart + 2 < end && ld8(pathStart + 2) == C.PIPE) return false;
-    p = pathEnd(pathStart, end);
+    p = pathEnd<Schemes>(pathStart, end, isFile);
   }
   if (p < 0) return false;
   let queryStart = L.NONE;
@@ -250,9 +260,9 @@ function isSerializedOtherUrl(src: i32, len: i32, dst: i32, markInput: bool): bo
  * isSerializedAfterScheme() is generic to have two copies of it in the WASM
  * builds (asc compiles each type argument to a function of its own): one for
  * http(s), from which binaryen drops the other schemes' branches, and one for
- * the rest. With one copy for all schemes, the kernel's parse of kasztp cost
- * 504 machine instructions a call; with the two, 474 (480 before file: and
- * the other schemes were taken; npm run instructions).
+ * the rest (isHttpCopy()). With one copy for all schemes, the kernel's parse
+ * of kasztp cost 504 machine instructions a call; with the two, 463 (480
+ * before file: and the other schemes were taken; npm run instructions).
  */
 export function isSerializedUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
   if (len >= 9 && ldu32(src) == word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P)) {
