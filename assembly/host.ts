@@ -8,13 +8,14 @@
 // domain left in the output, the wrapper runs ToASCII (src/whatwg/uts46.ts) and
 // parses again with the result handed in through setIdnaResult().
 
-import { ld8, st8, copy } from "./memory";
+import { ld8, st8, copy, spells } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
-import { endsInANumber, parseIPv4, writeIPv4 } from "./ipv4";
+import { endsInANumber, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
+import * as C from "./charcode";
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
 
 // Negative results are parse statuses, negated, so that callers can pass them on.
@@ -80,7 +81,8 @@ function copyPlainDomain(p: i32, end: i32, o: i32): i32 {
  * For canParse()'s fast path: the end of the domain starting at p, up to the
  * first byte that cannot be in a domain the host parser takes as it is (after
  * ASCII lower-casing: nothing percent-encoded, forbidden or non-ASCII); -1 if
- * that domain is empty or ends in a number (an IPv4 address, or a failure).
+ * that domain is empty or ends in a number (an IPv4 address, or a failure)
+ * other than a dotted quad in canonical form (isDottedQuad()), which is valid.
  */
 export function plainDomainEnd(p: i32, end: i32): i32 {
   let q = p;
@@ -91,7 +93,14 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
     if (c < UPPER_A || c > UPPER_Z) break;
     q++;
   }
-  return q == p || endsInANumber(p, q) ? -1 : q;
+  if (q == p) return -1;
+  return mayEndInANumber(p, q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
+}
+
+/** The host [p, end) is "localhost" (domains are lower-cased by then): the file host state makes it the empty host. */
+export function isLocalhost(p: i32, end: i32): bool {
+  return end - p == 9 && spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
+    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
 }
 
 /** Steps 4 to 9 of the host parser: a domain, or an IPv4 address if it ends in a number. */
@@ -122,9 +131,11 @@ function parseDomain(p: i32, end: i32, o: i32): i32 {
 function asciiDomain(o: i32, end: i32): i32 {
   // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
   if (endsInANumber(o, end)) {
+    hostKind = HOST_IPV4;
+    // A dotted quad in canonical form is its own serialization: no number parse.
+    if (isDottedQuad(o, end)) return end;
     const address = parseIPv4(o, end);
     if (address < 0) return HOST_FAILURE;
-    hostKind = HOST_IPV4;
     return writeIPv4(o, address);
   }
   hostKind = HOST_DOMAIN;

@@ -55,6 +55,14 @@ export function word(c0: i32, c1: i32, c2: i32, c3: i32): i32 {
   return c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
 }
 
+/** The `n` bytes at p are the letters c0, c1, ... (2 <= n <= 5; unused letters are 0). */
+export function spells(p: i32, n: i32, c0: i32, c1: i32, c2: i32, c3: i32, c4: i32): bool {
+  if (ld8(p) != c0 || ld8(p + 1) != c1) return false;
+  if (n > 2 && ld8(p + 2) != c2) return false;
+  if (n > 3 && ld8(p + 3) != c3) return false;
+  return n < 5 || ld8(p + 4) == c4;
+}
+
 /** Copy `n` bytes from `src` to `dst`; the ranges may overlap. */
 export function copy(dst: i32, src: i32, n: i32): void {
   if (ASC_TARGET == 0) {

@@ -14,11 +14,12 @@ import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
-import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
+import { parseHost, plainDomainEnd, isLocalhost, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
 import { defaultPort, portDigits, portValue } from "./port";
-import { isSerializedHttpUrl } from "./serialized";
+import { isSerializedUrl } from "./serialized";
+import { schemeKind, isSpecial } from "./scheme";
 import * as C from "./charcode";
 
 // The URL being written. Positions are absolute addresses; the record stores
@@ -87,44 +88,9 @@ function isSlash(p: i32, end: i32): bool {
   return c == C.SLASH || (special && c == C.BACKSLASH);
 }
 
-/** The `n` bytes at p are the letters c0, c1, ... (n <= 5; unused letters are 0). */
-function spells(p: i32, n: i32, c0: i32, c1: i32, c2: i32, c3: i32, c4: i32): bool {
-  if (ld8(p) != c0 || ld8(p + 1) != c1) return false;
-  if (n > 2 && ld8(p + 2) != c2) return false;
-  if (n > 3 && ld8(p + 3) != c3) return false;
-  return n < 5 || ld8(p + 4) == c4;
-}
-
-/**
- * #special-scheme (and "blob", for the origin): the scheme [p, p + n),
- * lower-cased, as SCHEME_*. Schemes of four and five letters are compared a
- * word at a time.
- */
-function schemeKind(p: i32, n: i32): i32 {
-  if (n == 4 || n == 5) {
-    const w = ldu32(p);
-    const http = word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P);
-    if (n == 5) return w == http && ld8(p + 4) == C.LOWER_S ? L.SCHEME_HTTPS : L.SCHEME_OTHER;
-    if (w == http) return L.SCHEME_HTTP;
-    if (w == word(C.LOWER_F, C.LOWER_I, C.LOWER_L, C.LOWER_E)) return L.SCHEME_FILE;
-    if (w == word(C.LOWER_B, C.LOWER_L, C.LOWER_O, C.LOWER_B)) return L.SCHEME_BLOB;
-    return L.SCHEME_OTHER;
-  }
-  if (n == 2 && spells(p, 2, C.LOWER_W, C.LOWER_S, 0, 0, 0)) return L.SCHEME_WS;
-  if (n == 3 && spells(p, 3, C.LOWER_W, C.LOWER_S, C.LOWER_S, 0, 0)) return L.SCHEME_WSS;
-  if (n == 3 && spells(p, 3, C.LOWER_F, C.LOWER_T, C.LOWER_P, 0, 0)) return L.SCHEME_FTP;
-  return L.SCHEME_OTHER;
-}
-
-/** The host [p, p + 9) is "localhost" (domains are lower-cased by then). */
-function isLocalhost(p: i32): bool {
-  return spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
-    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
-}
-
 function setScheme(kind: i32): void {
   scheme = kind;
-  special = kind >= L.SCHEME_HTTP && kind <= L.SCHEME_FILE;
+  special = isSpecial(kind);
 }
 
 /** No credentials, no host, no port: an empty authority at `o`. */
@@ -408,7 +374,7 @@ function fileHostState(p: i32, end: i32, o: i32): i32 {
     o = hostInto(p, e, o);
     if (o < 0) return o;
     // "If host is "localhost", then set host to the empty string."
-    if (o - hostStart == 9 && isLocalhost(hostStart)) {
+    if (isLocalhost(hostStart, o)) {
       o = hostEnd = portEnd = hostStart;
       host = L.HOST_EMPTY;
     }
@@ -572,7 +538,7 @@ export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   // Each export sets the mode itself: a canParse() cut short (the JS engine's
   // stack ran out in it) must not leave the next parse() without its record.
   checkOnly = false;
-  if (isSerializedHttpUrl(src, len, dst, compareInput)) {
+  if (isSerializedUrl(src, len, dst, compareInput)) {
     // As parseOnceForget(): a UTS #46 result handed in serves one parse only.
     setIdnaResult(0, -1);
     return L.PARSE_OK;
@@ -669,9 +635,23 @@ function isPlainHttpUrl(p: i32, end: i32): bool {
   return c == C.SLASH || c == C.BACKSLASH || c == C.QUESTION || c == C.HASH;
 }
 
+/**
+ * canParse()'s fast path for file: URLs: "file:///" (the scheme in either
+ * case) is valid whatever follows, with or without a base. #file-state goes on
+ * to #file-slash-state on "/" whatever the base, then #file-host-state; the
+ * third "/" ends an empty buffer there, so the host is the empty string and
+ * the path start state follows; no state after it can fail. The eight bytes
+ * hold no C0 control, space, tab or newline, so the first two steps of the
+ * parser leave them in place.
+ */
+function isPlainFileUrl(p: i32, end: i32): bool {
+  return end - p >= 8 && isLetter(p, C.LOWER_F) && isLetter(p + 1, C.LOWER_I) && isLetter(p + 2, C.LOWER_L) &&
+    isLetter(p + 3, C.LOWER_E) && ldu32(p + 4) == word(C.COLON, C.SLASH, C.SLASH, C.SLASH);
+}
+
 /** parse() for validity only (Ada's can_parse mode): the status, with no RESULT record. */
 export function canParse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  if (isPlainHttpUrl(src, src + len)) {
+  if (isPlainHttpUrl(src, src + len) || isPlainFileUrl(src, src + len)) {
     // As parseOnceForget(): a UTS #46 result handed in serves one parse only.
     setIdnaResult(0, -1);
     return L.PARSE_OK;

@@ -6,6 +6,12 @@
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
+//   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, or files)
+//   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
+//
+// Each count is printed beside the committed baseline, bench/instructions.json
+// (per build, corpus and export), when it has one; --write replaces the
+// baseline's entries for what was counted.
 //
 // The kernel export runs directly on the UTF-8 bytes of the first 5,000
 // corpus lines, each at its own address, with no wrapper. Two runs differ only
@@ -16,7 +22,7 @@
 // The loop's own cost and the call into WASM are included: --empty counts them
 // (with the kernel's work on an empty input, which fails at once).
 import { execFileSync, spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "../bench/corpus.mjs";
@@ -26,6 +32,15 @@ const LINES = 5000;
 const FEW = 4;
 const MANY = 24;
 const OPERATIONS = ["parse", "canParse", "split"];
+const DATA = path.join(root, "bench/data");
+const BASELINE = path.join(root, "bench/instructions.json");
+/** The corpora of --corpus=all: those of npm run bench (sample.txt is a part of kasztp.txt). */
+const ALL_CORPORA = readdirSync(DATA).filter((f) => f.endsWith(".txt") && f !== "sample.txt").map((f) => f.slice(0, -4)).sort();
+
+/** A corpus argument: a name in bench/data/ ("kasztp") or a file. */
+function corpusFile(name) {
+  return existsSync(path.join(DATA, `${name}.txt`)) ? path.join(DATA, `${name}.txt`) : path.resolve(name);
+}
 
 /**
  * The kernel of `build` (a .wasm file, or "js" for the pure-JS build's kernel
@@ -45,10 +60,10 @@ async function loadKernel(build) {
 }
 
 /** Run `operation` of the kernel of `build` `passes` times over the lines: the measured program. */
-async function runKernel(operation, build, passes, empty) {
+async function runKernel(operation, build, corpus, passes, empty) {
   const { kernel, bytes } = await loadKernel(build);
   const encoder = new TextEncoder();
-  const lines = loadCorpus(path.join(root, "bench/data/kasztp.txt")).lines.slice(0, LINES);
+  const lines = loadCorpus(corpus).lines.slice(0, LINES);
   // Each line at its own address (parse edits its input in place), 32 bytes apart for the vector slack.
   const at = new Int32Array(lines.length);
   const length = new Int32Array(lines.length);
@@ -69,11 +84,11 @@ async function runKernel(operation, build, passes, empty) {
 }
 
 /** Instructions of the whole program for `passes` passes, from callgrind. */
-function count(operation, wasm, passes, empty) {
+function count(operation, wasm, corpus, passes, empty) {
   const args = [
     "--tool=callgrind", "--callgrind-out-file=/dev/null",
     process.execPath, "--single-threaded", "--predictable", "--no-liftoff",
-    fileURLToPath(import.meta.url), "--run", operation, wasm, String(passes), String(empty),
+    fileURLToPath(import.meta.url), "--run", operation, wasm, corpus, String(passes), String(empty),
   ];
   // callgrind reports on standard error.
   const { stderr } = spawnSync("valgrind", args, { encoding: "utf8" });
@@ -84,10 +99,13 @@ function count(operation, wasm, passes, empty) {
 
 const argv = process.argv.slice(2);
 if (argv[0] === "--run") {
-  await runKernel(argv[1], argv[2], Number(argv[3]), argv[4] === "true");
+  await runKernel(argv[1], argv[2], argv[3], Number(argv[4]), argv[5] === "true");
 } else {
   const empty = argv.includes("--empty");
-  const [operation, file] = argv.filter((a) => a !== "--empty");
+  const write = argv.includes("--write");
+  const corpusOption = argv.find((a) => a.startsWith("--corpus="))?.slice("--corpus=".length) ?? "kasztp";
+  const corpora = corpusOption === "all" ? ALL_CORPORA : corpusOption.split(",");
+  const [operation, file] = argv.filter((a) => !a.startsWith("--"));
   const operations = operation ? [operation] : OPERATIONS;
   const wasm = file === "js" ? "js" : path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
   try {
@@ -96,12 +114,21 @@ if (argv[0] === "--run") {
     console.error("kernel-instructions: valgrind is not installed (Debian: apt install valgrind)");
     process.exit(1);
   }
-  const what = empty ? `${LINES} empty inputs` : `first ${LINES} corpus lines`;
-  const name = wasm === "js" ? "the pure-JS build's kernel" : path.relative(root, wasm);
-  console.log(`${name}, ${what}, machine instructions a call (callgrind):`);
-  for (const operation of operations) {
-    const calls = (MANY - FEW) * LINES;
-    const perCall = (count(operation, wasm, MANY, empty) - count(operation, wasm, FEW, empty)) / calls;
-    console.log(`  ${operation.padEnd(8)} ${perCall.toFixed(0)}`);
+  const name = wasm === "js" ? "js" : path.relative(root, wasm);
+  const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, "utf8")) : {};
+  const what = empty ? `${LINES} empty inputs` : `first ${LINES} lines of each corpus`;
+  console.log(`${name === "js" ? "the pure-JS build's kernel" : name}, ${what}, machine instructions a call (callgrind; baseline: bench/instructions.json):`);
+  for (const corpusName of corpora) {
+    const corpus = corpusFile(corpusName);
+    const key = path.basename(corpus, ".txt");
+    console.log(`  ${key}`);
+    for (const operation of operations) {
+      const calls = (MANY - FEW) * Math.min(LINES, loadCorpus(corpus).lines.length);
+      const perCall = Math.round((count(operation, wasm, corpus, MANY, empty) - count(operation, wasm, corpus, FEW, empty)) / calls);
+      const before = empty ? undefined : baseline[name]?.[key]?.[operation];
+      console.log(`    ${operation.padEnd(8)} ${String(perCall).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`);
+      if (write && !empty) ((baseline[name] ??= {})[key] ??= {})[operation] = perCall;
+    }
   }
+  if (write && !empty) writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
 }

@@ -33,8 +33,15 @@ function isIndex(key: string): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** `view` behind a proxy that adds one to `count.n` per element read or written, and per byte copied. */
-function counted<T extends Uint8Array | Int32Array>(view: T, count: { n: number }): T {
+interface Count {
+  /** Elements read or written, and bytes copied. */
+  n: number;
+  /** Elements written, and bytes copied. */
+  writes: number;
+}
+
+/** `view` behind a proxy that counts element reads and writes and bytes copied into `count`. */
+function counted<T extends Uint8Array | Int32Array>(view: T, count: Count): T {
   return new Proxy(view, {
     get(target, key) {
       if (typeof key === "string" && isIndex(key)) {
@@ -44,6 +51,7 @@ function counted<T extends Uint8Array | Int32Array>(view: T, count: { n: number 
       if (key === "copyWithin") {
         return (to: number, start: number, end: number) => {
           count.n += Math.max(0, end - start);
+          count.writes += Math.max(0, end - start);
           return target.copyWithin(to, start, end);
         };
       }
@@ -52,6 +60,7 @@ function counted<T extends Uint8Array | Int32Array>(view: T, count: { n: number 
     },
     set(target, key, value: number) {
       count.n++;
+      count.writes++;
       target[Number(key)] = value;
       return true;
     },
@@ -62,6 +71,8 @@ export interface CountingApi {
   api: Api;
   /** The kernel's memory accesses while `run` runs. */
   work(run: () => unknown): number;
+  /** The kernel's memory writes (elements written, bytes copied) while `run` runs. */
+  writes(run: () => unknown): number;
 }
 
 /**
@@ -94,16 +105,23 @@ export async function countingApi(bytes: number): Promise<CountingApi> {
   // Grown through the arena, so that it sees the new buffer; a call attaches the kernel to it.
   (api as unknown as Record<symbol, { reserve(bytes: number): void }>)[Symbol.for("swurl.internals")].reserve(bytes);
   api.split("x");
-  const count = { n: 0 };
+  const count: Count = { n: 0, writes: 0 };
   const buffer = backend.buffer();
   bundle.attachHeap(counted(new Uint8Array(buffer), count), counted(new Int32Array(buffer), count));
+  const measure = (run: () => unknown) => {
+    count.n = count.writes = 0;
+    run();
+    if (backend.buffer() !== buffer) throw new Error("the kernel's memory grew: give countingApi() more bytes");
+  };
   return {
     api,
     work(run) {
-      count.n = 0;
-      run();
-      if (backend.buffer() !== buffer) throw new Error("the kernel's memory grew: give countingApi() more bytes");
+      measure(run);
       return count.n;
+    },
+    writes(run) {
+      measure(run);
+      return count.writes;
     },
   };
 }
