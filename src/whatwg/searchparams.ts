@@ -149,6 +149,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     }
 
     constructor(init: URLSearchParamsInit = "") {
+      if (init === "") return;
       if ((typeof init === "object" && init !== null) || typeof init === "function") {
         const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
         if (method === undefined || method === null) this.#fromRecord(init as Record<PropertyKey, unknown>);
@@ -330,7 +331,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         write += 2;
       }
       if (found) {
-        list.length = write;
+        // Setting an array's length costs a runtime call even when it does not change it.
+        if (write !== list.length) list.length = write;
         this.#forget();
       } else {
         list.push(key, v);
