@@ -73,6 +73,30 @@ function missing(method: string, required: number, present: number): TypeError {
   return new TypeError(`URLSearchParams.${method}: ${required} argument${s} required, but only ${present} present`);
 }
 
+/** The index in the flat `list` of the first pair named `name` and, unless it is undefined, valued `value`; or -1. */
+function indexOf(list: readonly string[], name: string, value: string | undefined, from = 0): number {
+  for (let i = from; i < list.length; i += 2) {
+    if (list[i] === name && (value === undefined || list[i + 1] === value)) return i;
+  }
+  return -1;
+}
+
+/**
+ * indexOf() for the USVStrings of `name` and `value`. Strings are looked up as
+ * they are first: one equal to a name of the list is a USVString already, so
+ * the conversion (String.prototype.isWellFormed(), ~5 ns a call on Node 20 and
+ * ~15 on Node 24, a third of a get()) is needed only when nothing matches.
+ * Converting a string has no side effects, so the order of the conversions is
+ * kept.
+ */
+function find(list: readonly string[], name: unknown, value: unknown): number {
+  if (typeof name === "string" && (value === undefined || typeof value === "string")) {
+    const at = indexOf(list, name, value);
+    if (at !== -1 || (name.isWellFormed() && (value === undefined || value.isWellFormed()))) return at;
+  }
+  return indexOf(list, usv(name), value === undefined ? undefined : usv(value));
+}
+
 /** Sort the pairs of the flat `list` by name, in UTF-16 code unit order, keeping equal names in their order. */
 function sortPairs(list: string[]): void {
   const pairs = list.length >> 1;
@@ -260,18 +284,18 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     delete(name: string, value?: string): void {
       const list = this.#list;
       if (arguments.length < 1) throw missing("delete", 1, arguments.length);
-      const key = usv(name);
-      const only = value === undefined ? undefined : usv(value);
-      let write = 0;
-      for (let i = 0; i < list.length; i += 2) {
-        if (list[i] === key && (only === undefined || list[i + 1] === only)) continue;
-        if (write !== i) {
+      const first = find(list, name, value);
+      if (first !== -1) {
+        // The first match holds the converted name and value.
+        const key = list[first];
+        const only = value === undefined ? undefined : list[first + 1];
+        let write = first;
+        for (let i = first + 2; i < list.length; i += 2) {
+          if (list[i] === key && (only === undefined || list[i + 1] === only)) continue;
           list[write] = list[i];
           list[write + 1] = list[i + 1];
+          write += 2;
         }
-        write += 2;
-      }
-      if (write !== list.length) {
         list.length = write;
         this.#forget();
       }
@@ -281,29 +305,22 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     get(name: string): string | null {
       const list = this.#list;
       if (arguments.length < 1) throw missing("get", 1, arguments.length);
-      const key = usv(name);
-      for (let i = 0; i < list.length; i += 2) if (list[i] === key) return list[i + 1];
-      return null;
+      const at = find(list, name, undefined);
+      return at === -1 ? null : list[at + 1];
     }
 
     getAll(name: string): string[] {
       const list = this.#list;
       if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
-      const key = usv(name);
       const values: string[] = [];
-      for (let i = 0; i < list.length; i += 2) if (list[i] === key) values.push(list[i + 1]);
+      for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2)) values.push(list[at + 1]);
       return values;
     }
 
     has(name: string, value?: string): boolean {
       const list = this.#list;
       if (arguments.length < 1) throw missing("has", 1, arguments.length);
-      const key = usv(name);
-      const only = value === undefined ? undefined : usv(value);
-      for (let i = 0; i < list.length; i += 2) {
-        if (list[i] === key && (only === undefined || list[i + 1] === only)) return true;
-      }
-      return false;
+      return find(list, name, value) !== -1;
     }
 
     /**
