@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { URLSearchParams as WhatwgSearchParams } from "whatwg-url";
 import { builds } from "./builds";
 import { corpusLines } from "./corpus";
+import { queriesOf } from "../bench/corpus.mjs";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x5eed_5eac);
 const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
@@ -19,19 +20,7 @@ const RUNS = 3000;
 
 type Params = InstanceType<(typeof builds)[number][1]["URLSearchParams"]>;
 
-/** The query (without "?", before any "#") of every corpus line that has a non-empty one. */
-function corpusQueries(): string[] {
-  const queries: string[] = [];
-  for (const line of [...corpusLines("kasztp"), ...corpusLines("npm-mixed")]) {
-    const start = line.indexOf("?");
-    if (start === -1) continue;
-    const hash = line.indexOf("#", start);
-    const query = line.slice(start + 1, hash === -1 ? line.length : hash);
-    if (query !== "") queries.push(query);
-  }
-  return queries;
-}
-const queries = corpusQueries();
+const queries = queriesOf([...corpusLines("kasztp"), ...corpusLines("npm-mixed")]);
 
 /** Characters the parser and serializer branch on, and some that are merely common. */
 const CHARS = ["a", "b", "Z", "0", "+", "%", "%2", "%20", "%2B", "%e2%8e%84", "%C3%A9", "%FF", "=", "&", " ", "*", "-", ".", "_", "~", "é", "😀", "\uD800", "\uDC00", "\0", "?"];

@@ -13,32 +13,25 @@
 // then toString (set drops the cached serialization of Node 24 and of swurl,
 // so toString serializes the whole list).
 import whatwgUrl from "whatwg-url";
+import { queriesOf } from "../corpus.mjs";
 import { keep } from "../lib.mjs";
 
 /** whatwg-url takes microseconds an operation: its passes cover this many queries. */
 const SAMPLE = 200;
 
-/** The query (without "?", before any "#") of every line that has a non-empty one. */
-function queriesOf(lines) {
-  const queries = [];
-  for (const line of lines) {
-    const start = line.indexOf("?");
-    if (start === -1) continue;
-    const hash = line.indexOf("#", start);
-    const query = line.slice(start + 1, hash === -1 ? line.length : hash);
-    if (query !== "") queries.push(query);
-  }
-  return queries;
-}
-
-/** What each operation does, on the URLSearchParams class `P`, for the queries and their pairs. */
+/**
+ * What each operation does, on the URLSearchParams class `P`, for the queries
+ * and their pairs. Each task runs its own copy of the code (fresh()): shared
+ * code would gather type feedback from every class measured (Node's, a
+ * build's, whatwg-url's), a state no program that uses one class is in.
+ */
 const OPERATIONS = {
-  construct: (P, queries) => () => {
+  construct: (P, queries, pairs, keep) => () => {
     let n = 0;
     for (let i = 0; i < queries.length; i++) n += new P(queries[i]).size;
     keep(n);
   },
-  get: (P, queries, pairs) => {
+  get: (P, queries, pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       let n = 0;
@@ -46,7 +39,7 @@ const OPERATIONS = {
       keep(n);
     };
   },
-  append: (P, queries, pairs) => () => {
+  append: (P, queries, pairs, keep) => () => {
     let n = 0;
     for (let i = 0; i < pairs.length; i++) {
       const params = new P();
@@ -55,14 +48,14 @@ const OPERATIONS = {
     }
     keep(n);
   },
-  set: (P, queries, pairs) => {
+  set: (P, queries, pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       for (let i = 0; i < objects.length; i++) objects[i].set(pairs[i][0][0], pairs[i][0][1]);
       keep(objects);
     };
   },
-  "append + delete": (P, queries) => {
+  "append + delete": (P, queries, pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       for (let i = 0; i < objects.length; i++) {
@@ -72,7 +65,7 @@ const OPERATIONS = {
       keep(objects);
     };
   },
-  "copy + sort": (P, queries) => {
+  "copy + sort": (P, queries, pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       let copy;
@@ -83,7 +76,7 @@ const OPERATIONS = {
       keep(copy);
     };
   },
-  "set + toString": (P, queries, pairs) => {
+  "set + toString": (P, queries, pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       let n = 0;
@@ -95,6 +88,11 @@ const OPERATIONS = {
     };
   },
 };
+
+/** A copy of `make` with code of its own (compiled from its source). */
+function fresh(make) {
+  return new Function(`return ${make.toString()}`)();
+}
 
 export const title = "URLSearchParams operations on the corpus's query strings (whatwg-url: the first 200)";
 export const baseline = "node: construct";
@@ -111,11 +109,11 @@ export function tasks({ corpus, kernels }) {
   const tasks = [];
   for (const [op, make] of Object.entries(OPERATIONS)) {
     const node = `node: ${op}`;
-    tasks.push({ label: node, baseline: node, fn: make(URLSearchParams, queries, pairs), ...all });
+    tasks.push({ label: node, baseline: node, fn: fresh(make)(URLSearchParams, queries, pairs, keep), ...all });
     for (const { name, api } of kernels) {
-      tasks.push({ label: `${name}: ${op}`, kernel: name, baseline: node, fn: make(api.URLSearchParams, queries, pairs), ...all });
+      tasks.push({ label: `${name}: ${op}`, kernel: name, baseline: node, fn: fresh(make)(api.URLSearchParams, queries, pairs, keep), ...all });
     }
-    tasks.push({ label: `whatwg-url: ${op}`, baseline: node, fn: make(whatwgUrl.URLSearchParams, sample, pairs), ...sampled });
+    tasks.push({ label: `whatwg-url: ${op}`, baseline: node, fn: fresh(make)(whatwgUrl.URLSearchParams, sample, pairs, keep), ...sampled });
   }
   return tasks;
 }

