@@ -157,8 +157,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
   let link!: SearchParamsLink;
 
   class URLSearchParams {
-    /** The list, flat: name, value, name, value, ... */
-    #list: string[] = [];
+    /** The list, flat: name, value, name, value, ... (set by the constructor: a copy does not make an empty one first) */
+    #list: string[];
     /** The serialization of the first #serializedPairs pairs of the list. */
     #serialized = "";
     #serializedPairs = 0;
@@ -183,13 +183,21 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     }
 
     constructor(init: URLSearchParamsInit = "") {
-      if (init === "") return;
       if ((typeof init === "object" && init !== null) || typeof init === "function") {
         const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+        if (method === entries && #list in init) {
+          this.#list = init.#list.slice();
+          this.#serialized = init.#serialized;
+          this.#serializedPairs = init.#serializedPairs;
+          return;
+        }
+        this.#list = [];
         if (method === undefined || method === null) this.#fromRecord(init as Record<PropertyKey, unknown>);
-        else if (method === entries && #list in init) this.#copy(init);
         else this.#fromPairs(init, method);
-      } else {
+        return;
+      }
+      this.#list = [];
+      if (init !== "") {
         // "If init is a string and starts with U+003F (?), remove the first code point from init."
         let query = usv(init);
         if (query.charCodeAt(0) === 0x3f) query = query.slice(1);
@@ -206,13 +214,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       } else {
         this.#forget();
       }
-    }
-
-    /** Another URLSearchParams of this class, whose iterator is the original: its list as it is. */
-    #copy(other: URLSearchParams): void {
-      this.#list = other.#list.slice();
-      this.#serialized = other.#serialized;
-      this.#serializedPairs = other.#serializedPairs;
     }
 
     /**
