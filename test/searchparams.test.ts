@@ -96,6 +96,8 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     expect([...p.values()]).toEqual(["1", "2"]);
     expect(it.next()).toEqual({ value: undefined, done: true });
     expect(Object.keys(P.prototype).sort()).toEqual(Object.keys(WhatwgSearchParams.prototype).sort());
+    const lengths = (C: object) => Object.keys(WhatwgSearchParams.prototype).map((k) => [k, (Reflect.getOwnPropertyDescriptor((C as { prototype: object }).prototype, k)!.value as { length?: number } | undefined)?.length]);
+    expect(lengths(P)).toEqual(lengths(WhatwgSearchParams));
     expect(P.length).toBe(0);
     class Sub extends (P as unknown as new (init?: string) => object) {}
     expect(new Sub("x=1").toString()).toBe("x=1");

@@ -292,9 +292,11 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       this.#changed();
     }
 
-    delete(name: string, value?: string): void {
+    // The optional arguments are read from `arguments`: WebIDL's length of an operation counts the required ones only.
+    delete(name: string): void {
       const list = this.#list;
       if (arguments.length < 1) throw missing("delete", 1, arguments.length);
+      const value: unknown = arguments[1];
       const first = find(list, name, value);
       if (first !== -1) {
         // The first match holds the converted name and value.
@@ -328,10 +330,10 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       return values;
     }
 
-    has(name: string, value?: string): boolean {
+    has(name: string): boolean {
       const list = this.#list;
       if (arguments.length < 1) throw missing("has", 1, arguments.length);
-      return find(list, name, value) !== -1;
+      return find(list, name, arguments[1]) !== -1;
     }
 
     /**
@@ -389,8 +391,9 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       return this.#serialized;
     }
 
-    forEach(callback: (value: string, name: string, params: SearchParams) => void, thisArg?: unknown): void {
+    forEach(callback: (value: string, name: string, params: SearchParams) => void): void {
       let list = this.#list;
+      const thisArg: unknown = arguments[1];
       if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
       if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: the callback is not a function");
       // The list as it is at each step: the callback may change it.
