@@ -11,6 +11,7 @@ import { rfc1738Api } from "./rfc1738/index.js";
 import { extractApi } from "./extract.js";
 import { canonicalApi } from "./canonical.js";
 import { batchApi } from "./batch.js";
+import { searchParamsClass } from "./whatwg/searchparams.js";
 
 /**
  * @internal The key of an API object's arena (its backend, kernel and memory),
@@ -27,6 +28,8 @@ export function createApi(backend: Backend) {
     ...splitApi(arena),
     ...percentApi(arena),
     ...whatwg,
+    // The URL class of this instance links its searchParams through searchParamsLink(URLSearchParams).
+    URLSearchParams: searchParamsClass(() => arena),
     ...rfc1738Api(arena),
     ...extractApi(arena),
     // Bulk parsing and canonicalize() parse with this API's parse(), not with

@@ -17,6 +17,7 @@ import { percentApi } from "./percent.js";
 import { rfc1738Api } from "./rfc1738/index.js";
 import { splitApi } from "./split.js";
 import { parseApi } from "./whatwg/parse.js";
+import { searchParamsClass, type SearchParams, type SearchParamsConstructor } from "./whatwg/searchparams.js";
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
@@ -50,6 +51,9 @@ export const validate: Swurl["validate"] = (...args) => rfc1738().validate(...ar
 export { defaultPort } from "./rfc1738/schemes.js";
 export const extractUrls: Swurl["extractUrls"] = (...args) => text().extractUrls(...args);
 export const canonicalize: Swurl["canonicalize"] = (...args) => canonical().canonicalize(...args);
+// The class is made at import; its kernel, on its first parse or serialization.
+export const URLSearchParams: SearchParamsConstructor = /* @__PURE__ */ searchParamsClass(arena);
+export type URLSearchParams = SearchParams;
 
 export * from "./public.js";
 export { createSwurl, bestKernel } from "./kernels.js";

@@ -2,10 +2,12 @@
 // without WebAssembly or wherever a WASM module is not wanted.
 import { createApi } from "./api.js";
 import { createJsBackend } from "./kernel/js-backend.js";
+import type { SearchParams } from "./whatwg/searchparams.js";
 
 const api = createApi(createJsBackend());
 
 export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
-export const { canonicalize } = api;
+export const { canonicalize, URLSearchParams } = api;
+export type URLSearchParams = SearchParams;
 export * from "./public.js";
