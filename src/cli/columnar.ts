@@ -153,8 +153,14 @@ async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarS
   let failed = false;
   sent.catch(() => (failed = true));
   // The Arrow IPC stream of one batch, read into the WASM side (the way parquet-wasm takes Arrow data).
+  // The writer takes the record batches it is given; the table that held them
+  // is freed at once: left to the JS garbage collector (a finalizer of a small
+  // object, run rarely), the tables kept every row group's Arrow data alive in
+  // WASM memory, which grew to 48 MB over a 250 MB log instead of 17.
   const enqueue = (batch: Arrow.RecordBatch) => {
-    for (const b of pw.Table.fromIPCStream(arrow.tableToIPC(new arrow.Table(batch), "stream")).recordBatches()) controller.enqueue(b);
+    const table = pw.Table.fromIPCStream(arrow.tableToIPC(new arrow.Table(batch), "stream"));
+    for (const b of table.recordBatches()) controller.enqueue(b);
+    table.free();
   };
   return groupSink(
     groups,
