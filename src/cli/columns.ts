@@ -204,9 +204,10 @@ class HrefColumn implements ColumnBuilder {
 
 /**
  * A piece of the href (hostname, pathname, ...), its bytes copied from the
- * Hrefs' at the end of the row group: no string is made (the getters' slices
- * and their encoding took 3/4 of the time of building the default columns).
- * It is null where the href is.
+ * Hrefs' at the end of the row group: no string is made (without the
+ * getters' slices and their encoding, building the default columns of
+ * 60,000 log lines took 37% fewer instructions, counted with callgrind). It
+ * is null where the href is.
  */
 class PieceColumn implements ColumnBuilder {
   readonly ofHrefs = true;

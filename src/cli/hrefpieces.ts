@@ -2,23 +2,14 @@
 // scheme), described by where they start and end in it, so that the columnar
 // output copies the href's bytes instead of making a string of each
 // (columns.ts). A row's bounds are the offsets the Url getters slice at
-// (src/whatwg/url.ts), written to an Int32Array in this order:
+// (src/whatwg/url.ts), written to an Int32Array in this order; for
+// https://user:pass@example.com:1234/foo/bar?baz#quux they are:
 //
-//   https://user:pass@example.com:1234/foo/bar?baz#quux
-//   |    | |  | |   | |          |   ||       |   |   |
-//   |    | |  | |   | |          |   ||       |   |   HREF_END
-//   |    | |  | |   | |          |   ||       |   HASH_START
-//   |    | |  | |   | |          |   ||       SEARCH_START; QUERY_END at "#"
-//   |    | |  | |   | |          |   |PATH_START; PATH_END at "?"
-//   |    | |  | |   | |          |   PORT_END
-//   |    | |  | |   | |          HOST_END
-//   |    | |  | |   | HOST_START
-//   |    | |  | |   PASS_END
-//   |    | |  | PASS_START
-//   |    | |  USER_END
-//   |    | USER_START
-//   |    SCHEME_END; PROTOCOL_END after the ":"
-//   ZERO
+//   ZERO 0          USER_START 8    HOST_START 18   PATH_END 42 ("?")
+//   SCHEME_END 5    USER_END 12     HOST_END 29     SEARCH_START 42
+//   PROTOCOL_END 6  PASS_START 13   PORT_END 34     QUERY_END 46 ("#")
+//                   PASS_END 17     PATH_START 34   HASH_START 46
+//                                                   HREF_END 51
 //
 // An empty piece starts and ends at the same offset (a null host at the end
 // of the empty authority, an empty query or fragment at its end).
