@@ -7,6 +7,7 @@ import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
 import type { Url } from "../whatwg/url.js";
 import { UsageError } from "./args.js";
+import { hrefPiece, type HrefPiece } from "./hrefpieces.js";
 import { ACCESS_LOG_FIELDS } from "./logfields.js";
 import { own } from "./own.js";
 import type { InputSpec, Records } from "./records.js";
@@ -39,6 +40,8 @@ export interface FieldDef {
   ofUrl: boolean;
   /** The value of record `i` (`url` is its URL, or null); null where there is none. */
   value(records: Records, i: number, url: Url | null): string | null;
+  /** Where the value is a piece of the href: which one (hrefpieces.ts; the value is null without a URL). */
+  piece?: HrefPiece;
 }
 
 /** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
@@ -58,7 +61,7 @@ export function domainOf(host: string): ReturnType<typeof parseDomain> {
 
 /** A field of the URL, null for a failure. */
 function ofUrl(name: string, inHref: boolean, get: (url: Url) => string | null, type: FieldType = "string"): FieldDef {
-  return { name, type, inHref, ofUrl: true, value: (_r, _i, url) => (url === null ? null : get(url)) };
+  return { name, type, inHref, ofUrl: true, value: (_r, _i, url) => (url === null ? null : get(url)), piece: hrefPiece(name) };
 }
 
 /** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */

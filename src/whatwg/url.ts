@@ -75,11 +75,11 @@ export class Url {
   }
 
   get host(): string {
-    return this._hostStart === L.NONE ? "" : this._href.slice(this._hostStart, this._portEnd);
+    return this._href.slice(this.hostStart(), this._portEnd);
   }
 
   get hostname(): string {
-    return this._hostStart === L.NONE ? "" : this._href.slice(this._hostStart, this._hostEnd);
+    return this._href.slice(this.hostStart(), this._hostEnd);
   }
 
   get port(): string {
@@ -91,16 +91,11 @@ export class Url {
   }
 
   get search(): string {
-    const q = this._queryStart;
-    if (q === L.NONE) return "";
-    const end = this._fragmentStart === L.NONE ? this._href.length : this._fragmentStart;
-    // "If this's URL's query is either null or the empty string, return the empty string."
-    return end - q <= 1 ? "" : this._href.slice(q, end);
+    return this._href.slice(this.searchStart(), this.queryEnd());
   }
 
   get hash(): string {
-    const f = this._fragmentStart;
-    return f === L.NONE || this._href.length - f <= 1 ? "" : this._href.slice(f);
+    return this._href.slice(this.hashStart());
   }
 
   toString(): string {
@@ -115,9 +110,40 @@ export class Url {
     return `Url { ${this._href} }`;
   }
 
+  // The getters below the href are these slices of it; the CLI's columnar
+  // output copies the href's bytes at the same offsets instead of making the
+  // strings (src/cli/fields.ts, HREF_PIECES).
+
+  /** @internal Start of the host; for a null host its end (host and hostname are then ""). */
+  hostStart(): number {
+    return this._hostStart === L.NONE ? this._hostEnd : this._hostStart;
+  }
+
   /** @internal End of the path: the query, the fragment or the href's end. */
   pathEnd(): number {
     if (this._queryStart !== L.NONE) return this._queryStart;
+    return this.queryEnd();
+  }
+
+  /** @internal End of the query: the fragment or the href's end. */
+  queryEnd(): number {
     return this._fragmentStart === L.NONE ? this._href.length : this._fragmentStart;
+  }
+
+  /**
+   * @internal Start of `search`: the query's "?", or the query's end where
+   * "this's URL's query is either null or the empty string" (search is "").
+   */
+  searchStart(): number {
+    const q = this._queryStart;
+    const end = this.queryEnd();
+    return q === L.NONE || end - q <= 1 ? end : q;
+  }
+
+  /** @internal Start of `hash`: the fragment's "#", or the href's end where the fragment is null or empty (hash is ""). */
+  hashStart(): number {
+    const f = this._fragmentStart;
+    const end = this._href.length;
+    return f === L.NONE || end - f <= 1 ? end : f;
   }
 }
