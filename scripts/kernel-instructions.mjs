@@ -2,7 +2,8 @@
 // a measure of the kernel's work that does not move with the machine's load,
 // where wall time on a shared machine moves by 2x (see README, Performance).
 //
-//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split
+//   npm run instructions                                             every corpus, compared with and saved as the baseline
+//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split on kasztp, compared only
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
@@ -11,7 +12,8 @@
 //
 // Each count is printed beside the committed baseline, bench/instructions.json
 // (per build, corpus and export), when it has one; --write replaces the
-// baseline's entries for what was counted.
+// baseline's entries for what was counted, so that a kernel change commits its
+// cost with it (npm run instructions writes).
 //
 // The kernel export runs directly on the UTF-8 bytes of the first 5,000
 // corpus lines, each at its own address, with no wrapper. Two runs differ only
