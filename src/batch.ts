@@ -44,14 +44,6 @@ export function unescapeLogField(field: string): string {
   return utf8Decoder.decode(Uint8Array.from(bytes));
 }
 
-/** Kernel exports of bulk parsing (assembly/batch.ts). */
-export interface BatchExports {
-  batchBase(src: number, len: number, dst: number): number;
-  batchBegin(src: number, len: number, bom: number, maxLines: number, base: number, rows: number): number;
-  batchRun(outEnd: number): number;
-  batchMode(mode: number): void;
-}
-
 export interface BatchOptions {
   /** Parse each line against this base URL, as `parse(line, base)` does. */
   base?: string | Url;
@@ -376,7 +368,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    * Parse the lines of `input` (up to `maxLines` of them) in the kernel, and
    * the deferred ones through parse(). `bom`: skip a leading byte order mark.
    */
-  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block {
+  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block<UrlBatch> {
     // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
     if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
     checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);

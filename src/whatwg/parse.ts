@@ -8,13 +8,6 @@ import { domainToAscii } from "./idna.js";
 import { Url } from "./url.js";
 import { expectString, typeName } from "../check.js";
 
-/** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
-export interface ParserExports {
-  parse(src: number, len: number, dst: number, base: number): number;
-  canParse(src: number, len: number, dst: number, base: number): number;
-  setIdnaResult(p: number, len: number): void;
-}
-
 const encoder = new TextEncoder();
 
 export function parseApi(arena: Arena) {
