@@ -20,6 +20,8 @@ import * as L from "../assembly/layout.js";
 import { expectOptions, isDetached, quote, typeName } from "./check.js";
 import { align8, MAX_MEMORY, type Arena } from "./kernel/arena.js";
 import type { parseApi } from "./whatwg/parse.js";
+import * as C from "./whatwg/components.js";
+import type { Slicer } from "./whatwg/components.js";
 import { Url } from "./whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
 
@@ -82,15 +84,10 @@ const encoder = new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
 const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
-interface StringSlicer {
-  slice(start: number, end: number): string;
-}
-
 const latin1Decoder = new TextDecoder("latin1");
 
 /** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
-function byteSlicer(bytes: Uint8Array): StringSlicer {
+function byteSlicer(bytes: Uint8Array): Slicer {
   return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
 }
 
@@ -108,6 +105,17 @@ function low(word: number): number {
 function offset(packed: number): number {
   return packed === L.ROW_NONE ? L.NONE : packed;
 }
+
+// The URL record's offsets in the BATCH_OK row at `w[r]` (layout.ts ROW_*),
+// relative to the row's href, NONE for none.
+const hrefEnd = (w: Int32Array, r: number) => high(w[r + L.ROW_LENGTH_SCHEME]);
+const schemeEnd = (w: Int32Array, r: number) => low(w[r + L.ROW_LENGTH_SCHEME]);
+const hostStart = (w: Int32Array, r: number) => offset(high(w[r + L.ROW_HOST]));
+const hostEnd = (w: Int32Array, r: number) => low(w[r + L.ROW_HOST]);
+const portEnd = (w: Int32Array, r: number) => high(w[r + L.ROW_PORT_PATH]);
+const pathStart = (w: Int32Array, r: number) => low(w[r + L.ROW_PORT_PATH]);
+const queryStart = (w: Int32Array, r: number) => offset(high(w[r + L.ROW_QUERY_FRAGMENT]));
+const fragmentStart = (w: Int32Array, r: number) => offset(low(w[r + L.ROW_QUERY_FRAGMENT]));
 
 type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
 
@@ -132,12 +140,12 @@ export class UrlBatch implements Iterable<Url | null> {
   readonly skipped: number;
   private readonly rows: Int32Array;
   /** Every href of a BATCH_OK row, one after the other; rows say where. */
-  private readonly hrefs: StringSlicer;
+  private readonly hrefs: Slicer;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
   private readonly finished: Map<number, Url>;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: Slicer, finished: Map<number, Url>) {
     this.length = length;
     this.failures = failures;
     this.skipped = skipped;
@@ -162,7 +170,7 @@ export class UrlBatch implements Iterable<Url | null> {
   get(i: number): Url | null {
     const r = this.row(i);
     const status = this.status(r);
-    if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r), 0);
+    if (status === L.BATCH_OK) return new Url(this.rowHref(r), this.record(r), 0);
     if (status === L.BATCH_DEFERRED) return this.finished.get(i)!;
     return null;
   }
@@ -182,34 +190,39 @@ export class UrlBatch implements Iterable<Url | null> {
   private record(r: number): Int32Array {
     const w = this.rows;
     const u = unpacked;
-    const hostEnd = low(w[r + L.ROW_HOST]);
-    const portEnd = high(w[r + L.ROW_PORT_PATH]);
-    u[L.URL_SCHEME_END] = low(w[r + L.ROW_LENGTH_SCHEME]);
+    u[L.URL_HREF_END] = hrefEnd(w, r);
+    u[L.URL_SCHEME_END] = schemeEnd(w, r);
     u[L.URL_USER_START] = high(w[r + L.ROW_USER]);
     u[L.URL_USER_END] = low(w[r + L.ROW_USER]);
     u[L.URL_PASS_START] = high(w[r + L.ROW_PASS]);
     u[L.URL_PASS_END] = low(w[r + L.ROW_PASS]);
-    u[L.URL_HOST_START] = offset(high(w[r + L.ROW_HOST]));
-    u[L.URL_HOST_END] = hostEnd;
-    u[L.URL_PORT_END] = portEnd;
-    u[L.URL_PORT] = portEnd === hostEnd ? L.NONE : Number(this.part(r, hostEnd + 1, portEnd));
-    u[L.URL_PATH_START] = low(w[r + L.ROW_PORT_PATH]);
-    u[L.URL_QUERY_START] = offset(high(w[r + L.ROW_QUERY_FRAGMENT]));
-    u[L.URL_FRAGMENT_START] = offset(low(w[r + L.ROW_QUERY_FRAGMENT]));
+    u[L.URL_HOST_START] = hostStart(w, r);
+    u[L.URL_HOST_END] = hostEnd(w, r);
+    u[L.URL_PORT_END] = portEnd(w, r);
+    const port = C.port(this.hrefs, this.start(r), hostEnd(w, r), portEnd(w, r));
+    u[L.URL_PORT] = port === "" ? L.NONE : Number(port);
+    u[L.URL_PATH_START] = pathStart(w, r);
+    u[L.URL_QUERY_START] = queryStart(w, r);
+    u[L.URL_FRAGMENT_START] = fragmentStart(w, r);
     u[L.URL_FLAGS] = w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT;
     return u;
   }
 
-  // The getters of Url (#urlutils-members), read straight from the row,
-  // without making a Url: ~10 ns a component where get(i).hostname takes ~50
-  // (measured on the corpus). Lines without a kernel row (failed, or finished
-  // by parse()) go through get(). test/batch.test.ts checks every accessor
-  // against parse() on every line.
+  // The getters of Url (#urlutils-members, components.ts), read straight from
+  // the row, without making a Url: ~10 ns a component where get(i).hostname
+  // takes ~50 (measured on the corpus). Lines without a kernel row (failed,
+  // or finished by parse()) go through get(). test/batch.test.ts checks every
+  // accessor against parse() on every line.
 
-  /** [a, b) of the href of the BATCH_OK row `r`. */
-  private part(r: number, a: number, b: number): string {
-    const start = this.rows[r + L.ROW_HREF];
-    return this.hrefs.slice(start + a, start + b);
+  /** Where the href of the BATCH_OK row `r` starts in `hrefs`. */
+  private start(r: number): number {
+    return this.rows[r + L.ROW_HREF];
+  }
+
+  /** The href of the BATCH_OK row `r`. */
+  private rowHref(r: number): string {
+    const start = this.start(r);
+    return this.hrefs.slice(start, start + hrefEnd(this.rows, r));
   }
 
   private fromUrl(i: number, component: UrlComponent): string | null {
@@ -221,7 +234,7 @@ export class UrlBatch implements Iterable<Url | null> {
   href(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
-    return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
+    return this.rowHref(r);
   }
   /** `get(i).origin` (through the Url: the origin depends on the scheme); null where line `i` did not parse. */
   origin(i: number): string | null {
@@ -231,71 +244,59 @@ export class UrlBatch implements Iterable<Url | null> {
   protocol(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "protocol");
-    return this.part(r, 0, low(this.rows[r + L.ROW_LENGTH_SCHEME]) + 1);
+    return C.protocol(this.hrefs, this.start(r), schemeEnd(this.rows, r));
   }
   /** `get(i).username` without making the Url; null where line `i` did not parse. */
   username(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "username");
     const user = this.rows[r + L.ROW_USER];
-    return this.part(r, high(user), low(user));
+    return C.credential(this.hrefs, this.start(r), high(user), low(user));
   }
   /** `get(i).password` without making the Url; null where line `i` did not parse. */
   password(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "password");
     const pass = this.rows[r + L.ROW_PASS];
-    return this.part(r, high(pass), low(pass));
+    return C.credential(this.hrefs, this.start(r), high(pass), low(pass));
   }
   /** `get(i).host` without making the Url; null where line `i` did not parse. */
   host(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
-    const start = high(this.rows[r + L.ROW_HOST]);
-    return start === L.ROW_NONE ? "" : this.part(r, start, high(this.rows[r + L.ROW_PORT_PATH]));
+    return C.host(this.hrefs, this.start(r), hostStart(this.rows, r), portEnd(this.rows, r));
   }
   /** `get(i).hostname` without making the Url; null where line `i` did not parse. */
   hostname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
-    const host = this.rows[r + L.ROW_HOST];
-    return high(host) === L.ROW_NONE ? "" : this.part(r, high(host), low(host));
+    return C.host(this.hrefs, this.start(r), hostStart(this.rows, r), hostEnd(this.rows, r));
   }
   /** `get(i).port` without making the Url; null where line `i` did not parse. */
   port(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "port");
-    const hostEnd = low(this.rows[r + L.ROW_HOST]);
-    const portEnd = high(this.rows[r + L.ROW_PORT_PATH]);
-    return portEnd === hostEnd ? "" : this.part(r, hostEnd + 1, portEnd);
+    return C.port(this.hrefs, this.start(r), hostEnd(this.rows, r), portEnd(this.rows, r));
   }
   /** `get(i).pathname` without making the Url; null where line `i` did not parse. */
   pathname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    // The path ends at the query, the fragment or the end of the href.
-    const end = high(after) !== L.ROW_NONE ? high(after) : low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+    const w = this.rows;
+    return C.pathname(this.hrefs, this.start(r), pathStart(w, r), queryStart(w, r), fragmentStart(w, r), hrefEnd(w, r));
   }
   /** `get(i).search` without making the Url; null where line `i` did not parse. */
   search(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const query = high(after);
-    if (query === L.ROW_NONE) return "";
-    const end = low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    // "If this's URL's query is either null or the empty string, return the empty string."
-    return end - query <= 1 ? "" : this.part(r, query, end);
+    const w = this.rows;
+    return C.search(this.hrefs, this.start(r), queryStart(w, r), fragmentStart(w, r), hrefEnd(w, r));
   }
   /** `get(i).hash` without making the Url; null where line `i` did not parse. */
   hash(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
-    const fragment = low(this.rows[r + L.ROW_QUERY_FRAGMENT]);
-    const end = high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    return fragment === L.ROW_NONE || end - fragment <= 1 ? "" : this.part(r, fragment, end);
+    return C.hash(this.hrefs, this.start(r), fragmentStart(this.rows, r), hrefEnd(this.rows, r));
   }
 
   /** Each line's Url, or null for a line that did not parse. */

@@ -1,38 +1,31 @@
 // The Url class: one serialized href plus the offsets of its components
 // (assembly/layout.ts draws them). Every getter is a slice of the href, made
-// when it is read; the WHATWG URL API's getters (#urlutils-members) are
-// defined on that record.
+// when it is read, by the rules of components.ts (#urlutils-members).
 
 import * as L from "../../assembly/layout.js";
+import * as C from "./components.js";
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
 
+/** @internal A Url's fields are the URL record (components.ts), assigned by its constructor. */
+export interface Url extends C.UrlRecord {}
+
 export class Url {
   /** @internal */ readonly _href: string;
-  /** @internal */ readonly _schemeEnd: number;
-  /** @internal */ readonly _userStart: number;
-  /** @internal */ readonly _userEnd: number;
-  /** @internal */ readonly _passStart: number;
-  /** @internal */ readonly _passEnd: number;
-  /** @internal */ readonly _hostStart: number;
-  /** @internal */ readonly _hostEnd: number;
-  /** @internal */ readonly _portEnd: number;
-  /** @internal */ readonly _port: number;
-  /** @internal */ readonly _pathStart: number;
-  /** @internal */ readonly _queryStart: number;
-  /** @internal */ readonly _fragmentStart: number;
-  /** @internal */ readonly _flags: number;
   /** @internal The origin of a blob: URL, worked out at parse time (it needs a parse). */
   readonly _blobOrigin: string;
 
   /**
    * @internal Made by parse() and UrlBatch; not for use directly. The record
-   * (layout.ts, URL_SCHEME_END to URL_FLAGS) is read from index `at` of
+   * (layout.ts, URL_HREF_END to URL_FLAGS) is read from index `at` of
    * `words`, the kernel's memory: no record object is made on the way (one
-   * allocation a parse fewer).
+   * allocation a parse fewer). The fields are assigned here, one by one: V8
+   * sizes a Url by the assignments in its constructor, and fields assigned
+   * elsewhere would go to a second allocation.
    */
   constructor(href: string, words: Int32Array, at: number, blobOrigin = "null") {
     this._href = href;
+    this._hrefEnd = words[at + L.URL_HREF_END];
     this._schemeEnd = words[at + L.URL_SCHEME_END];
     this._userStart = words[at + L.URL_USER_START];
     this._userEnd = words[at + L.URL_USER_END];
@@ -53,54 +46,44 @@ export class Url {
     return this._href;
   }
 
-  /** #dom-url-origin: the ASCII serialization of the URL's origin. */
   get origin(): string {
-    const scheme = (this._flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
-    if (scheme === L.SCHEME_BLOB) return this._blobOrigin;
-    // Special schemes other than "file" have a tuple origin: scheme://host[:port].
-    if (scheme === L.SCHEME_OTHER || scheme === L.SCHEME_FILE) return "null";
-    return this._href.slice(0, this._schemeEnd + 1) + "//" + this._href.slice(this._hostStart, this._portEnd);
+    return C.origin(this._href, this, this._blobOrigin);
   }
 
   get protocol(): string {
-    return this._href.slice(0, this._schemeEnd + 1);
+    return C.protocol(this._href, 0, this._schemeEnd);
   }
 
   get username(): string {
-    return this._href.slice(this._userStart, this._userEnd);
+    return C.credential(this._href, 0, this._userStart, this._userEnd);
   }
 
   get password(): string {
-    return this._href.slice(this._passStart, this._passEnd);
+    return C.credential(this._href, 0, this._passStart, this._passEnd);
   }
 
   get host(): string {
-    return this._hostStart === L.NONE ? "" : this._href.slice(this._hostStart, this._portEnd);
+    return C.host(this._href, 0, this._hostStart, this._portEnd);
   }
 
   get hostname(): string {
-    return this._hostStart === L.NONE ? "" : this._href.slice(this._hostStart, this._hostEnd);
+    return C.host(this._href, 0, this._hostStart, this._hostEnd);
   }
 
   get port(): string {
-    return this._port === L.NONE ? "" : this._href.slice(this._hostEnd + 1, this._portEnd);
+    return C.port(this._href, 0, this._hostEnd, this._portEnd);
   }
 
   get pathname(): string {
-    return this._href.slice(this._pathStart, this.pathEnd());
+    return C.pathname(this._href, 0, this._pathStart, this._queryStart, this._fragmentStart, this._hrefEnd);
   }
 
   get search(): string {
-    const q = this._queryStart;
-    if (q === L.NONE) return "";
-    const end = this._fragmentStart === L.NONE ? this._href.length : this._fragmentStart;
-    // "If this's URL's query is either null or the empty string, return the empty string."
-    return end - q <= 1 ? "" : this._href.slice(q, end);
+    return C.search(this._href, 0, this._queryStart, this._fragmentStart, this._hrefEnd);
   }
 
   get hash(): string {
-    const f = this._fragmentStart;
-    return f === L.NONE || this._href.length - f <= 1 ? "" : this._href.slice(f);
+    return C.hash(this._href, 0, this._fragmentStart, this._hrefEnd);
   }
 
   toString(): string {
@@ -113,11 +96,5 @@ export class Url {
 
   [inspect](): string {
     return `Url { ${this._href} }`;
-  }
-
-  /** @internal End of the path: the query, the fragment or the href's end. */
-  pathEnd(): number {
-    if (this._queryStart !== L.NONE) return this._queryStart;
-    return this._fragmentStart === L.NONE ? this._href.length : this._fragmentStart;
   }
 }
