@@ -51,39 +51,40 @@ export class Url {
   }
 
   get protocol(): string {
-    return C.protocol(this._href, 0, this._schemeEnd);
+    return this._href.slice(0, C.protocolEnd(this._schemeEnd));
   }
 
   get username(): string {
-    return C.credential(this._href, 0, this._userStart, this._userEnd);
+    return this._href.slice(this._userStart, this._userEnd);
   }
 
   get password(): string {
-    return C.credential(this._href, 0, this._passStart, this._passEnd);
+    return this._href.slice(this._passStart, this._passEnd);
   }
 
   get host(): string {
-    return C.host(this._href, 0, this._hostStart, this._portEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._portEnd), this._portEnd);
   }
 
   get hostname(): string {
-    return C.host(this._href, 0, this._hostStart, this._hostEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._hostEnd), this._hostEnd);
   }
 
   get port(): string {
-    return C.port(this._href, 0, this._hostEnd, this._portEnd);
+    return this._href.slice(C.portFrom(this._hostEnd, this._portEnd), this._portEnd);
   }
 
   get pathname(): string {
-    return C.pathname(this._href, 0, this._pathStart, this._queryStart, this._fragmentStart, this._hrefEnd);
+    return this._href.slice(this._pathStart, C.pathEnd(this._queryStart, this._fragmentStart, this._hrefEnd));
   }
 
   get search(): string {
-    return C.search(this._href, 0, this._queryStart, this._fragmentStart, this._hrefEnd);
+    const end = C.queryEnd(this._fragmentStart, this._hrefEnd);
+    return this._href.slice(C.searchFrom(this._queryStart, end), end);
   }
 
   get hash(): string {
-    return C.hash(this._href, 0, this._fragmentStart, this._hrefEnd);
+    return this._href.slice(C.hashFrom(this._fragmentStart, this._hrefEnd), this._hrefEnd);
   }
 
   toString(): string {
