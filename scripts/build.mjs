@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { KERNEL_JS } from "./bundle.mjs";
 import { compileKernel, writeKernelTypes } from "./kernel-types.mjs";
 import { reportSizes } from "./sizes.mjs";
 
@@ -42,9 +43,7 @@ const common = {
   bundle: true,
   format: "esm",
   target: "es2022",
-  alias: { "swurl-kernel-js": "./assembly/js.ts" },
-  // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
-  define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
+  ...KERNEL_JS,
   // Base64 text, decoded only for the module an engine runs (src/kernel/wasm-backend.ts).
   loader: { ".wasm": "base64" },
   minifySyntax: true,
