@@ -263,14 +263,14 @@ export class UrlBatch implements Iterable<Url | null> {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
     const end = high(this.rows[r + L.ROW_PORT_PATH]);
-    return this.part(r, C.hostFrom(offset(high(this.rows[r + L.ROW_HOST])), end), end);
+    return this.part(r, C.hostFrom(high(this.rows[r + L.ROW_HOST]), end, L.ROW_NONE), end);
   }
   /** `get(i).hostname` without making the Url; null where line `i` did not parse. */
   hostname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
     const host = this.rows[r + L.ROW_HOST];
-    return this.part(r, C.hostFrom(offset(high(host)), low(host)), low(host));
+    return this.part(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
   }
   /** `get(i).port` without making the Url; null where line `i` did not parse. */
   port(i: number): string | null {
@@ -284,7 +284,7 @@ export class UrlBatch implements Iterable<Url | null> {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
     const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.pathEnd(offset(high(after)), offset(low(after)), high(this.rows[r + L.ROW_LENGTH_SCHEME]));
+    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
     return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
   }
   /** `get(i).search` without making the Url; null where line `i` did not parse. */
@@ -292,15 +292,15 @@ export class UrlBatch implements Iterable<Url | null> {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
     const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.queryEnd(offset(low(after)), high(this.rows[r + L.ROW_LENGTH_SCHEME]));
-    return this.part(r, C.searchFrom(offset(high(after)), end), end);
+    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.part(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
   }
   /** `get(i).hash` without making the Url; null where line `i` did not parse. */
   hash(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
     const end = high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    return this.part(r, C.hashFrom(offset(low(this.rows[r + L.ROW_QUERY_FRAGMENT])), end), end);
+    return this.part(r, C.hashFrom(low(this.rows[r + L.ROW_QUERY_FRAGMENT]), end, L.ROW_NONE), end);
   }
 
   /** The range packed in `word` (start << 16 | end) of the href of row `r`. */

@@ -20,7 +20,8 @@ describe("the URL record", () => {
     // A distinct value per field, at an offset into the words: a field read from
     // or written to another index shows.
     const words = Int32Array.from({ length: URL_FIELDS + 3 }, (_, i) => 100 + i);
-    const url = new UrlOfRecord("x:", words, 3);
+    // URL_HREF_END is the href's length.
+    const url = new UrlOfRecord("x".repeat(103), words, 3);
     RECORD_FIELDS.forEach((field, f) => expect(url[field], field).toBe(103 + f));
     const written = new Int32Array(URL_FIELDS + 1);
     writeRecord(url, written, 1);

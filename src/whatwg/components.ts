@@ -6,7 +6,8 @@
 // The record is the kernel's (assembly/layout.ts draws it): offsets into the
 // href, NONE for an absent part. A Url holds it as fields; a UrlBatch holds it
 // packed in rows, so the position helpers take the offsets as numbers rather
-// than a record object (no object made, no second shape at the call sites).
+// than a record object (no object made, no second shape at the call sites),
+// and `none`, what stands for an absent part: NONE, or a row's ROW_NONE.
 
 import * as L from "../../assembly/layout.js";
 
@@ -40,14 +41,14 @@ export function hostStart(record: UrlRecord): number {
 }
 
 /** The end of the path: the query's "?", else the fragment's "#", else the href's end. */
-export function pathEnd(queryStart: number, fragmentStart: number, hrefEnd: number): number {
-  if (queryStart !== L.NONE) return queryStart;
-  return fragmentStart === L.NONE ? hrefEnd : fragmentStart;
+export function pathEnd(queryStart: number, fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+  if (queryStart !== none) return queryStart;
+  return fragmentStart === none ? hrefEnd : fragmentStart;
 }
 
 /** The end of the query (when there is one): the fragment's "#", else the href's end. */
-export function queryEnd(fragmentStart: number, hrefEnd: number): number {
-  return fragmentStart === L.NONE ? hrefEnd : fragmentStart;
+export function queryEnd(fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+  return fragmentStart === none ? hrefEnd : fragmentStart;
 }
 
 // The getters: each is the slice [from, to) of the href, and where the WHATWG
@@ -65,8 +66,8 @@ export function protocolEnd(schemeEnd: number): number {
  * #dom-url-host ("" for a null host; the host and ":port", to URL_PORT_END) and
  * #dom-url-hostname (to URL_HOST_END): [hostFrom, to).
  */
-export function hostFrom(hostStart: number, to: number): number {
-  return hostStart === L.NONE ? to : hostStart;
+export function hostFrom(hostStart: number, to: number, none = L.NONE): number {
+  return hostStart === none ? to : hostStart;
 }
 
 /** #dom-url-port: "" for a null port (the parser writes ":port" only for one that is not null), [portFrom, portEnd). */
@@ -80,13 +81,13 @@ export function portFrom(hostEnd: number, portEnd: number): number {
  * #dom-url-search: "If this's URL's query is either null or the empty string,
  * return the empty string", else "?" and the query: [searchFrom, queryEnd).
  */
-export function searchFrom(queryStart: number, queryEnd: number): number {
-  return queryStart === L.NONE || queryEnd - queryStart <= 1 ? queryEnd : queryStart;
+export function searchFrom(queryStart: number, queryEnd: number, none = L.NONE): number {
+  return queryStart === none || queryEnd - queryStart <= 1 ? queryEnd : queryStart;
 }
 
 /** #dom-url-hash: "" for a null or empty fragment, else "#" and the fragment: [hashFrom, hrefEnd). */
-export function hashFrom(fragmentStart: number, hrefEnd: number): number {
-  return fragmentStart === L.NONE || hrefEnd - fragmentStart <= 1 ? hrefEnd : fragmentStart;
+export function hashFrom(fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+  return fragmentStart === none || hrefEnd - fragmentStart <= 1 ? hrefEnd : fragmentStart;
 }
 
 /**
