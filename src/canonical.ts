@@ -169,10 +169,10 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
       normalizeEscapes(href.slice(start, hostEnd)) +
       href.slice(hostEnd, portEnd) +
       href.slice(r._portEnd, r._pathStart) +
-      normalizeEscapes(href.slice(r._pathStart, pathEnd(r._queryStart, r._fragmentStart, r._hrefEnd)));
+      normalizeEscapes(href.slice(r._pathStart, pathEnd(r._queryStart, r._fragmentStart, r._hrefEnd, L.NONE)));
 
     if (r._queryStart !== L.NONE) {
-      let query = normalizeEscapes(href.slice(r._queryStart + 1, queryEnd(r._fragmentStart, r._hrefEnd)));
+      let query = normalizeEscapes(href.slice(r._queryStart + 1, queryEnd(r._fragmentStart, r._hrefEnd, L.NONE)));
       if (options.sortQuery === true || strip !== null) query = editQuery(query, options.sortQuery === true, strip);
       if (query !== "") out += "?" + query;
     }

@@ -7,7 +7,11 @@
 // href, NONE for an absent part. A Url holds it as fields; a UrlBatch holds it
 // packed in rows, so the position helpers take the offsets as numbers rather
 // than a record object (no object made, no second shape at the call sites),
-// and `none`, what stands for an absent part: NONE, or a row's ROW_NONE.
+// and `none`, what stands for an absent part: NONE, or a row's ROW_NONE. It
+// is passed every time, not a default: with default parameters, the getters'
+// bytecode outgrew what V8 inlines into a loop over a batch, and
+// parseBatch + hostname + pathname took ~200 instructions a line more
+// (npm run instructions -- api-batch).
 
 import * as L from "../../assembly/layout.js";
 
@@ -41,13 +45,13 @@ export function hostStart(record: UrlRecord): number {
 }
 
 /** The end of the path: the query's "?", else the fragment's "#", else the href's end. */
-export function pathEnd(queryStart: number, fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+export function pathEnd(queryStart: number, fragmentStart: number, hrefEnd: number, none: number): number {
   if (queryStart !== none) return queryStart;
   return fragmentStart === none ? hrefEnd : fragmentStart;
 }
 
 /** The end of the query (when there is one): the fragment's "#", else the href's end. */
-export function queryEnd(fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+export function queryEnd(fragmentStart: number, hrefEnd: number, none: number): number {
   return fragmentStart === none ? hrefEnd : fragmentStart;
 }
 
@@ -66,7 +70,7 @@ export function protocolEnd(schemeEnd: number): number {
  * #dom-url-host ("" for a null host; the host and ":port", to URL_PORT_END) and
  * #dom-url-hostname (to URL_HOST_END): [hostFrom, to).
  */
-export function hostFrom(hostStart: number, to: number, none = L.NONE): number {
+export function hostFrom(hostStart: number, to: number, none: number): number {
   return hostStart === none ? to : hostStart;
 }
 
@@ -81,12 +85,12 @@ export function portFrom(hostEnd: number, portEnd: number): number {
  * #dom-url-search: "If this's URL's query is either null or the empty string,
  * return the empty string", else "?" and the query: [searchFrom, queryEnd).
  */
-export function searchFrom(queryStart: number, queryEnd: number, none = L.NONE): number {
+export function searchFrom(queryStart: number, queryEnd: number, none: number): number {
   return queryStart === none || queryEnd - queryStart <= 1 ? queryEnd : queryStart;
 }
 
 /** #dom-url-hash: "" for a null or empty fragment, else "#" and the fragment: [hashFrom, hrefEnd). */
-export function hashFrom(fragmentStart: number, hrefEnd: number, none = L.NONE): number {
+export function hashFrom(fragmentStart: number, hrefEnd: number, none: number): number {
   return fragmentStart === none || hrefEnd - fragmentStart <= 1 ? hrefEnd : fragmentStart;
 }
 

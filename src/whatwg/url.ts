@@ -69,11 +69,11 @@ export class Url {
   }
 
   get host(): string {
-    return this._href.slice(C.hostFrom(this._hostStart, this._portEnd), this._portEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._portEnd, L.NONE), this._portEnd);
   }
 
   get hostname(): string {
-    return this._href.slice(C.hostFrom(this._hostStart, this._hostEnd), this._hostEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._hostEnd, L.NONE), this._hostEnd);
   }
 
   get port(): string {
@@ -81,17 +81,17 @@ export class Url {
   }
 
   get pathname(): string {
-    return this._href.slice(this._pathStart, C.pathEnd(this._queryStart, this._fragmentStart, this._href.length));
+    return this._href.slice(this._pathStart, C.pathEnd(this._queryStart, this._fragmentStart, this._href.length, L.NONE));
   }
 
   get search(): string {
-    const end = C.queryEnd(this._fragmentStart, this._href.length);
-    return this._href.slice(C.searchFrom(this._queryStart, end), end);
+    const end = C.queryEnd(this._fragmentStart, this._href.length, L.NONE);
+    return this._href.slice(C.searchFrom(this._queryStart, end, L.NONE), end);
   }
 
   get hash(): string {
     const end = this._href.length;
-    return this._href.slice(C.hashFrom(this._fragmentStart, end), end);
+    return this._href.slice(C.hashFrom(this._fragmentStart, end, L.NONE), end);
   }
 
   toString(): string {
