@@ -1,6 +1,7 @@
 // Build everything into build/:
 //   0. src/generated/uts46-data.ts, the UTS #46 data (scripts/gen-uts46.mjs);
-//   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json targets);
+//   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json
+//      targets), and the types of its exports, src/generated/kernel.ts (scripts/kernel-types.mjs);
 //   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
 //      (ASC_TARGET = 0) for the pure-JS build;
@@ -11,8 +12,9 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
-import * as asc from "assemblyscript/asc";
 import * as esbuild from "esbuild";
+import { KERNEL_JS } from "./bundle.mjs";
+import { compileKernel, writeKernelTypes } from "./kernel-types.mjs";
 import { reportSizes } from "./sizes.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
@@ -21,15 +23,8 @@ mkdirSync("build", { recursive: true });
 
 execFileSync(process.execPath, ["scripts/gen-uts46.mjs"], { stdio: "inherit" });
 
-async function compileKernel(target) {
-  const { error, stderr } = await asc.main(["--config", "asconfig.json", "--target", target]);
-  if (error) {
-    console.error(stderr.toString());
-    throw new Error(`asc failed for target ${target}: ${error.message}`);
-  }
-}
-
-await Promise.all([compileKernel("simd"), compileKernel("scalar")]);
+// The SIMD compile also gives the typings of the kernel's exports (src/generated/kernel.ts).
+await Promise.all([compileKernel("simd", { typings: writeKernelTypes }), compileKernel("scalar")]);
 
 // asc merges asconfig.json into every target: make sure the scalar build really
 // has no SIMD, since it exists for engines without it.
@@ -48,9 +43,7 @@ const common = {
   bundle: true,
   format: "esm",
   target: "es2022",
-  alias: { "swurl-kernel-js": "./assembly/js.ts" },
-  // The JS build of the kernel: asc's compile-time constants, as the JS target sees them.
-  define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
+  ...KERNEL_JS,
   // Base64 text, decoded only for the module an engine runs (src/kernel/wasm-backend.ts).
   loader: { ".wasm": "base64" },
   minifySyntax: true,

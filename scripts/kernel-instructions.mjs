@@ -2,16 +2,19 @@
 // a measure of the kernel's work that does not move with the machine's load,
 // where wall time on a shared machine moves by 2x (see README, Performance).
 //
-//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split
+//   npm run instructions                                             every corpus, compared with and saved as the baseline
+//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split on kasztp, compared only
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
 //   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, or files)
 //   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
+//   node scripts/kernel-instructions.mjs api-parse build/swurl.wasm  the wrapper too (API_OPERATIONS; not in the baseline)
 //
 // Each count is printed beside the committed baseline, bench/instructions.json
 // (per build, corpus and export), when it has one; --write replaces the
-// baseline's entries for what was counted.
+// baseline's entries for what was counted, so that a kernel change commits its
+// cost with it (npm run instructions writes).
 //
 // The kernel export runs directly on the UTF-8 bytes of the first 5,000
 // corpus lines, each at its own address, with no wrapper. Two runs differ only
@@ -20,7 +23,9 @@
 // corpus's loading. V8 runs single-threaded in predictable mode with eager
 // optimisation (no Liftoff), so a count repeats to within a few instructions.
 // The loop's own cost and the call into WASM are included: --empty counts them
-// (with the kernel's work on an empty input, which fails at once).
+// (with the kernel's work on an empty input, which fails at once). The api-*
+// operations count what a user's program runs instead, the wrapper included:
+// the API of build/index.js on the build's kernel, over the same lines.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -59,8 +64,49 @@ async function loadKernel(build) {
   return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
 }
 
+/**
+ * Programs through the API (wrapper and kernel), each reading hostname and
+ * pathname as bench/suites/parse.mjs and batch.mjs do: a count depends on
+ * the loop around the calls too (V8 inlines the getters into it up to a
+ * budget of bytecode).
+ */
+const API_OPERATIONS = {
+  /** parse() of each line. */
+  "api-parse": (api, lines, passes) => {
+    let n = 0;
+    for (let pass = 0; pass < passes; pass++) {
+      for (const line of lines) {
+        const url = api.parse(line);
+        if (url !== null) n += url.hostname.length + url.pathname.length;
+      }
+    }
+    return n;
+  },
+  /** parseBatch() of the lines, one batch a pass. */
+  "api-batch": (api, lines, passes) => {
+    const text = lines.join("\n");
+    let n = 0;
+    for (let pass = 0; pass < passes; pass++) {
+      const batch = api.parseBatch(text);
+      for (let i = 0; i < batch.length; i++) {
+        const host = batch.hostname(i);
+        if (host !== null) n += host.length + batch.pathname(i).length;
+      }
+    }
+    return n;
+  },
+};
+
+/** Run API operation `operation` on the API of `build` (a .wasm file of build/, or "js") `passes` times over the lines. */
+async function runApi(operation, build, corpus, passes) {
+  const { createSwurl } = await import(path.join(root, "build/index.js"));
+  const kernel = build === "js" ? "js" : path.basename(build) === "swurl.simd.wasm" ? "wasm-simd" : "wasm";
+  return API_OPERATIONS[operation](createSwurl(kernel), loadCorpus(corpus).lines.slice(0, LINES), passes);
+}
+
 /** Run `operation` of the kernel of `build` `passes` times over the lines: the measured program. */
 async function runKernel(operation, build, corpus, passes, empty) {
+  if (operation in API_OPERATIONS) return runApi(operation, build, corpus, passes);
   const { kernel, bytes } = await loadKernel(build);
   const encoder = new TextEncoder();
   const lines = loadCorpus(corpus).lines.slice(0, LINES);
@@ -127,7 +173,7 @@ if (argv[0] === "--run") {
       const perCall = Math.round((count(operation, wasm, corpus, MANY, empty) - count(operation, wasm, corpus, FEW, empty)) / calls);
       const before = empty ? undefined : baseline[name]?.[key]?.[operation];
       console.log(`    ${operation.padEnd(8)} ${String(perCall).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`);
-      if (write && !empty) ((baseline[name] ??= {})[key] ??= {})[operation] = perCall;
+      if (write && !empty && !(operation in API_OPERATIONS)) ((baseline[name] ??= {})[key] ??= {})[operation] = perCall;
     }
   }
   if (write && !empty) writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import * as esbuild from "esbuild";
+import { bundleSource } from "./bundle.mjs";
 
 /** Gzip bytes at most for `import { parse } from "swurl"`, minified for a browser. */
 export const PARSE_BUNDLE_BUDGET = 60_000;
@@ -13,19 +13,9 @@ export const PARSE_BUNDLE_BUDGET = 60_000;
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
-/** A minified browser bundle of `source`, an ES module that imports the browser entry. */
-async function bundle(source, root) {
-  const result = await esbuild.build({
-    stdin: { contents: source, resolveDir: root, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "warning",
-  });
-  return result.outputFiles[0].contents;
+/** A minified browser bundle of `source`, an ES module that imports the browser entry: its bytes. */
+async function bundle(source) {
+  return Buffer.from(await bundleSource(source, "js", { minify: true, platform: "browser", target: "es2022" }));
 }
 
 export async function reportSizes(root = process.cwd()) {
@@ -35,9 +25,9 @@ export async function reportSizes(root = process.cwd()) {
     rows.push([file, bytes.length, gzip(bytes)]);
   }
   const entry = JSON.stringify(path.join(root, "build/browser/index.js"));
-  const parseOnly = await bundle(`import { parse } from ${entry}; globalThis.out = parse(globalThis.input);`, root);
+  const parseOnly = await bundle(`import { parse } from ${entry}; globalThis.out = parse(globalThis.input);`);
   rows.push(["browser bundle of { parse }", parseOnly.length, gzip(parseOnly)]);
-  const whole = await bundle(`import * as swurl from ${entry}; globalThis.out = swurl;`, root);
+  const whole = await bundle(`import * as swurl from ${entry}; globalThis.out = swurl;`);
   rows.push(["browser bundle of the whole API", whole.length, gzip(whole)]);
 
   console.log("sizes (raw / gzip -9):");

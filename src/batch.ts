@@ -20,6 +20,7 @@ import * as L from "../assembly/layout.js";
 import { expectOptions, isDetached, quote, typeName } from "./check.js";
 import { align8, MAX_MEMORY, type Arena } from "./kernel/arena.js";
 import type { parseApi } from "./whatwg/parse.js";
+import * as C from "./whatwg/components.js";
 import { Url } from "./whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
 
@@ -42,14 +43,6 @@ export function unescapeLogField(field: string): string {
   }
   bytes.push(...encoder.encode(field.slice(last)));
   return utf8Decoder.decode(Uint8Array.from(bytes));
-}
-
-/** Kernel exports of bulk parsing (assembly/batch.ts). */
-export interface BatchExports {
-  batchBase(src: number, len: number, dst: number): number;
-  batchBegin(src: number, len: number, bom: number, maxLines: number, base: number, rows: number): number;
-  batchRun(outEnd: number): number;
-  batchMode(mode: number): void;
 }
 
 export interface BatchOptions {
@@ -91,14 +84,14 @@ const encoder = new TextEncoder();
 const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
-interface StringSlicer {
+interface Slicer {
   slice(start: number, end: number): string;
 }
 
 const latin1Decoder = new TextDecoder("latin1");
 
 /** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
-function byteSlicer(bytes: Uint8Array): StringSlicer {
+function byteSlicer(bytes: Uint8Array): Slicer {
   return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
 }
 
@@ -140,12 +133,12 @@ export class UrlBatch implements Iterable<Url | null> {
   readonly skipped: number;
   private readonly rows: Int32Array;
   /** Every href of a BATCH_OK row, one after the other; rows say where. */
-  private readonly hrefs: StringSlicer;
+  private readonly hrefs: Slicer;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
   private readonly finished: Map<number, Url>;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: StringSlicer, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: Slicer, finished: Map<number, Url>) {
     this.length = length;
     this.failures = failures;
     this.skipped = skipped;
@@ -170,7 +163,7 @@ export class UrlBatch implements Iterable<Url | null> {
   get(i: number): Url | null {
     const r = this.row(i);
     const status = this.status(r);
-    if (status === L.BATCH_OK) return new Url(this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME])), this.record(r), 0);
+    if (status === L.BATCH_OK) return new Url(this.rowHref(r), this.record(r), 0);
     if (status === L.BATCH_DEFERRED) return this.finished.get(i)!;
     return null;
   }
@@ -190,34 +183,42 @@ export class UrlBatch implements Iterable<Url | null> {
   private record(r: number): Int32Array {
     const w = this.rows;
     const u = unpacked;
-    const hostEnd = low(w[r + L.ROW_HOST]);
-    const portEnd = high(w[r + L.ROW_PORT_PATH]);
+    const host = w[r + L.ROW_HOST];
+    const portPath = w[r + L.ROW_PORT_PATH];
+    const after = w[r + L.ROW_QUERY_FRAGMENT];
+    u[L.URL_HREF_END] = high(w[r + L.ROW_LENGTH_SCHEME]);
     u[L.URL_SCHEME_END] = low(w[r + L.ROW_LENGTH_SCHEME]);
     u[L.URL_USER_START] = high(w[r + L.ROW_USER]);
     u[L.URL_USER_END] = low(w[r + L.ROW_USER]);
     u[L.URL_PASS_START] = high(w[r + L.ROW_PASS]);
     u[L.URL_PASS_END] = low(w[r + L.ROW_PASS]);
-    u[L.URL_HOST_START] = offset(high(w[r + L.ROW_HOST]));
-    u[L.URL_HOST_END] = hostEnd;
-    u[L.URL_PORT_END] = portEnd;
-    u[L.URL_PORT] = portEnd === hostEnd ? L.NONE : Number(this.part(r, hostEnd + 1, portEnd));
-    u[L.URL_PATH_START] = low(w[r + L.ROW_PORT_PATH]);
-    u[L.URL_QUERY_START] = offset(high(w[r + L.ROW_QUERY_FRAGMENT]));
-    u[L.URL_FRAGMENT_START] = offset(low(w[r + L.ROW_QUERY_FRAGMENT]));
+    u[L.URL_HOST_START] = offset(high(host));
+    u[L.URL_HOST_END] = low(host);
+    u[L.URL_PORT_END] = high(portPath);
+    const port = C.portFrom(low(host), high(portPath));
+    u[L.URL_PORT] = port === high(portPath) ? L.NONE : Number(this.part(r, port, high(portPath)));
+    u[L.URL_PATH_START] = low(portPath);
+    u[L.URL_QUERY_START] = offset(high(after));
+    u[L.URL_FRAGMENT_START] = offset(low(after));
     u[L.URL_FLAGS] = w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT;
     return u;
   }
 
-  // The getters of Url (#urlutils-members), read straight from the row,
-  // without making a Url: ~10 ns a component where get(i).hostname takes ~50
-  // (measured on the corpus). Lines without a kernel row (failed, or finished
-  // by parse()) go through get(). test/batch.test.ts checks every accessor
-  // against parse() on every line.
+  // The getters of Url (#urlutils-members, components.ts), read straight from
+  // the row, without making a Url: ~10 ns a component where get(i).hostname
+  // takes ~50 (measured on the corpus). Lines without a kernel row (failed,
+  // or finished by parse()) go through get(). test/batch.test.ts checks every
+  // accessor against parse() on every line.
 
-  /** [a, b) of the href of the BATCH_OK row `r`. */
-  private part(r: number, a: number, b: number): string {
+  /** [from, to) of the href of the BATCH_OK row `r`. */
+  private part(r: number, from: number, to: number): string {
     const start = this.rows[r + L.ROW_HREF];
-    return this.hrefs.slice(start + a, start + b);
+    return this.hrefs.slice(start + from, start + to);
+  }
+
+  /** The href of the BATCH_OK row `r`. */
+  private rowHref(r: number): string {
+    return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
 
   private fromUrl(i: number, component: UrlComponent): string | null {
@@ -225,11 +226,15 @@ export class UrlBatch implements Iterable<Url | null> {
     return url === null ? null : url[component];
   }
 
+  // Each getter reads the row words it needs once (a typed-array read costs a
+  // bounds check; measured with callgrind, reading the record field by field
+  // made hostname + pathname ~40 instructions a line dearer).
+
   /** `get(i).href` without making the Url; null where line `i` did not parse. */
   href(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
-    return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
+    return this.rowHref(r);
   }
   /** `get(i).origin` (through the Url: the origin depends on the scheme); null where line `i` did not parse. */
   origin(i: number): string | null {
@@ -239,51 +244,47 @@ export class UrlBatch implements Iterable<Url | null> {
   protocol(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "protocol");
-    return this.part(r, 0, low(this.rows[r + L.ROW_LENGTH_SCHEME]) + 1);
+    return this.part(r, 0, C.protocolEnd(low(this.rows[r + L.ROW_LENGTH_SCHEME])));
   }
   /** `get(i).username` without making the Url; null where line `i` did not parse. */
   username(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "username");
-    const user = this.rows[r + L.ROW_USER];
-    return this.part(r, high(user), low(user));
+    return this.packedPart(r, this.rows[r + L.ROW_USER]);
   }
   /** `get(i).password` without making the Url; null where line `i` did not parse. */
   password(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "password");
-    const pass = this.rows[r + L.ROW_PASS];
-    return this.part(r, high(pass), low(pass));
+    return this.packedPart(r, this.rows[r + L.ROW_PASS]);
   }
   /** `get(i).host` without making the Url; null where line `i` did not parse. */
   host(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
-    const start = high(this.rows[r + L.ROW_HOST]);
-    return start === L.ROW_NONE ? "" : this.part(r, start, high(this.rows[r + L.ROW_PORT_PATH]));
+    const end = high(this.rows[r + L.ROW_PORT_PATH]);
+    return this.part(r, C.hostFrom(high(this.rows[r + L.ROW_HOST]), end, L.ROW_NONE), end);
   }
   /** `get(i).hostname` without making the Url; null where line `i` did not parse. */
   hostname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
     const host = this.rows[r + L.ROW_HOST];
-    return high(host) === L.ROW_NONE ? "" : this.part(r, high(host), low(host));
+    return this.part(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
   }
   /** `get(i).port` without making the Url; null where line `i` did not parse. */
   port(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "port");
-    const hostEnd = low(this.rows[r + L.ROW_HOST]);
-    const portEnd = high(this.rows[r + L.ROW_PORT_PATH]);
-    return portEnd === hostEnd ? "" : this.part(r, hostEnd + 1, portEnd);
+    const end = high(this.rows[r + L.ROW_PORT_PATH]);
+    return this.part(r, C.portFrom(low(this.rows[r + L.ROW_HOST]), end), end);
   }
   /** `get(i).pathname` without making the Url; null where line `i` did not parse. */
   pathname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
     const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    // The path ends at the query, the fragment or the end of the href.
-    const end = high(after) !== L.ROW_NONE ? high(after) : low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
+    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
     return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
   }
   /** `get(i).search` without making the Url; null where line `i` did not parse. */
@@ -291,19 +292,20 @@ export class UrlBatch implements Iterable<Url | null> {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
     const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const query = high(after);
-    if (query === L.ROW_NONE) return "";
-    const end = low(after) !== L.ROW_NONE ? low(after) : high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    // "If this's URL's query is either null or the empty string, return the empty string."
-    return end - query <= 1 ? "" : this.part(r, query, end);
+    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.part(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
   }
   /** `get(i).hash` without making the Url; null where line `i` did not parse. */
   hash(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
-    const fragment = low(this.rows[r + L.ROW_QUERY_FRAGMENT]);
     const end = high(this.rows[r + L.ROW_LENGTH_SCHEME]);
-    return fragment === L.ROW_NONE || end - fragment <= 1 ? "" : this.part(r, fragment, end);
+    return this.part(r, C.hashFrom(low(this.rows[r + L.ROW_QUERY_FRAGMENT]), end, L.ROW_NONE), end);
+  }
+
+  /** The range packed in `word` (start << 16 | end) of the href of row `r`. */
+  private packedPart(r: number, word: number): string {
+    return this.part(r, high(word), low(word));
   }
 
   /** Each line's Url, or null for a line that did not parse. */
@@ -376,7 +378,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    * Parse the lines of `input` (up to `maxLines` of them) in the kernel, and
    * the deferred ones through parse(). `bom`: skip a leading byte order mark.
    */
-  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block {
+  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block<UrlBatch> {
     // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
     if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
     checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);

@@ -9,6 +9,7 @@ import * as L from "../assembly/layout.js";
 import type { Arena } from "./kernel/arena.js";
 import { percentApi } from "./percent.js";
 import type { parseApi } from "./whatwg/parse.js";
+import { hostKind, hostStart, pathEnd, queryEnd, type UrlRecord } from "./whatwg/components.js";
 import { Url } from "./whatwg/url.js";
 import { withoutPrefix } from "./prefix.js";
 import { defaultPort } from "./rfc1738/schemes.js";
@@ -151,35 +152,32 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
     if (url === null) return null;
     const strip = options.stripParams === undefined ? null : checkPatterns(options.stripParams);
 
-    const href = url._href;
-    const pathEnd = url.pathEnd();
-    const queryEnd = url._fragmentStart === L.NONE ? href.length : url._fragmentStart;
-    const hostKind = url._flags & L.HOST_MASK;
+    const href = url.href;
+    const r: UrlRecord = url;
     // Userinfo (between "//" and the host) and an opaque host (non-special
     // schemes) are percent-encoded strings too; domains, IP addresses and the
     // scheme hold no escapes after the parser.
-    const hostStart = url._hostStart === L.NONE ? url._portEnd : url._hostStart;
-    const hostEnd = hostKind === (L.HOST_OPAQUE << L.HOST_SHIFT) ? url._hostEnd : hostStart;
+    const start = hostStart(r);
+    const hostEnd = hostKind(r._flags) === L.HOST_OPAQUE ? r._hostEnd : start;
     // The WHATWG parser drops the default ports of its special schemes; those
     // of RFC 1738 (gopher 70, nntp 119, telnet 23, wais 210, prospero 1525) and
     // the draft's rlogin and tn3270 are dropped here, as equivalent() does.
     const port = url.port;
-    const portEnd = port !== "" && Number(port) === defaultPort(url.protocol.slice(0, -1)) ? url._hostEnd : url._portEnd;
+    const portEnd = port !== "" && Number(port) === defaultPort(url.protocol.slice(0, -1)) ? r._hostEnd : r._portEnd;
     let out =
-      normalizeEscapes(href.slice(0, hostStart)) +
-      normalizeEscapes(href.slice(hostStart, hostEnd)) +
+      normalizeEscapes(href.slice(0, start)) +
+      normalizeEscapes(href.slice(start, hostEnd)) +
       href.slice(hostEnd, portEnd) +
-      href.slice(url._portEnd, url._pathStart) +
-      normalizeEscapes(href.slice(url._pathStart, pathEnd));
+      href.slice(r._portEnd, r._pathStart) +
+      normalizeEscapes(href.slice(r._pathStart, pathEnd(r._queryStart, r._fragmentStart, r._hrefEnd, L.NONE)));
 
-    if (url._queryStart !== L.NONE) {
-      let query = normalizeEscapes(href.slice(url._queryStart + 1, queryEnd));
+    if (r._queryStart !== L.NONE) {
+      let query = normalizeEscapes(href.slice(r._queryStart + 1, queryEnd(r._fragmentStart, r._hrefEnd, L.NONE)));
       if (options.sortQuery === true || strip !== null) query = editQuery(query, options.sortQuery === true, strip);
       if (query !== "") out += "?" + query;
     }
-    if (options.keepFragment === true && url._fragmentStart !== L.NONE && url._fragmentStart + 1 < href.length) {
-      out += "#" + normalizeEscapes(href.slice(url._fragmentStart + 1));
-    }
+    const fragment = url.hash;
+    if (options.keepFragment === true && fragment !== "") out += "#" + normalizeEscapes(fragment.slice(1));
     return out;
   }
 

@@ -8,7 +8,6 @@
 // and the batches the consumer keeps: a few MB however long the stream. A line
 // longer than the buffer doubles it until the line fits; it shrinks back after.
 
-import type { UrlBatch } from "./batch.js";
 import { isDetached, typeName } from "./check.js";
 
 /**
@@ -19,14 +18,14 @@ import { isDetached, typeName } from "./check.js";
  */
 export type StreamSource = AsyncIterable<Uint8Array | string> | ReadableStream<Uint8Array>;
 
-/** The batch of a block of whole lines, and the input bytes its lines took (maybe not all). */
-export interface Block {
-  batch: UrlBatch;
+/** The batch (a UrlBatch) of a block of whole lines, and the input bytes its lines took (maybe not all). */
+export interface Block<Batch> {
+  batch: Batch;
   used: number;
 }
 
 /** Parse up to `maxLines` lines of `bytes`; `first`: they start the stream (a BOM is skipped). */
-export type ParseBlock = (bytes: Uint8Array, first: boolean, maxLines: number) => Block;
+export type ParseBlock<Batch> = (bytes: Uint8Array, first: boolean, maxLines: number) => Block<Batch>;
 
 /** Bytes of input per batch: large enough that the costs per batch vanish, small enough for memory to stay a few MB. */
 const BLOCK_BYTES = 1 << 20;
@@ -90,13 +89,15 @@ export function streamChunks(source: StreamSource): AsyncIterable<Uint8Array> {
 }
 
 /** The batches of the stream of `chunks`, in input order, none splitting a line. */
-export async function* streamBatches(chunks: AsyncIterable<Uint8Array>, parse: ParseBlock): AsyncGenerator<UrlBatch> {
+export async function* streamBatches<Batch extends { length: number }>(
+  chunks: AsyncIterable<Uint8Array>, parse: ParseBlock<Batch>,
+): AsyncGenerator<Batch> {
   let buffer = new Uint8Array(BLOCK_BYTES);
   let length = 0;
   let first = true;
 
   /** The batches of the whole lines in buffer[0, cut). */
-  function* blocks(cut: number): Generator<UrlBatch> {
+  function* blocks(cut: number): Generator<Batch> {
     for (let start = 0; start < cut; ) {
       const { batch, used } = parse(buffer.subarray(start, cut), first, BLOCK_LINES);
       first = false;

@@ -8,12 +8,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import * as esbuild from "esbuild";
+import { pathToFileURL } from "node:url";
+import { bundleSource, KERNEL_JS } from "../scripts/bundle.mjs";
 import type { Api } from "./builds";
 import type { searchParamsLink } from "../src/whatwg/searchparams";
-
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /** The entry: the API factory, the JS backend, and the hook that gives the kernel its memory. */
 const ENTRY = `
@@ -85,20 +83,11 @@ export interface CountingApi {
  * here: a later growth would attach plain views again, so inputs must fit).
  */
 export async function countingApi(bytes: number): Promise<CountingApi> {
-  const result = await esbuild.build({
-    stdin: { contents: ENTRY, resolveDir: root, loader: "ts" },
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "neutral",
-    alias: { "swurl-kernel-js": "./assembly/js.ts" },
-    // As scripts/build.mjs defines them for the JS build of the kernel.
-    define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
-    logLevel: "warning",
-  });
+  // The JS build of the kernel as scripts/build.mjs makes it.
+  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS });
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-counting-"));
   const file = path.join(dir, "bundle.mjs");
-  writeFileSync(file, result.outputFiles[0].text);
+  writeFileSync(file, text);
   let bundle: Bundle;
   try {
     bundle = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Bundle;

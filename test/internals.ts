@@ -4,7 +4,7 @@
 import type { Api } from "./builds";
 
 export interface Internals {
-  backend: { name: string; buffer(): ArrayBuffer };
+  backend: { name: string; buffer(): ArrayBuffer; kernel: object };
   kernel: Record<string, (...args: number[]) => number>;
   /** Where inputs are written. */
   inputStart: number;

@@ -3,12 +3,8 @@
 
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { canParse } from "../index.js";
+import { UsageError } from "./errors.js";
 import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "./records.js";
-
-/** Bad usage: printed as one line (no stack trace), exit status 1. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 export type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
 

@@ -2,7 +2,8 @@
 // line, one per line; --dedupe keeps the first of each.
 
 import { canonicalize, type CanonicalizeOptions } from "../index.js";
-import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import type { Command } from "./command.js";

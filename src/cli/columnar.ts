@@ -6,7 +6,7 @@
 // WASM; chosen over hyparquet-writer in bench/parquet-writers.mjs, see
 // docs/cli.md). Both libraries are loaded only for these formats.
 
-import { UsageError } from "./args.js";
+import { UsageError } from "./errors.js";
 import type * as Arrow from "apache-arrow";
 import type { Url } from "../whatwg/url.js";
 import { columnFor, Hrefs, REPETITIVE, ValidColumn, type ColumnBuilder } from "./columns.js";

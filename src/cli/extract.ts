@@ -3,7 +3,8 @@
 // never whole; a piece does not end inside a "<...>" wrapper that may go on
 // on the next line (RFC 1738 lets a wrapped URL span lines).
 
-import { COMMON_OPTIONS, INPUT_OPTIONS, UsageError, inputSpec, parseCommandArgs } from "./args.js";
+import { COMMON_OPTIONS, INPUT_OPTIONS, inputSpec, parseCommandArgs } from "./args.js";
+import { UsageError } from "./errors.js";
 import type { Command, Context } from "./command.js";
 import { openInputs, type Input } from "./io.js";
 import { readRecords, type InputSpec } from "./records.js";

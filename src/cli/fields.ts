@@ -6,7 +6,7 @@
 import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
 import type { Url } from "../whatwg/url.js";
-import { UsageError } from "./args.js";
+import { UsageError } from "./errors.js";
 import { hrefPiece, type HrefPiece } from "./hrefpieces.js";
 import { ACCESS_LOG_FIELDS } from "./logfields.js";
 import { own } from "./own.js";

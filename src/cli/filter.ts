@@ -1,7 +1,7 @@
 // Which records a command keeps: --valid-only, --invalid-only, --scheme LIST.
 
 import type { Url } from "../whatwg/url.js";
-import { UsageError } from "./args.js";
+import { UsageError } from "./errors.js";
 
 /** Plain data, so that worker threads get it too. */
 export interface RecordFilter {

@@ -2,7 +2,7 @@
 // TSV or CSV, with the fields the user picked.
 
 import type { Url } from "../whatwg/url.js";
-import { UsageError } from "./args.js";
+import { UsageError } from "./errors.js";
 import type { ColumnarFormat } from "./columnar.js";
 import type { FieldDef } from "./fields.js";
 import type { Records } from "./records.js";

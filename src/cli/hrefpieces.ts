@@ -14,6 +14,8 @@
 // An empty piece starts and ends at the same offset (a null host at the end
 // of the empty authority, an empty query or fragment at its end).
 
+import * as L from "../../assembly/layout.js";
+import * as C from "../whatwg/components.js";
 import type { Url } from "../whatwg/url.js";
 
 export const ZERO = 0;
@@ -35,24 +37,25 @@ export const HREF_END = 15;
 /** Bounds a row. */
 export const BOUNDS = 16;
 
-/** The bounds of `url`'s href, to `out` from index `at`. */
+/** The bounds of `url`'s href, to `out` from index `at` (components.ts' getter rules). */
 export function writeBounds(url: Url, out: Int32Array, at: number): void {
   const end = url._href.length;
+  const queryEnd = C.queryEnd(url._fragmentStart, end, L.NONE);
   out[at + ZERO] = 0;
   out[at + SCHEME_END] = url._schemeEnd;
-  out[at + PROTOCOL_END] = url._schemeEnd + 1;
+  out[at + PROTOCOL_END] = C.protocolEnd(url._schemeEnd);
   out[at + USER_START] = url._userStart;
   out[at + USER_END] = url._userEnd;
   out[at + PASS_START] = url._passStart;
   out[at + PASS_END] = url._passEnd;
-  out[at + HOST_START] = url.hostStart();
+  out[at + HOST_START] = C.hostFrom(url._hostStart, url._hostEnd, L.NONE);
   out[at + HOST_END] = url._hostEnd;
   out[at + PORT_END] = url._portEnd;
   out[at + PATH_START] = url._pathStart;
-  out[at + PATH_END] = url.pathEnd();
-  out[at + SEARCH_START] = url.searchStart();
-  out[at + QUERY_END] = url.queryEnd();
-  out[at + HASH_START] = url.hashStart();
+  out[at + PATH_END] = C.pathEnd(url._queryStart, url._fragmentStart, end, L.NONE);
+  out[at + SEARCH_START] = C.searchFrom(url._queryStart, queryEnd, L.NONE);
+  out[at + QUERY_END] = queryEnd;
+  out[at + HASH_START] = C.hashFrom(url._fragmentStart, end, L.NONE);
   out[at + HREF_END] = end;
 }
 

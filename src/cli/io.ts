@@ -7,16 +7,8 @@ import { createReadStream, readFileSync, readlinkSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
+import { InputError, OutputError } from "./errors.js";
 
-/** Input that cannot be read: printed as one line, exit status 1. */
-export class InputError extends Error {
-  override name = "InputError";
-}
-
-/** Output that cannot be written: printed as one line, exit status 1. */
-export class OutputError extends Error {
-  override name = "OutputError";
-}
 
 /** Bytes per read: large enough that per-chunk costs vanish, small enough to keep memory flat. */
 const CHUNK = 1 << 20;

@@ -2,12 +2,12 @@
 // translation of failures into a one-line message and exit status 1.
 
 import { createRequire } from "node:module";
-import { UsageError } from "./args.js";
 import { extractUrls } from "../index.js";
 import { canonCommand, canonWork } from "./canon.js";
 import type { Command, Context } from "./command.js";
 import { extractCommand } from "./extract.js";
-import { InputError, Output, OutputError, stdoutClosed } from "./io.js";
+import { InputError, OutputError, UsageError } from "./errors.js";
+import { Output, stdoutClosed } from "./io.js";
 import { parseCommand, parseWork } from "./parse.js";
 import { statsCommand, statsWork } from "./stats.js";
 import type { Work } from "./work.js";

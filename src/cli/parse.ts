@@ -1,7 +1,8 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";
 import { FIELD_NAMES, parseFields, recordKeys } from "./fields.js";

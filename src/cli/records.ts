@@ -7,7 +7,7 @@
 
 import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
 import type { Url } from "../whatwg/url.js";
-import { UsageError } from "./args.js";
+import { UsageError } from "./errors.js";
 import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
 import { LineTape } from "./tape.js";
 

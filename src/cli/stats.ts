@@ -1,7 +1,8 @@
 // swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
 // top hosts and registrable domains, shape) and how fast it was read.
 
-import { BULK_OPTIONS, INPUT_HELP, UsageError, inputSpec, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import { UsageError } from "./errors.js";
 import { fieldDef, recordKeys } from "./fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import { runBulk } from "./bulk.js";

@@ -6,7 +6,8 @@
 import { open, type FileHandle } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import type { Emit } from "./work.js";
-import { InputError, reason } from "./io.js";
+import { InputError } from "./errors.js";
+import { reason } from "./io.js";
 
 /** Bytes per range: small enough that ranges waiting their turn cost little memory. */
 export const RANGE_BYTES = 4 << 20;

@@ -7,6 +7,7 @@
 import { ARENA, RESULT, SLACK } from "../../assembly/layout.js";
 import { quote } from "../check.js";
 import type { Backend, KernelExports } from "./backend.js";
+import { KERNEL_EXPORTS } from "../generated/kernel.js";
 import { guarded, type KernelFunction } from "./guard.js";
 
 /** Kernel addresses are i32: the kernel's memory stays below 2 GiB. */
@@ -75,10 +76,9 @@ export class Arena {
 
   /** (Re)make `kernel` from the backend's exports of now. */
   private bind(): void {
-    const guards = this.kernel as unknown as Record<string, KernelFunction>;
-    for (const [name, fn] of Object.entries(this.backend.kernel)) {
-      if (typeof fn === "function") guards[name] = guarded(fn as KernelFunction, (error) => this.failed(name, error));
-    }
+    const guards = this.kernel as Record<string, KernelFunction>;
+    const { kernel, enter } = this.backend;
+    for (const name of KERNEL_EXPORTS) guards[name] = guarded(kernel[name], enter, (error) => this.failed(name, error));
   }
 
   /**

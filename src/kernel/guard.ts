@@ -10,18 +10,22 @@
 // more arguments than it declares costs V8 an adaptor frame. Measured on Node
 // 20 (kernel parse + canParse of a 35-byte URL, best of 30 rounds): ~116-123 ns
 // a call direct, ~118-130 ns through a wrapper of the export's arity, ~125-139
-// ns through a six-argument one.
+// ns through a six-argument one. The wrapper also calls the backend's enter()
+// first (backend.ts), so the pure-JS build needs no wrapper of its own.
 
-export type KernelFunction = (...args: number[]) => number;
+/** A kernel export: numbers in, a number or nothing out. */
+export type KernelFunction = (...args: number[]) => number | void;
 
-/** `fn` inside a try/catch whose catch throws `fail(error)`. */
-export function guarded(fn: KernelFunction, fail: (error: unknown) => Error): KernelFunction {
+/** `fn` after `enter()`, inside a try/catch whose catch throws `fail(error)`. */
+export function guarded(fn: KernelFunction, enter: () => void, fail: (error: unknown) => Error): KernelFunction {
   switch (fn.length) {
-    case 0: return () => { try { return fn(); } catch (error) { throw fail(error); } };
-    case 1: return (a) => { try { return fn(a); } catch (error) { throw fail(error); } };
-    case 2: return (a, b) => { try { return fn(a, b); } catch (error) { throw fail(error); } };
-    case 3: return (a, b, c) => { try { return fn(a, b, c); } catch (error) { throw fail(error); } };
-    case 4: return (a, b, c, d) => { try { return fn(a, b, c, d); } catch (error) { throw fail(error); } };
-    default: return (...args) => { try { return fn(...args); } catch (error) { throw fail(error); } };
+    case 0: return () => { enter(); try { return fn(); } catch (error) { throw fail(error); } };
+    case 1: return (a) => { enter(); try { return fn(a); } catch (error) { throw fail(error); } };
+    case 2: return (a, b) => { enter(); try { return fn(a, b); } catch (error) { throw fail(error); } };
+    case 3: return (a, b, c) => { enter(); try { return fn(a, b, c); } catch (error) { throw fail(error); } };
+    case 4: return (a, b, c, d) => { enter(); try { return fn(a, b, c, d); } catch (error) { throw fail(error); } };
+    case 5: return (a, b, c, d, e) => { enter(); try { return fn(a, b, c, d, e); } catch (error) { throw fail(error); } };
+    case 6: return (a, b, c, d, e, f) => { enter(); try { return fn(a, b, c, d, e, f); } catch (error) { throw fail(error); } };
+    default: return (...args) => { enter(); try { return fn(...args); } catch (error) { throw fail(error); } };
   }
 }

@@ -1,11 +1,9 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
 import * as kernel from "swurl-kernel-js";
-import type { Backend, KernelExports } from "./backend.js";
+import { kernelExports, type Backend } from "./backend.js";
 
 const PAGE = 65536;
-
-type KernelFunction = (a?: number, b?: number, c?: number, d?: number, e?: number, f?: number) => number;
 
 /** The heap the (one, module-level) JS kernel works in right now. */
 let attached: Uint8Array | null = null;
@@ -16,31 +14,25 @@ export function createJsBackend(): Backend {
   let words = new Int32Array(buffer);
   // Several instances share the one JS kernel module: each call first makes the
   // kernel work in this instance's heap (a pointer comparison when it already does).
-  const activate = (): void => {
+  const enter = (): void => {
     if (attached !== bytes) {
       kernel.attachHeap(bytes, words);
       attached = bytes;
     }
   };
-  const own: Record<string, KernelFunction> = {};
-  for (const [name, fn] of Object.entries(kernel) as [string, KernelFunction][]) {
-    if (typeof fn !== "function" || name === "attachHeap") continue;
-    own[name] = (a, b, c, d, e, f) => {
-      activate();
-      return fn(a, b, c, d, e, f);
-    };
-  }
   /** Switch to a new heap: assignments only, made once every view exists, so that nothing can stop them halfway. */
   const use = (nextBuffer: ArrayBuffer, nextBytes: Uint8Array<ArrayBuffer>, nextWords: Int32Array<ArrayBuffer>): void => {
     buffer = nextBuffer;
     bytes = nextBytes;
     words = nextWords;
   };
-  const exports = own as unknown as KernelExports;
+  const exports = kernelExports(kernel);
+  enter();
   exports.init();
   return {
     name: "js",
     kernel: exports,
+    enter,
     buffer: () => buffer,
     grow(needed: number): void {
       if (needed <= buffer.byteLength) return;
@@ -52,6 +44,7 @@ export function createJsBackend(): Backend {
     reset(): void {
       const next = new ArrayBuffer(PAGE);
       use(next, new Uint8Array(next), new Int32Array(next));
+      enter();
       exports.init();
     },
   };

@@ -3,7 +3,7 @@
 // set-up; only the build that is used is decoded and compiled, once.
 import simdBase64 from "../../build/swurl.simd.wasm";
 import scalarBase64 from "../../build/swurl.wasm";
-import type { Backend, KernelExports } from "./backend.js";
+import { kernelExports, type Backend, type KernelExports } from "./backend.js";
 import { decodeBase64 } from "./base64.js";
 
 const PAGE = 65536;
@@ -53,7 +53,7 @@ export function createWasmBackend(simd: boolean): Backend {
   /** A new instance of the module: fresh memory and globals (kept only once it is ready). */
   function instantiate(): void {
     const instance = new WebAssembly.Instance(module, {});
-    const exports = instance.exports as unknown as KernelExports;
+    const exports = kernelExports(instance.exports);
     exports.init();
     kernel = exports;
     memory = instance.exports.memory as WebAssembly.Memory;
@@ -64,6 +64,7 @@ export function createWasmBackend(simd: boolean): Backend {
     get kernel() {
       return kernel;
     },
+    enter: () => {},
     buffer: () => memory.buffer,
     grow(bytes: number): void {
       const have = memory.buffer.byteLength;

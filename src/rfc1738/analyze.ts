@@ -79,5 +79,3 @@ export function analyzer(arena: Arena) {
     return new Analysis(input, findings, arena.i32.slice(first, first + L.SPLIT_FIELDS));
   };
 }
-
-export type Analyze = ReturnType<typeof analyzer>;

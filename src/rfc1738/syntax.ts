@@ -244,6 +244,14 @@ export class Rule {
     return this.a.end;
   }
 
+  /** Whether a url-path starting with "/" follows the host; if not, a complaint: `expected`. */
+  slashAfterHost(expected: string): boolean {
+    const start = this.pathStart;
+    if (start < this.end && this.input[start] === "/") return true;
+    this.fail(start, expected);
+    return false;
+  }
+
   /**
    * The common Internet scheme syntax, "//" login (section 3.1), for the
    * schemes built on it; `login` says whether user and password may appear.
@@ -495,9 +503,8 @@ function nntp(r: Rule): NntpParts | null {
   let group: number;
   if (r.a.hasAuthority || !GROUP.test(input.slice(r.opaqueStart, end))) {
     if (!r.common(false)) return null;
-    const start = r.pathStart;
-    if (start === end || input[start] !== "/") return r.fail(start, `a group follows the host: nntp://host/group (RFC 1738 section 3.7)`);
-    group = start + 1;
+    if (!r.slashAfterHost("a group follows the host: nntp://host/group (RFC 1738 section 3.7)")) return null;
+    group = r.pathStart + 1;
   } else {
     const message = `no host: the 1994 draft's nntpaddress = n n t p : group / digits; RFC 1738 section 3.7 has nntp://<host>:<port>/<newsgroup-name>/<article-number>`;
     if (!r.tolerate(r.opaqueStart, message)) return null;
@@ -540,11 +547,10 @@ function telnet(r: Rule): TelnetParts | null {
 // waisindex    = "wais://" hostport "/" database "?" search
 // waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
 function wais(r: Rule): WaisParts | null {
-  if (!r.common(false)) return null;
+  if (!r.common(false) || !r.slashAfterHost("a database follows the host: wais://host/database (RFC 1738 section 3.9)")) return null;
   const { input } = r;
   const start = r.pathStart;
   const end = r.end;
-  if (start === end || input[start] !== "/") return r.fail(start, `a database follows the host: wais://host/database (RFC 1738 section 3.9)`);
   const base = { scheme: "wais" as const, host: r.host, port: r.port };
   const db = start + 1;
   const q = find(input, "?", db, end);
@@ -572,9 +578,9 @@ function file(r: Rule): FileParts | null {
   if (!r.common(false)) return null;
   const { input, a } = r;
   if (a.parts.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: "file://" [ host | "localhost" ] "/" fpath (RFC 1738 section 5)`);
+  if (!r.slashAfterHost("a path follows the host: file://host/path (RFC 1738 section 3.10)")) return null;
   const start = r.pathStart;
   const end = r.end;
-  if (start === end || input[start] !== "/") return r.fail(start, `a path follows the host: file://host/path (RFC 1738 section 3.10)`);
   if (!r.allow(start, end, FSEGMENT + "/", "path")) return null;
   // "As a special case, <host> can be the string "localhost" or the empty
   // string; this is interpreted as `the machine from which the URL is being
@@ -589,11 +595,10 @@ function file(r: Rule): FileParts | null {
 // prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 // ppath = psegment *[ "/" psegment ]; fieldspec = ";" fieldname "=" fieldvalue
 function prospero(r: Rule): ProsperoParts | null {
-  if (!r.common(false)) return null;
+  if (!r.common(false) || !r.slashAfterHost("an hsoname follows the host: prospero://host/hsoname (RFC 1738 section 3.11)")) return null;
   const { input } = r;
   const start = r.pathStart;
   const end = r.end;
-  if (start === end || input[start] !== "/") return r.fail(start, `an hsoname follows the host: prospero://host/hsoname (RFC 1738 section 3.11)`);
   // "The semicolon ";" is reserved and may not appear without quoting in the
   // <hsoname>": the first one starts the fields.
   const hsoEnd = find(input, ";", start + 1, end);
@@ -648,9 +653,9 @@ function afs(r: Rule): AfsParts | null {
   if (!r.common(false)) return null;
   const { input, a } = r;
   if (a.parts.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: afs://cellname/path (1994 draft)`);
+  if (!r.slashAfterHost("a path follows the cell: afs://cellname/path (1994 draft)")) return null;
   const start = r.pathStart;
   const end = r.end;
-  if (start === end || input[start] !== "/") return r.fail(start, `a path follows the cell: afs://cellname/path (1994 draft)`);
   if (!r.allow(start, end, FSEGMENT + "/", "path")) return null;
   r.note(`afs is the 1994 draft's "historical note, but is not a url production"; RFC 1738 has no afs scheme`);
   return { scheme: "afs", cell: r.host, path: r.decode(input.slice(start, end)), segments: r.segments(start, end) };

@@ -5,15 +5,9 @@
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { domainToAscii } from "./idna.js";
+import { schemeKind, writeRecord } from "./components.js";
 import { Url } from "./url.js";
 import { expectString, typeName } from "../check.js";
-
-/** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
-export interface ParserExports {
-  parse(src: number, len: number, dst: number, base: number): number;
-  canParse(src: number, len: number, dst: number, base: number): number;
-  setIdnaResult(p: number, len: number): void;
-}
 
 const encoder = new TextEncoder();
 
@@ -35,21 +29,7 @@ export function parseApi(arena: Arena) {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
-    const i = arena.i32;
-    i[baseRecord + L.URL_HREF_END] = href.length;
-    i[baseRecord + L.URL_SCHEME_END] = base._schemeEnd;
-    i[baseRecord + L.URL_USER_START] = base._userStart;
-    i[baseRecord + L.URL_USER_END] = base._userEnd;
-    i[baseRecord + L.URL_PASS_START] = base._passStart;
-    i[baseRecord + L.URL_PASS_END] = base._passEnd;
-    i[baseRecord + L.URL_HOST_START] = base._hostStart;
-    i[baseRecord + L.URL_HOST_END] = base._hostEnd;
-    i[baseRecord + L.URL_PORT_END] = base._portEnd;
-    i[baseRecord + L.URL_PORT] = base._port;
-    i[baseRecord + L.URL_PATH_START] = base._pathStart;
-    i[baseRecord + L.URL_QUERY_START] = base._queryStart;
-    i[baseRecord + L.URL_FRAGMENT_START] = base._fragmentStart;
-    i[baseRecord + L.URL_FLAGS] = base._flags;
+    writeRecord(base, arena.i32, baseRecord);
     return at;
   }
 
@@ -105,7 +85,7 @@ export function parseApi(arena: Arena) {
     const flags = i[result + L.URL_FLAGS];
     const href =
       flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
-    if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
+    if (schemeKind(flags) !== L.SCHEME_BLOB) return new Url(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
     return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
@@ -119,7 +99,7 @@ export function parseApi(arena: Arena) {
   function blobOrigin(path: string): string {
     const url = parse(path);
     if (url === null) return "null";
-    const scheme = (url._flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
+    const scheme = schemeKind(url._flags);
     return scheme === L.SCHEME_HTTP || scheme === L.SCHEME_HTTPS ? url.origin : "null";
   }
 

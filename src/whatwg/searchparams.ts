@@ -419,7 +419,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     declare readonly [Symbol.toStringTag]: string;
 
     /** util.inspect() in Node.js, as it shows its own URLSearchParams: URLSearchParams { 'a' => '1' }. */
-    [INSPECT](depth: number, options: object, inspect: Inspect): string {
+    [INSPECT](_depth: number, options: object, inspect: Inspect): string {
       const list = this.#list;
       if (list.length === 0) return "URLSearchParams {}";
       const shown: string[] = [];

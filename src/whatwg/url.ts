@@ -1,35 +1,29 @@
 // The Url class: one serialized href plus the offsets of its components
 // (assembly/layout.ts draws them). Every getter is a slice of the href, made
-// when it is read; the WHATWG URL API's getters (#urlutils-members) are
-// defined on that record.
+// when it is read, by the rules of components.ts (#urlutils-members).
 
 import * as L from "../../assembly/layout.js";
+import * as C from "./components.js";
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
 
+/** @internal A Url's fields are the URL record (components.ts), assigned by its constructor, but for _hrefEnd. */
+export interface Url extends Omit<C.UrlRecord, "_hrefEnd"> {}
+
 export class Url {
   /** @internal */ readonly _href: string;
-  /** @internal */ readonly _schemeEnd: number;
-  /** @internal */ readonly _userStart: number;
-  /** @internal */ readonly _userEnd: number;
-  /** @internal */ readonly _passStart: number;
-  /** @internal */ readonly _passEnd: number;
-  /** @internal */ readonly _hostStart: number;
-  /** @internal */ readonly _hostEnd: number;
-  /** @internal */ readonly _portEnd: number;
-  /** @internal */ readonly _port: number;
-  /** @internal */ readonly _pathStart: number;
-  /** @internal */ readonly _queryStart: number;
-  /** @internal */ readonly _fragmentStart: number;
-  /** @internal */ readonly _flags: number;
   /** @internal The origin of a blob: URL, worked out at parse time (it needs a parse). */
   readonly _blobOrigin: string;
 
   /**
    * @internal Made by parse() and UrlBatch; not for use directly. The record
-   * (layout.ts, URL_SCHEME_END to URL_FLAGS) is read from index `at` of
+   * (layout.ts, URL_HREF_END to URL_FLAGS) is read from index `at` of
    * `words`, the kernel's memory: no record object is made on the way (one
-   * allocation a parse fewer).
+   * allocation a parse fewer). The fields are assigned here, one by one: V8
+   * sizes a Url by the assignments in its constructor, and fields assigned
+   * elsewhere would go to a second allocation. URL_HREF_END is the href's
+   * length, not a field: as a sixteenth field it cost parse() + hostname +
+   * pathname ~23 machine instructions a URL (callgrind, the corpus).
    */
   constructor(href: string, words: Int32Array, at: number, blobOrigin = "null") {
     this._href = href;
@@ -49,21 +43,21 @@ export class Url {
     this._blobOrigin = blobOrigin;
   }
 
+  /** @internal URL_HREF_END of the record. */
+  get _hrefEnd(): number {
+    return this._href.length;
+  }
+
   get href(): string {
     return this._href;
   }
 
-  /** #dom-url-origin: the ASCII serialization of the URL's origin. */
   get origin(): string {
-    const scheme = (this._flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
-    if (scheme === L.SCHEME_BLOB) return this._blobOrigin;
-    // Special schemes other than "file" have a tuple origin: scheme://host[:port].
-    if (scheme === L.SCHEME_OTHER || scheme === L.SCHEME_FILE) return "null";
-    return this._href.slice(0, this._schemeEnd + 1) + "//" + this._href.slice(this._hostStart, this._portEnd);
+    return C.origin(this._href, this, this._blobOrigin);
   }
 
   get protocol(): string {
-    return this._href.slice(0, this._schemeEnd + 1);
+    return this._href.slice(0, C.protocolEnd(this._schemeEnd));
   }
 
   get username(): string {
@@ -75,27 +69,29 @@ export class Url {
   }
 
   get host(): string {
-    return this._href.slice(this.hostStart(), this._portEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._portEnd, L.NONE), this._portEnd);
   }
 
   get hostname(): string {
-    return this._href.slice(this.hostStart(), this._hostEnd);
+    return this._href.slice(C.hostFrom(this._hostStart, this._hostEnd, L.NONE), this._hostEnd);
   }
 
   get port(): string {
-    return this._port === L.NONE ? "" : this._href.slice(this._hostEnd + 1, this._portEnd);
+    return this._href.slice(C.portFrom(this._hostEnd, this._portEnd), this._portEnd);
   }
 
   get pathname(): string {
-    return this._href.slice(this._pathStart, this.pathEnd());
+    return this._href.slice(this._pathStart, C.pathEnd(this._queryStart, this._fragmentStart, this._href.length, L.NONE));
   }
 
   get search(): string {
-    return this._href.slice(this.searchStart(), this.queryEnd());
+    const end = C.queryEnd(this._fragmentStart, this._href.length, L.NONE);
+    return this._href.slice(C.searchFrom(this._queryStart, end, L.NONE), end);
   }
 
   get hash(): string {
-    return this._href.slice(this.hashStart());
+    const end = this._href.length;
+    return this._href.slice(C.hashFrom(this._fragmentStart, end, L.NONE), end);
   }
 
   toString(): string {
@@ -108,42 +104,5 @@ export class Url {
 
   [inspect](): string {
     return `Url { ${this._href} }`;
-  }
-
-  // The getters below the href are these slices of it; the CLI's columnar
-  // output copies the href's bytes at the same offsets instead of making the
-  // strings (src/cli/fields.ts, HREF_PIECES).
-
-  /** @internal Start of the host; for a null host its end (host and hostname are then ""). */
-  hostStart(): number {
-    return this._hostStart === L.NONE ? this._hostEnd : this._hostStart;
-  }
-
-  /** @internal End of the path: the query, the fragment or the href's end. */
-  pathEnd(): number {
-    if (this._queryStart !== L.NONE) return this._queryStart;
-    return this.queryEnd();
-  }
-
-  /** @internal End of the query: the fragment or the href's end. */
-  queryEnd(): number {
-    return this._fragmentStart === L.NONE ? this._href.length : this._fragmentStart;
-  }
-
-  /**
-   * @internal Start of `search`: the query's "?", or the query's end where
-   * "this's URL's query is either null or the empty string" (search is "").
-   */
-  searchStart(): number {
-    const q = this._queryStart;
-    const end = this.queryEnd();
-    return q === L.NONE || end - q <= 1 ? end : q;
-  }
-
-  /** @internal Start of `hash`: the fragment's "#", or the href's end where the fragment is null or empty (hash is ""). */
-  hashStart(): number {
-    const f = this._fragmentStart;
-    const end = this._href.length;
-    return f === L.NONE || end - f <= 1 ? end : f;
   }
 }

@@ -18,12 +18,6 @@ import { ARENA, RESULT } from "../../assembly/layout.js";
 import * as F from "../../assembly/urlencoded-record.js";
 import type { Arena } from "../kernel/arena.js";
 
-/** Kernel exports of assembly/urlencoded.ts. */
-export interface UrlencodedExports {
-  formParse(src: number, len: number, dst: number, records: number): number;
-  formSerialize(src: number, len: number, lengths: number, count: number): number;
-}
-
 /** Bytes of the records one formParse() call may write. */
 const RECORDS_BYTES = F.FORM_CHUNK * F.FORM_RECORD * 4;
 /** 1 for the code points the serializer writes as they are (outside the urlencoded percent-encode set, not a space). */
