@@ -49,13 +49,12 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
 /**
  * The basic URL parser (WHATWG URL Standard): parse the `len` bytes at `src`
  * against the base URL whose href is at `base` (0 for none; its record at
- * BASE), writing the serialized URL at `dst` and its record at RESULT.
- * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts).
+ * BASE), with the UTS #46 ToASCII result for its domain at `idna` (0 for
+ * none), writing the serialized URL at `dst` and its record at RESULT.
+ * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts). canParse()
+ * returns the same status without the record.
  */
 export { parse, canParse } from "./parser";
-
-/** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
-export { setIdnaResult } from "./host";
 export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */

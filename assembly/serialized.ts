@@ -22,6 +22,7 @@ import { isLocalhost } from "./host";
 import { find2 } from "./scan";
 import { defaultPort, portDigits, portValue } from "./port";
 import { isSpecial, schemeKind } from "./scheme";
+import { comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
 // their sizes differ; see isSerializedUrl()).
@@ -246,10 +247,10 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
  * any other; its record says SCHEME_BLOB, as the parser's does, and the
  * wrapper and the batch find its origin from that.
  */
-function isSerializedOtherUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
+function isSerializedOtherUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
   const colon = lowerSchemeEnd(src, src + len);
   if (colon < 0) return false;
-  return isSerializedAfterScheme<OtherSchemes>(src, len, colon, schemeKind(src, colon - src), dst, markInput);
+  return isSerializedAfterScheme<OtherSchemes>(src, len, colon, schemeKind(src, colon - src), dst, comparesInput(mode));
 }
 
 /**
@@ -263,13 +264,16 @@ function isSerializedOtherUrl(src: i32, len: i32, dst: i32, markInput: bool): bo
  * the rest (isHttpCopy()). With one copy for all schemes, the kernel's parse
  * of kasztp cost 504 machine instructions a call; with the two, 463 (480
  * before file: and the other schemes were taken; npm run instructions).
+ * `mode` (mode.ts) says whether to mark an href that is the input with
+ * FLAG_HREF_IS_INPUT or copy it to `dst`; a copy of this function for each
+ * mode lets binaryen inline it into its one caller, with the mode a constant.
  */
-export function isSerializedUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
+export function isSerializedUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
   if (len >= 9 && ldu32(src) == word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P)) {
     const https = ld8(src + 4) == C.LOWER_S;
     const colon = https ? src + 5 : src + 4;
     if (ld8(colon) != C.COLON) return false;
-    return isSerializedAfterScheme<HttpSchemes>(src, len, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, dst, markInput);
+    return isSerializedAfterScheme<HttpSchemes>(src, len, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, dst, comparesInput(mode));
   }
-  return isSerializedOtherUrl(src, len, dst, markInput);
+  return isSerializedOtherUrl(src, len, dst, mode);
 }
