@@ -27,11 +27,7 @@ const BOM_2: i32 = 0xbf;
 const BOM_LENGTH: i32 = 3;
 /** Bytes 0x80 and up: a line with none is ASCII and needs no UTF-8 check. */
 const HIGH_BIT: i32 = 0x80;
-/** The parser's output bound: 3 bytes per input byte, the base, and this (parse() in parser.ts). */
-const PARSE_EXTRA: i32 = 64;
 const ROW_BYTES: i32 = L.ROW_FIELDS << 2;
-/** Output bytes per byte of a line with invalid UTF-8: its repaired copy, then the parser's bound on that. */
-const REPAIRED_FACTOR: i32 = REPLACEMENT_LENGTH + 3 * REPLACEMENT_LENGTH;
 
 // The block being parsed.
 let input: i32 = 0;
@@ -168,13 +164,6 @@ function lineEnd(p: i32, end: i32): i32 {
   return p;
 }
 
-/**
- * Whether `avail` output bytes hold `factor` bytes per input byte of a
- * `len`-byte line plus `extra` (in f64: the product may not fit in an i32).
- */
-function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
-  return <f64>len * <f64>factor + <f64>extra <= <f64>avail;
-}
 
 function setStatus(row: i32, status: i32): void {
   st32(rowField(row, L.ROW_STATE), status);
@@ -198,21 +187,22 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   let src = p;
   let len = e - p;
   let dst = out;
-  const extra = baseLength + PARSE_EXTRA + L.SLACK;
+  const avail = <f64>(outEnd - out);
   if (lineHigh && !isWellFormed(p, e)) {
     // The repaired line (up to 3 bytes per byte) goes to the output window and
     // is parsed from there; the href is moved down over it afterwards.
-    if (!fits(outEnd - out, len, REPAIRED_FACTOR, extra + L.SLACK)) return false;
+    const repaired = <f64>REPLACEMENT_LENGTH * <f64>len;
+    if (repaired + L.SLACK + L.outputBound(repaired, baseLength, 0) + L.SLACK > avail) return false;
     src = out;
     len = repairInto(p, e, out) - out;
     dst = out + len + L.SLACK;
-  } else if (!fits(outEnd - out, len, 3, extra)) {
+  } else if (L.outputBound(len, baseLength, 0) + L.SLACK > avail) {
     return false;
   }
   const status = parseIntoRecord(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
   const n = ld32(L.resultField(L.URL_HREF_END));
-  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
+  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && L.schemeOf(flags) != L.SCHEME_BLOB) {
     if (dst != out) copy(out, dst, n);
     st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
     st32(rowField(row, L.ROW_HREF), out - output);

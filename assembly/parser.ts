@@ -26,6 +26,7 @@ import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindows
 import { writeDecimal } from "./number";
 import { defaultPort, portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
+import { writeRecord } from "./record";
 import { schemeKind, isSpecial } from "./scheme";
 import * as C from "./charcode";
 import { BATCH, PARSE, comparesInput } from "./mode";
@@ -79,15 +80,17 @@ function baseField(i: i32): i32 {
 }
 
 function baseScheme(): i32 {
-  return (baseField(L.URL_FLAGS) & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
+  return L.schemeOf(baseField(L.URL_FLAGS));
 }
 
-/** End of the base's path: its query, fragment or href end. */
+/** End of the base's path (layout.ts pathEnd()). */
 function basePathEnd(): i32 {
-  const q = baseField(L.URL_QUERY_START);
-  if (q != L.NONE) return base + q;
-  const f = baseField(L.URL_FRAGMENT_START);
-  return base + (f != L.NONE ? f : baseField(L.URL_HREF_END));
+  return base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
+}
+
+/** End of the base's query, or of its path if it has none (layout.ts queryEnd()). */
+function baseQueryEnd(): i32 {
+  return base + L.queryEnd(baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
 }
 
 function put(o: i32, c: i32): i32 {
@@ -143,7 +146,7 @@ function copyBaseAuthority(o: i32): i32 {
   hostEnd = out + baseField(L.URL_HOST_END);
   portEnd = out + baseField(L.URL_PORT_END);
   port = baseField(L.URL_PORT);
-  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  host = L.hostOf(baseField(L.URL_FLAGS));
   return o + n;
 }
 
@@ -159,8 +162,7 @@ function copyBasePath(o: i32): i32 {
 function copyBaseQuery(o: i32): i32 {
   const q = baseField(L.URL_QUERY_START);
   if (q == L.NONE) return o;
-  const f = baseField(L.URL_FRAGMENT_START);
-  const n = (f != L.NONE ? f : baseField(L.URL_HREF_END)) - q;
+  const n = baseQueryEnd() - (base + q);
   copy(o, base + q, n);
   queryStart = o;
   return o + n;
@@ -372,7 +374,7 @@ function copyBaseHost(o: i32): i32 {
   copy(o, base + h, n);
   hostStart = o;
   hostEnd = portEnd = o + n;
-  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  host = L.hostOf(baseField(L.URL_FLAGS));
   return o + n;
 }
 
@@ -447,8 +449,7 @@ function noSchemeState(p: i32, end: i32, o: i32): i32 {
     // "If base has an opaque path and c is not U+0023 (#), return failure."
     if (!is(p, end, C.HASH)) return -L.PARSE_FAILURE;
     // Scheme, path and query of the base, then the fragment of the input.
-    const f = baseField(L.URL_FRAGMENT_START);
-    const n = f != L.NONE ? f : baseField(L.URL_HREF_END);
+    const n = baseQueryEnd() - base;
     copy(o, base, n);
     setScheme(baseScheme());
     schemeEnd = out + baseField(L.URL_SCHEME_END);
@@ -533,18 +534,9 @@ function insertPathDot(o: i32): i32 {
   return o + 2;
 }
 
-function field(i: i32, value: i32): void {
-  st32(L.resultField(i), value);
-}
-
-/** The output position `position` as an offset from the href's start. */
-function offset(i: i32, position: i32): void {
-  st32(L.resultField(i), position - out);
-}
-
-/** As offset(), for the fields that may be NONE (host start, query start, fragment start). */
-function offsetOrNone(i: i32, position: i32): void {
-  st32(L.resultField(i), position == L.NONE ? L.NONE : position - out);
+/** The output position `position` as an offset from the href's start, or NONE for NONE (host start, query start, fragment start). */
+function offsetOrNone(position: i32): i32 {
+  return position == L.NONE ? L.NONE : position - out;
 }
 
 /**
@@ -553,7 +545,7 @@ function offsetOrNone(i: i32, position: i32): void {
  * URL at `dst` and its record at RESULT. `idna` is 0, or the address of the
  * `idnaLength` bytes of the UTS #46 ToASCII result for the domain that a
  * previous parse of the same input returned PARSE_NEEDS_IDNA for. `dst`
- * needs 3 * len + the base's length + the IDNA result's length + 64 bytes.
+ * needs outputBound(len, the base's length, idnaLength) bytes (layout.ts).
  * Returns PARSE_*.
  */
 export function parse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32): i32 {
@@ -612,30 +604,17 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaL
   let o = schemeStartState(p, end, dst);
   if (o < 0) {
     if (o == -L.PARSE_NEEDS_IDNA) {
-      offset(L.URL_IDNA_START, idnaStart);
-      offset(L.URL_IDNA_END, idnaEnd);
+      st32(L.resultField(L.URL_IDNA_START), idnaStart - out);
+      st32(L.resultField(L.URL_IDNA_END), idnaEnd - out);
     }
     return -o;
   }
   if (firstPhase) return L.PARSE_OK;
   o = insertPathDot(pathPhase(end, o));
-  field(L.URL_HREF_END, o - out);
-  offset(L.URL_SCHEME_END, schemeEnd);
-  offset(L.URL_USER_START, userStart);
-  offset(L.URL_USER_END, userEnd);
-  offset(L.URL_PASS_START, passStart);
-  offset(L.URL_PASS_END, passEnd);
-  offsetOrNone(L.URL_HOST_START, hostStart);
-  offset(L.URL_HOST_END, hostEnd);
-  offset(L.URL_PORT_END, portEnd);
-  field(L.URL_PORT, port);
-  offset(L.URL_PATH_START, pathStart);
-  offsetOrNone(L.URL_QUERY_START, queryStart);
-  offsetOrNone(L.URL_FRAGMENT_START, fragmentStart);
-  let flags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT);
-  if (opaquePath) flags |= L.FLAG_OPAQUE_PATH;
+  let flags = opaquePath ? L.FLAG_OPAQUE_PATH : 0;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
-  field(L.URL_FLAGS, flags);
+  writeRecord(o - out, schemeEnd - out, userStart - out, userEnd - out, passStart - out, passEnd - out, offsetOrNone(hostStart), hostEnd - out,
+    portEnd - out, port, pathStart - out, offsetOrNone(queryStart), offsetOrNone(fragmentStart), scheme, host, flags);
   return L.PARSE_OK;
 }
 

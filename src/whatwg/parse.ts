@@ -58,15 +58,14 @@ export function parseApi(arena: Arena) {
     at = align8(at + baseLength + L.SLACK);
     // Only a second pass has a UTS #46 result (address 0: none).
     const idnaAt = idna === null ? 0 : at;
-    if (idna !== null) {
-      arena.reserve(at - L.ARENA + idna.length + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
-      at = align8(at + idna.length + L.SLACK);
-    }
-    // The kernel's bound on the output (see parse() in assembly/parser.ts).
-    arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
-    output = at;
     const idnaLength = idna === null ? 0 : idna.length;
+    if (idna !== null) {
+      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
+      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
+      at = align8(at + idnaLength + L.SLACK);
+    }
+    arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
+    output = at;
     return checkOnly
       ? kernel.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
       : kernel.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
