@@ -31,6 +31,8 @@ const ROW_BYTES: i32 = L.ROW_FIELDS << 2;
 
 // The block being parsed.
 let input: i32 = 0;
+/** Where its first line starts (after a byte order mark). */
+let first: i32 = 0;
 let next: i32 = 0;
 let inputEnd: i32 = 0;
 let line: i32 = 0;
@@ -124,6 +126,7 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
 export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
   input = next = src;
   if (bom != 0 && isBom(src, src + len)) next += BOM_LENGTH;
+  first = next;
   lines = countLines(next, src + len, maxLines);
   st32(L.resultField(L.BATCH_INPUT_END), inputEnd - src);
   line = 0;
@@ -133,6 +136,11 @@ export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i3
   output = out = rows + lines * ROW_BYTES;
   failures = deferred = skipped = 0;
   return lines;
+}
+
+/** The end of the line from p whose LF (or the block's end) is at `lf`: a CR before the LF is part of the line end. */
+function contentEnd(p: i32, lf: i32): i32 {
+  return lf < inputEnd && lf > p && ld8(lf - 1) == C.CR ? lf - 1 : lf;
 }
 
 /** The end of the line from p (its LF, or `end`); sets `lineHigh`. */
@@ -264,9 +272,7 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
 export function batchRun(outEnd: i32): i32 {
   while (line < lines) {
     const lf = lineEnd(next, inputEnd);
-    // A CR before the LF is part of the line end.
-    const e = lf < inputEnd && lf > next && ld8(lf - 1) == C.CR ? lf - 1 : lf;
-    if (!readLine(next, e, table + line * ROW_BYTES, outEnd)) break;
+    if (!readLine(next, contentEnd(next, lf), table + line * ROW_BYTES, outEnd)) break;
     next = lf + 1;
     line++;
   }
@@ -275,4 +281,22 @@ export function batchRun(outEnd: i32): i32 {
   st32(L.resultField(L.BATCH_DEFERRED_LINES), deferred);
   st32(L.resultField(L.BATCH_SKIPPED_LINES), skipped);
   return line;
+}
+
+/**
+ * Write the byte range of each line of the block batchBegin() began, as
+ * batchRun() reads them (without the LF or CR LF that ends them), to `dst`:
+ * two i32 a line, start and end, from batchBegin()'s `src`, in line order.
+ * Returns the number of lines. (With an access-log mode, the range is the
+ * whole line's, not its field's.)
+ */
+export function batchLines(dst: i32): i32 {
+  let p = first;
+  for (let i = 0; i < lines; i++) {
+    const lf = lineEnd(p, inputEnd);
+    st32(dst + (i << 3), p - input);
+    st32(dst + (i << 3) + 4, contentEnd(p, lf) - input);
+    p = lf + 1;
+  }
+  return lines;
 }

@@ -8,7 +8,7 @@
 // domain left in the output, the wrapper runs ToASCII (src/whatwg/uts46.ts) and
 // parses again with the result as an argument of parse().
 
-import { ld8, st8, copy, spells } from "./memory";
+import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
 import { endsInANumber, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
@@ -86,12 +86,6 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
   }
   if (q == p) return -1;
   return mayEndInANumber(p, q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
-}
-
-/** The host [p, end) is "localhost" (domains are lower-cased by then): the file host state makes it the empty host. */
-export function isLocalhost(p: i32, end: i32): bool {
-  return end - p == 9 && spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
-    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
 }
 
 /**

@@ -15,12 +15,6 @@ export function init(): void {
   initRunTables();
 }
 
-/** First address free of static data (layout.ts keeps everything above 1024). */
-export function heapBase(): i32 {
-  if (ASC_TARGET == 0) return 0;
-  return <i32>__heap_base;
-}
-
 /** RFC 3986 Appendix B split of the `len` bytes at `src` into RESULT. */
 export function split(src: i32, len: i32): void {
   splitInto(src, len);
@@ -58,4 +52,4 @@ export { parse, canParse } from "./parser";
 export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
-export { batchBase, batchBegin, batchMode, batchRun } from "./batch";
+export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch";

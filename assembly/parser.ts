@@ -21,13 +21,13 @@ import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
-import { parseHost, plainDomainEnd, isLocalhost, hostKind, idnaStart, idnaEnd } from "./host";
+import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
-import { defaultPort, portDigits, portValue } from "./port";
+import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
 import { writeRecord } from "./record";
-import { schemeKind, isSpecial } from "./scheme";
+import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
 import * as C from "./charcode";
 import { BATCH, PARSE, comparesInput } from "./mode";
 

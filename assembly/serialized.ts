@@ -19,10 +19,10 @@ import * as C from "./charcode";
 import { isIn, DOMAIN_STOP, FRAGMENT_SET, PATH_STOP, QUERY_SET, SCHEME_CHAR, SPECIAL_QUERY_SET } from "./tables";
 import { skipRun, RUN_DOMAIN, RUN_FRAGMENT, RUN_PATH, RUN_QUERY, RUN_SPECIAL_QUERY } from "./run";
 import { endsInANumber, isDottedQuad, mayEndInANumber } from "./ipv4";
-import { isLocalhost } from "./host";
+import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
-import { defaultPort, portDigits, portValue } from "./port";
-import { isSpecial, schemeKind } from "./scheme";
+import { portDigits, portValue } from "./port";
+import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
 import { comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
@@ -32,15 +32,6 @@ type OtherSchemes = u16;
 
 
 
-
-/**
- * Whether [p, p + 3) is "%2e" or "%2E", the percent-encoded "." that the path
- * state's dot segments also match ("a single-dot URL path segment ... is "."
- * or an ASCII case-insensitive match for "%2e"").
- */
-function isEncodedDot(p: i32, end: i32): bool {
-  return p + 2 < end && ld8(p + 1) == C.DIGIT_2 && (ld8(p + 2) | 0x20) == C.LOWER_E;
-}
 
 /**
  * Whether `Schemes` names the http(s) copy of isSerializedAfterScheme() and

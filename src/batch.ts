@@ -50,6 +50,7 @@ export interface BatchExports {
   batchBegin(src: number, len: number, bom: number, maxLines: number, base: number, rows: number): number;
   batchRun(outEnd: number): number;
   batchMode(mode: number): void;
+  batchLines(dst: number): number;
 }
 
 export interface BatchOptions {
