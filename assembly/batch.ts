@@ -40,8 +40,10 @@ let lines: i32 = 0;
 let table: i32 = 0;
 let baseHref: i32 = 0;
 let baseLength: i32 = 0;
+/** The href buffer: where it starts, and its end so far. */
 let output: i32 = 0;
 let out: i32 = 0;
+// The block's counts so far (batchRun() leaves them in RESULT).
 let failures: i32 = 0;
 let deferred: i32 = 0;
 let skipped: i32 = 0;

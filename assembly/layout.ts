@@ -106,18 +106,23 @@ export const FLAG_HREF_IS_INPUT: i32 = 2;
 /** The scheme, as SCHEME_* << SCHEME_SHIFT. */
 export const SCHEME_SHIFT: i32 = 4;
 export const SCHEME_MASK: i32 = 15 << 4;
+/** A scheme the kernel has no rule of its own for. */
 export const SCHEME_OTHER: i32 = 0;
+// The special schemes (#special-scheme), HTTP to FILE (scheme.ts isSpecial()).
 export const SCHEME_HTTP: i32 = 1;
 export const SCHEME_HTTPS: i32 = 2;
 export const SCHEME_WS: i32 = 3;
 export const SCHEME_WSS: i32 = 4;
 export const SCHEME_FTP: i32 = 5;
 export const SCHEME_FILE: i32 = 6;
+/** Not special, but its origin is its path's (#concept-url-origin). */
 export const SCHEME_BLOB: i32 = 7;
 /** The host kind, as HOST_* << HOST_SHIFT. */
 export const HOST_SHIFT: i32 = 8;
 export const HOST_MASK: i32 = 7 << 8;
+/** No host (URL_HOST_START is NONE). */
 export const HOST_NULL: i32 = 0;
+// #concept-host: a domain, an IPv4 address, an IPv6 address, an opaque host or the empty host.
 export const HOST_DOMAIN: i32 = 1;
 export const HOST_IPV4: i32 = 2;
 export const HOST_IPV6: i32 = 3;

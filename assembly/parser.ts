@@ -35,17 +35,21 @@ import { BATCH, PARSE, comparesInput } from "./mode";
 // them relative to `out`.
 let out: i32 = 0;
 let schemeEnd: i32 = 0;
+// The credentials.
 let userStart: i32 = 0;
 let userEnd: i32 = 0;
 let passStart: i32 = 0;
 let passEnd: i32 = 0;
+// The host and the port (the port's number, or NONE).
 let hostStart: i32 = 0;
 let hostEnd: i32 = 0;
 let portEnd: i32 = 0;
 let port: i32 = 0;
+// The path, the query and the fragment (NONE when absent).
 let pathStart: i32 = 0;
 let queryStart: i32 = 0;
 let fragmentStart: i32 = 0;
+// The scheme's and the host's kinds (layout.ts SCHEME_*, HOST_*).
 let scheme: i32 = 0;
 let special: bool = false;
 let opaquePath: bool = false;
