@@ -8,7 +8,7 @@ import { ld8, ld32, st32 } from "./memory";
 import { RESULT, NONE } from "./layout";
 
 /** UTF-16 units contributed by a byte: 0 for a continuation byte, 2 for a 4-byte lead. */
-function units(b: i32): i32 {
+export function units(b: i32): i32 {
   if (b < 0x80) return 1;
   if (b < 0xc0) return 0;
   return b >= 0xf0 ? 2 : 1;
