@@ -6,7 +6,7 @@
 //   2048 ..... 2304   RESULT: the record a kernel call leaves (64 i32 fields)
 //   2304 ..... 2560   BASE: the record of the base URL handed to the parser
 //   2560 ..... 2624   IPV6_PIECES: the eight pieces of an IPv6 address being parsed
-//   2624 ..... 2880   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
+//   2624 ..... 2848   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
 //   4096 ..... end    the wrapper's arena: input, scratch and output buffers
 
 export const CHAR_CLASS: i32 = 1024;
@@ -88,6 +88,16 @@ export const URL_FIELDS: i32 = 14;
 export const URL_IDNA_START: i32 = 14;
 export const URL_IDNA_END: i32 = 15;
 
+/** The end of a record's query (its "?" included), or of its path when it has no query: the fragment's start or the href's end. */
+export function queryEnd(fragmentStart: i32, hrefEnd: i32): i32 {
+  return fragmentStart != NONE ? fragmentStart : hrefEnd;
+}
+
+/** The end of a record's path: the query's start, else queryEnd(). */
+export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32): i32 {
+  return queryStart != NONE ? queryStart : queryEnd(fragmentStart, hrefEnd);
+}
+
 // URL_FLAGS bits.
 /** The URL has an opaque path (#url-opaque-path). */
 export const FLAG_OPAQUE_PATH: i32 = 1;
@@ -96,23 +106,50 @@ export const FLAG_HREF_IS_INPUT: i32 = 2;
 /** The scheme, as SCHEME_* << SCHEME_SHIFT. */
 export const SCHEME_SHIFT: i32 = 4;
 export const SCHEME_MASK: i32 = 15 << 4;
+/** A scheme the kernel has no rule of its own for. */
 export const SCHEME_OTHER: i32 = 0;
+// The special schemes (#special-scheme), HTTP to FILE (scheme.ts isSpecial()).
 export const SCHEME_HTTP: i32 = 1;
 export const SCHEME_HTTPS: i32 = 2;
 export const SCHEME_WS: i32 = 3;
 export const SCHEME_WSS: i32 = 4;
 export const SCHEME_FTP: i32 = 5;
 export const SCHEME_FILE: i32 = 6;
+/** Not special, but its origin is its path's (#concept-url-origin). */
 export const SCHEME_BLOB: i32 = 7;
 /** The host kind, as HOST_* << HOST_SHIFT. */
 export const HOST_SHIFT: i32 = 8;
 export const HOST_MASK: i32 = 7 << 8;
+/** No host (URL_HOST_START is NONE). */
 export const HOST_NULL: i32 = 0;
+// #concept-host: a domain, an IPv4 address, an IPv6 address, an opaque host or the empty host.
 export const HOST_DOMAIN: i32 = 1;
 export const HOST_IPV4: i32 = 2;
 export const HOST_IPV6: i32 = 3;
 export const HOST_OPAQUE: i32 = 4;
 export const HOST_EMPTY: i32 = 5;
+
+/**
+ * The bytes parse() may write at its output for an input of `length` bytes,
+ * against a base whose href is `baseLength` bytes, with a UTS #46 result of
+ * `idnaLength` bytes: each input byte becomes at most three ("%XX"), the base
+ * and the UTS #46 result are copied at most once, and 64 bytes hold what the
+ * parser inserts (such as "//" or "/.", or an IPv4 address written longer
+ * than its number). In f64: the product may not fit in an i32.
+ */
+export function outputBound(length: f64, baseLength: f64, idnaLength: f64): f64 {
+  return 3 * length + baseLength + idnaLength + 64;
+}
+
+/** The SCHEME_* kind in URL_FLAGS. */
+export function schemeOf(flags: i32): i32 {
+  return (flags & SCHEME_MASK) >> SCHEME_SHIFT;
+}
+
+/** The HOST_* kind in URL_FLAGS. */
+export function hostOf(flags: i32): i32 {
+  return (flags & HOST_MASK) >> HOST_SHIFT;
+}
 
 // parse() return values.
 export const PARSE_OK: i32 = 0;

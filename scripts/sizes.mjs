@@ -7,8 +7,15 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { bundleSource } from "./bundle.mjs";
 
-/** Gzip bytes at most for `import { parse } from "swurl"`, minified for a browser. */
-export const PARSE_BUNDLE_BUDGET = 60_000;
+/**
+ * Gzip bytes at most for `import { parse } from "swurl"`, minified for a
+ * browser. 60 KB until the URL class and URLSearchParams: the setters' state
+ * override (assembly/setters.ts) and the urlencoded parser and serializer
+ * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
+ * every entry carries (57.3 KB before them; 66.4 KB with both and the kernel
+ * refactor of issue #14).
+ */
+export const PARSE_BUNDLE_BUDGET = 67_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
