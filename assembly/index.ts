@@ -54,6 +54,9 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
  */
 export { parse, canParse } from "./parser";
 
+/** The URL API's setters: the parser with a state override, on the URL whose record is at BASE (setters.ts). */
+export { setPart } from "./setters";
+
 /** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
 export { setIdnaResult } from "./host";
 export * from "./rfc1738/index";

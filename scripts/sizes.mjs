@@ -7,8 +7,13 @@ import { gzipSync } from "node:zlib";
 import path from "node:path";
 import * as esbuild from "esbuild";
 
-/** Gzip bytes at most for `import { parse } from "swurl"`, minified for a browser. */
-export const PARSE_BUNDLE_BUDGET = 60_000;
+/**
+ * Gzip bytes at most for `import { parse } from "swurl"`, minified for a
+ * browser. 60 KB until the URL class's setters: their state override in the
+ * kernel (assembly/setters.ts) is in both WASM modules and the JS build, which
+ * every entry carries (57.3 KB before them, 62.8 KB with them).
+ */
+export const PARSE_BUNDLE_BUDGET = 64_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;

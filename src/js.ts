@@ -6,6 +6,9 @@ import { createJsBackend } from "./kernel/js-backend.js";
 const api = createApi(createJsBackend());
 
 export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
+/** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
+export const URL = api.URL;
+export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export const { canonicalize } = api;
 export * from "./public.js";

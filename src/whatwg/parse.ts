@@ -13,6 +13,7 @@ export interface ParserExports {
   parse(src: number, len: number, dst: number, base: number): number;
   canParse(src: number, len: number, dst: number, base: number): number;
   setIdnaResult(p: number, len: number): void;
+  setPart(part: number, src: number, len: number, dst: number): number;
 }
 
 const encoder = new TextEncoder();
@@ -35,22 +36,27 @@ export function parseApi(arena: Arena) {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
-    const i = arena.i32;
-    i[baseRecord + L.URL_HREF_END] = href.length;
-    i[baseRecord + L.URL_SCHEME_END] = base._schemeEnd;
-    i[baseRecord + L.URL_USER_START] = base._userStart;
-    i[baseRecord + L.URL_USER_END] = base._userEnd;
-    i[baseRecord + L.URL_PASS_START] = base._passStart;
-    i[baseRecord + L.URL_PASS_END] = base._passEnd;
-    i[baseRecord + L.URL_HOST_START] = base._hostStart;
-    i[baseRecord + L.URL_HOST_END] = base._hostEnd;
-    i[baseRecord + L.URL_PORT_END] = base._portEnd;
-    i[baseRecord + L.URL_PORT] = base._port;
-    i[baseRecord + L.URL_PATH_START] = base._pathStart;
-    i[baseRecord + L.URL_QUERY_START] = base._queryStart;
-    i[baseRecord + L.URL_FRAGMENT_START] = base._fragmentStart;
-    i[baseRecord + L.URL_FLAGS] = base._flags;
+    writeRecord(base);
     return at;
+  }
+
+  /** Write the record of `url` at BASE (where the parser takes a base, and the setters their URL). */
+  function writeRecord(url: Url): void {
+    const i = arena.i32;
+    i[baseRecord + L.URL_HREF_END] = url._href.length;
+    i[baseRecord + L.URL_SCHEME_END] = url._schemeEnd;
+    i[baseRecord + L.URL_USER_START] = url._userStart;
+    i[baseRecord + L.URL_USER_END] = url._userEnd;
+    i[baseRecord + L.URL_PASS_START] = url._passStart;
+    i[baseRecord + L.URL_PASS_END] = url._passEnd;
+    i[baseRecord + L.URL_HOST_START] = url._hostStart;
+    i[baseRecord + L.URL_HOST_END] = url._hostEnd;
+    i[baseRecord + L.URL_PORT_END] = url._portEnd;
+    i[baseRecord + L.URL_PORT] = url._port;
+    i[baseRecord + L.URL_PATH_START] = url._pathStart;
+    i[baseRecord + L.URL_QUERY_START] = url._queryStart;
+    i[baseRecord + L.URL_FRAGMENT_START] = url._fragmentStart;
+    i[baseRecord + L.URL_FLAGS] = url._flags;
   }
 
   /**
@@ -102,10 +108,15 @@ export function parseApi(arena: Arena) {
   /** The Url of the last successful run(). */
   function makeUrl(input: string): Url {
     const i = arena.i32;
-    const flags = i[result + L.URL_FLAGS];
     const href =
-      flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
-    if (((flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
+      i[result + L.URL_FLAGS] & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
+    return fromResult(href);
+  }
+
+  /** The Url of `href` and the record at RESULT. */
+  function fromResult(href: string): Url {
+    const i = arena.i32;
+    if (((i[result + L.URL_FLAGS] & L.SCHEME_MASK) >> L.SCHEME_SHIFT) !== L.SCHEME_BLOB) return new Url(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
     return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
@@ -159,5 +170,8 @@ export function parseApi(arena: Arena) {
     return run(input, baseUrl, true);
   }
 
-  return { parse, canParse };
+  return { parse, canParse, fromResult, writeRecord };
 }
+
+/** What the setters and the URL class use of parseApi(). */
+export type ParseCore = ReturnType<typeof parseApi>;

@@ -1,0 +1,80 @@
+// The setters of the URL API on a Url's href + record: the kernel runs the
+// basic URL parser with the setter's state override on the value
+// (assembly/setters.ts) and writes only the new bytes of the range of the href
+// that changes; the new href is the old one with that range replaced, so the
+// href itself never crosses into the kernel.
+
+import * as L from "../../assembly/layout.js";
+import { align8, type Arena } from "../kernel/arena.js";
+import { domainToAscii } from "./idna.js";
+import type { ParseCore } from "./parse.js";
+import type { Url } from "./url.js";
+
+/** The setters, by the attribute of the URL API they set. */
+export const PARTS = {
+  protocol: L.SET_PROTOCOL,
+  username: L.SET_USERNAME,
+  password: L.SET_PASSWORD,
+  host: L.SET_HOST,
+  hostname: L.SET_HOSTNAME,
+  port: L.SET_PORT,
+  pathname: L.SET_PATHNAME,
+  search: L.SET_SEARCH,
+  hash: L.SET_HASH,
+} as const;
+
+const encoder = new TextEncoder();
+
+export function settersApi(arena: Arena, core: ParseCore) {
+  const { kernel } = arena;
+  const result = L.RESULT >> 2;
+  /** Where the last pass() had the kernel write. */
+  let output = 0;
+
+  /** One call of the kernel's setPart() on `value`, with an optional UTS #46 result for the host. */
+  function pass(url: Url, part: number, value: string, idna: string | null): number {
+    const len = arena.input(value);
+    let at = align8(L.ARENA + len + L.SLACK);
+    const idnaAt = at;
+    if (idna !== null) {
+      arena.reserve(at - L.ARENA + idna.length + L.SLACK);
+      encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
+      at = align8(at + idna.length + L.SLACK);
+    }
+    // The kernel's bound on what it writes (see setPart() in assembly/setters.ts).
+    arena.reserve(at - L.ARENA + 3 * len + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
+    output = at;
+    core.writeRecord(url);
+    // setPart() forgets the result after the call, as parse() does.
+    if (idna !== null) kernel.setIdnaResult(idnaAt, idna.length);
+    return kernel.setPart(part, L.ARENA, len, at);
+  }
+
+  /**
+   * Setter `part` (PARTS) of the URL API run on `url` with `value`: the Url it
+   * makes, or null where the URL does not change.
+   */
+  function set(url: Url, part: number, value: string): Url | null {
+    let status = pass(url, part, value, null);
+    if (status === L.PARSE_NEEDS_IDNA) {
+      const i = arena.i32;
+      const ascii = domainToAscii(arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]));
+      if (ascii === null) return null;
+      status = pass(url, part, value, ascii);
+    }
+    if (status !== L.PARSE_OK) return null;
+    const i = arena.i32;
+    const old = url._href;
+    const start = i[result + L.SET_START];
+    const end = i[result + L.SET_END];
+    const cutStart = i[result + L.SET_CUT_START];
+    const cutEnd = i[result + L.SET_CUT_END];
+    const piece = arena.ascii(output, output + i[result + L.SET_LENGTH]);
+    const rest = cutStart === cutEnd ? old.slice(end) : old.slice(end, cutStart) + old.slice(cutEnd);
+    return core.fromResult(old.slice(0, start) + piece + rest);
+  }
+
+  return { set };
+}
+
+export type Setters = ReturnType<typeof settersApi>;
