@@ -63,3 +63,6 @@ export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
 export { batchBase, batchBegin, batchMode, batchRun } from "./batch";
+
+/** application/x-www-form-urlencoded: URLSearchParams' parser and serializer (urlencoded.ts). */
+export { formParse, formSerialize } from "./urlencoded";

@@ -9,11 +9,13 @@ import * as esbuild from "esbuild";
 
 /**
  * Gzip bytes at most for `import { parse } from "swurl"`, minified for a
- * browser. 60 KB until the URL class's setters: their state override in the
- * kernel (assembly/setters.ts) is in both WASM modules and the JS build, which
- * every entry carries (57.3 KB before them, 62.8 KB with them).
+ * browser. 60 KB until the URL class and URLSearchParams: the setters' state
+ * override (assembly/setters.ts) and the urlencoded parser and serializer
+ * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
+ * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
+ * with both).
  */
-export const PARSE_BUNDLE_BUDGET = 64_000;
+export const PARSE_BUNDLE_BUDGET = 66_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;

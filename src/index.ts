@@ -19,10 +19,15 @@ import { splitApi } from "./split.js";
 import { parseApi } from "./whatwg/parse.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
+import { searchParamsClass, searchParamsLink, type SearchParams, type SearchParamsConstructor } from "./whatwg/searchparams.js";
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
-const urlCore = /* @__PURE__ */ lazy(() => ({ parse: whatwg().parse, set: settersApi(arena(), whatwg()).set }));
+const urlCore = /* @__PURE__ */ lazy(() => ({
+  parse: whatwg().parse,
+  set: settersApi(arena(), whatwg()).set,
+  searchParams: searchParamsLink(URLSearchParams),
+}));
 const raw = /* @__PURE__ */ lazy(() => splitApi(arena()));
 const escapes = /* @__PURE__ */ lazy(() => percentApi(arena()));
 const rfc1738 = /* @__PURE__ */ lazy(() => rfc1738Api(arena()));
@@ -56,6 +61,9 @@ export const validate: Swurl["validate"] = (...args) => rfc1738().validate(...ar
 export { defaultPort } from "./rfc1738/schemes.js";
 export const extractUrls: Swurl["extractUrls"] = (...args) => text().extractUrls(...args);
 export const canonicalize: Swurl["canonicalize"] = (...args) => canonical().canonicalize(...args);
+// The class is made at import; its kernel, on its first parse or serialization.
+export const URLSearchParams: SearchParamsConstructor = /* @__PURE__ */ searchParamsClass(arena);
+export type URLSearchParams = SearchParams;
 
 export * from "./public.js";
 export { createSwurl, bestKernel } from "./kernels.js";

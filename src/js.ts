@@ -2,6 +2,7 @@
 // without WebAssembly or wherever a WASM module is not wanted.
 import { createApi } from "./api.js";
 import { createJsBackend } from "./kernel/js-backend.js";
+import type { SearchParams } from "./whatwg/searchparams.js";
 
 const api = createApi(createJsBackend());
 
@@ -10,5 +11,6 @@ export const { kernel, split, percentDecode, percentEncode, parse, canParse, par
 export const URL = api.URL;
 export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
-export const { canonicalize } = api;
+export const { canonicalize, URLSearchParams } = api;
+export type URLSearchParams = SearchParams;
 export * from "./public.js";

@@ -10,3 +10,4 @@ export type { PercentDecodeOptions, PercentEncodeSet } from "./percent.js";
 export type * from "./rfc1738/index.js";
 export type { ExtractedUrl } from "./extract.js";
 export type { CanonicalizeOptions } from "./canonical.js";
+export type { URLSearchParamsInit } from "./whatwg/searchparams.js";

@@ -5,6 +5,7 @@
 import type { ParserExports } from "../whatwg/parse.js";
 import type { Rfc1738Exports } from "../rfc1738/kernel.js";
 import type { BatchExports } from "../batch.js";
+import type { UrlencodedExports } from "../whatwg/urlencoded.js";
 
 /** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
 export interface CoreExports {
@@ -21,7 +22,7 @@ export interface CoreExports {
  * Everything the kernel exports. Each feature's kernel exports are declared
  * beside its wrapper (e.g. src/whatwg/kernel.ts) and added here.
  */
-export type KernelExports = CoreExports & ParserExports & Rfc1738Exports & BatchExports;
+export type KernelExports = CoreExports & ParserExports & Rfc1738Exports & BatchExports & UrlencodedExports;
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 

@@ -11,11 +11,13 @@
 import { Url } from "./url.js";
 import type { ParseCore } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";
+import type { SearchParams, SearchParamsLink } from "./searchparams.js";
 
-/** What a URL class runs on: one API instance's parser and setters. */
+/** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
 export interface UrlCore {
   parse: ParseCore["parse"];
   set: Setters["set"];
+  searchParams: SearchParamsLink;
 }
 
 /** Node.js util.inspect()'s hook (a registered symbol: no node: import). */
@@ -30,11 +32,10 @@ function parseArguments(core: UrlCore, url: unknown, base: unknown): Url | null 
   return core.parse(String(url), base === undefined ? undefined : baseArgument(base));
 }
 
-/** A base argument as parse() takes it: a Url as it is, anything else as its string. */
+/** A base argument as parse() takes it: a Url or URL as its record, anything else as its string. */
 function baseArgument(base: unknown): string | Url {
   if (base instanceof Url) return base;
-  const inner = (base as { _url?: unknown } | null)?._url;
-  return inner instanceof Url ? inner : String(base);
+  return base instanceof URL ? base._record() : String(base);
 }
 
 /**
@@ -46,6 +47,14 @@ export class URL {
   static _core: () => UrlCore;
   /** @internal The URL record: a Url, replaced by each setter that changes something. */
   _url: Url;
+  /** @internal The query object, made when `searchParams` is first read. */
+  _params: SearchParams | null = null;
+  /**
+   * @internal The query its query object's update steps asked for last, not
+   * yet in `_url` (undefined: none). It goes in when the URL is next read, so
+   * that a run of appends costs one serialization each, not one href each.
+   */
+  _query: string | undefined = undefined;
 
   /** `new URL(url, base)`: throws a TypeError where the platform's URL does. */
   constructor(url: string | URL | Url, base?: string | URL | Url) {
@@ -69,28 +78,58 @@ export class URL {
     return parseArguments(this._core(), url, base) !== null;
   }
 
+  /** @internal The parser, setters and URLSearchParams of this URL's class. */
+  _core(): UrlCore {
+    return (this.constructor as typeof URL)._core();
+  }
+
+  /** @internal The URL record, with the query its query object last asked for. */
+  _record(): Url {
+    if (this._query !== undefined) {
+      const query = this._query;
+      this._query = undefined;
+      // #concept-urlsearchparams-update: "If serializedQuery is the empty
+      // string, then set serializedQuery to null. Set query's URL object's
+      // URL's query to serializedQuery." The serialization has no byte the
+      // query state would encode (the application/x-www-form-urlencoded
+      // percent-encode set holds both query sets), so the search setter's
+      // state override writes it as it is, and "" makes the query null.
+      this._url = this._core().set(this._url, PARTS.search, query) ?? this._url;
+    }
+    return this._url;
+  }
+
   /** @internal Run setter `part` with `value`; a failure leaves the URL as it is. */
   _set(part: number, value: unknown): void {
-    const url = (this.constructor as typeof URL)._core().set(this._url, part, String(value));
+    const url = this._core().set(this._record(), part, String(value));
     if (url !== null) this._url = url;
   }
+
+  /** @internal The query object's list becomes the parse of `query` (a URL's query, "" for null). */
+  _replaceParams(query: string): void {
+    if (this._params !== null) this._core().searchParams.replace(this._params, query);
+  }
   get href(): string {
-    return this._url._href;
+    return this._record()._href;
   }
 
   /** The href setter: "If parsedURL is failure, then throw a TypeError." */
   set href(value: string) {
-    const parsed = (this.constructor as typeof URL)._core().parse(String(value));
+    const parsed = this._core().parse(String(value));
     if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(String(value))}`);
     this._url = parsed;
+    this._query = undefined;
+    // "Empty this's query object's list ... If query is non-null, then set
+    // this's query object's list to the result of parsing query."
+    this._replaceParams(parsed.search.slice(1));
   }
 
   get origin(): string {
-    return this._url.origin;
+    return this._record().origin;
   }
 
   get protocol(): string {
-    return this._url.protocol;
+    return this._record().protocol;
   }
 
   set protocol(value: string) {
@@ -98,7 +137,7 @@ export class URL {
   }
 
   get username(): string {
-    return this._url.username;
+    return this._record().username;
   }
 
   set username(value: string) {
@@ -106,7 +145,7 @@ export class URL {
   }
 
   get password(): string {
-    return this._url.password;
+    return this._record().password;
   }
 
   set password(value: string) {
@@ -114,7 +153,7 @@ export class URL {
   }
 
   get host(): string {
-    return this._url.host;
+    return this._record().host;
   }
 
   set host(value: string) {
@@ -122,7 +161,7 @@ export class URL {
   }
 
   get hostname(): string {
-    return this._url.hostname;
+    return this._record().hostname;
   }
 
   set hostname(value: string) {
@@ -130,7 +169,7 @@ export class URL {
   }
 
   get port(): string {
-    return this._url.port;
+    return this._record().port;
   }
 
   set port(value: string) {
@@ -138,7 +177,7 @@ export class URL {
   }
 
   get pathname(): string {
-    return this._url.pathname;
+    return this._record().pathname;
   }
 
   set pathname(value: string) {
@@ -146,15 +185,30 @@ export class URL {
   }
 
   get search(): string {
-    return this._url.search;
+    return this._record().search;
   }
 
   set search(value: string) {
-    this._set(PARTS.search, value);
+    const input = String(value);
+    this._set(PARTS.search, input);
+    // "Set this's query object's list to the result of parsing input", the
+    // value without one leading "?" (not the query it became: tabs and
+    // newlines removed, bytes percent-encoded); "" empties it.
+    this._replaceParams(input.charCodeAt(0) === 0x3f ? input.slice(1) : input);
+  }
+
+  /** The query object: a URLSearchParams whose changes update this URL's query, and which setting `search` or `href` updates. */
+  get searchParams(): SearchParams {
+    if (this._params === null) {
+      this._params = this._core().searchParams.bound(this._record().search.slice(1), (serialized) => {
+        this._query = serialized;
+      });
+    }
+    return this._params;
   }
 
   get hash(): string {
-    return this._url.hash;
+    return this._record().hash;
   }
 
   set hash(value: string) {
@@ -163,11 +217,11 @@ export class URL {
 
   /** The stringifier: `String(url)`, template literals, `fetch(url)` and `new globalThis.URL(url)` take the href. */
   toString(): string {
-    return this._url._href;
+    return this._record()._href;
   }
 
   toJSON(): string {
-    return this._url._href;
+    return this._record()._href;
   }
 
   /** util.inspect() shows it as Node.js shows its URL (Node passes its inspect function third). */
@@ -184,6 +238,7 @@ export class URL {
       port: this.port,
       pathname: this.pathname,
       search: this.search,
+      searchParams: this.searchParams,
       hash: this.hash,
     };
     if (inspectFn === undefined) return shown;

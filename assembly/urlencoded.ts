@@ -1,0 +1,208 @@
+// application/x-www-form-urlencoded (URL Standard section 5): the parser and
+// the serializer of URLSearchParams, on bytes.
+//
+// The parser does not make strings: for each name and value it leaves a
+// record saying where the wrapper finds it. Most names and values hold no "+"
+// and no "%": they are the input as it is, and the record gives their UTF-16
+// range in the input string, which the wrapper slices. The others are decoded
+// here ("+" to space, percent-decoding) and the record gives the bytes.
+//
+// The serializer takes every name and value of a list as one UTF-8 string
+// with their UTF-16 lengths beside it, and writes the whole serialization.
+
+import { ld8, ld32, st8, st32 } from "./memory";
+import { resultField } from "./layout";
+import { isIn, isHexDigit, hexValue, FORM_URLENCODED_SET } from "./tables";
+import { decodeInto, writeEscape } from "./percent";
+import { units } from "./utf16";
+import { AMPERSAND, EQUALS, PERCENT, PLUS, SPACE } from "./charcode";
+import {
+  FORM_CHUNK, FORM_RECORD, FORM_SLICE, FORM_ASCII, FORM_UTF8, FORM_POSITION, FORM_UNITS, FORM_SERIALIZED,
+} from "./urlencoded-record";
+
+// What scanPart() found, besides the end of the part.
+/** UTF-16 units minus bytes up to the scan position (continuation bytes -1, 4-byte leads +1). */
+let unitShift: i32 = 0;
+/** The part holds "+" or "%": it must be decoded. */
+let needsDecode: bool = false;
+/** The part holds a byte >= 0x80, raw or percent-encoded. */
+let nonAscii: bool = false;
+/** The part is written as the serializer writes it. */
+let serialized: bool = true;
+
+/** A byte the serializer writes as it is: not in the urlencoded percent-encode set (alphanumerics, "*-._"). */
+function isPlain(b: i32): bool {
+  return !isIn(b, FORM_URLENCODED_SET);
+}
+
+/**
+ * Scan a name (up to "=", "&" or `end`) or a value (`inValue`: up to "&" or
+ * `end`) from `p`; returns where it stops. An escape is written as the
+ * serializer writes it when its hex digits are upper case and its byte is one
+ * the serializer escapes (a space it writes as "+"; a byte >= 0x80 is taken
+ * as not serialized, which only costs the wrapper a cached serialization).
+ */
+function scanPart(p: i32, end: i32, inValue: bool): i32 {
+  needsDecode = false;
+  nonAscii = false;
+  while (p < end) {
+    const b = ld8(p);
+    if (b == AMPERSAND || (b == EQUALS && !inValue)) break;
+    if (b >= 0x80) {
+      nonAscii = true;
+      serialized = false;
+      unitShift += units(b) - 1;
+    } else if (b == PLUS) {
+      needsDecode = true;
+    } else if (b == PERCENT) {
+      needsDecode = true;
+      if (p + 2 < end && isHexDigit(ld8(p + 1)) && isHexDigit(ld8(p + 2))) {
+        const hi = ld8(p + 1);
+        const lo = ld8(p + 2);
+        const byte = (hexValue(hi) << 4) | hexValue(lo);
+        if (byte >= 0x80) nonAscii = true;
+        // The serializer writes upper-case hex digits ("a" is 0x61).
+        if (byte >= 0x80 || byte == SPACE || isPlain(byte) || hi >= 0x61 || lo >= 0x61) serialized = false;
+        p += 3;
+        continue;
+      }
+      serialized = false;
+    } else if (!isPlain(b)) {
+      serialized = false;
+    }
+    p++;
+  }
+  return p;
+}
+
+/** Write one range of a record at `at`: the input's UTF-16 range [from, to) bytes, or its decoding at `dst`. */
+function writeRange(at: i32, src: i32, from: i32, to: i32, unitsFrom: i32, unitsTo: i32, dst: i32): i32 {
+  if (!needsDecode) {
+    st32(at, FORM_SLICE);
+    st32(at + 4, unitsFrom);
+    st32(at + 8, unitsTo);
+    return dst;
+  }
+  const out = decodeInto(src + from, to - from, dst, true);
+  st32(at, nonAscii ? FORM_UTF8 : FORM_ASCII);
+  st32(at + 4, dst);
+  st32(at + 8, out);
+  return out;
+}
+
+/**
+ * #concept-urlencoded-parser over the `len` bytes at `src`, from RESULT's
+ * FORM_POSITION / FORM_UNITS on: "Let sequences be the result of splitting
+ * input on 0x26 (&). For each byte sequence bytes in sequences: if bytes is
+ * the empty byte sequence, then continue. If bytes contains a 0x3D (=), then
+ * let name be the bytes from the start of bytes up to but excluding its
+ * first 0x3D (=), and let value be the bytes, if any, after the first 0x3D
+ * (=) up to the end of bytes. Otherwise, let name have the value of bytes and
+ * let value be the empty byte sequence. Replace any 0x2B (+) in name and
+ * value with 0x20 (SP). Let nameString and valueString be the result of
+ * running UTF-8 decode without BOM on the percent-decoding of name and value."
+ *
+ * Writes one record per pair at `records` (FORM_RECORD fields; decoded
+ * bytes go to `dst`, which needs `len` bytes plus 16 of slack), at most
+ * FORM_CHUNK of them, and returns how many. RESULT then says where to go on.
+ */
+export function formParse(src: i32, len: i32, dst: i32, records: i32): i32 {
+  let p = ld32(resultField(FORM_POSITION));
+  unitShift = ld32(resultField(FORM_UNITS)) - p;
+  serialized = ld32(resultField(FORM_SERIALIZED)) != 0;
+  let count = 0;
+  while (p < len && count < FORM_CHUNK) {
+    if (ld8(src + p) == AMPERSAND) {
+      // An empty sequence: skipped, and not written back by the serializer.
+      serialized = false;
+      p++;
+      continue;
+    }
+    const record = records + count * (FORM_RECORD << 2);
+    const nameStart = p;
+    const nameUnits = p + unitShift;
+    p = scanPart(src + p, src + len, false) - src;
+    dst = writeRange(record, src, nameStart, p, nameUnits, p + unitShift, dst);
+    if (p < len && ld8(src + p) == EQUALS) {
+      p++;
+      const valueStart = p;
+      const valueUnits = p + unitShift;
+      p = scanPart(src + p, src + len, true) - src;
+      dst = writeRange(record + 12, src, valueStart, p, valueUnits, p + unitShift, dst);
+    } else {
+      // No "=": the serializer would add one.
+      serialized = false;
+      st32(record + 12, FORM_SLICE);
+      st32(record + 16, 0);
+      st32(record + 20, 0);
+    }
+    count++;
+    if (p < len) {
+      p++; // the "&"
+      // A trailing "&" ends the input with an empty sequence.
+      if (p == len) serialized = false;
+    }
+  }
+  st32(resultField(FORM_POSITION), p);
+  st32(resultField(FORM_UNITS), p + unitShift);
+  st32(resultField(FORM_SERIALIZED), serialized ? 1 : 0);
+  return count;
+}
+
+/** Bytes of the UTF-8 sequence that lead byte `b` begins. */
+function sequenceLength(b: i32): i32 {
+  if (b < 0x80) return 1;
+  if (b < 0xe0) return 2;
+  return b < 0xf0 ? 3 : 4;
+}
+
+/** The end of a string of `n` UTF-16 units starting at byte `p` (well-formed UTF-8: no lone surrogates). */
+function pieceEnd(p: i32, n: i32, ascii: bool): i32 {
+  if (ascii) return p + n;
+  for (let u = 0; u < n; ) {
+    const b = ld8(p);
+    u += units(b);
+    p += sequenceLength(b);
+  }
+  return p;
+}
+
+/** #urlencoded-byte-serializer of [p, end) at `dst`: space as "+", the urlencoded set escaped. */
+function serializeBytes(p: i32, end: i32, dst: i32): i32 {
+  for (; p < end; p++) {
+    const b = ld8(p);
+    if (b == SPACE) {
+      st8(dst++, PLUS);
+    } else if (isPlain(b)) {
+      st8(dst++, b);
+    } else {
+      dst = writeEscape(dst, b);
+    }
+  }
+  return dst;
+}
+
+/**
+ * #concept-urlencoded-serializer: "For each tuple of tuples: let name and
+ * value be tuple's name and value, percent-encoded after encoding, using
+ * encoding, the urlencoded percent-encode set, and true (space as plus). If
+ * output is not the empty string, then append U+0026 (&) to output. Append
+ * name, followed by U+003D (=), followed by value, to output."
+ *
+ * The `count` names and values (count is even) are one after another as
+ * UTF-8 at `src`; their lengths in UTF-16 units are the i32s at `lengths`
+ * (`ascii`: every byte is one unit). Writes at `dst` (room for 3 bytes a
+ * byte of `src` and 2 a piece) and returns the output's length.
+ */
+export function formSerialize(src: i32, lengths: i32, count: i32, dst: i32, ascii: i32): i32 {
+  const start = dst;
+  let p = src;
+  for (let i = 0; i < count; i++) {
+    const end = pieceEnd(p, ld32(lengths + (i << 2)), ascii != 0);
+    dst = serializeBytes(p, end, dst);
+    p = end;
+    if ((i & 1) == 0) st8(dst++, EQUALS);
+    else if (i + 1 < count) st8(dst++, AMPERSAND);
+  }
+  return dst - start;
+}

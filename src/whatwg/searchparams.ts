@@ -1,0 +1,443 @@
+// URLSearchParams (URL Standard section 6.2, "Interface URLSearchParams"),
+// one class per kernel instance: searchParamsClass(arena) makes it, bound to
+// that instance's kernel, which parses and serializes
+// application/x-www-form-urlencoded (./urlencoded.ts).
+//
+// The link to a URL object, for the URL class of the same instance (internal:
+// not exported by the package): `const link = searchParamsLink(URLSearchParams)`
+// for a class made by searchParamsClass(), then
+//
+//   link.bound(query: string, update: (serialized: string) => void): URLSearchParams
+//     A new URLSearchParams whose list is the parse of `query` (a URL's query
+//     without "?", "" when the query is null). After every change of its list
+//     (append, delete, set, sort) it calls `update` with the serialization of
+//     the list, "" when the list is empty: the URL sets its query to that, or
+//     to null when it is "" (the URL Standard's "update steps"). The
+//     serialization after an append() costs the appended pair only (it
+//     extends the last one), so 50,000 appends stay linear.
+//   link.replace(params: URLSearchParams, query: string): void
+//     Replace the list of `params` (made by bound()) by the parse of `query`
+//     ("" for null), without calling its `update`: what setting a URL's
+//     `search` or `href` does to its query object.
+//
+// The list is one flat array, name, value, name, value, ...: no object per
+// pair. The serialization is cached and extended by append(); other changes
+// drop it. Iterators and forEach() read the list as it is at each step, as
+// WebIDL's iterable declarations do.
+
+import type { Arena } from "../kernel/arena.js";
+import { formCodec } from "./urlencoded.js";
+
+/** What the constructor takes: a query string, pairs, a record, or another URLSearchParams. */
+export type URLSearchParamsInit = string | Iterable<Iterable<unknown>> | Record<string, unknown>;
+
+/** A URLSearchParams object (the public shape of the class searchParamsApi() makes). */
+export interface SearchParams {
+  readonly size: number;
+  append(name: string, value: string): void;
+  delete(name: string, value?: string): void;
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  has(name: string, value?: string): boolean;
+  set(name: string, value: string): void;
+  sort(): void;
+  toString(): string;
+  forEach(callback: (value: string, name: string, params: SearchParams) => void, thisArg?: unknown): void;
+  entries(): IterableIterator<[string, string]>;
+  keys(): IterableIterator<string>;
+  values(): IterableIterator<string>;
+  [Symbol.iterator](): IterableIterator<[string, string]>;
+  readonly [Symbol.toStringTag]: string;
+}
+
+/** The URLSearchParams class of one kernel instance. */
+export interface SearchParamsConstructor {
+  new (init?: URLSearchParamsInit): SearchParams;
+  readonly prototype: SearchParams;
+}
+
+/** The link to a URL object: see the top of this file. */
+export interface SearchParamsLink {
+  bound(query: string, update: (serialized: string) => void): SearchParams;
+  replace(params: SearchParams, query: string): void;
+}
+
+/** WebIDL's conversion to USVString: ToString (a Symbol throws a TypeError), lone surrogates to U+FFFD. */
+function usv(value: unknown): string {
+  return (typeof value === "string" ? value : `${value as string}`).toWellFormed();
+}
+
+/** The TypeError of a call with fewer arguments than the method requires. */
+function missing(method: string, required: number, present: number): TypeError {
+  const s = required === 1 ? "" : "s";
+  return new TypeError(`URLSearchParams.${method}: ${required} argument${s} required, but only ${present} present`);
+}
+
+/** Sort the pairs of the flat `list` by name, in UTF-16 code unit order, keeping equal names in their order. */
+function sortPairs(list: string[]): void {
+  const pairs = list.length >> 1;
+  if (pairs < 16) {
+    // Insertion sort: stable, and the fastest for the few pairs of most queries.
+    for (let i = 2; i < list.length; i += 2) {
+      const name = list[i];
+      const value = list[i + 1];
+      let j = i - 2;
+      for (; j >= 0 && list[j] > name; j -= 2) {
+        list[j + 2] = list[j];
+        list[j + 3] = list[j + 1];
+      }
+      list[j + 2] = name;
+      list[j + 3] = value;
+    }
+    return;
+  }
+  // Array.prototype.sort is stable (ES2019); it orders indices here, n log n.
+  const order = Array.from({ length: pairs }, (_, i) => 2 * i);
+  order.sort((a, b) => (list[a] < list[b] ? -1 : list[a] > list[b] ? 1 : 0));
+  const copy = list.slice();
+  for (let i = 0; i < pairs; i++) {
+    list[2 * i] = copy[order[i]];
+    list[2 * i + 1] = copy[order[i] + 1];
+  }
+}
+
+const IteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+type Inspect = (value: unknown, options: object) => string;
+
+/** The link of each class searchParamsClass() made. */
+const links = new WeakMap<SearchParamsConstructor, SearchParamsLink>();
+
+/** The link to a URL object of a class made by searchParamsClass() (see the top of this file). */
+export function searchParamsLink(of: SearchParamsConstructor): SearchParamsLink {
+  const link = links.get(of);
+  if (link === undefined) throw new TypeError("searchParamsLink: not a URLSearchParams class of swurl");
+  return link;
+}
+
+/** The URLSearchParams class on the kernel `arena()` gives (the default exports make theirs on first use). */
+export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
+  const { parseInto, serialize } = formCodec(arena);
+  let listOf!: (params: URLSearchParams) => string[];
+  let link!: SearchParamsLink;
+
+  class URLSearchParams {
+    /** The list, flat: name, value, name, value, ... */
+    #list: string[] = [];
+    /** The serialization of the first #serializedPairs pairs of the list. */
+    #serialized = "";
+    #serializedPairs = 0;
+    /** The update steps of the URL object this belongs to (link.bound()), or null. */
+    #update: ((serialized: string) => void) | null = null;
+
+    static {
+      listOf = (params) => params.#list;
+      link = {
+        bound(query, update) {
+          const params = new URLSearchParams();
+          params.#read(query);
+          params.#update = update;
+          return params;
+        },
+        replace(params, query) {
+          const own = params as URLSearchParams;
+          own.#list = [];
+          own.#read(query);
+        },
+      };
+    }
+
+    constructor(init: URLSearchParamsInit = "") {
+      if ((typeof init === "object" && init !== null) || typeof init === "function") {
+        const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+        if (method === undefined || method === null) this.#fromRecord(init as Record<PropertyKey, unknown>);
+        else if (method === entries && #list in init) this.#copy(init);
+        else this.#fromPairs(init, method);
+      } else {
+        // "If init is a string and starts with U+003F (?), remove the first code point from init."
+        let query = usv(init);
+        if (query.charCodeAt(0) === 0x3f) query = query.slice(1);
+        this.#read(query);
+      }
+    }
+
+    /** Set the list to the parse of `query`, with `query` as its serialization when it is one. */
+    #read(query: string): void {
+      const list = this.#list;
+      if (parseInto(query, list)) {
+        this.#serialized = query;
+        this.#serializedPairs = list.length >> 1;
+      } else {
+        this.#forget();
+      }
+    }
+
+    /** Another URLSearchParams of this class, whose iterator is the original: its list as it is. */
+    #copy(other: URLSearchParams): void {
+      this.#list = other.#list.slice();
+      this.#serialized = other.#serialized;
+      this.#serializedPairs = other.#serializedPairs;
+    }
+
+    /**
+     * sequence<sequence<USVString>>: WebIDL converts the whole sequence
+     * first, then "if pair's size is not 2, then throw a TypeError".
+     */
+    #fromPairs(init: object, method: unknown): void {
+      if (typeof method !== "function") throw new TypeError("URLSearchParams: the argument's Symbol.iterator is not a function");
+      const list = this.#list;
+      let wrongSize = false;
+      const pairs = { [Symbol.iterator]: () => method.call(init) as Iterator<unknown> };
+      for (const pair of pairs) {
+        if ((typeof pair !== "object" || pair === null) && typeof pair !== "function") {
+          throw new TypeError("URLSearchParams: each pair must be an iterable object");
+        }
+        const inner = (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+        if (typeof inner !== "function") throw new TypeError("URLSearchParams: each pair must be an iterable object");
+        let size = 0;
+        for (const item of pair as Iterable<unknown>) {
+          list.push(usv(item));
+          size++;
+        }
+        wrongSize ||= size !== 2;
+      }
+      if (wrongSize) {
+        this.#list = [];
+        throw new TypeError("URLSearchParams: each pair must have exactly two elements, a name and a value");
+      }
+      this.#forget();
+    }
+
+    /**
+     * record<USVString, USVString>: the enumerable own keys, in order; two
+     * keys that convert to the same USVString leave one pair, in the first
+     * one's place, with the last one's value.
+     */
+    #fromRecord(init: Record<PropertyKey, unknown>): void {
+      const list = this.#list;
+      const at = new Map<string, number>();
+      for (const key of Reflect.ownKeys(init)) {
+        const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
+        if (descriptor === undefined || !descriptor.enumerable) continue;
+        const name = usv(key);
+        const value = usv(init[key]);
+        const index = at.get(name);
+        if (index === undefined) {
+          at.set(name, list.length);
+          list.push(name, value);
+        } else {
+          list[index + 1] = value;
+        }
+      }
+      this.#forget();
+    }
+
+    /** Drop the cached serialization (after a change other than an append). */
+    #forget(): void {
+      this.#serialized = "";
+      this.#serializedPairs = 0;
+    }
+
+    /** The update steps: "If query's URL object is null, then return", else hand it the serialization. */
+    #changed(): void {
+      if (this.#update !== null) this.#update(this.toString());
+    }
+
+    get size(): number {
+      return this.#list.length >> 1;
+    }
+
+    append(name: string, value: string): void {
+      const list = this.#list;
+      if (arguments.length < 2) throw missing("append", 2, arguments.length);
+      list.push(usv(name), usv(value));
+      // The cached serialization stays a prefix of the new one.
+      this.#changed();
+    }
+
+    delete(name: string, value?: string): void {
+      const list = this.#list;
+      if (arguments.length < 1) throw missing("delete", 1, arguments.length);
+      const key = usv(name);
+      const only = value === undefined ? undefined : usv(value);
+      let write = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] === key && (only === undefined || list[i + 1] === only)) continue;
+        if (write !== i) {
+          list[write] = list[i];
+          list[write + 1] = list[i + 1];
+        }
+        write += 2;
+      }
+      if (write !== list.length) {
+        list.length = write;
+        this.#forget();
+      }
+      this.#changed();
+    }
+
+    get(name: string): string | null {
+      const list = this.#list;
+      if (arguments.length < 1) throw missing("get", 1, arguments.length);
+      const key = usv(name);
+      for (let i = 0; i < list.length; i += 2) if (list[i] === key) return list[i + 1];
+      return null;
+    }
+
+    getAll(name: string): string[] {
+      const list = this.#list;
+      if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
+      const key = usv(name);
+      const values: string[] = [];
+      for (let i = 0; i < list.length; i += 2) if (list[i] === key) values.push(list[i + 1]);
+      return values;
+    }
+
+    has(name: string, value?: string): boolean {
+      const list = this.#list;
+      if (arguments.length < 1) throw missing("has", 1, arguments.length);
+      const key = usv(name);
+      const only = value === undefined ? undefined : usv(value);
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] === key && (only === undefined || list[i + 1] === only)) return true;
+      }
+      return false;
+    }
+
+    /**
+     * "If this's list contains any name-value pairs whose name is name, then
+     * set the value of the first such name-value pair to value and remove the
+     * others. Otherwise, append (name, value) to this's list."
+     */
+    set(name: string, value: string): void {
+      const list = this.#list;
+      if (arguments.length < 2) throw missing("set", 2, arguments.length);
+      const key = usv(name);
+      const v = usv(value);
+      let found = false;
+      let write = 0;
+      for (let i = 0; i < list.length; i += 2) {
+        if (list[i] === key) {
+          if (found) continue;
+          found = true;
+          list[write] = key;
+          list[write + 1] = v;
+        } else if (write !== i) {
+          list[write] = list[i];
+          list[write + 1] = list[i + 1];
+        }
+        write += 2;
+      }
+      if (found) {
+        list.length = write;
+        this.#forget();
+      } else {
+        list.push(key, v);
+      }
+      this.#changed();
+    }
+
+    /** "Sort all name-value pairs, if any, by their names ... in a stable way, by code units." */
+    sort(): void {
+      const list = this.#list;
+      if (list.length > 2) {
+        sortPairs(list);
+        this.#forget();
+      }
+      this.#changed();
+    }
+
+    toString(): string {
+      const list = this.#list;
+      const pairs = list.length >> 1;
+      const done = this.#serializedPairs;
+      if (done < pairs) {
+        const rest = serialize(list, done, pairs);
+        this.#serialized = done === 0 ? rest : `${this.#serialized}&${rest}`;
+        this.#serializedPairs = pairs;
+      }
+      return this.#serialized;
+    }
+
+    forEach(callback: (value: string, name: string, params: SearchParams) => void, thisArg?: unknown): void {
+      let list = this.#list;
+      if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
+      if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: the callback is not a function");
+      // The list as it is at each step: the callback may change it.
+      for (let i = 0; 2 * i < list.length; i++) {
+        callback.call(thisArg, list[2 * i + 1], list[2 * i], this);
+        list = this.#list;
+      }
+    }
+
+    entries(): IterableIterator<[string, string]> {
+      return new SearchParamsIterator<[string, string]>(this, ENTRIES);
+    }
+
+    keys(): IterableIterator<string> {
+      return new SearchParamsIterator<string>(this, KEYS);
+    }
+
+    values(): IterableIterator<string> {
+      return new SearchParamsIterator<string>(this, VALUES);
+    }
+
+    declare [Symbol.iterator]: () => IterableIterator<[string, string]>;
+    declare readonly [Symbol.toStringTag]: string;
+
+    /** util.inspect() in Node.js, as it shows its own URLSearchParams: URLSearchParams { 'a' => '1' }. */
+    [INSPECT](depth: number, options: object, inspect: Inspect): string {
+      const list = this.#list;
+      if (list.length === 0) return "URLSearchParams {}";
+      const shown: string[] = [];
+      for (let i = 0; i < list.length; i += 2) shown.push(`${inspect(list[i], options)} => ${inspect(list[i + 1], options)}`);
+      return `URLSearchParams { ${shown.join(", ")} }`;
+    }
+  }
+
+  const ENTRIES = 0;
+  const KEYS = 1;
+  const VALUES = 2;
+
+  /** The "URLSearchParams Iterator" of WebIDL's default iterator objects: an index into the list as it is now. */
+  class SearchParamsIterator<T> {
+    #params: URLSearchParams;
+    #kind: number;
+    #index = 0;
+
+    constructor(params: URLSearchParams, kind: number) {
+      listOf(params); // "this" of entries(), keys() or values() must be a URLSearchParams
+      this.#params = params;
+      this.#kind = kind;
+    }
+
+    next(): IteratorResult<T, undefined> {
+      const list = listOf(this.#params);
+      const i = 2 * this.#index;
+      if (i >= list.length) return { value: undefined, done: true };
+      this.#index++;
+      const kind = this.#kind;
+      const value = kind === ENTRIES ? [list[i], list[i + 1]] : list[kind === KEYS ? i : i + 1];
+      return { value: value as T, done: false };
+    }
+
+    /** From %IteratorPrototype%. */
+    declare [Symbol.iterator]: () => this;
+  }
+
+  const { entries } = URLSearchParams.prototype;
+  Object.setPrototypeOf(SearchParamsIterator.prototype, IteratorPrototype);
+  Object.defineProperty(SearchParamsIterator.prototype, Symbol.toStringTag, { value: "URLSearchParams Iterator", configurable: true });
+  Object.defineProperty(SearchParamsIterator.prototype, "next", { enumerable: true });
+  // WebIDL: operations and attributes are enumerable; the default iterator is entries() itself.
+  for (const name of ["append", "delete", "get", "getAll", "has", "set", "sort", "toString", "entries", "keys", "values", "forEach", "size"]) {
+    Object.defineProperty(URLSearchParams.prototype, name, { enumerable: true });
+  }
+  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, { value: entries, writable: true, configurable: true });
+  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+  Object.defineProperty(URLSearchParams.prototype, INSPECT, { enumerable: false });
+
+  links.set(URLSearchParams, link);
+  return URLSearchParams;
+}
