@@ -250,7 +250,10 @@ const BaseURL = URL;
 
 /** The URL class bound to the parser and setters `core()` gives (made on first use, so that the default entry loads its kernel only when a URL is made). */
 export function urlClass(core: () => UrlCore): typeof URL {
-  return class URL extends BaseURL {
+  const bound = class extends BaseURL {
     static override _core = core;
   };
+  // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
+  Object.defineProperty(bound, "name", { value: "URL" });
+  return bound;
 }
