@@ -189,12 +189,12 @@ export class URL {
   }
 
   set search(value: string) {
-    const input = String(value);
-    this._set(PARTS.search, input);
-    // "Set this's query object's list to the result of parsing input", the
-    // value without one leading "?" (not the query it became: tabs and
-    // newlines removed, bytes percent-encoded); "" empties it.
-    this._replaceParams(input.charCodeAt(0) === 0x3f ? input.slice(1) : input);
+    this._set(PARTS.search, value);
+    // "Set this's query object's list to the result of parsing input": parsed
+    // from the query the value became, as whatwg-url and Node's URL do (the
+    // Standard's text says the value; the two differ only by the tabs and
+    // newlines the parser removes); "" empties it.
+    this._replaceParams(this._url.search.slice(1));
   }
 
   /** The query object: a URLSearchParams whose changes update this URL's query, and which setting `search` or `href` updates. */
