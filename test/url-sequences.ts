@@ -82,7 +82,7 @@ function apply(url: AnyURL, op: Operation): string {
     if (op.params === "sort") return show(params.sort());
     if (op.params === "get" || op.params === "getAll") return show(params[op.params](op.name));
     if (op.params === "append" || op.params === "set") return show(params[op.params](op.name, op.value));
-    const { value } = op;
+    const value = (op as { value?: string }).value;
     return show(value === undefined ? params[op.params](op.name) : params[op.params](op.name, value));
   } catch (error) {
     return `threw ${(error as Error).name}`;
