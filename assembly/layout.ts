@@ -106,6 +106,12 @@ export const SET_END: i32 = 17;
 export const SET_LENGTH: i32 = 18;
 export const SET_CUT_START: i32 = 19;
 export const SET_CUT_END: i32 = 20;
+// Where the new bytes hold the value as it was given, byte for byte (nothing
+// removed, encoded or lower-cased): [SET_VERBATIM_AT, + its length) of the new
+// bytes are the value's bytes from SET_VALUE_START on, so the wrapper takes
+// them from the value's string instead of making one from memory. NONE: not so.
+export const SET_VALUE_START: i32 = 21;
+export const SET_VERBATIM_AT: i32 = 22;
 
 // URL_FLAGS bits.
 /** The URL has an opaque path (#url-opaque-path). */

@@ -12,7 +12,7 @@
 // when it becomes the new scheme's default (empty for every other setter).
 // RESULT holds the new URL's whole record.
 
-import { ld8, st8, ld32, st32 } from "./memory";
+import { ld8, st8, ld32, st32, equalBytes } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { USERINFO_SET } from "./tables";
@@ -277,7 +277,37 @@ export function setPart(part: i32, src: i32, len: i32, dst: i32): i32 {
   return status;
 }
 
+/** Where the value begins in the input (after a leading "?" or "#" the setter drops), and its end after the parser removed tabs and newlines. */
+let valueStart: i32 = 0;
+let valueEnd: i32 = 0;
+let valueRemoved: bool = false;
+
+/**
+ * SET_VERBATIM_AT: the new bytes [dst, dst + length) hold the value
+ * unchanged, at their end or before a one-byte suffix ("scheme:", "user@").
+ */
+function findVerbatim(src: i32, dst: i32): void {
+  set(L.SET_VALUE_START, valueStart - src);
+  const n = valueEnd - valueStart;
+  const length = ld32(L.resultField(L.SET_LENGTH));
+  let at = L.NONE;
+  if (!valueRemoved && n > 0) {
+    if (length >= n && equalBytes(dst + length - n, valueStart, n)) at = length - n;
+    else if (length > n && equalBytes(dst + length - 1 - n, valueStart, n)) at = length - 1 - n;
+  }
+  set(L.SET_VERBATIM_AT, at);
+}
+
 function setPartOnce(part: i32, src: i32, len: i32, dst: i32): i32 {
+  valueStart = src;
+  valueEnd = src + len;
+  valueRemoved = false;
+  const status = setPartValue(part, src, len, dst);
+  if (status == L.PARSE_OK) findVerbatim(src, dst);
+  return status;
+}
+
+function setPartValue(part: i32, src: i32, len: i32, dst: i32): i32 {
   let p = src;
   const end = src + len;
   if (part == L.SET_USERNAME || part == L.SET_PASSWORD) {
@@ -295,6 +325,9 @@ function setPartOnce(part: i32, src: i32, len: i32, dst: i32): i32 {
   const empty = len == 0;
   if ((part == L.SET_SEARCH && !empty && ld8(p) == C.QUESTION) || (part == L.SET_HASH && !empty && ld8(p) == C.HASH)) p++;
   const e = removeTabsAndNewlines(p, end);
+  valueStart = p;
+  valueEnd = e;
+  valueRemoved = e != end;
   if (part == L.SET_PROTOCOL) return setProtocol(p, e, dst);
   if (part == L.SET_HOST || part == L.SET_HOSTNAME) return setHost(p, e, dst, part == L.SET_HOSTNAME);
   if (part == L.SET_PORT) return setPort(p, e, dst, empty);
