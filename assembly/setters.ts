@@ -237,29 +237,21 @@ function setPathname(p: i32, end: i32, dst: i32): i32 {
   return L.PARSE_OK;
 }
 
-/** The search setter: null for the empty string, otherwise the query state, after one leading "?". */
-function setSearch(p: i32, end: i32, dst: i32, empty: bool): i32 {
-  const start = pathEnd();
+/**
+ * The search and hash setters: the query (fragment) becomes null for the empty
+ * string; otherwise the query (fragment) state runs on the value after one
+ * leading "?" ("#").
+ */
+function setQueryOrFragment(p: i32, end: i32, dst: i32, empty: bool, fragment: bool): i32 {
+  const start = fragment ? queryEnd() : pathEnd();
   let o = dst;
   if (!empty) {
     overrideUrl();
-    o = queryOverride(p, end, dst);
+    o = fragment ? fragmentOverride(p, end, dst) : queryOverride(p, end, dst);
   }
-  splice(start, queryEnd(), o - dst, L.URL_QUERY_START);
-  set(L.URL_QUERY_START, empty ? L.NONE : start);
-  return L.PARSE_OK;
-}
-
-/** The hash setter: null for the empty string, otherwise the fragment state, after one leading "#". */
-function setHash(p: i32, end: i32, dst: i32, empty: bool): i32 {
-  const start = queryEnd();
-  let o = dst;
-  if (!empty) {
-    overrideUrl();
-    o = fragmentOverride(p, end, dst);
-  }
-  splice(start, old(L.URL_HREF_END), o - dst, L.URL_FRAGMENT_START);
-  set(L.URL_FRAGMENT_START, empty ? L.NONE : start);
+  const field = fragment ? L.URL_FRAGMENT_START : L.URL_QUERY_START;
+  splice(start, fragment ? old(L.URL_HREF_END) : queryEnd(), o - dst, field);
+  set(field, empty ? L.NONE : start);
   return L.PARSE_OK;
 }
 
@@ -332,6 +324,5 @@ function setPartValue(part: i32, src: i32, len: i32, dst: i32): i32 {
   if (part == L.SET_HOST || part == L.SET_HOSTNAME) return setHost(p, e, dst, part == L.SET_HOSTNAME);
   if (part == L.SET_PORT) return setPort(p, e, dst, empty);
   if (part == L.SET_PATHNAME) return setPathname(p, e, dst);
-  if (part == L.SET_SEARCH) return setSearch(p, e, dst, empty);
-  return setHash(p, e, dst, empty);
+  return setQueryOrFragment(p, e, dst, empty, part == L.SET_HASH);
 }
