@@ -12,7 +12,7 @@
 
 import { ld8, st8, ld32, ldu32, st32, copy, equalBytes, word } from "./memory";
 import * as L from "./layout";
-import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
+import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
@@ -253,7 +253,6 @@ function hostInto(p: i32, e: i32, o: i32): i32 {
  * that starts the port, or e.
  */
 function portColon(colon: i32, e: i32): i32 {
-  if (colon >= e || ld8(colon) != C.LEFT_BRACKET) return colon;
   let insideBrackets = false;
   while (colon < e) {
     const c = ld8(colon);
@@ -300,7 +299,7 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
   } else {
     userStart = userEnd = passStart = passEnd = o;
   }
-  colon = portColon(colon, e);
+  if (colon < e && ld8(colon) == C.LEFT_BRACKET) colon = portColon(colon, e);
   // "If url is special and buffer is the empty string, host-missing validation
   // error, return failure." (Before a ":" the host may not be empty either.)
   if (colon == h && (special || colon < e)) return -L.PARSE_FAILURE;
@@ -381,16 +380,10 @@ function fileHostEnd(p: i32, end: i32): i32 {
 }
 
 /**
- * #file-host-state's host, the buffer [p, e), written at o: the empty host if
- * the buffer is empty ("set url's host to the empty string"), else the host
- * parser's result, "localhost" made the empty host.
+ * #file-host-state's host, the buffer [p, e) (not empty), written at o: the
+ * host parser's result, "localhost" made the empty host.
  */
 function fileHost(p: i32, e: i32, o: i32): i32 {
-  if (e == p) {
-    hostStart = hostEnd = portEnd = o;
-    host = L.HOST_EMPTY;
-    return o;
-  }
   o = hostInto(p, e, o);
   if (o < 0) return o;
   // "If host is "localhost", then set host to the empty string."
@@ -410,8 +403,11 @@ function fileHostState(p: i32, end: i32, o: i32): i32 {
     pathStart = o;
     return path(p, end, o);
   }
-  o = fileHost(p, e, o);
-  if (o < 0) return o;
+  // An empty buffer: the file state set the empty host already.
+  if (e > p) {
+    o = fileHost(p, e, o);
+    if (o < 0) return o;
+  }
   return pathStartState(e, end, o);
 }
 
@@ -731,7 +727,14 @@ export function schemeOverride(p: i32, end: i32, o: i32, credentialsOrPort: bool
   if (p >= end || !isAsciiAlpha(ld8(p))) return -L.PARSE_FAILURE;
   // #scheme-state: the scheme ends at the ":" appended to the value (or the
   // value's own first ":"); any other code point: "Otherwise, return failure."
-  const i = schemeRun(p, end, o);
+  // Byte by byte, not schemeRun(): a second call of it made binaryen stop
+  // inlining it into the scheme start state, 2-3 machine instructions more a
+  // parse of npm-mixed (npm run instructions).
+  let i = p;
+  while (i < end && isIn(ld8(i), SCHEME_CHAR)) {
+    st8(o + (i - p), toLower(ld8(i)));
+    i++;
+  }
   if (i < end && ld8(i) != C.COLON) return -L.PARSE_FAILURE;
   const kind = schemeKind(o, i - p);
   // "If url's scheme is a special scheme and buffer is not a special scheme,
@@ -754,31 +757,38 @@ export function hostOverride(p: i32, end: i32, o: i32, hostnameState: bool, cred
   portGiven = false;
   // "If state override is given and url's scheme is "file", then decrease
   // pointer by 1 and set state to file host state", which returns after the host.
-  if (scheme == L.SCHEME_FILE) return fileHost(p, fileHostEnd(p, end), o);
+  if (scheme == L.SCHEME_FILE) {
+    const e = fileHostEnd(p, end);
+    if (e > p) return fileHost(p, e, o);
+    // "If buffer is the empty string, then: Set url's host to the empty string."
+    hostStart = hostEnd = portEnd = o;
+    host = L.HOST_EMPTY;
+    return o;
+  }
   const e = findAny(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
   const colon = portColon(find2(p, e, C.COLON, C.LEFT_BRACKET), e);
   if (colon < e) {
     // "If buffer is the empty string, host-missing validation error, return failure."
     // "If state override is given and state override is hostname state, then return failure."
     if (colon == p || hostnameState) return -L.PARSE_FAILURE;
-    o = hostInto(p, colon, o);
-    if (o < 0) return o;
-    // #port-state with the override: its digits end at any other code point.
-    // Too large a port ("return failure") or none ("If state override is
-    // given, then return failure") leaves the port, with the host set.
-    const q = portDigits(colon + 1, end);
-    if (q > colon + 1) {
-      port = L.NONE;
-      portGiven = true;
-      o = portState(colon + 1, q, o);
-    }
-    return o;
+  } else if (e == p && (special || credentialsOrPort)) {
+    // "If url is special and buffer is the empty string, ... return failure.
+    // Otherwise, if state override is given, buffer is the empty string, and
+    // either url includes credentials or url's port is non-null, then return failure."
+    return -L.PARSE_FAILURE;
   }
-  // "If url is special and buffer is the empty string, ... return failure.
-  // Otherwise, if state override is given, buffer is the empty string, and
-  // either url includes credentials or url's port is non-null, then return failure."
-  if (e == p && (special || credentialsOrPort)) return -L.PARSE_FAILURE;
-  return hostInto(p, e, o);
+  o = hostInto(p, colon, o);
+  if (o < 0 || colon == e) return o;
+  // #port-state with the override: its digits end at any other code point.
+  // Too large a port ("return failure") or none ("If state override is
+  // given, then return failure") leaves the port, with the host set.
+  const q = portDigits(colon + 1, end);
+  if (q > colon + 1) {
+    port = L.NONE;
+    portGiven = true;
+    o = portState(colon + 1, q, o);
+  }
+  return o;
 }
 
 /** #port-state with the override (the port setter): ":port", nothing for the default port, or -PARSE_FAILURE. */

@@ -91,7 +91,7 @@ export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: boo
       const c = ld8(p);
       if (isIn(c, PATH_SEGMENT_STOP)) {
         // The segment ends at "/", "?", "#" and, in special URLs, "\".
-        if (c == SLASH || (special && c == BACKSLASH) || (!stateOverride && (c == QUESTION || c == HASH))) break;
+        if (c == SLASH || (special && c == BACKSLASH) || ((c == QUESTION || c == HASH) && !stateOverride)) break;
         if (isIn(c, PATH_SET)) {
           o = writeEscape(o, c);
           p++;
@@ -132,7 +132,7 @@ function shortSegmentEnd(p: i32, end: i32, special: bool, stateOverride: bool): 
   const limit = end - p > 7 ? p + 7 : end;
   for (let t = p; t < limit; t++) {
     const c = ld8(t);
-    if (c == SLASH || (special && c == BACKSLASH) || (!stateOverride && (c == QUESTION || c == HASH))) return t;
+    if (c == SLASH || (special && c == BACKSLASH) || ((c == QUESTION || c == HASH) && !stateOverride)) return t;
   }
   return limit == end ? end : -1;
 }
@@ -156,7 +156,7 @@ function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool, state
     p = q;
     if (p >= end) break;
     const c = ld8(p);
-    if (!stateOverride && (c == QUESTION || c == HASH)) break;
+    if ((c == QUESTION || c == HASH) && !stateOverride) break;
     if (c == BACKSLASH && special) {
       // "\" separates segments in special URLs and is written as "/".
       st8(o, SLASH);
