@@ -27,14 +27,12 @@ const BOM_2: i32 = 0xbf;
 const BOM_LENGTH: i32 = 3;
 /** Bytes 0x80 and up: a line with none is ASCII and needs no UTF-8 check. */
 const HIGH_BIT: i32 = 0x80;
-/** The parser's output bound: 3 bytes per input byte, the base, and this (parse() in parser.ts). */
-const PARSE_EXTRA: i32 = 64;
 const ROW_BYTES: i32 = L.ROW_FIELDS << 2;
-/** Output bytes per byte of a line with invalid UTF-8: its repaired copy, then the parser's bound on that. */
-const REPAIRED_FACTOR: i32 = REPLACEMENT_LENGTH + 3 * REPLACEMENT_LENGTH;
 
 // The block being parsed.
 let input: i32 = 0;
+/** Where its first line starts (after a byte order mark). */
+let first: i32 = 0;
 let next: i32 = 0;
 let inputEnd: i32 = 0;
 let line: i32 = 0;
@@ -128,6 +126,7 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
 export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
   input = next = src;
   if (bom != 0 && isBom(src, src + len)) next += BOM_LENGTH;
+  first = next;
   lines = countLines(next, src + len, maxLines);
   st32(L.resultField(L.BATCH_INPUT_END), inputEnd - src);
   line = 0;
@@ -137,6 +136,11 @@ export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i3
   output = out = rows + lines * ROW_BYTES;
   failures = deferred = skipped = 0;
   return lines;
+}
+
+/** The end of the line from p whose LF (or the block's end) is at `lf`: a CR before the LF is part of the line end. */
+function contentEnd(p: i32, lf: i32): i32 {
+  return lf < inputEnd && lf > p && ld8(lf - 1) == C.CR ? lf - 1 : lf;
 }
 
 /** The end of the line from p (its LF, or `end`); sets `lineHigh`. */
@@ -168,13 +172,6 @@ function lineEnd(p: i32, end: i32): i32 {
   return p;
 }
 
-/**
- * Whether `avail` output bytes hold `factor` bytes per input byte of a
- * `len`-byte line plus `extra` (in f64: the product may not fit in an i32).
- */
-function fits(avail: i32, len: i32, factor: i32, extra: i32): bool {
-  return <f64>len * <f64>factor + <f64>extra <= <f64>avail;
-}
 
 function setStatus(row: i32, status: i32): void {
   st32(rowField(row, L.ROW_STATE), status);
@@ -198,21 +195,22 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   let src = p;
   let len = e - p;
   let dst = out;
-  const extra = baseLength + PARSE_EXTRA + L.SLACK;
+  const avail = <f64>(outEnd - out);
   if (lineHigh && !isWellFormed(p, e)) {
     // The repaired line (up to 3 bytes per byte) goes to the output window and
     // is parsed from there; the href is moved down over it afterwards.
-    if (!fits(outEnd - out, len, REPAIRED_FACTOR, extra + L.SLACK)) return false;
+    const repaired = <f64>REPLACEMENT_LENGTH * <f64>len;
+    if (repaired + L.SLACK + L.outputBound(repaired, baseLength, 0) + L.SLACK > avail) return false;
     src = out;
     len = repairInto(p, e, out) - out;
     dst = out + len + L.SLACK;
-  } else if (!fits(outEnd - out, len, 3, extra)) {
+  } else if (L.outputBound(len, baseLength, 0) + L.SLACK > avail) {
     return false;
   }
   const status = parseIntoRecord(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
   const n = ld32(L.resultField(L.URL_HREF_END));
-  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT != L.SCHEME_BLOB) {
+  if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && L.schemeOf(flags) != L.SCHEME_BLOB) {
     if (dst != out) copy(out, dst, n);
     st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
     st32(rowField(row, L.ROW_HREF), out - output);
@@ -274,9 +272,7 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
 export function batchRun(outEnd: i32): i32 {
   while (line < lines) {
     const lf = lineEnd(next, inputEnd);
-    // A CR before the LF is part of the line end.
-    const e = lf < inputEnd && lf > next && ld8(lf - 1) == C.CR ? lf - 1 : lf;
-    if (!readLine(next, e, table + line * ROW_BYTES, outEnd)) break;
+    if (!readLine(next, contentEnd(next, lf), table + line * ROW_BYTES, outEnd)) break;
     next = lf + 1;
     line++;
   }
@@ -285,4 +281,22 @@ export function batchRun(outEnd: i32): i32 {
   st32(L.resultField(L.BATCH_DEFERRED_LINES), deferred);
   st32(L.resultField(L.BATCH_SKIPPED_LINES), skipped);
   return line;
+}
+
+/**
+ * Write the byte range of each line of the block batchBegin() began, as
+ * batchRun() reads them (without the LF or CR LF that ends them), to `dst`:
+ * two i32 a line, start and end, from batchBegin()'s `src`, in line order.
+ * Returns the number of lines. (With an access-log mode, the range is the
+ * whole line's, not its field's.)
+ */
+export function batchLines(dst: i32): i32 {
+  let p = first;
+  for (let i = 0; i < lines; i++) {
+    const lf = lineEnd(p, inputEnd);
+    st32(dst + (i << 3), p - input);
+    st32(dst + (i << 3) + 4, contentEnd(p, lf) - input);
+    p = lf + 1;
+  }
+  return lines;
 }

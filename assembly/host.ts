@@ -6,9 +6,9 @@
 // ASCII string, the algorithm returns domain lowercased"). The kernel does the
 // ASCII case itself; for the other it returns HOST_NEEDS_IDNA with the decoded
 // domain left in the output, the wrapper runs ToASCII (src/whatwg/uts46.ts) and
-// parses again with the result handed in through setIdnaResult().
+// parses again with the result as an argument of parse().
 
-import { ld8, st8, copy, spells } from "./memory";
+import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
 import { endsInANumber, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
@@ -27,15 +27,6 @@ export let hostKind: i32 = HOST_EMPTY;
 /** Where a host that needs IDNA was left: [idnaStart, idnaEnd). */
 export let idnaStart: i32 = 0;
 export let idnaEnd: i32 = 0;
-
-let idnaResult: i32 = 0;
-let idnaResultLength: i32 = -1;
-
-/** The ASCII result of UTS #46 ToASCII for the domain of the next parse (length -1: none); parse() consumes it. */
-export function setIdnaResult(p: i32, len: i32): void {
-  idnaResult = p;
-  idnaResultLength = len;
-}
 
 function contains(p: i32, end: i32, set: i32): bool {
   for (let i = p; i < end; i++) if (isIn(ld8(i), set)) return true;
@@ -97,14 +88,12 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
   return mayEndInANumber(p, q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
 }
 
-/** The host [p, end) is "localhost" (domains are lower-cased by then): the file host state makes it the empty host. */
-export function isLocalhost(p: i32, end: i32): bool {
-  return end - p == 9 && spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
-    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
-}
-
-/** Steps 4 to 9 of the host parser: a domain, or an IPv4 address if it ends in a number. */
-function parseDomain(p: i32, end: i32, o: i32): i32 {
+/**
+ * Steps 4 to 9 of the host parser: a domain, or an IPv4 address if it ends in
+ * a number. A domain that is not ASCII takes the UTS #46 result at `idna` (0:
+ * none yet; then HOST_NEEDS_IDNA).
+ */
+function parseDomain(p: i32, end: i32, o: i32, idna: i32, idnaLength: i32): i32 {
   const plain = copyPlainDomain(p, end, o);
   if (plain >= 0) return asciiDomain(o, plain);
   // "Let domain be the result of running UTF-8 decode without BOM on the percent-decoding of input."
@@ -112,13 +101,13 @@ function parseDomain(p: i32, end: i32, o: i32): i32 {
   if (isAscii(o, o + n)) {
     for (let i = o; i < o + n; i++) st8(i, toLower(ld8(i)));
   } else {
-    if (idnaResultLength < 0) {
+    if (idna == 0) {
       idnaStart = o;
       idnaEnd = o + n;
       return HOST_NEEDS_IDNA;
     }
-    copy(o, idnaResult, idnaResultLength);
-    n = idnaResultLength;
+    copy(o, idna, idnaLength);
+    n = idnaLength;
     // "If result is the empty string, return failure."
     if (n == 0) return HOST_FAILURE;
   }
@@ -143,11 +132,12 @@ function asciiDomain(o: i32, end: i32): i32 {
 }
 
 /**
- * The host parser on [p, end) (`isOpaque` = url is not special). Returns the
- * position after the serialized host written at `o`, HOST_FAILURE or
- * HOST_NEEDS_IDNA. `o` must not overlap the input.
+ * The host parser on [p, end) (`isOpaque` = url is not special), with the
+ * UTS #46 result for a domain that is not ASCII at `idna` (parseDomain()).
+ * Returns the position after the serialized host written at `o`, HOST_FAILURE
+ * or HOST_NEEDS_IDNA. `o` must not overlap the input.
  */
-export function parseHost(p: i32, end: i32, o: i32, isOpaque: bool): i32 {
+export function parseHost(p: i32, end: i32, o: i32, isOpaque: bool, idna: i32, idnaLength: i32): i32 {
   if (p < end && ld8(p) == LEFT_BRACKET) {
     // "If input does not end with U+005D (]), return failure."
     if (end - p < 2 || ld8(end - 1) != RIGHT_BRACKET) return HOST_FAILURE;
@@ -159,5 +149,5 @@ export function parseHost(p: i32, end: i32, o: i32, isOpaque: bool): i32 {
     return o + 1;
   }
   if (isOpaque) return parseOpaqueHost(p, end, o);
-  return parseDomain(p, end, o);
+  return parseDomain(p, end, o, idna, idnaLength);
 }

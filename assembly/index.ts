@@ -15,12 +15,6 @@ export function init(): void {
   initRunTables();
 }
 
-/** First address free of static data (layout.ts keeps everything above 1024). */
-export function heapBase(): i32 {
-  if (ASC_TARGET == 0) return 0;
-  return <i32>__heap_base;
-}
-
 /** RFC 3986 Appendix B split of the `len` bytes at `src` into RESULT. */
 export function split(src: i32, len: i32): void {
   splitInto(src, len);
@@ -49,20 +43,19 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
 /**
  * The basic URL parser (WHATWG URL Standard): parse the `len` bytes at `src`
  * against the base URL whose href is at `base` (0 for none; its record at
- * BASE), writing the serialized URL at `dst` and its record at RESULT.
- * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts).
+ * BASE), with the UTS #46 ToASCII result for its domain at `idna` (0 for
+ * none), writing the serialized URL at `dst` and its record at RESULT.
+ * Returns PARSE_OK, PARSE_FAILURE or PARSE_NEEDS_IDNA (layout.ts). canParse()
+ * returns the same status without the record.
  */
 export { parse, canParse } from "./parser";
 
 /** The URL API's setters: the parser with a state override, on the URL whose record is at BASE (setters.ts). */
 export { setPart } from "./setters";
-
-/** Hand in the UTS #46 ToASCII result for the next parse (length -1: none). */
-export { setIdnaResult } from "./host";
 export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
-export { batchBase, batchBegin, batchMode, batchRun } from "./batch";
+export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch";
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser and serializer (urlencoded.ts). */
 export { formParse, formSerialize } from "./urlencoded";

@@ -113,6 +113,16 @@ export const SET_CUT_END: i32 = 20;
 export const SET_VALUE_START: i32 = 21;
 export const SET_VERBATIM_AT: i32 = 22;
 
+/** The end of a record's query (its "?" included), or of its path when it has no query: the fragment's start or the href's end. */
+export function queryEnd(fragmentStart: i32, hrefEnd: i32): i32 {
+  return fragmentStart != NONE ? fragmentStart : hrefEnd;
+}
+
+/** The end of a record's path: the query's start, else queryEnd(). */
+export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32): i32 {
+  return queryStart != NONE ? queryStart : queryEnd(fragmentStart, hrefEnd);
+}
+
 // URL_FLAGS bits.
 /** The URL has an opaque path (#url-opaque-path). */
 export const FLAG_OPAQUE_PATH: i32 = 1;
@@ -138,6 +148,28 @@ export const HOST_IPV4: i32 = 2;
 export const HOST_IPV6: i32 = 3;
 export const HOST_OPAQUE: i32 = 4;
 export const HOST_EMPTY: i32 = 5;
+
+/**
+ * The bytes parse() may write at its output for an input of `length` bytes,
+ * against a base whose href is `baseLength` bytes, with a UTS #46 result of
+ * `idnaLength` bytes: each input byte becomes at most three ("%XX"), the base
+ * and the UTS #46 result are copied at most once, and 64 bytes hold what the
+ * parser inserts (such as "//" or "/.", or an IPv4 address written longer
+ * than its number). In f64: the product may not fit in an i32.
+ */
+export function outputBound(length: f64, baseLength: f64, idnaLength: f64): f64 {
+  return 3 * length + baseLength + idnaLength + 64;
+}
+
+/** The SCHEME_* kind in URL_FLAGS. */
+export function schemeOf(flags: i32): i32 {
+  return (flags & SCHEME_MASK) >> SCHEME_SHIFT;
+}
+
+/** The HOST_* kind in URL_FLAGS. */
+export function hostOf(flags: i32): i32 {
+  return (flags & HOST_MASK) >> HOST_SHIFT;
+}
 
 // parse() return values.
 export const PARSE_OK: i32 = 0;

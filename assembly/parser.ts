@@ -9,6 +9,13 @@
 // they consume input, and as branches where they only choose the next state.
 // A base URL is a serialized href plus its record (BASE); relative resolution
 // copies ranges of it.
+//
+// The states run in two phases. The first, from the scheme start state up to
+// where a path, query or fragment begins, holds every state that can "return
+// failure"; it ends by naming the state the second phase starts in (goOn()).
+// The second (pathPhase()) runs the path start, path, opaque path, query and
+// fragment states, none of which can fail. canParse() (Ada's can_parse) runs
+// the first phase only: the URL is valid once it is through.
 
 import { ld8, st8, ld32, ldu32, st32, copy, equalBytes, word } from "./memory";
 import * as L from "./layout";
@@ -16,13 +23,15 @@ import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET,
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
-import { parseHost, plainDomainEnd, isLocalhost, hostKind, idnaStart, idnaEnd, setIdnaResult } from "./host";
+import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd } from "./host";
 import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
 import { writeDecimal } from "./number";
-import { defaultPort, portDigits, portValue } from "./port";
+import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
-import { schemeKind, isSpecial } from "./scheme";
+import { writeRecord } from "./record";
+import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
 import * as C from "./charcode";
+import { BATCH, PARSE, comparesInput } from "./mode";
 
 // The URL being written. Positions are absolute addresses; the record stores
 // them relative to `out`.
@@ -44,34 +53,46 @@ let special: bool = false;
 let opaquePath: bool = false;
 export let host: i32 = L.HOST_NULL;
 
-/**
- * canParse(): the same parser, without the record and the href-is-input
- * comparison, and stopping where a path, query or fragment begins: none of the
- * path start, path, opaque path, query and fragment states can "return
- * failure", so the URL is valid once one of them is reached.
- */
-let checkOnly: bool = false;
-/** Whether to compare the href with the input (FLAG_HREF_IS_INPUT); batches have no use for it. */
-let compareInput: bool = true;
-
-// The base URL: its serialized href at `base`, its record at BASE.
+// The inputs of the parse besides the input itself, set by parseOnce() from
+// its arguments: the base URL (its serialized href at `base`, its record at
+// BASE) and the ASCII result of UTS #46 ToASCII for the domain, if the
+// wrapper has run it (`idnaResult` 0: none).
 let hasBase: bool = false;
 let base: i32 = 0;
+let idnaResult: i32 = 0;
+let idnaResultLength: i32 = 0;
+
+// Where the first phase leaves the parse: the state the second starts in
+// (NEXT_*), at the input position `nextAt`.
+let next: i32 = 0;
+let nextAt: i32 = 0;
+/** #path-start-state. */
+const NEXT_PATH_START: i32 = 0;
+/** #path-state, with `pathStart` set. */
+const NEXT_PATH: i32 = 1;
+/** The base's path and query, then the rest (withBasePath()). */
+const NEXT_WITH_BASE_PATH: i32 = 2;
+/** #cannot-be-a-base-url-path-state. */
+const NEXT_OPAQUE_PATH: i32 = 3;
+/** #fragment-state. */
+const NEXT_FRAGMENT: i32 = 4;
 
 function baseField(i: i32): i32 {
   return ld32(L.baseField(i));
 }
 
 function baseScheme(): i32 {
-  return (baseField(L.URL_FLAGS) & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
+  return L.schemeOf(baseField(L.URL_FLAGS));
 }
 
-/** End of the base's path: its query, fragment or href end. */
+/** End of the base's path (layout.ts pathEnd()). */
 function basePathEnd(): i32 {
-  const q = baseField(L.URL_QUERY_START);
-  if (q != L.NONE) return base + q;
-  const f = baseField(L.URL_FRAGMENT_START);
-  return base + (f != L.NONE ? f : baseField(L.URL_HREF_END));
+  return base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
+}
+
+/** End of the base's query, or of its path if it has none (layout.ts queryEnd()). */
+function baseQueryEnd(): i32 {
+  return base + L.queryEnd(baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
 }
 
 function put(o: i32, c: i32): i32 {
@@ -93,6 +114,13 @@ function isSlash(p: i32, end: i32): bool {
 function setScheme(kind: i32): void {
   scheme = kind;
   special = isSpecial(kind);
+}
+
+/** End the first phase at output position `o`: the second starts in `state` (NEXT_*) at input position `p`. */
+function goOn(state: i32, p: i32, o: i32): i32 {
+  next = state;
+  nextAt = p;
+  return o;
 }
 
 /** No credentials, no host, no port: an empty authority at `o`. */
@@ -120,7 +148,7 @@ function copyBaseAuthority(o: i32): i32 {
   hostEnd = out + baseField(L.URL_HOST_END);
   portEnd = out + baseField(L.URL_PORT_END);
   port = baseField(L.URL_PORT);
-  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  host = L.hostOf(baseField(L.URL_FLAGS));
   return o + n;
 }
 
@@ -136,8 +164,7 @@ function copyBasePath(o: i32): i32 {
 function copyBaseQuery(o: i32): i32 {
   const q = baseField(L.URL_QUERY_START);
   if (q == L.NONE) return o;
-  const f = baseField(L.URL_FRAGMENT_START);
-  const n = (f != L.NONE ? f : baseField(L.URL_HREF_END)) - q;
+  const n = baseQueryEnd() - (base + q);
   copy(o, base + q, n);
   queryStart = o;
   return o + n;
@@ -145,7 +172,6 @@ function copyBaseQuery(o: i32): i32 {
 
 /** #fragment-state from p: "#" and the rest, percent-encoded with the fragment percent-encode set. */
 function fragmentState(p: i32, end: i32, o: i32): i32 {
-  if (checkOnly) return o;
   fragmentStart = o;
   o = put(o, C.HASH);
   return encodeRun(p, end, o, RUN_FRAGMENT, FRAGMENT_SET);
@@ -157,7 +183,6 @@ function fragmentState(p: i32, end: i32, o: i32): i32 {
  * query: "If state override is not given and c is U+0023 (#)" ends it.
  */
 function queryState(p: i32, end: i32, o: i32, stateOverride: bool = false): i32 {
-  if (checkOnly) return o;
   queryStart = o;
   o = put(o, C.QUESTION);
   // One pass: both query sets contain "#", so only bytes in the set need a look.
@@ -184,14 +209,12 @@ function afterPath(p: i32, end: i32, o: i32): i32 {
 
 /** #path-state from p, then the query and fragment. */
 function path(p: i32, end: i32, o: i32): i32 {
-  if (checkOnly) return o;
   o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE, false);
   return afterPath(pathStop, end, o);
 }
 
 /** #path-start-state at p (right after the host or port). */
 function pathStartState(p: i32, end: i32, o: i32): i32 {
-  if (checkOnly) return o;
   pathStart = o;
   if (special) {
     // "If c is neither U+002F (/) nor U+005C (\), then decrease pointer by 1."
@@ -205,7 +228,6 @@ function pathStartState(p: i32, end: i32, o: i32): i32 {
 
 /** #cannot-be-a-base-url-path-state (the opaque path state) from p. */
 function opaquePathState(p: i32, end: i32, o: i32): i32 {
-  if (checkOnly) return o;
   opaquePath = true;
   pathStart = o;
   const stop = find2(p, end, C.QUESTION, C.HASH);
@@ -240,7 +262,7 @@ function portState(p: i32, e: i32, o: i32): i32 {
 /** Run the host parser on [p, e) into the output; returns the new end or a negated PARSE_* status. */
 function hostInto(p: i32, e: i32, o: i32): i32 {
   hostStart = o;
-  o = parseHost(p, e, o, !special);
+  o = parseHost(p, e, o, !special, idnaResult, idnaResultLength);
   if (o < 0) return o;
   host = hostKind;
   hostEnd = portEnd = o;
@@ -310,7 +332,7 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
     if (o < 0) return -L.PARSE_FAILURE;
     portEnd = o;
   }
-  return pathStartState(e, end, o);
+  return goOn(NEXT_PATH_START, e, o);
 }
 
 /** Skip "/" and "\" (#special-authority-ignore-slashes-state). */
@@ -329,13 +351,13 @@ function relativeSlashState(p: i32, end: i32, o: i32): i32 {
   if (!special && is(p, end, C.SLASH)) return authorityState(p + 1, end, o);
   o = copyBaseAuthority(o);
   pathStart = o;
-  return path(p, end, o);
+  return goOn(NEXT_PATH, p, o);
 }
 
 /** #relative-state at p: the scheme is written; resolve against the base. */
 function relativeState(p: i32, end: i32, o: i32): i32 {
   if (isSlash(p, end)) return relativeSlashState(p + 1, end, o);
-  return withBasePath(p, end, copyBaseAuthority(o));
+  return goOn(NEXT_WITH_BASE_PATH, p, copyBaseAuthority(o));
 }
 
 /**
@@ -347,7 +369,6 @@ function relativeState(p: i32, end: i32, o: i32): i32 {
  * Windows drive letter: then the path becomes « »), and the path state goes on.
  */
 function withBasePath(p: i32, end: i32, o: i32): i32 {
-  if (checkOnly) return o;
   pathStart = o;
   o = copyBasePath(o);
   if (p >= end) return copyBaseQuery(o);
@@ -366,7 +387,7 @@ function copyBaseHost(o: i32): i32 {
   copy(o, base + h, n);
   hostStart = o;
   hostEnd = portEnd = o + n;
-  host = (baseField(L.URL_FLAGS) & L.HOST_MASK) >> L.HOST_SHIFT;
+  host = L.hostOf(baseField(L.URL_FLAGS));
   return o + n;
 }
 
@@ -401,14 +422,14 @@ function fileHostState(p: i32, end: i32, o: i32): i32 {
   // buffer kept: the drive letter becomes the first path segment.
   if (isWindowsDriveLetter(p, e)) {
     pathStart = o;
-    return path(p, end, o);
+    return goOn(NEXT_PATH, p, o);
   }
   // An empty buffer: the file state set the empty host already.
   if (e > p) {
     o = fileHost(p, e, o);
     if (o < 0) return o;
   }
-  return pathStartState(e, end, o);
+  return goOn(NEXT_PATH_START, e, o);
 }
 
 /** #file-slash-state at p (after "file:/" or "\"). */
@@ -427,10 +448,10 @@ function fileSlashState(p: i32, end: i32, o: i32): i32 {
       copy(o, bp, 3);
       o += 3;
     }
-    return path(p, end, o);
+    return goOn(NEXT_PATH, p, o);
   }
   pathStart = o;
-  return path(p, end, o);
+  return goOn(NEXT_PATH, p, o);
 }
 
 /** #file-state at p (after "file:", or at the start of a reference against a file base). */
@@ -442,10 +463,10 @@ function fileState(p: i32, end: i32, o: i32): i32 {
   if (p < end && (ld8(p) == C.SLASH || ld8(p) == C.BACKSLASH)) return fileSlashState(p + 1, end, o);
   if (!baseIsFile()) {
     pathStart = o;
-    return path(p, end, o);
+    return goOn(NEXT_PATH, p, o);
   }
   // "Set url's host to base's host, url's path to a clone of base's path, and url's query to base's query."
-  return withBasePath(p, end, copyBaseHost(o));
+  return goOn(NEXT_WITH_BASE_PATH, p, copyBaseHost(o));
 }
 
 /** #no-scheme-state: the input has no scheme; resolve it against the base. */
@@ -457,8 +478,7 @@ function noSchemeState(p: i32, end: i32, o: i32): i32 {
     // "If base has an opaque path and c is not U+0023 (#), return failure."
     if (!is(p, end, C.HASH)) return -L.PARSE_FAILURE;
     // Scheme, path and query of the base, then the fragment of the input.
-    const f = baseField(L.URL_FRAGMENT_START);
-    const n = f != L.NONE ? f : baseField(L.URL_HREF_END);
+    const n = baseQueryEnd() - base;
     copy(o, base, n);
     setScheme(baseScheme());
     schemeEnd = out + baseField(L.URL_SCHEME_END);
@@ -467,7 +487,7 @@ function noSchemeState(p: i32, end: i32, o: i32): i32 {
     const q = baseField(L.URL_QUERY_START);
     if (q != L.NONE) queryStart = out + q;
     opaquePath = true;
-    return fragmentState(p + 1, end, o + n);
+    return goOn(NEXT_FRAGMENT, p + 1, o + n);
   }
   // "Set url's scheme to base's scheme."
   const n = bSchemeEnd + 1 - base;
@@ -501,10 +521,10 @@ function schemeState(p: i32, colon: i32, end: i32, o: i32): i32 {
   if (is(p, end, C.SLASH)) {
     if (is(p + 1, end, C.SLASH)) return authorityState(p + 2, end, o);
     pathStart = o;
-    return path(p + 1, end, o);
+    return goOn(NEXT_PATH, p + 1, o);
   }
   // "Otherwise, set url's path to the empty string and set state to opaque path state."
-  return opaquePathState(p, end, o);
+  return goOn(NEXT_OPAQUE_PATH, p, o);
 }
 
 /** #scheme-start-state: a scheme is an ASCII alpha, then alphanumerics, "+", "-" or ".", then ":". */
@@ -543,48 +563,57 @@ function insertPathDot(o: i32): i32 {
   return o + 2;
 }
 
-function field(i: i32, value: i32): void {
-  st32(L.resultField(i), value);
-}
-
-/** The output position `position` as an offset from the href's start. */
-function offset(i: i32, position: i32): void {
-  st32(L.resultField(i), position - out);
-}
-
-/** As offset(), for the fields that may be NONE (host start, query start, fragment start). */
-function offsetOrNone(i: i32, position: i32): void {
-  st32(L.resultField(i), position == L.NONE ? L.NONE : position - out);
+/** The output position `position` as an offset from the href's start, or NONE for NONE (host start, query start, fragment start). */
+function offsetOrNone(position: i32): i32 {
+  return position == L.NONE ? L.NONE : position - out;
 }
 
 /**
  * Parse the `len` bytes at `src` (UTF-8; modified in place) against the base
  * URL at `baseHref` (0 for none; its record at BASE), writing the serialized
- * URL at `dst` and its record at RESULT. `dst` needs 3 * len + the base's
- * length + the IDNA result's length + 64 bytes. Returns PARSE_*.
+ * URL at `dst` and its record at RESULT. `idna` is 0, or the address of the
+ * `idnaLength` bytes of the UTS #46 ToASCII result for the domain that a
+ * previous parse of the same input returned PARSE_NEEDS_IDNA for. `dst`
+ * needs outputBound(len, the base's length, idnaLength) bytes (layout.ts).
+ * Returns PARSE_*.
  */
-export function parse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  // Each export sets the mode itself: a canParse() cut short (the JS engine's
-  // stack ran out in it) must not leave the next parse() without its record.
-  checkOnly = false;
-  if (isSerializedUrl(src, len, dst, compareInput)) {
-    // As parseOnceForget(): a UTS #46 result handed in serves one parse only.
-    setIdnaResult(0, -1);
-    return L.PARSE_OK;
-  }
-  return parseOnceForget(src, len, dst, baseHref);
+export function parse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32): i32 {
+  return parseIn(src, len, dst, baseHref, idna, idnaLength, PARSE);
 }
 
-function parseOnceForget(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  const status = parseOnce(src, len, dst, baseHref);
-  // A UTS #46 result handed in by setIdnaResult() serves one parse only.
-  setIdnaResult(0, -1);
-  return status;
+/** parse() for a line of a batch (BATCH, mode.ts), which leaves a domain that needs UTS #46 to the wrapper. */
+export function parseIntoRecord(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+  return parseIn(src, len, dst, baseHref, 0, 0, BATCH);
 }
 
-function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
+/** parse() in `mode`: the fast path for serialized URLs, else the parser. */
+function parseIn<M>(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32, mode: M): i32 {
+  if (isSerializedUrl(src, len, dst, mode)) return L.PARSE_OK;
+  return parseOnce(src, len, dst, baseHref, idna, idnaLength, false, comparesInput(mode));
+}
+
+/** The second phase: from the state the first named (goOn()) to the end of the input. */
+function pathPhase(end: i32, o: i32): i32 {
+  const p = nextAt;
+  if (next == NEXT_PATH_START) return pathStartState(p, end, o);
+  if (next == NEXT_PATH) return path(p, end, o);
+  if (next == NEXT_WITH_BASE_PATH) return withBasePath(p, end, o);
+  if (next == NEXT_OPAQUE_PATH) return opaquePathState(p, end, o);
+  return fragmentState(p, end, o);
+}
+
+/**
+ * The basic URL parser: its first phase only if `firstPhase` (canParse()),
+ * else both and the record, with FLAG_HREF_IS_INPUT if `compareInput`. Each
+ * entry passes constants, tested once a parse; a copy of this function for
+ * each mode (the mode a type argument, as for parseIn()) measured no faster
+ * (npm-mixed parse 586 instructions against 583) with 1.1 KB more WASM.
+ */
+function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32, firstPhase: bool, compareInput: bool): i32 {
   hasBase = baseHref != 0;
   base = baseHref;
+  idnaResult = idna;
+  idnaResultLength = idnaLength;
   out = dst;
   queryStart = fragmentStart = L.NONE;
   port = L.NONE;
@@ -604,30 +633,17 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
   let o = schemeStartState(p, end, dst);
   if (o < 0) {
     if (o == -L.PARSE_NEEDS_IDNA) {
-      offset(L.URL_IDNA_START, idnaStart);
-      offset(L.URL_IDNA_END, idnaEnd);
+      st32(L.resultField(L.URL_IDNA_START), idnaStart - out);
+      st32(L.resultField(L.URL_IDNA_END), idnaEnd - out);
     }
     return -o;
   }
-  if (checkOnly) return L.PARSE_OK;
-  o = insertPathDot(o);
-  field(L.URL_HREF_END, o - out);
-  offset(L.URL_SCHEME_END, schemeEnd);
-  offset(L.URL_USER_START, userStart);
-  offset(L.URL_USER_END, userEnd);
-  offset(L.URL_PASS_START, passStart);
-  offset(L.URL_PASS_END, passEnd);
-  offsetOrNone(L.URL_HOST_START, hostStart);
-  offset(L.URL_HOST_END, hostEnd);
-  offset(L.URL_PORT_END, portEnd);
-  field(L.URL_PORT, port);
-  offset(L.URL_PATH_START, pathStart);
-  offsetOrNone(L.URL_QUERY_START, queryStart);
-  offsetOrNone(L.URL_FRAGMENT_START, fragmentStart);
-  let flags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT);
-  if (opaquePath) flags |= L.FLAG_OPAQUE_PATH;
+  if (firstPhase) return L.PARSE_OK;
+  o = insertPathDot(pathPhase(end, o));
+  let flags = opaquePath ? L.FLAG_OPAQUE_PATH : 0;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
-  field(L.URL_FLAGS, flags);
+  writeRecord(o - out, schemeEnd - out, userStart - out, userEnd - out, passStart - out, passEnd - out, offsetOrNone(hostStart), hostEnd - out,
+    portEnd - out, port, pathStart - out, offsetOrNone(queryStart), offsetOrNone(fragmentStart), scheme, host, flags);
   return L.PARSE_OK;
 }
 
@@ -678,27 +694,10 @@ function isPlainFileUrl(p: i32, end: i32): bool {
     isLetter(p + 3, C.LOWER_E) && ldu32(p + 4) == word(C.COLON, C.SLASH, C.SLASH, C.SLASH);
 }
 
-/** parse() for validity only (Ada's can_parse mode): the status, with no RESULT record. */
-export function canParse(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  if (isPlainHttpUrl(src, src + len) || isPlainFileUrl(src, src + len)) {
-    // As parseOnceForget(): a UTS #46 result handed in serves one parse only.
-    setIdnaResult(0, -1);
-    return L.PARSE_OK;
-  }
-  checkOnly = true;
-  return parseOnceForget(src, len, dst, baseHref);
-}
-
-/**
- * parse() with the whole record but without FLAG_HREF_IS_INPUT: for a batch,
- * which keeps its hrefs in one buffer and never reuses the input line (the
- * comparison was 4-7% of the kernel's time over a batch of the corpus).
- */
-export function parseIntoRecord(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  compareInput = false;
-  const status = parse(src, len, dst, baseHref);
-  compareInput = true;
-  return status;
+/** parse() for validity only (Ada's can_parse): the status, with no RESULT record. */
+export function canParse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32): i32 {
+  if (isPlainHttpUrl(src, src + len) || isPlainFileUrl(src, src + len)) return L.PARSE_OK;
+  return parseOnce(src, len, dst, baseHref, idna, idnaLength, true, false);
 }
 
 // State override: "basic URL parse the given value with this's URL as url and
@@ -711,10 +710,14 @@ export function parseIntoRecord(src: i32, len: i32, dst: i32, baseHref: i32): i3
 /** Whether the last hostOverride() set the port too (then [hostEnd, its result) is the port's). */
 export let portGiven: bool = false;
 
-/** Make the URL at BASE the parser's url: the states consult its scheme. */
-export function overrideUrl(): void {
-  checkOnly = false;
+/**
+ * Make the URL at BASE the parser's url (the states consult its scheme), with
+ * the UTS #46 result for a domain at `idna` (0: none), as parse() takes it.
+ */
+export function overrideUrl(idna: i32, idnaLength: i32): void {
   setScheme(baseScheme());
+  idnaResult = idna;
+  idnaResultLength = idnaLength;
 }
 
 /**

@@ -8,11 +8,15 @@ import { isIn, isAsciiAlpha, PATH_SEGMENT_STOP, PATH_SET, PATH_STOP } from "./ta
 import { writeEscape } from "./percent";
 import { findLast } from "./scan";
 import { copyRun, RUN_PATH, RUN_PATH_SEGMENT } from "./run";
-import { BACKSLASH, COLON, DIGIT_0, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
+import { BACKSLASH, COLON, DIGIT_2, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
 
-/** "%2e" or "%2E" at p (three bytes before `end`). */
-function isEncodedDot(p: i32, end: i32): bool {
-  return p + 3 <= end && ld8(p) == PERCENT && ld8(p + 1) == DIGIT_0 + 2 && (ld8(p + 2) | 0x20) == LOWER_E;
+/**
+ * "%2e" or "%2E" at p (three bytes before `end`), the percent-encoded "." of
+ * dot segments ("a single-dot URL path segment ... is "." or an ASCII
+ * case-insensitive match for "%2e"").
+ */
+export function isEncodedDot(p: i32, end: i32): bool {
+  return p + 3 <= end && ld8(p) == PERCENT && ld8(p + 1) == DIGIT_2 && (ld8(p + 2) | 0x20) == LOWER_E;
 }
 
 /** Length of a "." or "%2e" at p, or 0. */

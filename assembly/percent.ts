@@ -95,10 +95,3 @@ export function firstInvalidEscape(src: i32, len: i32): i32 {
   }
   return -1;
 }
-
-/** True when any of the `len` bytes at `src` is in `set`. */
-export function anyIn(src: i32, len: i32, set: i32): bool {
-  const end = src + len;
-  for (let p = src; p < end; p++) if (isIn(ld8(p), set)) return true;
-  return false;
-}

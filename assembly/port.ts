@@ -1,10 +1,9 @@
-// #url-port: the port state's digits and the special schemes' default ports,
-// shared by the port state (parser.ts) and the parser's two fast paths
-// (canParse()'s in parser.ts, parse()'s in serialized.ts).
+// #url-port: the port state's digits, shared by the port state (parser.ts) and
+// the parser's two fast paths (canParse()'s in parser.ts, parse()'s in
+// serialized.ts). The default ports are scheme.ts's.
 
 import { ld8 } from "./memory";
 import { isAsciiDigit } from "./tables";
-import * as L from "./layout";
 import * as C from "./charcode";
 
 /** The value of the digits portDigits() read last. */
@@ -27,10 +26,3 @@ export function portDigits(p: i32, end: i32): i32 {
   return p;
 }
 
-/** #default-port of a special scheme (SCHEME_*), or NONE. */
-export function defaultPort(kind: i32): i32 {
-  if (kind == L.SCHEME_HTTP || kind == L.SCHEME_WS) return 80;
-  if (kind == L.SCHEME_HTTPS || kind == L.SCHEME_WSS) return 443;
-  if (kind == L.SCHEME_FTP) return 21;
-  return L.NONE;
-}

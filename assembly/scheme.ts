@@ -1,6 +1,7 @@
-// #special-scheme: the schemes the URL Standard names, as the SCHEME_* kinds of
-// the record's flags (layout.ts), shared by the parser's scheme state and the
-// fast path for serialized URLs (serialized.ts).
+// What the URL Standard says of schemes: #special-scheme, the special schemes
+// and their default ports, as the SCHEME_* kinds of the record's flags
+// (layout.ts), and the file scheme's "localhost". Shared by the parser's
+// states and the fast path for serialized URLs (serialized.ts).
 
 import { ld8, ldu32, spells, word } from "./memory";
 import * as L from "./layout";
@@ -30,4 +31,28 @@ export function schemeKind(p: i32, n: i32): i32 {
 /** "A special scheme is a scheme listed in the first column of the following table": ftp, file, http, https, ws, wss. */
 export function isSpecial(kind: i32): bool {
   return kind >= L.SCHEME_HTTP && kind <= L.SCHEME_FILE;
+}
+
+/**
+ * #default-port, the table of special schemes: "ftp" 21, "file" none, "http"
+ * 80, "https" 443, "ws" 80, "wss" 443; NONE for a kind that is not special.
+ */
+export function defaultPort(kind: i32): i32 {
+  switch (kind) {
+    case L.SCHEME_FTP: return 21;
+    case L.SCHEME_HTTP: return 80;
+    case L.SCHEME_HTTPS: return 443;
+    case L.SCHEME_WS: return 80;
+    case L.SCHEME_WSS: return 443;
+    default: return L.NONE;
+  }
+}
+
+/**
+ * The host [p, end) is "localhost" (domains are lower-cased by then):
+ * #file-host-state "If host is "localhost", then set host to the empty string."
+ */
+export function isLocalhost(p: i32, end: i32): bool {
+  return end - p == 9 && spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
+    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
 }

@@ -12,16 +12,18 @@
 // "data:"). Over kasztp this took a parse() kernel call from ~1,290 to ~480
 // machine instructions (npm run instructions, SIMD build).
 
-import { ld8, ldu32, st32, copy, word } from "./memory";
+import { ld8, ldu32, copy, word } from "./memory";
+import { writeRecord } from "./record";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { isIn, DOMAIN_STOP, FRAGMENT_SET, PATH_STOP, QUERY_SET, SCHEME_CHAR, SPECIAL_QUERY_SET } from "./tables";
 import { skipRun, RUN_DOMAIN, RUN_FRAGMENT, RUN_PATH, RUN_QUERY, RUN_SPECIAL_QUERY } from "./run";
 import { endsInANumber, isDottedQuad, mayEndInANumber } from "./ipv4";
-import { isLocalhost } from "./host";
+import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
-import { defaultPort, portDigits, portValue } from "./port";
-import { isSpecial, schemeKind } from "./scheme";
+import { portDigits, portValue } from "./port";
+import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
+import { comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
 // their sizes differ; see isSerializedUrl()).
@@ -30,19 +32,6 @@ type OtherSchemes = u16;
 
 
 
-/** Field `i` of the RESULT record. */
-function field(i: i32, value: i32): void {
-  st32(L.resultField(i), value);
-}
-
-/**
- * Whether [p, p + 3) is "%2e" or "%2E", the percent-encoded "." that the path
- * state's dot segments also match ("a single-dot URL path segment ... is "."
- * or an ASCII case-insensitive match for "%2e"").
- */
-function isEncodedDot(p: i32, end: i32): bool {
-  return p + 2 < end && ld8(p + 1) == C.DIGIT_2 && (ld8(p + 2) | 0x20) == C.LOWER_E;
-}
 
 /**
  * Whether `Schemes` names the http(s) copy of isSerializedAfterScheme() and
@@ -215,28 +204,15 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
     p = skipRun(p + 1, end, RUN_FRAGMENT, FRAGMENT_SET);
   }
   if (p < end) return false;
-  // The record, as parseOnce() writes it: offsets from the href's start;
-  // without credentials, empty user and password ranges at the host (after the
-  // ":" for a null host).
+  // The record, as the parser writes it: without credentials, empty user and
+  // password ranges at the host (after the ":" for a null host). It is written
+  // before the href is copied: with the copy first, the record's values lived
+  // across its call, which cost 7 instructions a parse of debian-files.
   const a = authority - src;
-  field(L.URL_HREF_END, len);
-  field(L.URL_SCHEME_END, colon - src);
-  field(L.URL_USER_START, a);
-  field(L.URL_USER_END, a);
-  field(L.URL_PASS_START, a);
-  field(L.URL_PASS_END, a);
-  field(L.URL_HOST_START, opaque ? L.NONE : a);
-  field(L.URL_HOST_END, hostEnd - src);
-  field(L.URL_PORT_END, pathStart - src);
-  field(L.URL_PORT, port);
-  field(L.URL_PATH_START, pathStart - src);
-  field(L.URL_QUERY_START, queryStart);
-  field(L.URL_FRAGMENT_START, fragmentStart);
-  let flags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT);
-  if (opaque) flags |= L.FLAG_OPAQUE_PATH;
-  if (markInput) flags |= L.FLAG_HREF_IS_INPUT;
-  else copy(dst, src, len);
-  field(L.URL_FLAGS, flags);
+  const flags = (opaque ? L.FLAG_OPAQUE_PATH : 0) | (markInput ? L.FLAG_HREF_IS_INPUT : 0);
+  writeRecord(len, colon - src, a, a, a, a, opaque ? L.NONE : a, hostEnd - src, pathStart - src, port, pathStart - src, queryStart, fragmentStart,
+    scheme, host, flags);
+  if (!markInput) copy(dst, src, len);
   return true;
 }
 
@@ -246,10 +222,10 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
  * any other; its record says SCHEME_BLOB, as the parser's does, and the
  * wrapper and the batch find its origin from that.
  */
-function isSerializedOtherUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
+function isSerializedOtherUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
   const colon = lowerSchemeEnd(src, src + len);
   if (colon < 0) return false;
-  return isSerializedAfterScheme<OtherSchemes>(src, len, colon, schemeKind(src, colon - src), dst, markInput);
+  return isSerializedAfterScheme<OtherSchemes>(src, len, colon, schemeKind(src, colon - src), dst, comparesInput(mode));
 }
 
 /**
@@ -263,13 +239,16 @@ function isSerializedOtherUrl(src: i32, len: i32, dst: i32, markInput: bool): bo
  * the rest (isHttpCopy()). With one copy for all schemes, the kernel's parse
  * of kasztp cost 504 machine instructions a call; with the two, 463 (480
  * before file: and the other schemes were taken; npm run instructions).
+ * `mode` (mode.ts) says whether to mark an href that is the input with
+ * FLAG_HREF_IS_INPUT or copy it to `dst`; a copy of this function for each
+ * mode lets binaryen inline it into its one caller, with the mode a constant.
  */
-export function isSerializedUrl(src: i32, len: i32, dst: i32, markInput: bool): bool {
+export function isSerializedUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
   if (len >= 9 && ldu32(src) == word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P)) {
     const https = ld8(src + 4) == C.LOWER_S;
     const colon = https ? src + 5 : src + 4;
     if (ld8(colon) != C.COLON) return false;
-    return isSerializedAfterScheme<HttpSchemes>(src, len, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, dst, markInput);
+    return isSerializedAfterScheme<HttpSchemes>(src, len, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, dst, comparesInput(mode));
   }
-  return isSerializedOtherUrl(src, len, dst, markInput);
+  return isSerializedOtherUrl(src, len, dst, mode);
 }

@@ -17,8 +17,8 @@ import * as L from "./layout";
 import * as C from "./charcode";
 import { USERINFO_SET } from "./tables";
 import { encodeRun, RUN_USERINFO } from "./run";
-import { defaultPort } from "./port";
-import { idnaStart, idnaEnd, setIdnaResult } from "./host";
+import { defaultPort } from "./scheme";
+import { idnaStart, idnaEnd } from "./host";
 import {
   overrideUrl, schemeOverride, hostOverride, portOverride, pathOverride, queryOverride, fragmentOverride,
   removeTabsAndNewlines, scheme, host, hostEnd, port, pathStart, portGiven,
@@ -52,16 +52,14 @@ function cannotHaveCredentialsOrPort(): bool {
   return kind == L.HOST_NULL || kind == L.HOST_EMPTY || oldFlags(L.SCHEME_MASK, L.SCHEME_SHIFT) == L.SCHEME_FILE;
 }
 
-/** End of the path: the query, the fragment or the href's end. */
+/** End of the path (layout.ts pathEnd()). */
 function pathEnd(): i32 {
-  const q = old(L.URL_QUERY_START);
-  return q != L.NONE ? q : queryEnd();
+  return L.pathEnd(old(L.URL_QUERY_START), old(L.URL_FRAGMENT_START), old(L.URL_HREF_END));
 }
 
-/** End of the query: the fragment or the href's end. */
+/** End of the query, or of the path if there is none (layout.ts queryEnd()). */
 function queryEnd(): i32 {
-  const f = old(L.URL_FRAGMENT_START);
-  return f != L.NONE ? f : old(L.URL_HREF_END);
+  return L.queryEnd(old(L.URL_FRAGMENT_START), old(L.URL_HREF_END));
 }
 
 /**
@@ -112,7 +110,7 @@ function removeCredentials(): i32 {
 
 /** The protocol setter: the value followed by ":", from the scheme start state. */
 function setProtocol(p: i32, end: i32, dst: i32): i32 {
-  overrideUrl();
+  urlGiven();
   const oldPort = old(L.URL_PORT);
   const emptyHost = oldFlags(L.HOST_MASK, L.HOST_SHIFT) == L.HOST_EMPTY;
   const o = schemeOverride(p, end, dst, hasCredentials() || oldPort != L.NONE, emptyHost);
@@ -176,7 +174,7 @@ function setPassword(n: i32, dst: i32): i32 {
 function setHost(p: i32, end: i32, dst: i32, hostnameState: bool): i32 {
   // "If this's URL has an opaque path, then return."
   if ((old(L.URL_FLAGS) & L.FLAG_OPAQUE_PATH) != 0) return L.PARSE_FAILURE;
-  overrideUrl();
+  urlGiven();
   const hostStart = old(L.URL_HOST_START);
   // A URL without a host gains "//" before it (and loses the "/." a path that
   // starts with "//" has without one).
@@ -215,7 +213,7 @@ function setPort(p: i32, end: i32, dst: i32, empty: bool): i32 {
   let o = dst;
   let value = L.NONE;
   if (!empty) {
-    overrideUrl();
+    urlGiven();
     o = portOverride(p, end, dst);
     if (o < 0) return L.PARSE_FAILURE;
     value = port;
@@ -228,7 +226,7 @@ function setPort(p: i32, end: i32, dst: i32, empty: bool): i32 {
 /** The pathname setter: "Empty this's URL's path", then the path start state. */
 function setPathname(p: i32, end: i32, dst: i32): i32 {
   if ((old(L.URL_FLAGS) & L.FLAG_OPAQUE_PATH) != 0) return L.PARSE_FAILURE;
-  overrideUrl();
+  urlGiven();
   const o = pathOverride(p, end, dst, old(L.URL_HOST_START) == L.NONE);
   // The range starts where the "/." of a host-less URL would.
   const start = old(L.URL_PORT_END);
@@ -246,7 +244,7 @@ function setQueryOrFragment(p: i32, end: i32, dst: i32, empty: bool, fragment: b
   const start = fragment ? queryEnd() : pathEnd();
   let o = dst;
   if (!empty) {
-    overrideUrl();
+    urlGiven();
     o = fragment ? fragmentOverride(p, end, dst) : queryOverride(p, end, dst);
   }
   const field = fragment ? L.URL_FRAGMENT_START : L.URL_QUERY_START;
@@ -257,16 +255,26 @@ function setQueryOrFragment(p: i32, end: i32, dst: i32, empty: bool, fragment: b
 
 /**
  * Run setter `part` (SET_*) with the `len` bytes at `src` (UTF-8; modified in
- * place) on the URL whose record is at BASE. Writes the new bytes at `dst`
- * (3 * len + the IDNA result's length + 64 bytes) and the new record and the
- * range they replace at RESULT. Returns PARSE_OK, PARSE_FAILURE where the URL
- * does not change, or PARSE_NEEDS_IDNA (the host setters).
+ * place) on the URL whose record is at BASE, with the UTS #46 result for its
+ * domain at `idna` (0 for none; the host setters return PARSE_NEEDS_IDNA
+ * without it, as parse() does). Writes the new bytes at `dst` (outputBound(len,
+ * 0, idnaLength) bytes) and the new record and the range they replace at
+ * RESULT. Returns PARSE_OK, PARSE_FAILURE where the URL does not change, or
+ * PARSE_NEEDS_IDNA.
  */
-export function setPart(part: i32, src: i32, len: i32, dst: i32): i32 {
-  const status = setPartOnce(part, src, len, dst);
-  // A UTS #46 result handed in by setIdnaResult() serves one call only.
-  setIdnaResult(0, -1);
-  return status;
+export function setPart(part: i32, src: i32, len: i32, dst: i32, idna: i32, idnaLength: i32): i32 {
+  idnaResult = idna;
+  idnaResultLength = idnaLength;
+  return setPartOnce(part, src, len, dst);
+}
+
+/** The UTS #46 result setPart() was given, for the host setters (parse()'s convention: 0, none). */
+let idnaResult: i32 = 0;
+let idnaResultLength: i32 = 0;
+
+/** overrideUrl() with the UTS #46 result of this call. */
+function urlGiven(): void {
+  overrideUrl(idnaResult, idnaResultLength);
 }
 
 /** Where the value begins in the input (after a leading "?" or "#" the setter drops), and its end after the parser removed tabs and newlines. */

@@ -15,11 +15,6 @@ import {
 } from "./classes";
 export * from "./classes";
 
-/** The class bits of byte `c` (0..255). */
-export function charClass(c: i32): i32 {
-  return ld32(CHAR_CLASS + (c << 2));
-}
-
 export function isIn(c: i32, set: i32): bool {
   return (ld32(CHAR_CLASS + (c << 2)) & set) != 0;
 }

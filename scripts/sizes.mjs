@@ -13,9 +13,9 @@ import * as esbuild from "esbuild";
  * override (assembly/setters.ts) and the urlencoded parser and serializer
  * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
  * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
- * with both).
+ * with both, 66.4 KB after the kernel refactor of house-kernel was merged).
  */
-export const PARSE_BUNDLE_BUDGET = 66_000;
+export const PARSE_BUNDLE_BUDGET = 67_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;

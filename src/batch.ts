@@ -50,6 +50,7 @@ export interface BatchExports {
   batchBegin(src: number, len: number, bom: number, maxLines: number, base: number, rows: number): number;
   batchRun(outEnd: number): number;
   batchMode(mode: number): void;
+  batchLines(dst: number): number;
 }
 
 export interface BatchOptions {
@@ -363,8 +364,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
   function setBase(base: Url, at: number): number {
     const href = base._href;
     const dst = align8(at + href.length + L.SLACK);
-    // The parser's bound on the output (parse() in assembly/parser.ts).
-    arena.reserve(dst - L.ARENA + 3 * href.length + 64 + L.SLACK);
+    arena.reserve(dst - L.ARENA + L.outputBound(href.length, 0, 0) + L.SLACK);
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
     // A serialized URL parses to itself (#url-serializing), so the kernel's
     // record of the href is the base's.

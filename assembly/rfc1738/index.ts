@@ -6,7 +6,7 @@ import { scan } from "./validate";
 import { checkHost, hostErrorAt } from "./host";
 import { normalizeEscapes } from "./normalize";
 import { extract } from "./extract";
-import { toUtf16Words } from "./offsets";
+import { toUtf16Words } from "../utf16";
 import { resultField } from "../layout";
 import { st32 } from "../memory";
 

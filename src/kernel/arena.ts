@@ -93,9 +93,8 @@ export class Arena {
    * call may have left its memory and state inconsistent) and make the Error
    * to throw. A RangeError is the engine's: its stack ran out in the kernel,
    * which is not the input's fault, and a reset would need the stack that is
-   * gone. It is rethrown as it is; no kernel state outlives such a call (each
-   * export sets its mode on entry, and parse() takes back a UTS #46 result
-   * handed in for a parse that did not return).
+   * gone. It is rethrown as it is; no kernel state outlives such a call (a
+   * parse's mode and UTS #46 result are arguments of its export).
    */
   private failed(name: string, error: unknown): Error {
     if (error instanceof RangeError) return error;

@@ -10,7 +10,6 @@ import type { UrlencodedExports } from "../whatwg/urlencoded.js";
 /** Exports of assembly/index.ts itself. Addresses and lengths are in bytes. */
 export interface CoreExports {
   init(): void;
-  heapBase(): number;
   split(src: number, len: number): void;
   utf16Offsets(src: number, count: number): void;
   percentDecode(src: number, len: number, dst: number, plusAsSpace: number): number;

@@ -22,6 +22,8 @@ export function guarded(fn: KernelFunction, fail: (error: unknown) => Error): Ke
     case 2: return (a, b) => { try { return fn(a, b); } catch (error) { throw fail(error); } };
     case 3: return (a, b, c) => { try { return fn(a, b, c); } catch (error) { throw fail(error); } };
     case 4: return (a, b, c, d) => { try { return fn(a, b, c, d); } catch (error) { throw fail(error); } };
+    case 5: return (a, b, c, d, e) => { try { return fn(a, b, c, d, e); } catch (error) { throw fail(error); } };
+    case 6: return (a, b, c, d, e, f) => { try { return fn(a, b, c, d, e, f); } catch (error) { throw fail(error); } };
     default: return (...args) => { try { return fn(...args); } catch (error) { throw fail(error); } };
   }
 }

@@ -8,12 +8,11 @@ import { domainToAscii } from "./idna.js";
 import { Url } from "./url.js";
 import { expectString, typeName } from "../check.js";
 
-/** Kernel exports of the parser (assembly/parser.ts, assembly/host.ts). */
+/** Kernel exports of the parser (assembly/parser.ts). */
 export interface ParserExports {
-  parse(src: number, len: number, dst: number, base: number): number;
-  canParse(src: number, len: number, dst: number, base: number): number;
-  setIdnaResult(p: number, len: number): void;
-  setPart(part: number, src: number, len: number, dst: number): number;
+  parse(src: number, len: number, dst: number, base: number, idna: number, idnaLength: number): number;
+  canParse(src: number, len: number, dst: number, base: number, idna: number, idnaLength: number): number;
+  setPart(part: number, src: number, len: number, dst: number, idna: number, idnaLength: number): number;
 }
 
 const encoder = new TextEncoder();
@@ -24,12 +23,6 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
-  /**
-   * Whether a UTS #46 result was handed to the kernel for a parse that has not
-   * returned. A parse cut short (the engine's stack ran out in it) leaves the
-   * result in the kernel, where the next parse would take it for its own domain.
-   */
-  let idnaHandedIn = false;
 
   /** Write the base's href after the input and its record at BASE; returns the href's address. */
   function writeBase(base: Url, at: number): number {
@@ -64,32 +57,24 @@ export function parseApi(arena: Arena) {
    * edits it in place), with an optional base and an optional UTS #46 result.
    */
   function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
-    if (idnaHandedIn) {
-      kernel.setIdnaResult(0, -1);
-      idnaHandedIn = false;
-    }
     const len = arena.input(input);
     let at = align8(L.ARENA + len + L.SLACK);
     const baseHref = base === null ? 0 : writeBase(base, at);
     const baseLength = base === null ? 0 : base._href.length;
     at = align8(at + baseLength + L.SLACK);
-    // The kernel forgets a UTS #46 result after each parse, so only a second pass hands one in.
-    const idnaAt = at;
+    // Only a second pass has a UTS #46 result (address 0: none).
+    const idnaAt = idna === null ? 0 : at;
+    const idnaLength = idna === null ? 0 : idna.length;
     if (idna !== null) {
-      arena.reserve(at - L.ARENA + idna.length + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
-      at = align8(at + idna.length + L.SLACK);
+      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
+      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
+      at = align8(at + idnaLength + L.SLACK);
     }
-    // The kernel's bound on the output (see parse() in assembly/parser.ts).
-    arena.reserve(at - L.ARENA + 3 * len + baseLength + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
+    arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
     output = at;
-    if (idna !== null) {
-      kernel.setIdnaResult(idnaAt, idna.length);
-      idnaHandedIn = true;
-    }
-    const status = checkOnly ? kernel.canParse(L.ARENA, len, at, baseHref) : kernel.parse(L.ARENA, len, at, baseHref);
-    idnaHandedIn = false;
-    return status;
+    return checkOnly
+      ? kernel.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
+      : kernel.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */

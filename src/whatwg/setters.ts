@@ -31,23 +31,22 @@ export function settersApi(arena: Arena, core: ParseCore) {
   /** Where the last pass() had the kernel write. */
   let output = 0;
 
-  /** One call of the kernel's setPart() on `value`, with an optional UTS #46 result for the host. */
+  /** One call of the kernel's setPart() on `value`, with a UTS #46 result for the host on a second call. */
   function pass(url: Url, part: number, value: string, idna: string | null): number {
     const len = arena.input(value);
     let at = align8(L.ARENA + len + L.SLACK);
-    const idnaAt = at;
+    // Only a second pass has a UTS #46 result (address 0: none), as for parse().
+    const idnaAt = idna === null ? 0 : at;
+    const idnaLength = idna === null ? 0 : idna.length;
     if (idna !== null) {
-      arena.reserve(at - L.ARENA + idna.length + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
-      at = align8(at + idna.length + L.SLACK);
+      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
+      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
+      at = align8(at + idnaLength + L.SLACK);
     }
-    // The kernel's bound on what it writes (see setPart() in assembly/setters.ts).
-    arena.reserve(at - L.ARENA + 3 * len + (idna === null ? 0 : idna.length) + 64 + L.SLACK);
+    arena.reserve(at - L.ARENA + L.outputBound(len, 0, idnaLength) + L.SLACK);
     output = at;
     core.writeRecord(url);
-    // setPart() forgets the result after the call, as parse() does.
-    if (idna !== null) kernel.setIdnaResult(idnaAt, idna.length);
-    return kernel.setPart(part, L.ARENA, len, at);
+    return kernel.setPart(part, L.ARENA, len, at, idnaAt, idnaLength);
   }
 
   /**

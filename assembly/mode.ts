@@ -1,0 +1,30 @@
+// The modes of the basic URL parser, one for each of its entries (parser.ts),
+// as Ada's parser takes its mode as a template parameter:
+//
+//   parse()       the serialized URL and its record, with FLAG_HREF_IS_INPUT
+//                 when the href is the input byte for byte (the wrapper then
+//                 reuses the input string): PARSE
+//   a batch line  the same, but the href always written to the output and
+//                 never compared with the input, which a batch does not reuse
+//                 (the comparison was 4-7% of the kernel's time over a batch of
+//                 the corpus): BATCH
+//   canParse()    the status only: the parser's first phase (parser.ts)
+//
+// PARSE and BATCH are the type argument of the entry's functions (parseIn()
+// and the fast path for serialized URLs, serialized.ts), so asc compiles a
+// copy of them for each, in which comparesInput() is a constant and which
+// binaryen inlines into its one caller. The value goes with the type as an
+// argument for the JS build, where type arguments are erased; the WASM copies
+// do not read it, and binaryen drops it. The types differ in size, which
+// names the copy.
+
+export type ParseMode = u32;
+export type BatchMode = u16;
+export const PARSE: ParseMode = 0;
+export const BATCH: BatchMode = 1;
+
+/** Whether `mode` compares the href with the input (parse()) rather than always writing it (a batch). */
+export function comparesInput<M>(mode: M): bool {
+  if (ASC_TARGET != 0) return sizeof<M>() == sizeof<ParseMode>();
+  return mode == PARSE;
+}
