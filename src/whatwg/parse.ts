@@ -52,6 +52,13 @@ export function parseApi(arena: Arena) {
     i[baseRecord + L.URL_FLAGS] = url._flags;
   }
 
+  /** Write a UTS #46 result (ASCII) at `at`; returns the next free address. */
+  function writeIdna(idna: string, at: number): number {
+    arena.reserve(at - L.ARENA + idna.length + L.SLACK);
+    encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
+    return align8(at + idna.length + L.SLACK);
+  }
+
   /**
    * One pass of the kernel's parser over `input` (written anew: the kernel
    * edits it in place), with an optional base and an optional UTS #46 result.
@@ -65,11 +72,7 @@ export function parseApi(arena: Arena) {
     // Only a second pass has a UTS #46 result (address 0: none).
     const idnaAt = idna === null ? 0 : at;
     const idnaLength = idna === null ? 0 : idna.length;
-    if (idna !== null) {
-      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
-      at = align8(at + idnaLength + L.SLACK);
-    }
+    if (idna !== null) at = writeIdna(idna, at);
     arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
     output = at;
     return checkOnly
@@ -155,7 +158,7 @@ export function parseApi(arena: Arena) {
     return run(input, baseUrl, true);
   }
 
-  return { parse, canParse, fromResult, writeRecord };
+  return { parse, canParse, fromResult, writeRecord, writeIdna };
 }
 
 /** What the setters and the URL class use of parseApi(). */

@@ -23,8 +23,6 @@ export const PARTS = {
   hash: L.SET_HASH,
 } as const;
 
-const encoder = new TextEncoder();
-
 export function settersApi(arena: Arena, core: ParseCore) {
   const { kernel } = arena;
   const result = L.RESULT >> 2;
@@ -38,11 +36,7 @@ export function settersApi(arena: Arena, core: ParseCore) {
     // Only a second pass has a UTS #46 result (address 0: none), as for parse().
     const idnaAt = idna === null ? 0 : at;
     const idnaLength = idna === null ? 0 : idna.length;
-    if (idna !== null) {
-      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
-      at = align8(at + idnaLength + L.SLACK);
-    }
+    if (idna !== null) at = core.writeIdna(idna, at);
     arena.reserve(at - L.ARENA + L.outputBound(len, 0, idnaLength) + L.SLACK);
     output = at;
     core.writeRecord(url);
