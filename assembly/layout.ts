@@ -6,7 +6,7 @@
 //   2048 ..... 2304   RESULT: the record a kernel call leaves (64 i32 fields)
 //   2304 ..... 2560   BASE: the record of the base URL handed to the parser
 //   2560 ..... 2624   IPV6_PIECES: the eight pieces of an IPv6 address being parsed
-//   2624 ..... 2880   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
+//   2624 ..... 2848   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
 //   4096 ..... end    the wrapper's arena: input, scratch and output buffers
 
 export const CHAR_CLASS: i32 = 1024;

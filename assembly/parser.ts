@@ -29,7 +29,7 @@ import { writeDecimal } from "./number";
 import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
 import { writeRecord } from "./record";
-import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
+import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import * as C from "./charcode";
 import { BATCH, PARSE, comparesInput } from "./mode";
 
@@ -661,12 +661,13 @@ function isLetter(p: i32, lower: i32): bool {
  * authority state either way) and no state after it can fail, so the URL is
  * valid. Any other input goes to the parser, which decides. Over the corpus
  * this took a canParse() call from ~1,000 to ~355 machine instructions, ~220
- * of them the call itself (npm run instructions).
+ * of them the call itself (npm run instructions); reading the scheme a word
+ * at a time (startsWithHttp()) instead of a letter at a time, from 341 to 318.
  */
 function isPlainHttpUrl(p: i32, end: i32): bool {
   // "http://" and a byte of host at least.
   if (end - p < 8) return false;
-  if (!isLetter(p, C.LOWER_H) || !isLetter(p + 1, C.LOWER_T) || !isLetter(p + 2, C.LOWER_T) || !isLetter(p + 3, C.LOWER_P)) return false;
+  if (!startsWithHttp(p, true)) return false;
   p += isLetter(p + 4, C.LOWER_S) ? 5 : 4;
   if (!is(p, end, C.COLON) || !is(p + 1, end, C.SLASH) || !is(p + 2, end, C.SLASH)) return false;
   p = plainDomainEnd(p + 3, end);

@@ -7,7 +7,7 @@ import { ld8, st8 } from "./memory";
 import { isIn, isAsciiAlpha, PATH_SEGMENT_STOP, PATH_SET, PATH_STOP } from "./tables";
 import { writeEscape } from "./percent";
 import { findLast } from "./scan";
-import { copyRun, RUN_PATH, RUN_PATH_SEGMENT } from "./run";
+import { copyRun, RUN_PATH } from "./run";
 import { BACKSLASH, COLON, DIGIT_2, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
 
 /**

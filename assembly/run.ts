@@ -17,17 +17,16 @@ import { isIn, toLower } from "./tables";
 import { RUN_TABLES } from "./layout";
 import * as C from "./charcode";
 import {
-  PATH_SEGMENT_STOP, PATH_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP, SCHEME_STOP,
+  PATH_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP, SCHEME_STOP,
 } from "./classes";
 
-export const RUN_PATH_SEGMENT: i32 = RUN_TABLES;
-export const RUN_QUERY: i32 = RUN_TABLES + 32;
-export const RUN_SPECIAL_QUERY: i32 = RUN_TABLES + 64;
-export const RUN_FRAGMENT: i32 = RUN_TABLES + 96;
-export const RUN_USERINFO: i32 = RUN_TABLES + 128;
-export const RUN_DOMAIN: i32 = RUN_TABLES + 160;
-export const RUN_PATH: i32 = RUN_TABLES + 192;
-export const RUN_SCHEME: i32 = RUN_TABLES + 224;
+export const RUN_QUERY: i32 = RUN_TABLES;
+export const RUN_SPECIAL_QUERY: i32 = RUN_TABLES + 32;
+export const RUN_FRAGMENT: i32 = RUN_TABLES + 64;
+export const RUN_USERINFO: i32 = RUN_TABLES + 96;
+export const RUN_DOMAIN: i32 = RUN_TABLES + 128;
+export const RUN_PATH: i32 = RUN_TABLES + 160;
+export const RUN_SCHEME: i32 = RUN_TABLES + 192;
 
 function buildTable(at: i32, set: i32): void {
   for (let low = 0; low < 16; low++) {
@@ -40,7 +39,6 @@ function buildTable(at: i32, set: i32): void {
 
 /** Build the nibble tables (after initTables). */
 export function initRunTables(): void {
-  buildTable(RUN_PATH_SEGMENT, PATH_SEGMENT_STOP);
   buildTable(RUN_QUERY, QUERY_SET);
   buildTable(RUN_SPECIAL_QUERY, SPECIAL_QUERY_SET);
   buildTable(RUN_FRAGMENT, FRAGMENT_SET);

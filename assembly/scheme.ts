@@ -7,6 +7,22 @@ import { ld8, ldu32, spells, word } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 
+/** "http" as ldu32() reads it. */
+function httpWord(): i32 {
+  return word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P);
+}
+
+/**
+ * The four bytes at p are "http", the start of the commonest schemes ("http"
+ * and "https"): in lower case, or in any case if `anyCase` (the scheme state
+ * lower-cases a scheme; OR-ing 0x20 maps only "A"-"Z" onto "a"-"z" among the
+ * letters). A word at a time, for both fast paths (canParse()'s, parser.ts,
+ * and parse()'s, serialized.ts) and schemeKind().
+ */
+export function startsWithHttp(p: i32, anyCase: bool): bool {
+  return (ldu32(p) | (anyCase ? 0x20202020 : 0)) == httpWord();
+}
+
 /**
  * The kind of the lower-case scheme [p, p + n): a special scheme, "blob" (for
  * the origin), or SCHEME_OTHER. Schemes of four and five letters are compared
@@ -15,9 +31,8 @@ import * as C from "./charcode";
 export function schemeKind(p: i32, n: i32): i32 {
   if (n == 4 || n == 5) {
     const w = ldu32(p);
-    const http = word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P);
-    if (n == 5) return w == http && ld8(p + 4) == C.LOWER_S ? L.SCHEME_HTTPS : L.SCHEME_OTHER;
-    if (w == http) return L.SCHEME_HTTP;
+    if (n == 5) return w == httpWord() && ld8(p + 4) == C.LOWER_S ? L.SCHEME_HTTPS : L.SCHEME_OTHER;
+    if (w == httpWord()) return L.SCHEME_HTTP;
     if (w == word(C.LOWER_F, C.LOWER_I, C.LOWER_L, C.LOWER_E)) return L.SCHEME_FILE;
     if (w == word(C.LOWER_B, C.LOWER_L, C.LOWER_O, C.LOWER_B)) return L.SCHEME_BLOB;
     return L.SCHEME_OTHER;

@@ -12,7 +12,7 @@
 // "data:"). Over kasztp this took a parse() kernel call from ~1,290 to ~480
 // machine instructions (npm run instructions, SIMD build).
 
-import { ld8, ldu32, copy, word } from "./memory";
+import { ld8, copy } from "./memory";
 import { writeRecord } from "./record";
 import * as L from "./layout";
 import * as C from "./charcode";
@@ -22,7 +22,7 @@ import { endsInANumber, isDottedQuad, mayEndInANumber } from "./ipv4";
 import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
 import { portDigits, portValue } from "./port";
-import { defaultPort, isLocalhost, isSpecial, schemeKind } from "./scheme";
+import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import { comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
@@ -244,7 +244,7 @@ function isSerializedOtherUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
  * mode lets binaryen inline it into its one caller, with the mode a constant.
  */
 export function isSerializedUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
-  if (len >= 9 && ldu32(src) == word(C.LOWER_H, C.LOWER_T, C.LOWER_T, C.LOWER_P)) {
+  if (len >= 9 && startsWithHttp(src, false)) {
     const https = ld8(src + 4) == C.LOWER_S;
     const colon = https ? src + 5 : src + 4;
     if (ld8(colon) != C.COLON) return false;
