@@ -189,16 +189,21 @@ function serializeBytes(p: i32, end: i32, dst: i32): i32 {
  * output is not the empty string, then append U+0026 (&) to output. Append
  * name, followed by U+003D (=), followed by value, to output."
  *
- * The `count` names and values (count is even) are one after another as
- * UTF-8 at `src`; their lengths in UTF-16 units are the i32s at `lengths`
- * (`ascii`: every byte is one unit). Writes at `dst` (room for 3 bytes a
- * byte of `src` and 2 a piece) and returns the output's length.
+ * The `count` names and values (count is even) are one after another as the
+ * `len` bytes of UTF-8 at `src`; their lengths in UTF-16 units are the i32s
+ * at `lengths`. Writes after the lengths (room for 3 bytes a byte of `src`
+ * and 1 a piece) and returns the output's length.
  */
-export function formSerialize(src: i32, lengths: i32, count: i32, dst: i32, ascii: i32): i32 {
-  const start = dst;
+export function formSerialize(src: i32, len: i32, lengths: i32, count: i32): i32 {
+  const start = lengths + (count << 2);
+  // Every byte is one UTF-16 unit when the units add up to the bytes.
+  let units = 0;
+  for (let i = 0; i < count; i++) units += ld32(lengths + (i << 2));
+  const ascii = units == len;
+  let dst = start;
   let p = src;
   for (let i = 0; i < count; i++) {
-    const end = pieceEnd(p, ld32(lengths + (i << 2)), ascii != 0);
+    const end = pieceEnd(p, ld32(lengths + (i << 2)), ascii);
     dst = serializeBytes(p, end, dst);
     p = end;
     if ((i & 1) == 0) st8(dst++, EQUALS);

@@ -38,3 +38,21 @@ export function loadCorpus(file) {
   }
   return { file, lines, bytes, ascii };
 }
+
+/**
+ * The query (without "?", before any "#") of every line that has a non-empty
+ * one: the real query strings of a corpus, for URLSearchParams.
+ * @param {string[]} lines
+ * @returns {string[]}
+ */
+export function queriesOf(lines) {
+  const queries = [];
+  for (const line of lines) {
+    const start = line.indexOf("?");
+    if (start === -1) continue;
+    const hash = line.indexOf("#", start);
+    const query = line.slice(start + 1, hash === -1 ? line.length : hash);
+    if (query !== "") queries.push(query);
+  }
+  return queries;
+}

@@ -13,6 +13,7 @@ const FILES = [
   "toascii.json",
   "IdnaTestV2.json",
   "percent-encoding.json",
+  "urlencoded-parser-data.json",
 ];
 
 const source = process.argv[2];

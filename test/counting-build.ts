@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { Api } from "./builds";
+import type { searchParamsLink } from "../src/whatwg/searchparams";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -19,12 +20,14 @@ const ENTRY = `
 export { createApi } from "./src/api";
 export { createJsBackend } from "./src/kernel/js-backend";
 export { attachHeap } from "./assembly/memory";
+export { searchParamsLink } from "./src/whatwg/searchparams";
 `;
 
 interface Bundle {
   createApi(backend: unknown): Api;
   createJsBackend(): unknown;
   attachHeap(bytes: Uint8Array, words: Int32Array): void;
+  searchParamsLink: typeof searchParamsLink;
 }
 
 /** Whether a property key is an element index ("4096"), not a method or "length". */
@@ -69,6 +72,8 @@ function counted<T extends Uint8Array | Int32Array>(view: T, count: Count): T {
 
 export interface CountingApi {
   api: Api;
+  /** The link of api.URLSearchParams to a URL object (src/whatwg/searchparams.ts). */
+  link: ReturnType<typeof searchParamsLink>;
   /** The kernel's memory accesses while `run` runs. */
   work(run: () => unknown): number;
   /** The kernel's memory writes (elements written, bytes copied) while `run` runs. */
@@ -115,6 +120,7 @@ export async function countingApi(bytes: number): Promise<CountingApi> {
   };
   return {
     api,
+    link: bundle.searchParamsLink(api.URLSearchParams),
     work(run) {
       measure(run);
       return count.n;
