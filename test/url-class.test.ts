@@ -194,3 +194,22 @@ describe.each(builds)("URL class as the platform sees it (%s)", (_name, api) => 
     expect(url.href).toBe("http://example.com:8080/#%EF%BF%BDx");
   });
 });
+
+describe("URL.searchParams over many appends (work counted in the kernel, pure-JS build)", () => {
+  it("50,000 appends on one URL, then its href: work in proportion to the appends", async () => {
+    const { countingApi } = await import("./counting-build");
+    const counting = await countingApi(32 << 20);
+    const sizes = [12_500, 25_000, 50_000];
+    const work = sizes.map((n) =>
+      counting.work(() => {
+        const url = new counting.api.URL("https://example.com/path?start=1#end");
+        // The space makes every value one the kernel serializes.
+        for (let i = 0; i < n; i++) url.searchParams.append(`name${i % 100}`, `value ${i}`);
+        expect(url.href.endsWith(`&name${(n - 1) % 100}=value+${n - 1}#end`)).toBe(true);
+        expect(url.search.length).toBeGreaterThan(n * 10);
+      }),
+    );
+    // Linear work doubles with n; a query spliced into the href on every append would quadruple it.
+    for (let i = 1; i < sizes.length; i++) expect(work[i], `work ${work.join(", ")}`).toBeLessThan(2.5 * work[i - 1]);
+  }, 120_000);
+});
