@@ -49,6 +49,9 @@ export function percentEncode(src: i32, len: i32, dst: i32, set: i32): i32 {
  * returns the same status without the record.
  */
 export { parse, canParse } from "./parser";
+
+/** The URL API's setters: the parser with a state override, on the URL whose record is at BASE (setters.ts). */
+export { setPart } from "./setters";
 export * from "./rfc1738/index";
 
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */

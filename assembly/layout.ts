@@ -88,6 +88,31 @@ export const URL_FIELDS: i32 = 14;
 export const URL_IDNA_START: i32 = 14;
 export const URL_IDNA_END: i32 = 15;
 
+// setPart() (setters.ts): which setter of the URL API runs.
+export const SET_PROTOCOL: i32 = 0;
+export const SET_USERNAME: i32 = 1;
+export const SET_PASSWORD: i32 = 2;
+export const SET_HOST: i32 = 3;
+export const SET_HOSTNAME: i32 = 4;
+export const SET_PORT: i32 = 5;
+export const SET_PATHNAME: i32 = 6;
+export const SET_SEARCH: i32 = 7;
+export const SET_HASH: i32 = 8;
+// What setPart() leaves in RESULT after the new record: the old href's
+// [SET_START, SET_END) became the SET_LENGTH bytes it wrote, and its
+// [SET_CUT_START, SET_CUT_END) went (the port the protocol setter drops).
+export const SET_START: i32 = 16;
+export const SET_END: i32 = 17;
+export const SET_LENGTH: i32 = 18;
+export const SET_CUT_START: i32 = 19;
+export const SET_CUT_END: i32 = 20;
+// Where the new bytes hold the value as it was given, byte for byte (nothing
+// removed, encoded or lower-cased): [SET_VERBATIM_AT, + its length) of the new
+// bytes are the value's bytes from SET_VALUE_START on, so the wrapper takes
+// them from the value's string instead of making one from memory. NONE: not so.
+export const SET_VALUE_START: i32 = 21;
+export const SET_VERBATIM_AT: i32 = 22;
+
 /** The end of a record's query (its "?" included), or of its path when it has no query: the fragment's start or the href's end. */
 export function queryEnd(fragmentStart: i32, hrefEnd: i32): i32 {
   return fragmentStart != NONE ? fragmentStart : hrefEnd;

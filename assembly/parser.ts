@@ -1,4 +1,6 @@
-// #concept-basic-url-parser of the WHATWG URL Standard, without state override.
+// #concept-basic-url-parser of the WHATWG URL Standard. With a state override
+// (the URL API's setters) only the states the setters start in run, at the end
+// of this file; assembly/setters.ts splices what they write into the URL.
 //
 // The parser writes the serialized URL (#concept-url-serializer) straight into
 // the output as it goes, and the offsets of its components into the RESULT
@@ -17,7 +19,7 @@
 
 import { ld8, st8, ld32, ldu32, st32, copy, equalBytes, word } from "./memory";
 import * as L from "./layout";
-import { isIn, isAsciiAlpha, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
+import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
@@ -42,18 +44,18 @@ let passStart: i32 = 0;
 let passEnd: i32 = 0;
 // The host and the port (the port's number, or NONE).
 let hostStart: i32 = 0;
-let hostEnd: i32 = 0;
+export let hostEnd: i32 = 0;
 let portEnd: i32 = 0;
-let port: i32 = 0;
+export let port: i32 = 0;
 // The path, the query and the fragment (NONE when absent).
-let pathStart: i32 = 0;
+export let pathStart: i32 = 0;
 let queryStart: i32 = 0;
 let fragmentStart: i32 = 0;
 // The scheme's and the host's kinds (layout.ts SCHEME_*, HOST_*).
-let scheme: i32 = 0;
+export let scheme: i32 = 0;
 let special: bool = false;
 let opaquePath: bool = false;
-let host: i32 = L.HOST_NULL;
+export let host: i32 = L.HOST_NULL;
 
 // The inputs of the parse besides the input itself, set by parseOnce() from
 // its arguments: the base URL (its serialized href at `base`, its record at
@@ -179,8 +181,12 @@ function fragmentState(p: i32, end: i32, o: i32): i32 {
   return encodeRun(p, end, o, RUN_FRAGMENT, FRAGMENT_SET);
 }
 
-/** #query-state from p: "?" and the query up to "#" (special-query set for special URLs). */
-function queryState(p: i32, end: i32, o: i32): i32 {
+/**
+ * #query-state from p: "?" and the query up to "#" (special-query set for
+ * special URLs). With a state override (the search setter) "#" is part of the
+ * query: "If state override is not given and c is U+0023 (#)" ends it.
+ */
+function queryState(p: i32, end: i32, o: i32, stateOverride: bool = false): i32 {
   queryStart = o;
   o = put(o, C.QUESTION);
   // One pass: both query sets contain "#", so only bytes in the set need a look.
@@ -191,7 +197,7 @@ function queryState(p: i32, end: i32, o: i32): i32 {
     o += q - p;
     if (q >= end) break;
     const c = ld8(q);
-    if (c == C.HASH) return fragmentState(q + 1, end, o);
+    if (c == C.HASH && !stateOverride) return fragmentState(q + 1, end, o);
     o = writeEscape(o, c);
     p = q + 1;
   }
@@ -207,7 +213,7 @@ function afterPath(p: i32, end: i32, o: i32): i32 {
 
 /** #path-state from p, then the query and fragment. */
 function path(p: i32, end: i32, o: i32): i32 {
-  o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE);
+  o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE, false);
   return afterPath(pathStop, end, o);
 }
 
@@ -268,6 +274,23 @@ function hostInto(p: i32, e: i32, o: i32): i32 {
 }
 
 /**
+ * #host-state: the host ends at a ":" outside brackets, or with the authority
+ * [.., e). `colon` is the first ":" or "[" of the host (or e); returns the ":"
+ * that starts the port, or e.
+ */
+function portColon(colon: i32, e: i32): i32 {
+  let insideBrackets = false;
+  while (colon < e) {
+    const c = ld8(colon);
+    if (c == C.LEFT_BRACKET) insideBrackets = true;
+    else if (c == C.RIGHT_BRACKET) insideBrackets = false;
+    else if (c == C.COLON && !insideBrackets) break;
+    colon++;
+  }
+  return colon;
+}
+
+/**
  * #authority-state then #host-state and #port-state, from p (after the slashes).
  * Writes "//", the credentials, host and port, then continues with the path.
  */
@@ -302,17 +325,7 @@ function authorityState(p: i32, end: i32, o: i32): i32 {
   } else {
     userStart = userEnd = passStart = passEnd = o;
   }
-  // #host-state: the host ends at a ":" outside brackets, or with the authority.
-  if (colon < e && ld8(colon) == C.LEFT_BRACKET) {
-    let insideBrackets = false;
-    while (colon < e) {
-      const c = ld8(colon);
-      if (c == C.LEFT_BRACKET) insideBrackets = true;
-      else if (c == C.RIGHT_BRACKET) insideBrackets = false;
-      else if (c == C.COLON && !insideBrackets) break;
-      colon++;
-    }
-  }
+  if (colon < e && ld8(colon) == C.LEFT_BRACKET) colon = portColon(colon, e);
   // "If url is special and buffer is the empty string, host-missing validation
   // error, return failure." (Before a ":" the host may not be empty either.)
   if (colon == h && (special || colon < e)) return -L.PARSE_FAILURE;
@@ -386,23 +399,39 @@ function baseIsFile(): bool {
   return hasBase && baseScheme() == L.SCHEME_FILE;
 }
 
+/** The end of the file host state's buffer at p. */
+function fileHostEnd(p: i32, end: i32): i32 {
+  return findAny(p, end, C.SLASH, C.BACKSLASH, C.QUESTION, C.HASH);
+}
+
+/**
+ * #file-host-state's host, the buffer [p, e) (not empty), written at o: the
+ * host parser's result, "localhost" made the empty host.
+ */
+function fileHost(p: i32, e: i32, o: i32): i32 {
+  o = hostInto(p, e, o);
+  if (o < 0) return o;
+  // "If host is "localhost", then set host to the empty string."
+  if (isLocalhost(hostStart, o)) {
+    o = hostEnd = portEnd = hostStart;
+    host = L.HOST_EMPTY;
+  }
+  return o;
+}
+
 /** #file-host-state at p (after "file://" or its backslash forms). */
 function fileHostState(p: i32, end: i32, o: i32): i32 {
-  const e = findAny(p, end, C.SLASH, C.BACKSLASH, C.QUESTION, C.HASH);
+  const e = fileHostEnd(p, end);
   // "If buffer is a Windows drive letter ... set state to path state", with the
   // buffer kept: the drive letter becomes the first path segment.
   if (isWindowsDriveLetter(p, e)) {
     pathStart = o;
     return goOn(NEXT_PATH, p, o);
   }
+  // An empty buffer: the file state set the empty host already.
   if (e > p) {
-    o = hostInto(p, e, o);
+    o = fileHost(p, e, o);
     if (o < 0) return o;
-    // "If host is "localhost", then set host to the empty string."
-    if (isLocalhost(hostStart, o)) {
-      o = hostEnd = portEnd = hostStart;
-      host = L.HOST_EMPTY;
-    }
   }
   return goOn(NEXT_PATH_START, e, o);
 }
@@ -516,7 +545,7 @@ function schemeStartState(p: i32, end: i32, o: i32): i32 {
 }
 
 /** Remove the ASCII tabs and newlines of [p, end) in place; returns the new end. */
-function removeTabsAndNewlines(p: i32, end: i32): i32 {
+export function removeTabsAndNewlines(p: i32, end: i32): i32 {
   let w = p;
   for (let r = p; r < end; r++) {
     const c = ld8(r);
@@ -674,4 +703,141 @@ function isPlainFileUrl(p: i32, end: i32): bool {
 export function canParse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32): i32 {
   if (isPlainHttpUrl(src, src + len) || isPlainFileUrl(src, src + len)) return L.PARSE_OK;
   return parseOnce(src, len, dst, baseHref, idna, idnaLength, true, false);
+}
+
+// State override: "basic URL parse the given value with this's URL as url and
+// <state> as state override" (#urlutils-members). The url given is the one
+// whose record is at BASE; overrideUrl() makes its scheme the parser's, and
+// each function below runs its state (and the states it may go on to before
+// "if state override is given, then return") on [p, end), writing what it sets,
+// serialized, at o. assembly/setters.ts splices that into the URL.
+
+/** Whether the last hostOverride() set the port too (then [hostEnd, its result) is the port's). */
+export let portGiven: bool = false;
+
+/**
+ * Make the URL at BASE the parser's url (the states consult its scheme), with
+ * the UTS #46 result for a domain at `idna` (0: none), as parse() takes it.
+ */
+export function overrideUrl(idna: i32, idnaLength: i32): void {
+  setScheme(baseScheme());
+  idnaResult = idna;
+  idnaResultLength = idnaLength;
+}
+
+/**
+ * #scheme-start-state with the override, on the value followed by ":" (the
+ * protocol setter): "scheme:", or -PARSE_FAILURE where the URL stays as it is.
+ * `credentialsOrPort` and `emptyHost` are facts of the url.
+ */
+export function schemeOverride(p: i32, end: i32, o: i32, credentialsOrPort: bool, emptyHost: bool): i32 {
+  // "If c is an ASCII alpha ... Otherwise, return failure."
+  if (p >= end || !isAsciiAlpha(ld8(p))) return -L.PARSE_FAILURE;
+  // #scheme-state: the scheme ends at the ":" appended to the value (or the
+  // value's own first ":"); any other code point: "Otherwise, return failure."
+  // Byte by byte, not schemeRun(): a second call of it made binaryen stop
+  // inlining it into the scheme start state, 2-3 machine instructions more a
+  // parse of npm-mixed (npm run instructions).
+  let i = p;
+  while (i < end && isIn(ld8(i), SCHEME_CHAR)) {
+    st8(o + (i - p), toLower(ld8(i)));
+    i++;
+  }
+  if (i < end && ld8(i) != C.COLON) return -L.PARSE_FAILURE;
+  const kind = schemeKind(o, i - p);
+  // "If url's scheme is a special scheme and buffer is not a special scheme,
+  // then return", and the other way round.
+  if (isSpecial(kind) != special) return -L.PARSE_FAILURE;
+  // "If url includes credentials or has a non-null port, and buffer is "file", then return."
+  if (credentialsOrPort && kind == L.SCHEME_FILE) return -L.PARSE_FAILURE;
+  // "If url's scheme is "file" and its host is an empty host, then return."
+  if (scheme == L.SCHEME_FILE && emptyHost) return -L.PARSE_FAILURE;
+  setScheme(kind);
+  return put(o + (i - p), C.COLON);
+}
+
+/**
+ * #host-state (or #hostname-state) with the override: the host, and for the
+ * host state a port after ":" (portGiven). Returns the end of what it wrote or
+ * a negated PARSE_* status; `credentialsOrPort` is a fact of the url.
+ */
+export function hostOverride(p: i32, end: i32, o: i32, hostnameState: bool, credentialsOrPort: bool): i32 {
+  portGiven = false;
+  // "If state override is given and url's scheme is "file", then decrease
+  // pointer by 1 and set state to file host state", which returns after the host.
+  if (scheme == L.SCHEME_FILE) {
+    const e = fileHostEnd(p, end);
+    if (e > p) return fileHost(p, e, o);
+    // "If buffer is the empty string, then: Set url's host to the empty string."
+    hostStart = hostEnd = portEnd = o;
+    host = L.HOST_EMPTY;
+    return o;
+  }
+  const e = findAny(p, end, C.SLASH, special ? C.BACKSLASH : C.SLASH, C.QUESTION, C.HASH);
+  const colon = portColon(find2(p, e, C.COLON, C.LEFT_BRACKET), e);
+  if (colon < e) {
+    // "If buffer is the empty string, host-missing validation error, return failure."
+    // "If state override is given and state override is hostname state, then return failure."
+    if (colon == p || hostnameState) return -L.PARSE_FAILURE;
+  } else if (e == p && (special || credentialsOrPort)) {
+    // "If url is special and buffer is the empty string, ... return failure.
+    // Otherwise, if state override is given, buffer is the empty string, and
+    // either url includes credentials or url's port is non-null, then return failure."
+    return -L.PARSE_FAILURE;
+  }
+  o = hostInto(p, colon, o);
+  if (o < 0 || colon == e) return o;
+  // #port-state with the override: its digits end at any other code point.
+  // Too large a port ("return failure") or none ("If state override is
+  // given, then return failure") leaves the port, with the host set.
+  const q = portDigits(colon + 1, end);
+  if (q > colon + 1) {
+    port = L.NONE;
+    portGiven = true;
+    o = portState(colon + 1, q, o);
+  }
+  return o;
+}
+
+/** #port-state with the override (the port setter): ":port", nothing for the default port, or -PARSE_FAILURE. */
+export function portOverride(p: i32, end: i32, o: i32): i32 {
+  // The digits end at any other code point; none, or too large a port: "return failure".
+  const q = portDigits(p, end);
+  if (q <= p) return -L.PARSE_FAILURE;
+  port = L.NONE;
+  return portState(p, q, o);
+}
+
+/**
+ * #path-start-state with the override (the pathname setter, after "Empty
+ * this's URL's path"), then the path state, which takes "?" and "#" into the
+ * path. Returns the end of the path, serialized with "/." before it when the
+ * host is null and it starts with "//" (#url-serializing; pathStart is after it).
+ */
+export function pathOverride(p: i32, end: i32, o: i32, hostIsNull: bool): i32 {
+  pathStart = o;
+  if (special) {
+    // "If c is neither U+002F (/) nor U+005C (\), then decrease pointer by 1."
+    if (isSlash(p, end)) p++;
+  } else if (p >= end) {
+    // "Otherwise, if state override is given and url's host is null, append the empty string to url's path."
+    return hostIsNull ? put(o, C.SLASH) : o;
+  } else if (ld8(p) == C.SLASH) {
+    p++;
+  }
+  o = pathState(p, end, o, o, special, scheme == L.SCHEME_FILE, true);
+  hostStart = hostIsNull ? L.NONE : o;
+  opaquePath = false;
+  queryStart = fragmentStart = L.NONE;
+  return insertPathDot(o);
+}
+
+/** #query-state with the override (the search setter): "?" and the query, "#" included. */
+export function queryOverride(p: i32, end: i32, o: i32): i32 {
+  return queryState(p, end, o, true);
+}
+
+/** #fragment-state with the override (the hash setter): "#" and the fragment. */
+export function fragmentOverride(p: i32, end: i32, o: i32): i32 {
+  return fragmentState(p, end, o);
 }

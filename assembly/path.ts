@@ -75,14 +75,16 @@ export let pathStop: i32 = 0;
 /**
  * #path-state from input position `p` until "?", "#" or the end of [p, end),
  * appending segments to the path [pathStart, o). Returns the new end of the
- * output and leaves the input position in `pathStop`.
+ * output and leaves the input position in `pathStop`. With a state override
+ * (the pathname setter) "?" and "#" are path bytes, percent-encoded: "state
+ * override is not given and c is U+003F (?) or U+0023 (#)" ends the path.
  *
  * Each segment is copied in one pass (bytes outside PATH_SEGMENT_STOP as they
  * are, the path percent-encode set escaped) and then looked at as a whole for
  * the dot-segment and drive-letter rules, which undo or patch what was copied.
  */
-export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: bool, isFile: bool): i32 {
-  if (!isFile) return pathRuns(p, end, pathStart, o, special);
+export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: bool, isFile: bool, stateOverride: bool): i32 {
+  if (!isFile) return pathRuns(p, end, pathStart, o, special, stateOverride);
   let slash = true;
   while (slash) {
     const segment = p;
@@ -92,8 +94,8 @@ export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: boo
     while (p < end) {
       const c = ld8(p);
       if (isIn(c, PATH_SEGMENT_STOP)) {
-        // The segment ends at "/", "?", "#" and, in special URLs, "".
-        if (c == SLASH || c == QUESTION || c == HASH || (special && c == BACKSLASH)) break;
+        // The segment ends at "/", "?", "#" and, in special URLs, "\".
+        if (c == SLASH || (special && c == BACKSLASH) || ((c == QUESTION || c == HASH) && !stateOverride)) break;
         if (isIn(c, PATH_SET)) {
           o = writeEscape(o, c);
           p++;
@@ -130,11 +132,11 @@ export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: boo
 }
 
 /** The input bytes [p, t) where t is the end of the segment at p, if within 7 bytes (the longest dot segment is 6), else -1. */
-function shortSegmentEnd(p: i32, end: i32, special: bool): i32 {
+function shortSegmentEnd(p: i32, end: i32, special: bool, stateOverride: bool): i32 {
   const limit = end - p > 7 ? p + 7 : end;
   for (let t = p; t < limit; t++) {
     const c = ld8(t);
-    if (c == SLASH || c == QUESTION || c == HASH || (special && c == BACKSLASH)) return t;
+    if (c == SLASH || (special && c == BACKSLASH) || ((c == QUESTION || c == HASH) && !stateOverride)) return t;
   }
   return limit == end ? end : -1;
 }
@@ -147,7 +149,7 @@ function shortSegmentEnd(p: i32, end: i32, special: bool): i32 {
  * then take one or two runs instead of one per segment: in the profile of the
  * corpus the per-segment loop was a quarter of the parser's time.
  */
-function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool): i32 {
+function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool, stateOverride: bool): i32 {
   const begin = p;
   // The "/" before the first segment; each later one is copied or written.
   st8(o, SLASH);
@@ -158,7 +160,7 @@ function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool): i32 
     p = q;
     if (p >= end) break;
     const c = ld8(p);
-    if (c == QUESTION || c == HASH) break;
+    if ((c == QUESTION || c == HASH) && !stateOverride) break;
     if (c == BACKSLASH && special) {
       // "\" separates segments in special URLs and is written as "/".
       st8(o, SLASH);
@@ -168,7 +170,7 @@ function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool): i32 
     }
     if (c == DOT || c == PERCENT) {
       const atSegmentStart = p == begin || ld8(p - 1) == SLASH || (special && ld8(p - 1) == BACKSLASH);
-      const t = atSegmentStart ? shortSegmentEnd(p, end, special) : -1;
+      const t = atSegmentStart ? shortSegmentEnd(p, end, special, stateOverride) : -1;
       if (t >= 0 && (isDoubleDot(p, t) || isSingleDot(p, t))) {
         // The output ends with the "/" before this segment. Double dot: "Shorten
         // url's path", then either the "/" starts the next segment or, at the end,

@@ -21,7 +21,7 @@ const BUNDLE = path.join(root, ".fuzz", "properties.mjs");
 const FIXTURE = path.join(root, "test", "fixtures", "fuzz-regressions.json");
 const LOG = path.join(root, ".fuzz", "runs.log");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
-const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200 };
+const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200 };
 /** Builds each case is checked on (test/builds.ts). */
 const BUILDS = 3;
 

@@ -11,7 +11,9 @@ import { rfc1738Api } from "./rfc1738/index.js";
 import { extractApi } from "./extract.js";
 import { canonicalApi } from "./canonical.js";
 import { batchApi } from "./batch.js";
-import { searchParamsClass } from "./whatwg/searchparams.js";
+import { settersApi } from "./whatwg/setters.js";
+import { urlClass } from "./whatwg/url-class.js";
+import { searchParamsClass, searchParamsLink } from "./whatwg/searchparams.js";
 
 /**
  * @internal The key of an API object's arena (its backend, kernel and memory),
@@ -22,14 +24,19 @@ const INTERNALS = Symbol.for("swurl.internals");
 export function createApi(backend: Backend) {
   const arena = new Arena(backend);
   const whatwg = parseApi(arena);
+  const URLSearchParams = searchParamsClass(() => arena);
+  // The URL class of this instance links its searchParams to this URLSearchParams.
+  const urlCore = { parse: whatwg.parse, set: settersApi(arena, whatwg).set, searchParams: searchParamsLink(URLSearchParams) };
   const api = {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
     ...splitApi(arena),
     ...percentApi(arena),
-    ...whatwg,
-    // The URL class of this instance links its searchParams through searchParamsLink(URLSearchParams).
-    URLSearchParams: searchParamsClass(() => arena),
+    parse: whatwg.parse,
+    canParse: whatwg.canParse,
+    /** The URL class of the URL Standard, with setters, on this API's kernel. */
+    URL: urlClass(() => urlCore),
+    URLSearchParams,
     ...rfc1738Api(arena),
     ...extractApi(arena),
     // Bulk parsing and canonicalize() parse with this API's parse(), not with

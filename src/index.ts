@@ -17,10 +17,17 @@ import { percentApi } from "./percent.js";
 import { rfc1738Api } from "./rfc1738/index.js";
 import { splitApi } from "./split.js";
 import { parseApi } from "./whatwg/parse.js";
-import { searchParamsClass, type SearchParams, type SearchParamsConstructor } from "./whatwg/searchparams.js";
+import { settersApi } from "./whatwg/setters.js";
+import { urlClass } from "./whatwg/url-class.js";
+import { searchParamsClass, searchParamsLink, type SearchParams, type SearchParamsConstructor } from "./whatwg/searchparams.js";
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
+const urlCore = /* @__PURE__ */ lazy(() => ({
+  parse: whatwg().parse,
+  set: settersApi(arena(), whatwg()).set,
+  searchParams: searchParamsLink(URLSearchParams),
+}));
 const raw = /* @__PURE__ */ lazy(() => splitApi(arena()));
 const escapes = /* @__PURE__ */ lazy(() => percentApi(arena()));
 const rfc1738 = /* @__PURE__ */ lazy(() => rfc1738Api(arena()));
@@ -39,6 +46,9 @@ export const kernel: KernelName = /* @__PURE__ */ kernelName();
 // (no rest array). The others pass every argument on, options included.
 export const parse: Swurl["parse"] = (input, base) => whatwg().parse(input, base);
 export const canParse: Swurl["canParse"] = (input, base) => whatwg().canParse(input, base);
+/** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
+export const URL: Swurl["URL"] = /* @__PURE__ */ urlClass(urlCore);
+export type URL = InstanceType<Swurl["URL"]>;
 export const parseBatch: Swurl["parseBatch"] = (...args) => bulk().parseBatch(...args);
 export const parseStream: Swurl["parseStream"] = (...args) => bulk().parseStream(...args);
 export const split: Swurl["split"] = (...args) => raw().split(...args);

@@ -7,6 +7,9 @@ import type { SearchParams } from "./whatwg/searchparams.js";
 const api = createApi(createJsBackend());
 
 export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
+/** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
+export const URL = api.URL;
+export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export const { canonicalize, URLSearchParams } = api;
 export type URLSearchParams = SearchParams;

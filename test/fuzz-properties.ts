@@ -12,6 +12,7 @@ import { batchDifferences, byteLines, stringLines } from "./batch-lines";
 import * as gen from "./fuzz-inputs";
 import { show } from "./report";
 import { reference, URL_FIELDS, type UrlApi } from "./url-targets";
+import { sequence, sequenceDifferences, type Sequence } from "./url-sequences";
 
 export interface FuzzProperty<T> {
   name: string;
@@ -168,7 +169,15 @@ const functionsProperty: FuzzProperty<{ a: string; b: string }> = {
   },
 };
 
-export const PROPERTIES: FuzzProperty<never>[] = [parseProperty, batchProperty, bytesProperty, functionsProperty] as FuzzProperty<never>[];
+/** Sequences of setters and searchParams methods on corpus URLs (test/url-sequences.ts): every getter ≡ whatwg-url after every step. */
+const settersProperty: FuzzProperty<Sequence> = {
+  name: "setters",
+  title: "URL setter and searchParams sequences on corpus URLs ≡ whatwg-url after every step, builds agree",
+  arbitrary: sequence,
+  check: (value) => guarded("sequence", () => sequenceDifferences(value)),
+};
+
+export const PROPERTIES: FuzzProperty<never>[] = [parseProperty, batchProperty, bytesProperty, functionsProperty, settersProperty] as FuzzProperty<never>[];
 
 export function propertyNamed(name: string): FuzzProperty<Json> | undefined {
   return PROPERTIES.find((p) => p.name === name) as FuzzProperty<Json> | undefined;

@@ -11,7 +11,7 @@ import { asProperty, PROPERTIES, propertyNamed, type Json } from "./fuzz-propert
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x5eed_f022);
 const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
 /** Runs per property: some 7 s in all on this machine kind, for the three builds and the reference. */
-const RUNS: Record<string, number> = { parse: 10_000, batch: 1000, bytes: 3000, functions: 3000 };
+const RUNS: Record<string, number> = { parse: 10_000, batch: 1000, bytes: 3000, functions: 3000, setters: 2000 };
 
 interface Regression {
   property: string;

@@ -23,8 +23,20 @@ export function parseApi(arena: Arena) {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
-    writeRecord(base, arena.i32, baseRecord);
+    writeBaseRecord(base);
     return at;
+  }
+
+  /** Write the record of `url` at BASE (where the parser takes a base, and the setters their URL). */
+  function writeBaseRecord(url: Url): void {
+    writeRecord(url, arena.i32, baseRecord);
+  }
+
+  /** Write a UTS #46 result (ASCII) at `at`; returns the next free address. */
+  function writeIdna(idna: string, at: number): number {
+    arena.reserve(at - L.ARENA + idna.length + L.SLACK);
+    encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
+    return align8(at + idna.length + L.SLACK);
   }
 
   /**
@@ -40,11 +52,7 @@ export function parseApi(arena: Arena) {
     // Only a second pass has a UTS #46 result (address 0: none).
     const idnaAt = idna === null ? 0 : at;
     const idnaLength = idna === null ? 0 : idna.length;
-    if (idna !== null) {
-      arena.reserve(at - L.ARENA + idnaLength + L.SLACK);
-      encoder.encodeInto(idna, arena.u8.subarray(at, at + idnaLength));
-      at = align8(at + idnaLength + L.SLACK);
-    }
+    if (idna !== null) at = writeIdna(idna, at);
     arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
     output = at;
     return checkOnly
@@ -68,10 +76,15 @@ export function parseApi(arena: Arena) {
   /** The Url of the last successful run(). */
   function makeUrl(input: string): Url {
     const i = arena.i32;
-    const flags = i[result + L.URL_FLAGS];
     const href =
-      flags & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
-    if (schemeKind(flags) !== L.SCHEME_BLOB) return new Url(href, i, result);
+      i[result + L.URL_FLAGS] & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
+    return fromResult(href);
+  }
+
+  /** The Url of `href` and the record at RESULT. */
+  function fromResult(href: string): Url {
+    const i = arena.i32;
+    if (schemeKind(i[result + L.URL_FLAGS]) !== L.SCHEME_BLOB) return new Url(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
     return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
@@ -125,5 +138,8 @@ export function parseApi(arena: Arena) {
     return run(input, baseUrl, true);
   }
 
-  return { parse, canParse };
+  return { parse, canParse, fromResult, writeBaseRecord, writeIdna };
 }
+
+/** What the setters and the URL class use of parseApi(). */
+export type ParseCore = ReturnType<typeof parseApi>;

@@ -1,0 +1,259 @@
+// The URL class of the URL Standard (#url-class): a drop-in for the platform's
+// URL, with every getter and setter. It holds a Url (url.ts), the one href +
+// offsets record that parse() returns, and replaces it on each set: the
+// getters are the Url's; the setters run the kernel's parser with a state
+// override (setters.ts).
+//
+// Arguments are converted as WebIDL converts them for the platform's URL
+// (String(value); a URL object stands for its href), not refused as swurl's
+// functions refuse a non-string.
+
+import { Url } from "./url.js";
+import type { ParseCore } from "./parse.js";
+import { PARTS, type Setters } from "./setters.js";
+import type { SearchParams, SearchParamsLink } from "./searchparams.js";
+
+/** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
+export interface UrlCore {
+  parse: ParseCore["parse"];
+  set: Setters["set"];
+  searchParams: SearchParamsLink;
+}
+
+/** Node.js util.inspect()'s hook (a registered symbol: no node: import). */
+export const inspect = Symbol.for("nodejs.util.inspect.custom");
+/** The constructor's first argument when URL.parse() hands it a Url already parsed. */
+const FROM_URL: unique symbol = Symbol("swurl.URL.from");
+
+type InspectFn = (value: unknown, options: unknown) => string;
+
+/** #api-url-parser: the Url, or null for failure. */
+function parseArguments(core: UrlCore, url: unknown, base: unknown): Url | null {
+  return core.parse(String(url), base === undefined ? undefined : baseArgument(base));
+}
+
+/** A base argument as parse() takes it: a Url or URL as its record, anything else as its string. */
+function baseArgument(base: unknown): string | Url {
+  if (base instanceof Url) return base;
+  return base instanceof URL ? base._record() : String(base);
+}
+
+/**
+ * The URL class of the URL Standard. Each API instance (and the default entry)
+ * has its own subclass, urlClass(), bound to its kernel.
+ */
+export class URL {
+  /** @internal The parser and setters this class runs on (urlClass() sets them). */
+  static _core: () => UrlCore;
+  /** @internal The URL record: a Url, replaced by each setter that changes something. */
+  _url: Url;
+  /** @internal The query object, made when `searchParams` is first read. */
+  _params: SearchParams | null = null;
+  /**
+   * @internal The query its query object's update steps asked for last, not
+   * yet in `_url` (undefined: none). It goes in when the URL is next read, so
+   * that a run of appends costs one serialization each, not one href each.
+   */
+  _query: string | undefined = undefined;
+
+  /** `new URL(url, base)`: throws a TypeError where the platform's URL does. */
+  constructor(url: string | URL | Url, base?: string | URL | Url) {
+    if ((url as unknown) === FROM_URL) {
+      this._url = base as unknown as Url;
+      return;
+    }
+    const parsed = parseArguments(new.target._core(), url, base);
+    if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(String(url))}`);
+    this._url = parsed;
+  }
+
+  /** `URL.parse(url, base)`: the URL, or null where the constructor throws. */
+  static parse(url: string | URL | Url, base?: string | URL | Url): URL | null {
+    const parsed = parseArguments(this._core(), url, base);
+    return parsed === null ? null : new this(FROM_URL as unknown as string, parsed);
+  }
+
+  /** `URL.canParse(url, base)`: whether the constructor would succeed. */
+  static canParse(url: string | URL | Url, base?: string | URL | Url): boolean {
+    return parseArguments(this._core(), url, base) !== null;
+  }
+
+  /** @internal The parser, setters and URLSearchParams of this URL's class. */
+  _core(): UrlCore {
+    return (this.constructor as typeof URL)._core();
+  }
+
+  /** @internal The URL record, with the query its query object last asked for. */
+  _record(): Url {
+    if (this._query !== undefined) {
+      const query = this._query;
+      this._query = undefined;
+      // #concept-urlsearchparams-update: "If serializedQuery is the empty
+      // string, then set serializedQuery to null. Set query's URL object's
+      // URL's query to serializedQuery." The serialization has no byte the
+      // query state would encode (the application/x-www-form-urlencoded
+      // percent-encode set holds both query sets), so the search setter's
+      // state override writes it as it is, and "" makes the query null.
+      this._url = this._core().set(this._url, PARTS.search, query) ?? this._url;
+    }
+    return this._url;
+  }
+
+  /** @internal Run setter `part` with `value`; a failure leaves the URL as it is. */
+  _set(part: number, value: unknown): void {
+    const url = this._core().set(this._record(), part, String(value));
+    if (url !== null) this._url = url;
+  }
+
+  /** @internal The query object's list becomes the parse of `query` (a URL's query, "" for null). */
+  _replaceParams(query: string): void {
+    if (this._params !== null) this._core().searchParams.replace(this._params, query);
+  }
+  get href(): string {
+    return this._record()._href;
+  }
+
+  /** The href setter: "If parsedURL is failure, then throw a TypeError." */
+  set href(value: string) {
+    const parsed = this._core().parse(String(value));
+    if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(String(value))}`);
+    this._url = parsed;
+    this._query = undefined;
+    // "Empty this's query object's list ... If query is non-null, then set
+    // this's query object's list to the result of parsing query."
+    this._replaceParams(parsed.search.slice(1));
+  }
+
+  get origin(): string {
+    return this._record().origin;
+  }
+
+  get protocol(): string {
+    return this._record().protocol;
+  }
+
+  set protocol(value: string) {
+    this._set(PARTS.protocol, value);
+  }
+
+  get username(): string {
+    return this._record().username;
+  }
+
+  set username(value: string) {
+    this._set(PARTS.username, value);
+  }
+
+  get password(): string {
+    return this._record().password;
+  }
+
+  set password(value: string) {
+    this._set(PARTS.password, value);
+  }
+
+  get host(): string {
+    return this._record().host;
+  }
+
+  set host(value: string) {
+    this._set(PARTS.host, value);
+  }
+
+  get hostname(): string {
+    return this._record().hostname;
+  }
+
+  set hostname(value: string) {
+    this._set(PARTS.hostname, value);
+  }
+
+  get port(): string {
+    return this._record().port;
+  }
+
+  set port(value: string) {
+    this._set(PARTS.port, value);
+  }
+
+  get pathname(): string {
+    return this._record().pathname;
+  }
+
+  set pathname(value: string) {
+    this._set(PARTS.pathname, value);
+  }
+
+  get search(): string {
+    return this._record().search;
+  }
+
+  set search(value: string) {
+    this._set(PARTS.search, value);
+    // "Set this's query object's list to the result of parsing input": parsed
+    // from the query the value became, as whatwg-url and Node's URL do (the
+    // Standard's text says the value; the two differ only by the tabs and
+    // newlines the parser removes); "" empties it.
+    this._replaceParams(this._url.search.slice(1));
+  }
+
+  /** The query object: a URLSearchParams whose changes update this URL's query, and which setting `search` or `href` updates. */
+  get searchParams(): SearchParams {
+    if (this._params === null) {
+      this._params = this._core().searchParams.bound(this._record().search.slice(1), (serialized) => {
+        this._query = serialized;
+      });
+    }
+    return this._params;
+  }
+
+  get hash(): string {
+    return this._record().hash;
+  }
+
+  set hash(value: string) {
+    this._set(PARTS.hash, value);
+  }
+
+  /** The stringifier: `String(url)`, template literals, `fetch(url)` and `new globalThis.URL(url)` take the href. */
+  toString(): string {
+    return this._record()._href;
+  }
+
+  toJSON(): string {
+    return this._record()._href;
+  }
+
+  /** util.inspect() shows it as Node.js shows its URL (Node passes its inspect function third). */
+  [inspect](depth: number, options: { showHidden?: boolean }, inspectFn?: InspectFn): unknown {
+    if (typeof depth === "number" && depth < 0) return this;
+    const shown = {
+      href: this.href,
+      origin: this.origin,
+      protocol: this.protocol,
+      username: this.username,
+      password: this.password,
+      host: this.host,
+      hostname: this.hostname,
+      port: this.port,
+      pathname: this.pathname,
+      search: this.search,
+      searchParams: this.searchParams,
+      hash: this.hash,
+    };
+    if (inspectFn === undefined) return shown;
+    return `${this.constructor.name} ${inspectFn(shown, options)}`;
+  }
+}
+
+const BaseURL = URL;
+
+/** The URL class bound to the parser and setters `core()` gives (made on first use, so that the default entry loads its kernel only when a URL is made). */
+export function urlClass(core: () => UrlCore): typeof URL {
+  const bound = class extends BaseURL {
+    static override _core = core;
+  };
+  // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
+  Object.defineProperty(bound, "name", { value: "URL" });
+  return bound;
+}
