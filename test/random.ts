@@ -19,7 +19,7 @@ const DELIMITERS = ":/?#@[]%+;=&";
 const SCHEMES = ["http://", "https://", "ftp://", "a+b.c-d:", "mailto:", "//", "1a:", "x:"];
 
 /** Two hex digits of a random byte, in random case (so %c3 and %C3 both occur). */
-function escape(rng: Rng): string {
+function randomEscape(rng: Rng): string {
   const b = int(rng, 0, 255).toString(16).padStart(2, "0");
   return "%" + (rng() < 0.5 ? b.toUpperCase() : b);
 }
@@ -34,7 +34,7 @@ function piece(rng: Rng): string {
   const r = rng();
   if (r < 0.3) return String.fromCharCode(int(rng, 0x21, 0x7e)); // printable ASCII
   if (r < 0.45) return pick(rng, [...DELIMITERS]);
-  if (r < 0.55) return escape(rng);
+  if (r < 0.55) return randomEscape(rng);
   if (r < 0.6) return "%" + pick(rng, [...HEX, "", "%", "g", "*"]); // "%", "%4", "%%", "%g"...
   if (r < 0.65) return rng() < 0.8 ? String.fromCharCode(int(rng, 0, 0x20)) : "\x7f"; // controls, space, DEL
   if (r < 0.72) return String.fromCharCode(int(rng, 0x80, 0x7ff)); // 2-byte UTF-8

@@ -22,7 +22,7 @@ describe("the URL record", () => {
     const words = Int32Array.from({ length: URL_FIELDS + 3 }, (_, i) => 100 + i);
     // URL_HREF_END is the href's length.
     const url = new UrlOfRecord("x".repeat(103), words, 3);
-    RECORD_FIELDS.forEach((field, f) => expect(url[field], field).toBe(103 + f));
+    for (const [f, field] of RECORD_FIELDS.entries()) expect(url[field], field).toBe(103 + f);
     const written = new Int32Array(URL_FIELDS + 1);
     writeRecord(url, written, 1);
     expect([...written]).toEqual([0, ...words.subarray(3)]);

@@ -98,7 +98,9 @@ function run(P: ParamsClass, steps: Step[]): string[] {
       check("size", params!.size, step.size);
     } else if (step.forEach !== undefined) {
       const seen: [string, string][] = [];
-      params!.forEach((v, n) => seen.push([n, v]));
+      params!.forEach((v, n) => {
+        seen.push([n, v]);
+      });
       check("forEach", seen, step.forEach);
     } else {
       throw new Error(`unknown step ${JSON.stringify(step)}`);

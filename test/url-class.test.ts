@@ -75,6 +75,7 @@ function staticsCases(URL: UrlClass): string[] {
     if (c.disputed !== undefined && want === c.expected) problems.push(`URL.canParse(${c.url}, ${c.base}): no longer disputed, whatwg-url agrees with WPT`);
     if (got !== want) problems.push(`URL.canParse(${c.url}, ${c.base}): got ${got}`);
   }
+  // biome-ignore lint/suspicious/noSelfCompare: two calls, which must give two objects.
   if (URL.parse("https://example/") === URL.parse("https://example/")) problems.push("URL.parse() returned the same object twice");
   for (const c of cases.tojson) {
     const json = JSON.stringify(new URL(c.url));
@@ -100,6 +101,7 @@ function searchParamsCase(URL: UrlClass, name: string, steps: Step[]): string[] 
   for (const step of steps) {
     if (typeof step.new === "string") url = new URL(step.new, "about:blank");
     if (step.keepParams) kept = url.searchParams;
+    // biome-ignore lint/suspicious/noSelfCompare: two reads of the getter, which must give the same object.
     if (step.sameParams && url.searchParams !== url.searchParams) problems.push("searchParams is not the same object twice");
     if (Array.isArray(step.params)) {
       const [method, ...args] = step.params as string[];
@@ -113,6 +115,7 @@ function searchParamsCase(URL: UrlClass, name: string, steps: Step[]): string[] 
     if (typeof step.assignSearchParamsThrows === "string") {
       const value = step.assignSearchParamsThrows;
       const assign = () => {
+        // biome-ignore lint/suspicious/noRedundantUseStrict: the assignment must run in strict code, whatever the test runner wraps this module in.
         "use strict";
         (url as { searchParams: unknown }).searchParams = value;
       };

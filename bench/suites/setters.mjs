@@ -58,8 +58,8 @@ function task(label, objects, attribute, values, extra) {
 export function tasks({ corpus, kernels }) {
   const lines = corpus.lines.filter((line) => /^https?:/i.test(line) && URL.canParse(line)).slice(0, SAMPLE);
   const parsed = lines.map((line) => new URL(line));
-  return Object.entries(SETTERS).flatMap(([attribute, valueOf]) => {
-    const values = parsed.map((_, i) => valueOf(parsed, i));
+  return Object.entries(SETTERS).flatMap(([attribute, valuesFor]) => {
+    const values = parsed.map((_url, i) => valuesFor(parsed, i));
     return [
       task(node(attribute), lines.map((line) => new URL(line)), attribute, values),
       task(`${attribute}: whatwg-url`, lines.map((line) => new whatwgUrl.URL(line)), attribute, values, { baseline: node(attribute) }),

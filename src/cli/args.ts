@@ -57,7 +57,7 @@ export interface Parsed<O extends OptionSpecs> {
 
 /** Parse `args` for `command`: options and any number of FILE operands. */
 export function parseCommandArgs<O extends OptionSpecs>(command: string, args: string[], options: O): Parsed<O> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
   try {
     parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {

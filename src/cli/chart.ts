@@ -42,7 +42,7 @@ const BAR_WIDTH = 30;
 /** Longer labels (hosts can be long) are cut, so the bars stay on screen. */
 const LABEL_MAX = 40;
 
-function fit(label: string): string {
+function fitLabel(label: string): string {
   return label.length <= LABEL_MAX ? label : label.slice(0, LABEL_MAX - 1) + "…";
 }
 
@@ -52,7 +52,7 @@ function fit(label: string): string {
  */
 export function chart(rows: ChartRow[], total: number, style: Style): string[] {
   const max = Math.max(0, ...rows.map((r) => r.count));
-  const labels = rows.map((r) => fit(r.label));
+  const labels = rows.map((r) => fitLabel(r.label));
   const labelWidth = Math.max(0, ...labels.map((l) => l.length));
   const counts = rows.map((r) => formatCount(r.count));
   const countWidth = Math.max(0, ...counts.map((c) => c.length));

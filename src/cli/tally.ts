@@ -105,6 +105,8 @@ export function mergeTally(a: Tally, b: Tally): Tally {
   a.withCredentials += b.withCredentials;
   a.withPort += b.withPort;
   mergeCounts(a.paths, b.paths);
-  a.groups.forEach((g, k) => mergeCounts(g, b.groups[k]));
+  a.groups.forEach((g, k) => {
+    mergeCounts(g, b.groups[k]);
+  });
   return a;
 }

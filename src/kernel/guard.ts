@@ -14,6 +14,7 @@
 // first (backend.ts), so the pure-JS build needs no wrapper of its own.
 
 /** A kernel export: numbers in, a number or nothing out. */
+// biome-ignore lint/suspicious/noConfusingVoidType: some exports return nothing (void), which `undefined` does not type.
 export type KernelFunction = (...args: number[]) => number | void;
 
 /** `fn` after `enter()`, inside a try/catch whose catch throws `fail(error)`. */

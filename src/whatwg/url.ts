@@ -10,6 +10,7 @@ const inspect = Symbol.for("nodejs.util.inspect.custom");
 /** @internal A Url's fields are the URL record (components.ts), assigned by its constructor, but for _hrefEnd. */
 export interface Url extends Omit<C.UrlRecord, "_hrefEnd"> {}
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every field of the record, so the merged fields are initialised.
 export class Url {
   /** @internal */ readonly _href: string;
   /** @internal The origin of a blob: URL, worked out at parse time (it needs a parse). */
