@@ -1,9 +1,10 @@
 // npm run bench: the suites of bench/run.mjs on every corpus of bench/data/
 // and on every Node line, each a run of its own, then one table of each
-// build's ratio to its suite's baseline (Node's URL for parse and canParse),
+// build's ratio to its suite's baseline (Node's URL for parse, canParse and the
+// setters, Node's URLSearchParams for its operations),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse and batch; Node 24 and this Node
+//   node bench/matrix.mjs                        parse, can-parse, batch, setters and search-params; Node 24 and this Node
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt)
@@ -17,7 +18,7 @@ import { nodeBinary } from "../scripts/node-lines.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_SUITES = ["parse", "can-parse", "batch"];
+const DEFAULT_SUITES = ["parse", "can-parse", "batch", "setters", "search-params"];
 /** sample.txt is a part of kasztp.txt, for npm start and the CLI tests. */
 const corporaAvailable = readdirSync(path.join(here, "data")).filter((f) => f.endsWith(".txt") && f !== "sample.txt").map((f) => f.slice(0, -4)).sort();
 
@@ -59,15 +60,20 @@ function main({ suites, engines, corpora, passOn }) {
   const rows = [];
   for (const suite of suites) {
     for (const kernel of ["wasm-simd", "wasm", "js"]) {
-      const row = { what: `${suite}: ${kernel}` };
-      for (const { key, report } of columns) {
-        const found = report.rows.find((r) => r.suite === suite && r.kernel === kernel && r.label === kernel);
-        row[key] = found?.vsBase == null ? "" : `${found.vsBase.toFixed(2)}x`;
+      // A build's task is labelled by the build, or, in suites of several
+      // operations (setters, search-params), "operation: build".
+      const labels = new Set(reports.flatMap((r) => r.rows.filter((x) => x.suite === suite && x.kernel === kernel).map((x) => x.label)));
+      for (const label of labels) {
+        const row = { what: label === kernel ? `${suite}: ${kernel}` : `${suite}: ${label}` };
+        for (const { key, report } of columns) {
+          const found = report.rows.find((r) => r.suite === suite && r.kernel === kernel && r.label === label);
+          row[key] = found?.vsBase == null ? "" : `${found.vsBase.toFixed(2)}x`;
+        }
+        rows.push(row);
       }
-      if (Object.keys(row).length > 1) rows.push(row);
     }
   }
-  console.log("\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL()), by engine and corpus");
+  console.log("\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), by engine and corpus");
   console.log(table(rows, [["suite: build", "what", "l"], ...columns.map(({ key }) => [key, key, "r"])]));
 }
 
