@@ -88,14 +88,22 @@ export const URL_FIELDS: i32 = 14;
 export const URL_IDNA_START: i32 = 14;
 export const URL_IDNA_END: i32 = 15;
 
+// The positions of a record's parts, for the kernel and the wrapper alike
+// (src/whatwg/components.ts re-exports them). `none` is what stands for an
+// absent part: NONE in a record, ROW_NONE in a batch row. It is passed every
+// time, not a default: with default parameters, the wrapper's getters
+// outgrew what V8 inlines into a loop over a batch, and parseBatch + hostname
+// + pathname took ~200 instructions a line more (npm run instructions --
+// api-batch); in the kernel it is a constant the compiler folds.
+
 /** The end of a record's query (its "?" included), or of its path when it has no query: the fragment's start or the href's end. */
-export function queryEnd(fragmentStart: i32, hrefEnd: i32): i32 {
-  return fragmentStart != NONE ? fragmentStart : hrefEnd;
+export function queryEnd(fragmentStart: i32, hrefEnd: i32, none: i32): i32 {
+  return fragmentStart != none ? fragmentStart : hrefEnd;
 }
 
 /** The end of a record's path: the query's start, else queryEnd(). */
-export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32): i32 {
-  return queryStart != NONE ? queryStart : queryEnd(fragmentStart, hrefEnd);
+export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32, none: i32): i32 {
+  return queryStart != none ? queryStart : queryEnd(fragmentStart, hrefEnd, none);
 }
 
 // URL_FLAGS bits.

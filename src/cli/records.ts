@@ -9,7 +9,6 @@ import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
 import type { Url } from "../whatwg/url.js";
 import { UsageError } from "./errors.js";
 import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
-import { LineTape } from "./tape.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -25,8 +24,6 @@ export interface InputSpec {
   /** Blank lines are no records (always for the formats other than lines). */
   skipBlank: boolean;
   skipComments: boolean;
-  /** Which records' text is kept: every record's, or only the failures' (for quoting them). */
-  allTexts: boolean;
 }
 
 /** The default URL field of each format. */
@@ -42,7 +39,7 @@ export interface Records {
   url(i: number): Url | null;
   /** The 1-based line number where record `i` starts. */
   line(i: number): number;
-  /** The text of record `i` as read (kept for all records with allTexts, else for failures). */
+  /** The text of record `i` as read. */
   text(i: number): string;
   /** Field `name` of record `i` (a log field, a JSON key path, a column). */
   field(i: number, name: string): string | null;
@@ -63,16 +60,15 @@ function cachedFields(make: (i: number) => FieldReader): (i: number, name: strin
 
 /** Records of lines of URLs or of access-log lines: the kernel's batches, less the skipped lines. */
 async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
-  const tape = new LineTape();
   const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
   let lineBase = 0;
   const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
-  for await (const batch of parseStream(tape.record(source), options)) {
-    const texts = tape.linesOf(batch, spec.allTexts);
+  for await (const batch of parseStream(source, options)) {
     const rows = keptRows(batch);
     const first = lineBase + 1;
     lineBase += batch.length;
-    const text = (i: number) => texts[rows === null ? i : rows[i]] ?? "";
+    // The batch gives a line's text (UrlBatch.line()) from the block it was parsed from.
+    const text = rows === null ? (i: number) => batch.line(i) : (i: number) => batch.line(rows[i]);
     yield {
       length: rows === null ? batch.length : rows.length,
       skipped: batch.skipped,
