@@ -91,12 +91,12 @@ function baseScheme(): i32 {
 
 /** End of the base's path (layout.ts pathEnd()). */
 function basePathEnd(): i32 {
-  return base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
+  return base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END), L.NONE);
 }
 
 /** End of the base's query, or of its path if it has none (layout.ts queryEnd()). */
 function baseQueryEnd(): i32 {
-  return base + L.queryEnd(baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END));
+  return base + L.queryEnd(baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END), L.NONE);
 }
 
 function put(o: i32, c: i32): i32 {

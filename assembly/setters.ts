@@ -54,12 +54,12 @@ function cannotHaveCredentialsOrPort(): bool {
 
 /** End of the path (layout.ts pathEnd()). */
 function pathEnd(): i32 {
-  return L.pathEnd(old(L.URL_QUERY_START), old(L.URL_FRAGMENT_START), old(L.URL_HREF_END));
+  return L.pathEnd(old(L.URL_QUERY_START), old(L.URL_FRAGMENT_START), old(L.URL_HREF_END), L.NONE);
 }
 
 /** End of the query, or of the path if there is none (layout.ts queryEnd()). */
 function queryEnd(): i32 {
-  return L.queryEnd(old(L.URL_FRAGMENT_START), old(L.URL_HREF_END));
+  return L.queryEnd(old(L.URL_FRAGMENT_START), old(L.URL_HREF_END), L.NONE);
 }
 
 /**

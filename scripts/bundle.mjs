@@ -12,7 +12,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
  */
 export const KERNEL_JS = {
   alias: { "swurl-kernel-js": "./assembly/js.ts" },
-  define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false", __heap_base: "0" },
+  define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false" },
 };
 
 /**

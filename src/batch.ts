@@ -112,6 +112,22 @@ function offset(packed: number): number {
 
 type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
 
+/**
+ * The byte ranges of the lines of `bytes` (a batch's input; `bom`: it starts
+ * a file, a byte order mark is skipped), two words a line: start, end without
+ * the LF or CR LF. The kernel's batchLines(), run again on the input when a
+ * line's text is first asked for, so a batch whose lines nobody reads costs
+ * nothing more.
+ */
+export type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
+
+/** A batch's input, for line(): its text (a string is encoded when first asked for) and how its lines are found. */
+export interface BatchInput {
+  text: Uint8Array | string;
+  bom: boolean;
+  find: LineFinder;
+}
+
 /** A URL record unpacked from a batch row, for the Url constructor to copy (one for all batches). */
 const unpacked = new Int32Array(L.URL_FIELDS);
 
@@ -136,15 +152,20 @@ export class UrlBatch implements Iterable<Url | null> {
   private readonly hrefs: Slicer;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
   private readonly finished: Map<number, Url>;
+  private readonly input: BatchInput;
+  /** The input as bytes, and its lines' ranges (LineFinder): made when a line is first asked for. */
+  private bytes: Uint8Array | null = null;
+  private ranges: Int32Array | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: Slicer, finished: Map<number, Url>) {
+  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: Slicer, finished: Map<number, Url>, input: BatchInput) {
     this.length = length;
     this.failures = failures;
     this.skipped = skipped;
     this.rows = rows;
     this.hrefs = hrefs;
     this.finished = finished;
+    this.input = input;
   }
 
   /** The row of line `i` in `rows`. */
@@ -303,6 +324,38 @@ export class UrlBatch implements Iterable<Url | null> {
     return this.part(r, C.hashFrom(low(this.rows[r + L.ROW_QUERY_FRAGMENT]), end, L.ROW_NONE), end);
   }
 
+  /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
+  private lineAt(i: number): number {
+    const at = 2 * (this.row(i) / L.ROW_FIELDS);
+    if (this.ranges === null) {
+      const { text, bom, find } = this.input;
+      this.bytes = typeof text === "string" ? encoder.encode(text) : text;
+      this.ranges = find(this.bytes, bom);
+    }
+    return at;
+  }
+
+  /**
+   * The byte range [start, end) of line `i` in the batch's input, without its
+   * LF or CR LF: in the bytes given to parseBatch() (of a string, its UTF-8
+   * encoding), or in the block of the stream the batch was made of. With
+   * `accessLog`, the whole line's range, not the field's.
+   */
+  lineRange(i: number): [start: number, end: number] {
+    const at = this.lineAt(i);
+    return [this.ranges![at], this.ranges![at + 1]];
+  }
+
+  /**
+   * The text of line `i` as parsed: its bytes decoded the way the line was
+   * (invalid UTF-8 as U+FFFD), without its line end; with `accessLog`, the
+   * whole line. A skipped line gives its text too.
+   */
+  line(i: number): string {
+    const at = this.lineAt(i);
+    return utf8Decoder.decode(this.bytes!.subarray(this.ranges![at], this.ranges![at + 1]));
+  }
+
   /** The range packed in `word` (start << 16 | end) of the href of row `r`. */
   private packedPart(r: number, word: number): string {
     return this.part(r, high(word), low(word));
@@ -312,27 +365,6 @@ export class UrlBatch implements Iterable<Url | null> {
   *[Symbol.iterator](): IterableIterator<Url | null> {
     for (let i = 0; i < this.length; i++) yield this.get(i);
   }
-}
-
-/** The text of each deferred line, for lines asked in increasing order. */
-type LineText = (line: number, start: number, end: number) => string;
-
-/** Lines of a byte input: decoded from the caller's bytes (the kernel's copy was edited in place). */
-function bytesLines(bytes: Uint8Array): LineText {
-  return (_line, start, end) => utf8Decoder.decode(bytes.subarray(start, end));
-}
-
-/** Lines of a string input, found by walking it forward (byte offsets are not string indices). */
-function stringLines(s: string): LineText {
-  let at = 0;
-  let pos = s.startsWith("\uFEFF") ? 1 : 0;
-  return (line) => {
-    for (; at < line; at++) pos = s.indexOf("\n", pos) + 1;
-    let end = s.indexOf("\n", pos);
-    if (end === -1) end = s.length;
-    else if (end > pos && s[end - 1] === "\r") end--;
-    return s.slice(pos, end);
-  };
 }
 
 function checkMemory(bytes: number, fn: string): void {
@@ -359,6 +391,16 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     if (base === undefined || base instanceof Url) return base;
     if (typeof base !== "string") throw new TypeError(`${fn}: options.base must be a string or a Url, got ${typeName(base)}`);
     return parse(base);
+  }
+
+  /** LineFinder: batchBegin() again on the batch's input, then batchLines(). */
+  function findLines(bytes: Uint8Array, bom: boolean): Int32Array {
+    const len = arena.inputBytes(bytes);
+    const table = align8(L.ARENA + len + L.SLACK);
+    const lines = kernel.batchBegin(L.ARENA, len, bom ? 1 : 0, ALL_LINES, 0, table);
+    arena.reserve(table - L.ARENA + 8 * lines);
+    kernel.batchLines(table);
+    return arena.i32.slice(table >> 2, (table >> 2) + 2 * lines);
   }
 
   /** Write the base's href after `at` and parse it there as the lines' base; returns its href's address. */
@@ -393,11 +435,13 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const used = arena.i32[result + L.BATCH_INPUT_END];
     const output = table + lines * L.ROW_FIELDS * 4;
     checkMemory(output - L.ARENA, fn);
+    // The lines' input, for line(): a stream's block is the batch's own (stream.ts does not reuse it).
+    let text = typeof input === "string" ? input : input.subarray(0, used);
     if (base === null) {
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
       for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, 0, rows, "", new Map()), used };
+      return { batch: new UrlBatch(lines, lines, 0, rows, "", new Map(), { text, bom, find: findLines }), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -424,10 +468,13 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     // only now that the batch has its own copy.
     const finished = new Map<number, Url>();
     if (deferred > 0) {
-      const text = typeof input === "string" ? stringLines(input) : bytesLines(input);
+      // A deferred row holds its line's byte range in the input: read from
+      // the caller's bytes (the kernel's copy was edited in place), a
+      // string's encoded again (kept for line()).
+      if (typeof text === "string") text = encoder.encode(text);
       for (let line = 0, r = 0; line < lines; line++, r += L.ROW_FIELDS) {
         if (rows[r + L.ROW_STATE] !== L.BATCH_DEFERRED) continue;
-        const found = text(line, rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]);
+        const found = utf8Decoder.decode(text.subarray(rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]));
         // An access log's field may hold the log's escapes (assembly/accesslog.ts).
         const url = parse((mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
         if (url !== null) {
@@ -438,7 +485,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
         }
       }
     }
-    return { batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished), used };
+    return { batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines }), used };
   }
 
   /**

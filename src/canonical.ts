@@ -9,7 +9,7 @@ import * as L from "../assembly/layout.js";
 import type { Arena } from "./kernel/arena.js";
 import { percentApi } from "./percent.js";
 import type { parseApi } from "./whatwg/parse.js";
-import { hostKind, hostStart, pathEnd, queryEnd, type UrlRecord } from "./whatwg/components.js";
+import { hostOf, hostStart, pathEnd, queryEnd, type UrlRecord } from "./whatwg/components.js";
 import { Url } from "./whatwg/url.js";
 import { withoutPrefix } from "./prefix.js";
 import { defaultPort } from "./rfc1738/schemes.js";
@@ -158,7 +158,7 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
     // schemes) are percent-encoded strings too; domains, IP addresses and the
     // scheme hold no escapes after the parser.
     const start = hostStart(r);
-    const hostEnd = hostKind(r._flags) === L.HOST_OPAQUE ? r._hostEnd : start;
+    const hostEnd = hostOf(r._flags) === L.HOST_OPAQUE ? r._hostEnd : start;
     // The WHATWG parser drops the default ports of its special schemes; those
     // of RFC 1738 (gopher 70, nntp 119, telnet 23, wais 210, prospero 1525) and
     // the draft's rlogin and tn3270 are dropped here, as equivalent() does.

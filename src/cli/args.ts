@@ -127,7 +127,7 @@ interface InputValues {
  * of URLs is skipped (stats) or kept as a failure row, so that row N stays
  * line N (parse, canon); blank lines of the other formats are never records.
  */
-export function inputSpec(command: string, values: InputValues, skipBlank: boolean, allTexts: boolean): InputSpec {
+export function inputSpec(command: string, values: InputValues, skipBlank: boolean): InputSpec {
   const format = inputFormat(command, values.input);
   const field = values.field ?? DEFAULT_FIELD[format];
   if (format === "lines" && values.field !== undefined) throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
@@ -144,6 +144,5 @@ export function inputSpec(command: string, values: InputValues, skipBlank: boole
     base: baseOption(command, values.base),
     skipBlank: skipBlank || format !== "lines",
     skipComments: values["skip-comments"] === true,
-    allTexts,
   };
 }

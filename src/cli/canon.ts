@@ -106,7 +106,7 @@ ${FILTER_HELP}`,
         sortQuery: values["sort-query"] === true,
         stripParams: values["strip-param"]?.map(stripPattern),
       },
-      input: inputSpec("canon", values, false, false),
+      input: inputSpec("canon", values, false),
       filter: recordFilter("canon", values),
     };
     const threads = threadsOption("canon", values.threads);

@@ -97,7 +97,7 @@ Options:
       if (values.input === undefined && (values.field !== undefined || values.base !== undefined)) {
         throw new UsageError("extract: --field and --base need --input (running text has no fields)");
       }
-      const spec = values.input === undefined ? null : inputSpec("extract", values, true, false);
+      const spec = values.input === undefined ? null : inputSpec("extract", values, true);
       const filter = recordFilter("extract", values);
       const input = await openInputs(files);
       if (spec !== null) return recordUrls(input, spec, filter, context);

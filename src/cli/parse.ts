@@ -119,7 +119,7 @@ CRLF); a leading byte order mark is ignored.
     const fields = values.fields ?? DEFAULT_FIELDS;
     const names = fields.split(",").map((f) => f.trim());
     // The text of every record is kept when a field reads it (input, or a field of an access-log line).
-    const spec = inputSpec("parse", values, false, names.includes("input") || recordKeys(names).length > 0);
+    const spec = inputSpec("parse", values, false);
     const defs = parseFields("parse", fields, spec);
     const options = { fields: names.join(","), input: spec, filter: recordFilter("parse", values) };
     const threads = threadsOption("parse", values.threads);

@@ -9,7 +9,6 @@ import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
 import type { Url } from "../whatwg/url.js";
 import { UsageError } from "./errors.js";
 import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
-import { LineTape } from "./tape.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -25,8 +24,6 @@ export interface InputSpec {
   /** Blank lines are no records (always for the formats other than lines). */
   skipBlank: boolean;
   skipComments: boolean;
-  /** Which records' text is kept: every record's, or only the failures' (for quoting them). */
-  allTexts: boolean;
 }
 
 /** The default URL field of each format. */
@@ -42,7 +39,7 @@ export interface Records {
   url(i: number): Url | null;
   /** The 1-based line number where record `i` starts. */
   line(i: number): number;
-  /** The text of record `i` as read (kept for all records with allTexts, else for failures). */
+  /** The text of record `i` as read. */
   text(i: number): string;
   /** Field `name` of record `i` (a log field, a JSON key path, a column). */
   field(i: number, name: string): string | null;
@@ -61,21 +58,39 @@ function cachedFields(make: (i: number) => FieldReader): (i: number, name: strin
   };
 }
 
-/** Records of lines of URLs or of access-log lines: the kernel's batches, less the skipped lines. */
+/**
+ * The chunks of a byte range of a file cut at any byte (threads.ts): they
+ * start with the end of the line before the range's first line, or with the
+ * LF before it, a first line that is not the range's.
+ */
+export class RangeChunks implements AsyncIterable<Uint8Array> {
+  constructor(private readonly chunks: AsyncIterable<Uint8Array>) {}
+  [Symbol.asyncIterator](): AsyncIterator<Uint8Array> {
+    return this.chunks[Symbol.asyncIterator]();
+  }
+}
+
+/**
+ * Records of lines of URLs or of access-log lines: the kernel's batches, less
+ * the skipped lines and, for RangeChunks, the first line.
+ */
 async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
-  const tape = new LineTape();
+  /** Rows of the next batch that are not the input's: 1 for the first line of RangeChunks, read only to be dropped. */
+  let drop = source instanceof RangeChunks ? 1 : 0;
   const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
-  let lineBase = 0;
+  let lineBase = -drop;
   const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
-  for await (const batch of parseStream(tape.record(source), options)) {
-    const texts = tape.linesOf(batch, spec.allTexts);
-    const rows = keptRows(batch);
+  for await (const batch of parseStream(source, options)) {
+    const rows = keptRows(batch, drop);
+    const skipped = batch.skipped - (drop > 0 && batch.isSkipped(0) ? 1 : 0);
+    drop = 0;
     const first = lineBase + 1;
     lineBase += batch.length;
-    const text = (i: number) => texts[rows === null ? i : rows[i]] ?? "";
+    // The batch gives a line's text (UrlBatch.line()) from the block it was parsed from.
+    const text = rows === null ? (i: number) => batch.line(i) : (i: number) => batch.line(rows[i]);
     yield {
       length: rows === null ? batch.length : rows.length,
-      skipped: batch.skipped,
+      skipped,
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,
@@ -87,11 +102,11 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
   }
 }
 
-/** The rows of `batch` that are records (not skipped); null when that is all of them. */
-function keptRows(batch: UrlBatch): number[] | null {
-  if (batch.skipped === 0) return null;
+/** The rows of `batch` from `from` on that are records (not skipped); null when that is all of them. */
+function keptRows(batch: UrlBatch, from: number): number[] | null {
+  if (batch.skipped === 0 && from === 0) return null;
   const rows: number[] = [];
-  for (let i = 0; i < batch.length; i++) if (!batch.isSkipped(i)) rows.push(i);
+  for (let i = from; i < batch.length; i++) if (!batch.isSkipped(i)) rows.push(i);
   return rows;
 }
 
@@ -249,7 +264,7 @@ function parseUrls(urls: (string | null)[], bases: (string | null)[] | null, bas
 
 /**
  * Whether the kernel reads this input's lines (a list of URLs or an access
- * log): then a file can be cut into ranges at line boundaries for threads.
+ * log): then a file can be cut into ranges for threads (RangeChunks).
  */
 export function kernelRead(spec: InputSpec): boolean {
   return spec.format === "lines" || spec.format === "combined" || spec.format === "common";

@@ -87,7 +87,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
     if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
     const options: StatsOptions = {
-      input: inputSpec("stats", values, true, recordKeys(by).length > 0 || by.includes("input")),
+      input: inputSpec("stats", values, true),
       filter: recordFilter("stats", values),
       by,
     };

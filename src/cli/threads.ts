@@ -1,13 +1,22 @@
-// --threads N: a file is cut into byte ranges at line boundaries, worker
-// threads run the command's Work over the ranges, and the main thread writes
-// their output in input order. Ranges are handed out a few at a time, so the
-// output waiting its turn stays small however large the file.
+// --threads N: a file is cut into byte ranges of RANGE_BYTES (at any byte),
+// worker threads run the command's Work over the lines that start in each
+// range, and the main thread writes their output in input order. Ranges are
+// handed out a few at a time, so the output waiting its turn stays small
+// however large the file.
+//
+// A range's lines are found by the batches that parse them, not here: a
+// worker reads from the byte before its range, so that its first line is the
+// end of the line before (or the empty "line" before that line's LF), which
+// the Work's first batch drops (RangeChunks); and it reads on past the range
+// to the LF that ends its last line. That first line also takes the byte
+// order mark parseStream drops at a stream's start, so a line that starts
+// with one keeps it, as in a run over the whole file.
 
-import { open, type FileHandle } from "node:fs/promises";
 import { Worker } from "node:worker_threads";
 import type { Emit } from "./work.js";
 import { InputError } from "./errors.js";
-import { reason } from "./io.js";
+import { counted, readRange } from "./io.js";
+import { RangeChunks } from "./records.js";
 
 /** Bytes per range: small enough that ranges waiting their turn cost little memory. */
 export const RANGE_BYTES = 4 << 20;
@@ -30,31 +39,35 @@ export type FromWorker =
   | { type: "done"; id: number; result: unknown }
   | { type: "error"; message: string };
 
-const SCAN = 64 << 10;
-const BOM = [0xef, 0xbb, 0xbf];
+const LF = 0x0a;
+
+/** The bytes of [start, end) of the file, through the last LF before `end` or after it, when the range's last line goes on past it. */
+async function* throughLineEnd(path: string, start: number, end: number, count: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  let last = LF;
+  for await (const chunk of counted(readRange(path, start, end), count)) {
+    if (chunk.length > 0) last = chunk[chunk.length - 1];
+    yield chunk;
+  }
+  if (last === LF) return;
+  for await (const chunk of readRange(path, end, Infinity)) {
+    const lf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(LF);
+    yield lf === -1 ? chunk : chunk.subarray(0, lf + 1);
+    if (lf !== -1) return;
+  }
+}
 
 /**
- * The start of the first line at or after `pos`: just after a line feed.
- * A line that begins with a byte order mark is not a start, because a range
- * (like a whole input) drops a leading BOM and that line would change.
+ * The source of a worker's Work for the range [start, end) of the file at
+ * `path`: its lines, after the byte before it (the first range has none);
+ * `count` hears of the range's own bytes as they are read.
  */
-async function lineStart(file: FileHandle, pos: number, size: number): Promise<number> {
-  const block = Buffer.alloc(SCAN + BOM.length);
-  for (let at = pos; at < size; ) {
-    const { bytesRead } = await file.read(block, 0, block.length, at);
-    const lf = block.subarray(0, Math.min(bytesRead, SCAN)).indexOf(0x0a);
-    if (lf === -1) {
-      at += SCAN;
-      continue;
-    }
-    const next = at + lf + 1;
-    if (next >= size) return size;
-    const head = Buffer.alloc(BOM.length);
-    await file.read(head, 0, BOM.length, next);
-    if (!BOM.every((b, i) => head[i] === b)) return next;
-    at = next;
+export function rangeSource(path: string, start: number, end: number, count: (bytes: number) => void): AsyncIterable<Uint8Array> {
+  if (start === 0) return throughLineEnd(path, start, end, count);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield* readRange(path, start - 1, start);
+    yield* throughLineEnd(path, start, end, count);
   }
-  return size;
+  return new RangeChunks(chunks());
 }
 
 interface RangeState {
@@ -73,12 +86,6 @@ interface RangeState {
 export async function runThreaded(
   script: URL, setup: WorkerSetup, size: number, threads: number, emit: Emit, onBytes: (n: number) => void,
 ): Promise<unknown[]> {
-  let file: FileHandle;
-  try {
-    file = await open(setup.path, "r");
-  } catch (e) {
-    throw new InputError(`cannot read ${setup.path}: ${reason(e)}`);
-  }
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: setup }));
   const ranges: RangeState[] = [];
   const results: unknown[] = [];
@@ -95,9 +102,9 @@ export async function runThreaded(
   const canDispatch = () => cursor < size && ranges.length < head + 2 * threads;
 
   /** Give `worker` the next range. */
-  async function dispatch(worker: Worker): Promise<void> {
+  function dispatch(worker: Worker): void {
     const start = cursor;
-    const end = start + RANGE_BYTES >= size ? size : await lineStart(file, start + RANGE_BYTES, size);
+    const end = Math.min(start + RANGE_BYTES, size);
     cursor = end;
     const id = ranges.length;
     ranges.push({ chunks: [], worker, done: false });
@@ -146,7 +153,7 @@ export async function runThreaded(
     idle.push(...workers);
     while (head < ranges.length || cursor < size) {
       if (failure) throw failure;
-      while (idle.length > 0 && canDispatch()) await dispatch(idle.shift()!);
+      while (idle.length > 0 && canDispatch()) dispatch(idle.shift()!);
       const range = ranges[head];
       if (range !== undefined && range.chunks.length > 0) {
         const chunk = range.chunks.shift()!;
@@ -164,6 +171,5 @@ export async function runThreaded(
   } finally {
     for (const worker of workers) worker.removeAllListeners("exit");
     await Promise.all(workers.map((w) => w.terminate()));
-    await file.close();
   }
 }

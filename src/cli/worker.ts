@@ -3,8 +3,7 @@
 // chunks ahead of the main thread) and the range's result at its end.
 
 import { parentPort, workerData } from "node:worker_threads";
-import { counted, readRange } from "./io.js";
-import { CREDITS, type FromWorker, type ToWorker, type WorkerSetup } from "./threads.js";
+import { CREDITS, rangeSource, type FromWorker, type ToWorker, type WorkerSetup } from "./threads.js";
 import type { Work } from "./work.js";
 
 export function runWorker(works: Record<string, Work<never, unknown>>): void {
@@ -16,7 +15,7 @@ export function runWorker(works: Record<string, Work<never, unknown>>): void {
   let resume: (() => void) | null = null;
 
   async function runRange(id: number, start: number, end: number): Promise<void> {
-    const source = counted(readRange(setup.path, start, end), (bytes) => post({ type: "bytes", bytes }));
+    const source = rangeSource(setup.path, start, end, (bytes) => post({ type: "bytes", bytes }));
     const result = await work.run(source, setup.options, async (text) => {
       post({ type: "text", id, text });
       if (--credits <= 0) await new Promise<void>((r) => (resume = r));

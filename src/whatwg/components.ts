@@ -7,13 +7,13 @@
 // href, NONE for an absent part. A Url holds it as fields; a UrlBatch holds it
 // packed in rows, so the position helpers take the offsets as numbers rather
 // than a record object (no object made, no second shape at the call sites),
-// and `none`, what stands for an absent part: NONE, or a row's ROW_NONE. It
-// is passed every time, not a default: with default parameters, the getters'
-// bytecode outgrew what V8 inlines into a loop over a batch, and
-// parseBatch + hostname + pathname took ~200 instructions a line more
-// (npm run instructions -- api-batch).
+// and `none`, what stands for an absent part: NONE, or a row's ROW_NONE. The
+// rules the kernel uses too (pathEnd, queryEnd, the flags' scheme and host
+// kinds) are layout.ts's, re-exported here.
 
 import * as L from "../../assembly/layout.js";
+
+export { hostOf, pathEnd, queryEnd, schemeOf } from "../../assembly/layout.js";
 
 /** The fields of the URL record in layout.ts order (URL_HREF_END .. URL_FLAGS), as a Url holds them. */
 export const RECORD_FIELDS = [
@@ -29,31 +29,11 @@ export function writeRecord(record: UrlRecord, words: Int32Array, at: number): v
   for (let f = 0; f < L.URL_FIELDS; f++) words[at + f] = record[RECORD_FIELDS[f]];
 }
 
-/** The scheme of the record's flags: SCHEME_* (layout.ts). */
-export function schemeKind(flags: number): number {
-  return (flags & L.SCHEME_MASK) >> L.SCHEME_SHIFT;
-}
-
-/** The host kind of the record's flags: HOST_* (layout.ts). */
-export function hostKind(flags: number): number {
-  return (flags & L.HOST_MASK) >> L.HOST_SHIFT;
-}
-
 /** Where the host starts; for a null host, where the (empty) authority is. */
 export function hostStart(record: UrlRecord): number {
   return record._hostStart === L.NONE ? record._portEnd : record._hostStart;
 }
 
-/** The end of the path: the query's "?", else the fragment's "#", else the href's end. */
-export function pathEnd(queryStart: number, fragmentStart: number, hrefEnd: number, none: number): number {
-  if (queryStart !== none) return queryStart;
-  return fragmentStart === none ? hrefEnd : fragmentStart;
-}
-
-/** The end of the query (when there is one): the fragment's "#", else the href's end. */
-export function queryEnd(fragmentStart: number, hrefEnd: number, none: number): number {
-  return fragmentStart === none ? hrefEnd : fragmentStart;
-}
 
 // The getters: each is the slice [from, to) of the href, and where the WHATWG
 // rule returns "" for an absent part, `from` is `to`. The getters slice the
@@ -101,7 +81,7 @@ export function hashFrom(fragmentStart: number, hrefEnd: number, none: number): 
  * an opaque origin, "null".
  */
 export function origin(href: string, record: UrlRecord, blobOrigin: string): string {
-  const scheme = schemeKind(record._flags);
+  const scheme = L.schemeOf(record._flags);
   if (scheme === L.SCHEME_BLOB) return blobOrigin;
   if (scheme === L.SCHEME_OTHER || scheme === L.SCHEME_FILE) return "null";
   return href.slice(0, protocolEnd(record._schemeEnd)) + "//" + href.slice(record._hostStart, record._portEnd);

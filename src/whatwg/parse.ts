@@ -5,7 +5,7 @@
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { domainToAscii } from "./idna.js";
-import { schemeKind, writeRecord } from "./components.js";
+import { schemeOf, writeRecord } from "./components.js";
 import { Url } from "./url.js";
 import { expectString, typeName } from "../check.js";
 
@@ -84,7 +84,7 @@ export function parseApi(arena: Arena) {
   /** The Url of `href` and the record at RESULT. */
   function fromResult(href: string): Url {
     const i = arena.i32;
-    if (schemeKind(i[result + L.URL_FLAGS]) !== L.SCHEME_BLOB) return new Url(href, i, result);
+    if (schemeOf(i[result + L.URL_FLAGS]) !== L.SCHEME_BLOB) return new Url(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
     return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
@@ -98,7 +98,7 @@ export function parseApi(arena: Arena) {
   function blobOrigin(path: string): string {
     const url = parse(path);
     if (url === null) return "null";
-    const scheme = schemeKind(url._flags);
+    const scheme = schemeOf(url._flags);
     return scheme === L.SCHEME_HTTP || scheme === L.SCHEME_HTTPS ? url.origin : "null";
   }
 
