@@ -174,7 +174,6 @@ function lineEnd(p: i32, end: i32): i32 {
   return p;
 }
 
-
 function setStatus(row: i32, status: i32): void {
   st32(rowField(row, L.ROW_STATE), status);
 }
@@ -243,7 +242,10 @@ function defer(row: i32, p: i32, e: i32): void {
 /** The line [p, e) as batchMode() says: skipped, its field not found, or parsed (parseLine()). */
 function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   if (mode != 0) {
-    if (((mode & L.MODE_SKIP_BLANK) != 0 && isBlank(p, e)) || ((mode & L.MODE_SKIP_COMMENTS) != 0 && p < e && ld8(p) == C.HASH)) {
+    if (
+      ((mode & L.MODE_SKIP_BLANK) != 0 && isBlank(p, e)) ||
+      ((mode & L.MODE_SKIP_COMMENTS) != 0 && p < e && ld8(p) == C.HASH)
+    ) {
       setStatus(row, L.BATCH_SKIPPED);
       skipped++;
       return true;

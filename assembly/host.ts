@@ -15,7 +15,6 @@ import { endsInANumber, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } fr
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
-import * as C from "./charcode";
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
 
 // Negative results are parse statuses, negated, so that callers can pass them on.
@@ -85,7 +84,7 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
     q++;
   }
   if (q == p) return -1;
-  return mayEndInANumber(p, q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
+  return mayEndInANumber(q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
 }
 
 /**

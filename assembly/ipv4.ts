@@ -73,13 +73,13 @@ function parseNumber(s: i32, t: i32): f64 {
 }
 
 /**
- * Whether the non-empty ASCII domain [p, end) may end in a number, by its last
+ * Whether a non-empty ASCII domain ending at `end` may end in a number, by its last
  * byte: a number ends in a (hex) digit or "x" ("0x"), or in a "." after one.
  * Most domains ("com", "org") are settled by this one load without the call
  * to endsInANumber(): in the fast paths of parse() and canParse() the call
  * cost ~30 machine instructions of a kasztp URL (npm run instructions).
  */
-export function mayEndInANumber(p: i32, end: i32): bool {
+export function mayEndInANumber(end: i32): bool {
   const last = ld8(end - 1);
   return isHexDigit(last) || (last | 0x20) == LOWER_X || last == DOT;
 }

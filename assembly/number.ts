@@ -7,7 +7,7 @@ import { DIGIT_0 } from "./charcode";
 export function writeDecimal(o: i32, n: i32): i32 {
   let digits = 1;
   for (let m = n; m >= 10; m = (m / 10) | 0) digits++;
-  let p = o + digits;
+  const p = o + digits;
   for (let i = 1; i <= digits; i++) {
     st8(p - i, DIGIT_0 + (n % 10));
     n = (n / 10) | 0;

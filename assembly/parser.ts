@@ -19,12 +19,30 @@
 
 import { ld8, st8, ld32, ldu32, st32, copy, equalBytes, word } from "./memory";
 import * as L from "./layout";
-import { isIn, isAsciiAlpha, toLower, SCHEME_CHAR, TAB_OR_NEWLINE, USERINFO_SET, C0_CONTROL_SET, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET } from "./tables";
+import {
+  isIn,
+  isAsciiAlpha,
+  toLower,
+  SCHEME_CHAR,
+  TAB_OR_NEWLINE,
+  USERINFO_SET,
+  C0_CONTROL_SET,
+  QUERY_SET,
+  SPECIAL_QUERY_SET,
+  FRAGMENT_SET,
+} from "./tables";
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
 import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd } from "./host";
-import { pathState, pathStop, shorten, isWindowsDriveLetter, isNormalizedWindowsDriveLetter, startsWithWindowsDriveLetter } from "./path";
+import {
+  pathState,
+  pathStop,
+  shorten,
+  isWindowsDriveLetter,
+  isNormalizedWindowsDriveLetter,
+  startsWithWindowsDriveLetter,
+} from "./path";
 import { writeDecimal } from "./number";
 import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
@@ -91,7 +109,9 @@ function baseScheme(): i32 {
 
 /** End of the base's path (layout.ts pathEnd()). */
 function basePathEnd(): i32 {
-  return base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END), L.NONE);
+  return (
+    base + L.pathEnd(baseField(L.URL_QUERY_START), baseField(L.URL_FRAGMENT_START), baseField(L.URL_HREF_END), L.NONE)
+  );
 }
 
 /** End of the base's query, or of its path if it has none (layout.ts queryEnd()). */
@@ -613,7 +633,16 @@ function pathPhase(end: i32, o: i32): i32 {
  * each mode (the mode a type argument, as for parseIn()) measured no faster
  * (npm-mixed parse 586 instructions against 583) with 1.1 KB more WASM.
  */
-function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32, firstPhase: bool, compareInput: bool): i32 {
+function parseOnce(
+  src: i32,
+  len: i32,
+  dst: i32,
+  baseHref: i32,
+  idna: i32,
+  idnaLength: i32,
+  firstPhase: bool,
+  compareInput: bool,
+): i32 {
   hasBase = baseHref != 0;
   base = baseHref;
   idnaResult = idna;
@@ -646,8 +675,24 @@ function parseOnce(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaL
   o = insertPathDot(pathPhase(end, o));
   let flags = opaquePath ? L.FLAG_OPAQUE_PATH : 0;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
-  writeRecord(o - out, schemeEnd - out, userStart - out, userEnd - out, passStart - out, passEnd - out, offsetOrNone(hostStart), hostEnd - out,
-    portEnd - out, port, pathStart - out, offsetOrNone(queryStart), offsetOrNone(fragmentStart), scheme, host, flags);
+  writeRecord(
+    o - out,
+    schemeEnd - out,
+    userStart - out,
+    userEnd - out,
+    passStart - out,
+    passEnd - out,
+    offsetOrNone(hostStart),
+    hostEnd - out,
+    portEnd - out,
+    port,
+    pathStart - out,
+    offsetOrNone(queryStart),
+    offsetOrNone(fragmentStart),
+    scheme,
+    host,
+    flags,
+  );
   return L.PARSE_OK;
 }
 
@@ -695,8 +740,14 @@ function isPlainHttpUrl(p: i32, end: i32): bool {
  * parser leave them in place.
  */
 function isPlainFileUrl(p: i32, end: i32): bool {
-  return end - p >= 8 && isLetter(p, C.LOWER_F) && isLetter(p + 1, C.LOWER_I) && isLetter(p + 2, C.LOWER_L) &&
-    isLetter(p + 3, C.LOWER_E) && ldu32(p + 4) == word(C.COLON, C.SLASH, C.SLASH, C.SLASH);
+  return (
+    end - p >= 8 &&
+    isLetter(p, C.LOWER_F) &&
+    isLetter(p + 1, C.LOWER_I) &&
+    isLetter(p + 2, C.LOWER_L) &&
+    isLetter(p + 3, C.LOWER_E) &&
+    ldu32(p + 4) == word(C.COLON, C.SLASH, C.SLASH, C.SLASH)
+  );
 }
 
 /** parse() for validity only (Ada's can_parse): the status, with no RESULT record. */

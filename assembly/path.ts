@@ -83,7 +83,15 @@ export let pathStop: i32 = 0;
  * are, the path percent-encode set escaped) and then looked at as a whole for
  * the dot-segment and drive-letter rules, which undo or patch what was copied.
  */
-export function pathState(p: i32, end: i32, pathStart: i32, o: i32, special: bool, isFile: bool, stateOverride: bool): i32 {
+export function pathState(
+  p: i32,
+  end: i32,
+  pathStart: i32,
+  o: i32,
+  special: bool,
+  isFile: bool,
+  stateOverride: bool,
+): i32 {
   if (!isFile) return pathRuns(p, end, pathStart, o, special, stateOverride);
   let slash = true;
   while (slash) {

@@ -25,4 +25,3 @@ export function portDigits(p: i32, end: i32): i32 {
   portValue = value;
   return p;
 }
-

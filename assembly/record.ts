@@ -19,8 +19,24 @@ function field(i: i32, value: i32): void {
  * or NONE, `scheme` and `host` the SCHEME_* and HOST_* kinds, `flags` the
  * FLAG_* bits.
  */
-export function writeRecord(hrefEnd: i32, schemeEnd: i32, userStart: i32, userEnd: i32, passStart: i32, passEnd: i32, hostStart: i32, hostEnd: i32,
-  portEnd: i32, port: i32, pathStart: i32, queryStart: i32, fragmentStart: i32, scheme: i32, host: i32, flags: i32): void {
+export function writeRecord(
+  hrefEnd: i32,
+  schemeEnd: i32,
+  userStart: i32,
+  userEnd: i32,
+  passStart: i32,
+  passEnd: i32,
+  hostStart: i32,
+  hostEnd: i32,
+  portEnd: i32,
+  port: i32,
+  pathStart: i32,
+  queryStart: i32,
+  fragmentStart: i32,
+  scheme: i32,
+  host: i32,
+  flags: i32,
+): void {
   field(L.URL_HREF_END, hrefEnd);
   field(L.URL_SCHEME_END, schemeEnd);
   field(L.URL_USER_START, userStart);

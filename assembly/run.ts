@@ -17,7 +17,13 @@ import { isIn, toLower } from "./tables";
 import { RUN_TABLES } from "./layout";
 import * as C from "./charcode";
 import {
-  PATH_STOP, QUERY_SET, SPECIAL_QUERY_SET, FRAGMENT_SET, USERINFO_SET, DOMAIN_STOP, SCHEME_STOP,
+  PATH_STOP,
+  QUERY_SET,
+  SPECIAL_QUERY_SET,
+  FRAGMENT_SET,
+  USERINFO_SET,
+  DOMAIN_STOP,
+  SCHEME_STOP,
 } from "./classes";
 
 export const RUN_QUERY: i32 = RUN_TABLES;

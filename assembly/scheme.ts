@@ -54,12 +54,18 @@ export function isSpecial(kind: i32): bool {
  */
 export function defaultPort(kind: i32): i32 {
   switch (kind) {
-    case L.SCHEME_FTP: return 21;
-    case L.SCHEME_HTTP: return 80;
-    case L.SCHEME_HTTPS: return 443;
-    case L.SCHEME_WS: return 80;
-    case L.SCHEME_WSS: return 443;
-    default: return L.NONE;
+    case L.SCHEME_FTP:
+      return 21;
+    case L.SCHEME_HTTP:
+      return 80;
+    case L.SCHEME_HTTPS:
+      return 443;
+    case L.SCHEME_WS:
+      return 80;
+    case L.SCHEME_WSS:
+      return 443;
+    default:
+      return L.NONE;
   }
 }
 
@@ -68,6 +74,9 @@ export function defaultPort(kind: i32): i32 {
  * #file-host-state "If host is "localhost", then set host to the empty string."
  */
 export function isLocalhost(p: i32, end: i32): bool {
-  return end - p == 9 && spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
-    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0);
+  return (
+    end - p == 9 &&
+    spells(p, 5, C.LOWER_L, C.LOWER_O, C.LOWER_C, C.LOWER_A, C.LOWER_L) &&
+    spells(p + 5, 4, C.LOWER_H, C.LOWER_O, C.LOWER_S, C.LOWER_T, 0)
+  );
 }

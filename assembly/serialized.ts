@@ -30,9 +30,6 @@ import { comparesInput } from "./mode";
 type HttpSchemes = u8;
 type OtherSchemes = u16;
 
-
-
-
 /**
  * Whether `Schemes` names the http(s) copy of isSerializedAfterScheme() and
  * pathEnd() in a WASM build: a compile-time constant there (sizeof is a
@@ -150,7 +147,14 @@ function opaquePathEnd(pathStart: i32, end: i32): i32 {
  * `Schemes` is HttpSchemes for the copy isSerializedUrl() calls with http
  * and https, where `special` is true and `isFile` false at compile time.
  */
-function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme: i32, dst: i32, markInput: bool): bool {
+function isSerializedAfterScheme<Schemes>(
+  src: i32,
+  len: i32,
+  colon: i32,
+  scheme: i32,
+  dst: i32,
+  markInput: bool,
+): bool {
   const end = src + len;
   const httpOnly = isHttpCopy<Schemes>();
   const special = httpOnly || isSpecial(scheme);
@@ -176,7 +180,7 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
       if (!isFile) return false;
       host = L.HOST_EMPTY;
     } else {
-      if (special && mayEndInANumber(hostStart, hostEnd) && endsInANumber(hostStart, hostEnd)) {
+      if (special && mayEndInANumber(hostEnd) && endsInANumber(hostStart, hostEnd)) {
         if (!isDottedQuad(hostStart, hostEnd)) return false;
         host = L.HOST_IPV4;
       }
@@ -210,8 +214,24 @@ function isSerializedAfterScheme<Schemes>(src: i32, len: i32, colon: i32, scheme
   // across its call, which cost 7 instructions a parse of debian-files.
   const a = authority - src;
   const flags = (opaque ? L.FLAG_OPAQUE_PATH : 0) | (markInput ? L.FLAG_HREF_IS_INPUT : 0);
-  writeRecord(len, colon - src, a, a, a, a, opaque ? L.NONE : a, hostEnd - src, pathStart - src, port, pathStart - src, queryStart, fragmentStart,
-    scheme, host, flags);
+  writeRecord(
+    len,
+    colon - src,
+    a,
+    a,
+    a,
+    a,
+    opaque ? L.NONE : a,
+    hostEnd - src,
+    pathStart - src,
+    port,
+    pathStart - src,
+    queryStart,
+    fragmentStart,
+    scheme,
+    host,
+    flags,
+  );
   if (!markInput) copy(dst, src, len);
   return true;
 }
@@ -248,7 +268,14 @@ export function isSerializedUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool 
     const https = ld8(src + 4) == C.LOWER_S;
     const colon = https ? src + 5 : src + 4;
     if (ld8(colon) != C.COLON) return false;
-    return isSerializedAfterScheme<HttpSchemes>(src, len, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, dst, comparesInput(mode));
+    return isSerializedAfterScheme<HttpSchemes>(
+      src,
+      len,
+      colon,
+      https ? L.SCHEME_HTTPS : L.SCHEME_HTTP,
+      dst,
+      comparesInput(mode),
+    );
   }
   return isSerializedOtherUrl(src, len, dst, mode);
 }

@@ -20,8 +20,20 @@ import { encodeRun, RUN_USERINFO } from "./run";
 import { defaultPort } from "./scheme";
 import { idnaStart, idnaEnd } from "./host";
 import {
-  overrideUrl, schemeOverride, hostOverride, portOverride, pathOverride, queryOverride, fragmentOverride,
-  removeTabsAndNewlines, scheme, host, hostEnd, port, pathStart, portGiven,
+  overrideUrl,
+  schemeOverride,
+  hostOverride,
+  portOverride,
+  pathOverride,
+  queryOverride,
+  fragmentOverride,
+  removeTabsAndNewlines,
+  scheme,
+  host,
+  hostEnd,
+  port,
+  pathStart,
+  portGiven,
 } from "./parser";
 
 /** Field `i` of the URL being set (at BASE). */
@@ -323,7 +335,8 @@ function setPartValue(part: i32, src: i32, len: i32, dst: i32): i32 {
   // "all ASCII tab or newline from input" (no leading or trailing C0 control or space).
   // The port, search and hash setters look at the given value before the parser does.
   const empty = len == 0;
-  if ((part == L.SET_SEARCH && !empty && ld8(p) == C.QUESTION) || (part == L.SET_HASH && !empty && ld8(p) == C.HASH)) p++;
+  if ((part == L.SET_SEARCH && !empty && ld8(p) == C.QUESTION) || (part == L.SET_HASH && !empty && ld8(p) == C.HASH))
+    p++;
   const e = removeTabsAndNewlines(p, end);
   valueStart = p;
   valueEnd = e;

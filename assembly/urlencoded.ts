@@ -17,7 +17,14 @@ import { decodeInto, writeEscape } from "./percent";
 import { units } from "./utf16";
 import { AMPERSAND, EQUALS, PERCENT, PLUS, SPACE } from "./charcode";
 import {
-  FORM_CHUNK, FORM_RECORD, FORM_SLICE, FORM_ASCII, FORM_UTF8, FORM_POSITION, FORM_UNITS, FORM_SERIALIZED,
+  FORM_CHUNK,
+  FORM_RECORD,
+  FORM_SLICE,
+  FORM_ASCII,
+  FORM_UTF8,
+  FORM_POSITION,
+  FORM_UNITS,
+  FORM_SERIALIZED,
 } from "./urlencoded-record";
 
 // What scanPart() found, besides the end of the part.

@@ -22,7 +22,7 @@ const STATUSES = [200, 200, 200, 304, 404, 301, 500];
 const AGENTS = [
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36",
   "curl/8.5.0",
-  'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+  "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
   'weird "quoted" agent',
 ];
 

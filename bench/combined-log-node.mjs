@@ -15,7 +15,17 @@ const [file, base] = process.argv.slice(2);
 const REQUEST = /"[A-Z]+ (\S+)(?: [^"]*)?"/;
 
 const increment = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
-const tally = { lines: 0, invalid: 0, schemes: new Map(), hosts: new Map(), paths: new Map(), withQuery: 0, withFragment: 0, withPort: 0, withCredentials: 0 };
+const tally = {
+  lines: 0,
+  invalid: 0,
+  schemes: new Map(),
+  hosts: new Map(),
+  paths: new Map(),
+  withQuery: 0,
+  withFragment: 0,
+  withPort: 0,
+  withCredentials: 0,
+};
 for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
   if (line === "") continue;
   tally.lines++;
@@ -41,4 +51,12 @@ for (const [host, n] of tally.hosts) {
   if (d !== null) domains.set(d, (domains.get(d) ?? 0) + n);
 }
 const top = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, 10);
-console.log(JSON.stringify({ ...tally, schemes: top(tally.schemes), hosts: top(tally.hosts), paths: top(tally.paths), domains: top(domains) }));
+console.log(
+  JSON.stringify({
+    ...tally,
+    schemes: top(tally.schemes),
+    hosts: top(tally.hosts),
+    paths: top(tally.paths),
+    domains: top(domains),
+  }),
+);

@@ -23,18 +23,30 @@ import { createSwurl } from "../build/index.js";
 import { mulberry32 } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const { values } = parseArgs({ options: { mb: { type: "string", default: "4" }, time: { type: "string", default: "2000" } } });
+const { values } = parseArgs({
+  options: { mb: { type: "string", default: "4" }, time: { type: "string", default: "2000" } },
+});
 const targetBytes = Number(values.mb) * 1e6;
 
 const raw = readFileSync(path.join(here, "data", "kasztp.txt"));
 const bom = raw[0] === 0xef && raw[1] === 0xbb && raw[2] === 0xbf ? 3 : 0;
 const corpus = raw.subarray(bom).toString("utf8").split("\n").filter(Boolean);
-const WORDS = ("the of and to in is that for it as with was on be at by this had not are but from or have an they which " +
+const WORDS = (
+  "the of and to in is that for it as with was on be at by this had not are but from or have an they which " +
   "one you were all we her she there would their will when who him been has more if no out so said what up its about " +
   "into than them can only other new some could time these two may then do first any my now such like our over man me " +
   "even most made after also did many before must through back years where much your way well down should because " +
-  "server request response deploy config version release cache token session upstream latency").split(" ");
-const NAMES = ["José Núñez", "Zoë Schäfer", "Jim Smith", "Anna Kowalska", "Łukasz Wróbel", "Mary Jones", "François Dupré"];
+  "server request response deploy config version release cache token session upstream latency"
+).split(" ");
+const NAMES = [
+  "José Núñez",
+  "Zoë Schäfer",
+  "Jim Smith",
+  "Anna Kowalska",
+  "Łukasz Wróbel",
+  "Mary Jones",
+  "François Dupré",
+];
 
 function text(kind, seed) {
   const rnd = mulberry32(seed);
@@ -54,12 +66,20 @@ function text(kind, seed) {
       const time = new Date(1714550400000 + t * 1000).toISOString().replace("T", " ").replace("Z", "");
       const level = pick(["INFO ", "INFO ", "INFO ", "WARN ", "DEBUG", "ERROR"]);
       const r = rnd();
-      if (r < 0.25) push(`${time} ${level} [worker-${Math.floor(rnd() * 16)}] fetch ${url()} -> ${pick(["200", "301", "404", "503"])} in ${Math.floor(rnd() * 900)}ms`);
+      if (r < 0.25)
+        push(
+          `${time} ${level} [worker-${Math.floor(rnd() * 16)}] fetch ${url()} -> ${pick(["200", "301", "404", "503"])} in ${Math.floor(rnd() * 900)}ms`,
+        );
       else if (r < 0.35) push(`${time} ${level} [http] referer="${url()}" ua="Mozilla/5.0 (X11; Linux x86_64)"`);
-      else push(`${time} ${level} [${pick(["db", "queue", "auth", "cache"])}] ${words(6 + Math.floor(rnd() * 10))} id=${Math.floor(rnd() * 1e6)} took=${(rnd() * 100).toFixed(2)}ms`);
+      else
+        push(
+          `${time} ${level} [${pick(["db", "queue", "auth", "cache"])}] ${words(6 + Math.floor(rnd() * 10))} id=${Math.floor(rnd() * 1e6)} took=${(rnd() * 100).toFixed(2)}ms`,
+        );
     } else {
       push(`From: ${pick(NAMES)} <${pick(WORDS)}.${pick(WORDS)}@example.com>`);
-      push(`Date: Mon, ${1 + Math.floor(rnd() * 28)} May 2024 ${String(Math.floor(rnd() * 24)).padStart(2, "0")}:${String(Math.floor(rnd() * 60)).padStart(2, "0")}:07 +0200`);
+      push(
+        `Date: Mon, ${1 + Math.floor(rnd() * 28)} May 2024 ${String(Math.floor(rnd() * 24)).padStart(2, "0")}:${String(Math.floor(rnd() * 60)).padStart(2, "0")}:07 +0200`,
+      );
       push(`Subject: Re: ${words(4)}`);
       push("");
       for (let p = 0; p < 3; p++) {

@@ -21,11 +21,34 @@ import { DOMAIN_TO_ASCII as OPTIONS } from "../scripts/tr46-flags.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const REAL = [
-  "例子.测试", "例子.測試", "παράδειγμα.δοκιμή", "مثال.إختبار", "उदाहरण.परीक्षा", "例え.テスト",
-  "실례.테스트", "مثال.آزمایشی", "пример.испытание", "உதாரணம்.பரிட்சை", "בײַשפּיל.טעסט",
-  "bücher.de", "münchen.de", "köln.de", "gießen.de", "zürich.ch", "www.bücher.de", "Bücher.DE",
-  "президент.рф", "яндекс.рф", "кто.рф", "中国互联网络信息中心.中国", "한국인터넷진흥원.한국",
-  "日本語.jp", "ñandú.cl", "العربية.امارات", "xn--bcher-kva.de", "xn--mnchen-3ya.de.",
+  "例子.测试",
+  "例子.測試",
+  "παράδειγμα.δοκιμή",
+  "مثال.إختبار",
+  "उदाहरण.परीक्षा",
+  "例え.テスト",
+  "실례.테스트",
+  "مثال.آزمایشی",
+  "пример.испытание",
+  "உதாரணம்.பரிட்சை",
+  "בײַשפּיל.טעסט",
+  "bücher.de",
+  "münchen.de",
+  "köln.de",
+  "gießen.de",
+  "zürich.ch",
+  "www.bücher.de",
+  "Bücher.DE",
+  "президент.рф",
+  "яндекс.рф",
+  "кто.рф",
+  "中国互联网络信息中心.中国",
+  "한국인터넷진흥원.한국",
+  "日本語.jp",
+  "ñandú.cl",
+  "العربية.امارات",
+  "xn--bcher-kva.de",
+  "xn--mnchen-3ya.de.",
 ];
 
 function wptInputs(file) {
@@ -83,5 +106,7 @@ for (const [name, inputs] of [
     }
   }
   const [ours, theirs] = times.map(median);
-  console.log(`${name} (${inputs.length}): swurl ${ours.toFixed(0)}, tr46 ${theirs.toFixed(0)}: swurl ${(theirs / ours).toFixed(2)}x as fast`);
+  console.log(
+    `${name} (${inputs.length}): swurl ${ours.toFixed(0)}, tr46 ${theirs.toFixed(0)}: swurl ${(theirs / ours).toFixed(2)}x as fast`,
+  );
 }

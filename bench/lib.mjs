@@ -19,7 +19,8 @@ export function table(rows, columns) {
   const widths = columns.map(([header], i) => Math.max(header.length, ...cells.map((r) => r[i].length)));
   const pad = (text, i) => (columns[i][2] === "r" ? text.padStart(widths[i]) : text.padEnd(widths[i]));
   const line = (texts) => "| " + texts.map(pad).join(" | ") + " |";
-  const rule = "|" + widths.map((w, i) => (columns[i][2] === "r" ? "-".repeat(w + 1) + ":" : "-".repeat(w + 2))).join("|") + "|";
+  const rule =
+    "|" + widths.map((w, i) => (columns[i][2] === "r" ? "-".repeat(w + 1) + ":" : "-".repeat(w + 2))).join("|") + "|";
   return [line(columns.map(([header]) => header)), rule, ...cells.map(line)].join("\n");
 }
 

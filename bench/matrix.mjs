@@ -20,7 +20,10 @@ import { table } from "./lib.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SUITES = ["parse", "can-parse", "batch", "setters", "search-params"];
 /** sample.txt is a part of kasztp.txt, for npm start and the CLI tests. */
-const corporaAvailable = readdirSync(path.join(here, "data")).filter((f) => f.endsWith(".txt") && f !== "sample.txt").map((f) => f.slice(0, -4)).sort();
+const corporaAvailable = readdirSync(path.join(here, "data"))
+  .filter((f) => f.endsWith(".txt") && f !== "sample.txt")
+  .map((f) => f.slice(0, -4))
+  .sort();
 
 function parseArgs(argv) {
   const options = { suites: [], engines: ["24", "this"], corpora: corporaAvailable, passOn: [] };
@@ -31,7 +34,9 @@ function parseArgs(argv) {
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else options.suites.push(arg);
   }
-  for (const c of options.corpora) if (!corporaAvailable.includes(c)) throw new Error(`no corpus bench/data/${c}.txt; there are ${corporaAvailable.join(", ")}`);
+  for (const c of options.corpora)
+    if (!corporaAvailable.includes(c))
+      throw new Error(`no corpus bench/data/${c}.txt; there are ${corporaAvailable.join(", ")}`);
   if (options.suites.length === 0) options.suites = DEFAULT_SUITES;
   return options;
 }
@@ -44,7 +49,13 @@ function main({ suites, engines, corpora, passOn }) {
       const binary = engine === "this" ? process.execPath : nodeBinary(engine);
       for (const corpus of corpora) {
         const json = path.join(scratch, `${engine}-${corpus}.json`);
-        const args = [path.join(here, "run.mjs"), ...suites, ...passOn, `--corpus=${path.join(here, "data", `${corpus}.txt`)}`, `--json=${json}`];
+        const args = [
+          path.join(here, "run.mjs"),
+          ...suites,
+          ...passOn,
+          `--corpus=${path.join(here, "data", `${corpus}.txt`)}`,
+          `--json=${json}`,
+        ];
         console.log(`\n### ${engine === "this" ? `this Node (${process.version})` : `Node ${engine}`}, ${corpus}`);
         const { status } = spawnSync(binary, args, { stdio: ["ignore", "inherit", "inherit"] });
         if (status !== 0) throw new Error(`bench/run.mjs failed on ${engine}, ${corpus}`);
@@ -62,7 +73,9 @@ function main({ suites, engines, corpora, passOn }) {
     for (const kernel of ["wasm-simd", "wasm", "js"]) {
       // A build's task is labelled by the build, or, in suites of several
       // operations (setters, search-params), "operation: build".
-      const labels = new Set(reports.flatMap((r) => r.rows.filter((x) => x.suite === suite && x.kernel === kernel).map((x) => x.label)));
+      const labels = new Set(
+        reports.flatMap((r) => r.rows.filter((x) => x.suite === suite && x.kernel === kernel).map((x) => x.label)),
+      );
       for (const label of labels) {
         const row = { what: label === kernel ? `${suite}: ${kernel}` : `${suite}: ${label}` };
         for (const { key, report } of columns) {
@@ -73,7 +86,9 @@ function main({ suites, engines, corpora, passOn }) {
       }
     }
   }
-  console.log("\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), by engine and corpus");
+  console.log(
+    "\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), by engine and corpus",
+  );
   console.log(table(rows, [["suite: build", "what", "l"], ...columns.map(({ key }) => [key, key, "r"])]));
 }
 

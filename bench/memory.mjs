@@ -42,12 +42,28 @@ function sample(api, done) {
 /** The table of samples, and the growth after the first one (taken after a tenth of the work). */
 function report(title, samples, unit) {
   console.log(`\n${title}`);
-  const rows = samples.map((s) => ({ done: `${s.done} ${unit}`, rss: mb(s.rss), heap: mb(s.heap), buffers: mb(s.buffers), kernel: mb(s.kernel) }));
-  console.log(table(rows, [[unit, "done", "r"], ["RSS MB", "rss", "r"], ["JS heap MB", "heap", "r"], ["array buffers MB", "buffers", "r"], ["kernel memory MB", "kernel", "r"]]));
+  const rows = samples.map((s) => ({
+    done: `${s.done} ${unit}`,
+    rss: mb(s.rss),
+    heap: mb(s.heap),
+    buffers: mb(s.buffers),
+    kernel: mb(s.kernel),
+  }));
+  console.log(
+    table(rows, [
+      [unit, "done", "r"],
+      ["RSS MB", "rss", "r"],
+      ["JS heap MB", "heap", "r"],
+      ["array buffers MB", "buffers", "r"],
+      ["kernel memory MB", "kernel", "r"],
+    ]),
+  );
   const first = samples[0];
   const peak = (key) => Math.max(...samples.map((s) => s[key]));
   const growth = (key) => mb(peak(key) - first[key]);
-  console.log(`growth after the first tenth: RSS ${growth("rss")} MB, JS heap ${growth("heap")} MB, kernel memory ${growth("kernel")} MB (peak ${mb(peak("kernel"))} MB)`);
+  console.log(
+    `growth after the first tenth: RSS ${growth("rss")} MB, JS heap ${growth("heap")} MB, kernel memory ${growth("kernel")} MB (peak ${mb(peak("kernel"))} MB)`,
+  );
 }
 
 function parseCalls(api, lines, calls) {
@@ -63,7 +79,11 @@ function parseCalls(api, lines, calls) {
     samples.push(sample(api, i));
   }
   const seconds = (performance.now() - t0) / 1000;
-  report(`${calls} parse() calls (corpus lines, every other one against a base), ${(seconds).toFixed(1)} s, checksum ${sum}`, samples, "calls");
+  report(
+    `${calls} parse() calls (corpus lines, every other one against a base), ${(seconds).toFixed(1)} s, checksum ${sum}`,
+    samples,
+    "calls",
+  );
 }
 
 async function streamBytes(api, body, total) {
@@ -82,14 +102,20 @@ async function streamBytes(api, body, total) {
     }
   }
   const seconds = (performance.now() - t0) / 1000;
-  report(`parseStream over ${total / 1e9} GB, ${lines} lines, ${seconds.toFixed(1)} s (${(total / MB / seconds).toFixed(0)} MB/s), checksum ${sum}`, samples, "GB");
+  report(
+    `parseStream over ${total / 1e9} GB, ${lines} lines, ${seconds.toFixed(1)} s (${(total / MB / seconds).toFixed(0)} MB/s), checksum ${sum}`,
+    samples,
+    "GB",
+  );
 }
 
 async function main() {
   const { calls, gb, kernels } = parseArgs(process.argv.slice(2));
   const swurl = await import(new URL("../build/index.js", import.meta.url).href);
   const { lines } = loadCorpus(new URL("data/kasztp.txt", import.meta.url));
-  const body = new TextEncoder().encode(new TextDecoder().decode(readFileSync(new URL("data/kasztp.txt", import.meta.url))) + "\n");
+  const body = new TextEncoder().encode(
+    new TextDecoder().decode(readFileSync(new URL("data/kasztp.txt", import.meta.url))) + "\n",
+  );
   console.log(`Node ${process.version}; before: RSS ${mb(process.memoryUsage().rss)} MB`);
   for (const name of kernels) {
     const api = swurl.createSwurl(name);

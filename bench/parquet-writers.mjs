@@ -11,7 +11,7 @@
 // (dictionaries and statistics for every column) and with the settings swurl
 // uses. Times are of the writers alone, from the input each takes; sizes of
 // the whole file.
-import { readFileSync, writeFileSync, rmSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { parseBatch } from "../build/index.js";
 import * as arrow from "apache-arrow";
@@ -28,7 +28,10 @@ const columns = {
   href: col((i) => batch.href(i)),
   protocol: col((i) => batch.protocol(i)),
   hostname: col((i) => batch.hostname(i)),
-  port: col((i) => { const p = batch.port(i); return p === null || p === "" ? null : Number(p); }),
+  port: col((i) => {
+    const p = batch.port(i);
+    return p === null || p === "" ? null : Number(p);
+  }),
   pathname: col((i) => batch.pathname(i)),
   search: col((i) => batch.search(i)),
   valid: col((i) => batch.isValid(i)),
@@ -52,8 +55,12 @@ const dict = (id) => new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), i
 function arrowBatch(a, b) {
   const s = (k, type) => arrow.vectorFromArray(columns[k].slice(a, b), type);
   return new arrow.Table({
-    href: s("href", new arrow.Utf8()), protocol: s("protocol", dict(0)), hostname: s("hostname", dict(1)),
-    port: s("port", new arrow.Int32()), pathname: s("pathname", new arrow.Utf8()), search: s("search", new arrow.Utf8()),
+    href: s("href", new arrow.Utf8()),
+    protocol: s("protocol", dict(0)),
+    hostname: s("hostname", dict(1)),
+    port: s("port", new arrow.Int32()),
+    pathname: s("pathname", new arrow.Utf8()),
+    search: s("search", new arrow.Utf8()),
     valid: s("valid", new arrow.Bool()),
   });
 }
@@ -66,7 +73,9 @@ for (let a = 0; a < ROWS; a += GROUP) groups.push(arrow.tableToIPC(arrowBatch(a,
 
 /** parquet-wasm's stream writer over the groups, with `settings` on its properties builder. */
 async function parquetWasm(settings) {
-  const props = settings(new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).setMaxRowGroupSize(GROUP)).build();
+  const props = settings(
+    new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).setMaxRowGroupSize(GROUP),
+  ).build();
   let g = 0;
   const batches = new ReadableStream({
     pull(controller) {
@@ -86,8 +95,15 @@ await parquetWasm((b) => b);
 await timeAsync("parquet-wasm 0.8.0 (snappy, transformParquetStream)", () => parquetWasm((b) => b));
 // What swurl sets (src/cli/columnar.ts): dictionaries and statistics only for
 // the repetitive strings, the others plain without min/max.
-await timeAsync("  the same, href, pathname, search plain, no statistics", () => parquetWasm((b) => ["href", "pathname", "search"].reduce(
-  (builder, name) => builder.setColumnDictionaryEnabled(name, false).setColumnStatisticsEnabled(name, pw.EnabledStatistics.None), b)));
+await timeAsync("  the same, href, pathname, search plain, no statistics", () =>
+  parquetWasm((b) =>
+    ["href", "pathname", "search"].reduce(
+      (builder, name) =>
+        builder.setColumnDictionaryEnabled(name, false).setColumnStatisticsEnabled(name, pw.EnabledStatistics.None),
+      b,
+    ),
+  ),
+);
 
 time("hyparquet-writer 0.17.0 (snappy, ParquetWriter)", () => {
   const writer = new ByteWriter();
@@ -104,7 +120,10 @@ time("hyparquet-writer 0.17.0 (snappy, ParquetWriter)", () => {
   const pq = new ParquetWriter({ writer, schema });
   for (let a = 0; a < ROWS; a += GROUP) {
     const b = Math.min(ROWS, a + GROUP);
-    pq.write({ columnData: Object.entries(columns).map(([name, data]) => ({ name, data: data.slice(a, b) })), rowGroupSize: GROUP });
+    pq.write({
+      columnData: Object.entries(columns).map(([name, data]) => ({ name, data: data.slice(a, b) })),
+      rowGroupSize: GROUP,
+    });
   }
   pq.finish();
   return writer.offset;
@@ -112,6 +131,7 @@ time("hyparquet-writer 0.17.0 (snappy, ParquetWriter)", () => {
 
 time("(apache-arrow vectorFromArray and IPC, for scale)", () => {
   let bytes = 0;
-  for (let a = 0; a < ROWS; a += GROUP) bytes += arrow.tableToIPC(arrowBatch(a, Math.min(ROWS, a + GROUP)), "stream").length;
+  for (let a = 0; a < ROWS; a += GROUP)
+    bytes += arrow.tableToIPC(arrowBatch(a, Math.min(ROWS, a + GROUP)), "stream").length;
   return bytes;
 });

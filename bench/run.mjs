@@ -92,7 +92,9 @@ async function loadSuites(names) {
   const unknown = names.filter((n) => !available.includes(n));
   if (unknown.length) throw new Error(`unknown suite ${unknown.join(", ")}; available: ${available.join(", ")}`);
   const chosen = names.length ? available.filter((n) => names.includes(n)) : available;
-  return Promise.all(chosen.map(async (name) => ({ name, ...(await import(new URL(`suites/${name}.mjs`, here).href)) })));
+  return Promise.all(
+    chosen.map(async (name) => ({ name, ...(await import(new URL(`suites/${name}.mjs`, here).href)) })),
+  );
 }
 
 /** Import time of the package, then createSwurl(build): the first call and later ones. */
@@ -135,7 +137,8 @@ async function worker({ names, build, time, rounds, corpus: file }) {
       if (!tasksOf.has(name)) {
         // A suite may make its input first (tasks() may return a promise).
         const tasks = await suite.tasks({ corpus, kernels: [kernel], best });
-        if (!suite.once && KERNELS.includes(suite.baseline ?? "js")) tasks.push(referencePerLine({ corpus }, CALIBRATION, URL.canParse));
+        if (!suite.once && KERNELS.includes(suite.baseline ?? "js"))
+          tasks.push(referencePerLine({ corpus }, CALIBRATION, URL.canParse));
         tasksOf.set(name, tasks);
       }
       const tasks = tasksOf.get(name);
@@ -153,7 +156,8 @@ async function worker({ names, build, time, rounds, corpus: file }) {
       await bench.run();
       const passes = bench.tasks.map((t, i) => {
         const result = t.result;
-        if (result.state !== "completed") throw new Error(`${name} / ${tasks[i].label}: ${result.state} ${result.error ?? ""}`);
+        if (result.state !== "completed")
+          throw new Error(`${name} / ${tasks[i].label}: ${result.state} ${result.error ?? ""}`);
         const { label, kernel: of = null, baseline, bytes = corpus.bytes, items = corpus.lines.length } = tasks[i];
         return { label, kernel: of, baseline, bytes, items, samples: [...result.latency.samples] };
       });
@@ -189,7 +193,12 @@ function summarize(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
   const sd = Math.sqrt(sorted.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, sorted.length - 1));
-  return { p50: median(sorted), min: sorted[0], rme: (100 * Z95 * sd) / Math.sqrt(sorted.length) / mean, runs: sorted.length };
+  return {
+    p50: median(sorted),
+    min: sorted[0],
+    rme: (100 * Z95 * sd) / Math.sqrt(sorted.length) / mean,
+    runs: sorted.length,
+  };
 }
 
 /** Every suite, round by round, each round in every worker in turn; one result per task and worker. */
@@ -244,7 +253,9 @@ async function main(options) {
   }
   const best = workers[0].ready.best;
 
-  console.log(`swurl benchmarks: Node ${process.version}, ${process.platform}/${process.arch}; default kernel here: ${best}`);
+  console.log(
+    `swurl benchmarks: Node ${process.version}, ${process.platform}/${process.arch}; default kernel here: ${best}`,
+  );
   console.log(
     `corpus: ${options.corpus}, ${corpus.lines.length} URLs, ${(corpus.bytes / 1e6).toFixed(2)} MB, ` +
       `${corpus.ascii ? "all ASCII" : "not all ASCII"}; fed as flat strings, one per line (bench/corpus.mjs)`,
@@ -253,11 +264,19 @@ async function main(options) {
     `each build in a worker thread of its own; ${options.rounds} rounds of ${options.time / options.rounds} ms a task, ` +
       "the workers taking turns",
   );
-  console.log("\nload time in each worker, ms (importing build/index.js makes the default instance; then createSwurl of the build)");
   console.log(
-    table(workers.map((w) => w.ready.load), [
-      ["kernel", "kernel", "l"], ["import", "importMs", "r"], ["first createSwurl()", "first", "r"], ["later, median of 10", "again", "r"],
-    ]),
+    "\nload time in each worker, ms (importing build/index.js makes the default instance; then createSwurl of the build)",
+  );
+  console.log(
+    table(
+      workers.map((w) => w.ready.load),
+      [
+        ["kernel", "kernel", "l"],
+        ["import", "importMs", "r"],
+        ["first createSwurl()", "first", "r"],
+        ["later, median of 10", "again", "r"],
+      ],
+    ),
   );
 
   // "vs base": MB/s over the baseline's in the same suite (the pure-JS build's unless the suite names
@@ -290,7 +309,18 @@ async function main(options) {
     };
   });
   if (options.json) {
-    const report = { node: process.version, corpus: options.corpus, urls: corpus.lines.length, rows: rows.map(({ suite, label, kernel, mbps, vsBase }) => ({ suite, label, kernel, mbps: Number(mbps), vsBase })) };
+    const report = {
+      node: process.version,
+      corpus: options.corpus,
+      urls: corpus.lines.length,
+      rows: rows.map(({ suite, label, kernel, mbps, vsBase }) => ({
+        suite,
+        label,
+        kernel,
+        mbps: Number(mbps),
+        vsBase,
+      })),
+    };
     writeFileSync(options.json, `${JSON.stringify(report, null, 1)}\n`);
   }
   console.log(
@@ -301,8 +331,14 @@ async function main(options) {
   );
   console.log(
     table(rows, [
-      ["suite", "suite", "l"], ["build", "build", "l"], ["MB/s", "mbps", "r"], ["best MB/s", "best", "r"],
-      ["ns/URL", "ns", "r"], ["±", "rme", "r"], ["passes", "runs", "r"], ["vs base", "ratio", "r"],
+      ["suite", "suite", "l"],
+      ["build", "build", "l"],
+      ["MB/s", "mbps", "r"],
+      ["best MB/s", "best", "r"],
+      ["ns/URL", "ns", "r"],
+      ["±", "rme", "r"],
+      ["passes", "runs", "r"],
+      ["vs base", "ratio", "r"],
     ]),
   );
   for (const suite of suites) console.log(`  ${suite.name}: ${suite.title}`);
@@ -316,7 +352,9 @@ async function main(options) {
       const base = find(suite.name, over, r.worker);
       const ratio = ratioOf(r, base);
       const bestRatio = ratioOf(r, base, "bestMbps");
-      console.log(`  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`);
+      console.log(
+        `  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`,
+      );
     }
   }
 }

@@ -44,8 +44,12 @@ async function main() {
   const api = swurl.createSwurl(kernel);
   const total = gb * 1e9;
   const start = process.memoryUsage();
-  console.log(`parseStream over ${gb} GB of the corpus repeated (an async generator, ${CHUNK / 1024} KiB chunks), kernel ${api.kernel}, Node ${process.version}`);
-  console.log(`before: rss ${mb(start.rss)} MB, heap used ${mb(start.heapUsed)} MB, array buffers ${mb(start.arrayBuffers)} MB`);
+  console.log(
+    `parseStream over ${gb} GB of the corpus repeated (an async generator, ${CHUNK / 1024} KiB chunks), kernel ${api.kernel}, Node ${process.version}`,
+  );
+  console.log(
+    `before: rss ${mb(start.rss)} MB, heap used ${mb(start.heapUsed)} MB, array buffers ${mb(start.arrayBuffers)} MB`,
+  );
   console.log("| input GB | lines | batches | rss MB | heap used MB | array buffers MB | MB/s so far |");
   console.log("|---:|---:|---:|---:|---:|---:|---:|");
 
@@ -60,7 +64,9 @@ async function main() {
   const row = (bytes) => {
     const m = process.memoryUsage();
     const seconds = (performance.now() - t0) / 1000;
-    console.log(`| ${(bytes / 1e9).toFixed(2)} | ${lines} | ${batches} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.arrayBuffers)} | ${(bytes / MB / seconds).toFixed(0)} |`);
+    console.log(
+      `| ${(bytes / 1e9).toFixed(2)} | ${lines} | ${batches} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.arrayBuffers)} | ${(bytes / MB / seconds).toFixed(0)} |`,
+    );
   };
   for await (const batch of api.parseStream(repeatedCorpus(total))) {
     for (let i = 0; i < batch.length; i++) {
@@ -80,7 +86,9 @@ async function main() {
   }
   const seconds = (performance.now() - t0) / 1000;
   const maxRss = process.resourceUsage().maxRSS * 1024;
-  console.log(`\n${lines} lines (${failures} failures) in ${batches} batches, ${seconds.toFixed(1)} s, ${(total / MB / seconds).toFixed(0)} MB/s (checksum ${sum})`);
+  console.log(
+    `\n${lines} lines (${failures} failures) in ${batches} batches, ${seconds.toFixed(1)} s, ${(total / MB / seconds).toFixed(0)} MB/s (checksum ${sum})`,
+  );
   console.log(`peak RSS: ${mb(maxRss)} MB (getrusage maxrss; sampled after each batch: ${mb(peakRss)} MB)`);
   console.log(`RSS growth after the first 10% of the stream: ${mb(peakRss - rssAfterWarmup)} MB`);
 }

@@ -32,7 +32,8 @@ const wat = execFileSync(path.join("node_modules", ".bin", "wasm-dis"), ["build/
 if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm contains SIMD instructions");
 // The kernel's fixed addresses (assembly/layout.ts) leave no room for static
 // data: a data segment (e.g. from Math.pow's tables) would be overwritten.
-if (/\(data\b/.test(wat)) throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
+if (/\(data\b/.test(wat))
+  throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
 
 // The library for Node.js: the entries share chunks, so that a program using
 // swurl and swurl/js (and the CLI) loads the common code once.

@@ -9,15 +9,23 @@ export const CHROMIUM = "/usr/bin/chromium";
 
 /** Flags that work on these machines (closed network, root, no GPU). */
 export const CHROMIUM_FLAGS = [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 export function ensureChromium() {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   const root = typeof process.getuid === "function" && process.getuid() === 0;
   if (!root || !existsSync("/usr/bin/apt-get")) {
-    throw new Error(`the browser tests need Debian's chromium at ${CHROMIUM}: run \`apt-get install chromium\` as root`);
+    throw new Error(
+      `the browser tests need Debian's chromium at ${CHROMIUM}: run \`apt-get install chromium\` as root`,
+    );
   }
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });

@@ -31,10 +31,13 @@ function parseArgs(argv) {
     const key = argv[i].replace(/^--/, "");
     const value = argv[++i];
     if (!(key in options) || value === undefined) {
-      throw new Error(`unknown argument ${argv[i - 1]}; expected --minutes N, --cases N, --seed N, --jobs N or --property NAME`);
+      throw new Error(
+        `unknown argument ${argv[i - 1]}; expected --minutes N, --cases N, --seed N, --jobs N or --property NAME`,
+      );
     }
     options[key] = key === "property" ? value : Number(value);
-    if (key !== "property" && !(Number.isFinite(options[key]) && options[key] >= 0)) throw new Error(`--${key} ${value}: expected a number`);
+    if (key !== "property" && !(Number.isFinite(options[key]) && options[key] >= 0))
+      throw new Error(`--${key} ${value}: expected a number`);
   }
   if (options.minutes === undefined && options.cases === undefined) options.minutes = 1;
   if (options.property !== undefined && !(options.property in ROUND)) {
@@ -116,8 +119,12 @@ async function main() {
   const start = Date.now();
   const deadline = options.minutes === undefined ? Infinity : start + options.minutes * 60_000;
   const limit = options.minutes === undefined ? `${options.cases} cases` : `${options.minutes} min`;
-  console.log(`fuzz: seed ${options.seed}, ${options.jobs} job(s), ${limit}, properties ${options.property ?? Object.keys(ROUND).join(", ")}`);
-  console.log(`(replay this run: npm run fuzz -- --seed ${options.seed} --jobs ${options.jobs} ${options.minutes === undefined ? `--cases ${options.cases}` : `--minutes ${options.minutes}`})`);
+  console.log(
+    `fuzz: seed ${options.seed}, ${options.jobs} job(s), ${limit}, properties ${options.property ?? Object.keys(ROUND).join(", ")}`,
+  );
+  console.log(
+    `(replay this run: npm run fuzz -- --seed ${options.seed} --jobs ${options.jobs} ${options.minutes === undefined ? `--cases ${options.cases}` : `--minutes ${options.minutes}`})`,
+  );
 
   const runs = Object.fromEntries(Object.keys(ROUND).map((name) => [name, 0]));
   let failures = 0;
@@ -125,8 +132,13 @@ async function main() {
   const total = () => Object.values(runs).reduce((a, b) => a + b, 0);
   const report = () => {
     const seconds = (Date.now() - start) / 1000;
-    const each = Object.entries(runs).filter(([, n]) => n > 0).map(([name, n]) => `${name} ${n}`).join(", ");
-    console.log(`${seconds.toFixed(0)} s: ${total()} cases (${each}), ${(total() / seconds).toFixed(0)}/s, ${failures} failure(s)`);
+    const each = Object.entries(runs)
+      .filter(([, n]) => n > 0)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", ");
+    console.log(
+      `${seconds.toFixed(0)} s: ${total()} cases (${each}), ${(total() / seconds).toFixed(0)}/s, ${failures} failure(s)`,
+    );
   };
   const timer = setInterval(report, 30_000);
   const summary = () => {
@@ -155,7 +167,9 @@ async function main() {
         failures++;
         const found = `npm run fuzz, seed ${options.seed}, job ${job}, round seed ${m.seed}, ${new Date().toISOString().slice(0, 10)}`;
         if (keep(m, found)) kept++;
-        console.log(`FAILURE in ${m.property} (round seed ${m.seed}, path ${m.path}):\n  value ${JSON.stringify(m.value)}\n  ${m.message.split("\n").join("\n  ")}`);
+        console.log(
+          `FAILURE in ${m.property} (round seed ${m.seed}, path ${m.path}):\n  value ${JSON.stringify(m.value)}\n  ${m.message.split("\n").join("\n  ")}`,
+        );
       });
       return new Promise((resolve, reject) => {
         w.on("error", reject);

@@ -70,7 +70,8 @@ if (next !== MAX + 1) throw new Error("mappingTable.json does not reach U+10FFFF
 // src/whatwg/uts46.ts maps and validates ASCII without the table: A-Z to a-z, the rest valid.
 for (let cp = 0; cp < 0x80; cp++) {
   const upper = cp >= 0x41 && cp <= 0x5a;
-  if (upper ? mapping[cp] !== String.fromCharCode(cp + 0x20) : status[cp] !== 0) throw new Error(`U+${cp.toString(16)} is not as uts46.ts assumes`);
+  if (upper ? mapping[cp] !== String.fromCharCode(cp + 0x20) : status[cp] !== 0)
+    throw new Error(`U+${cp.toString(16)} is not as uts46.ts assumes`);
 }
 
 // ---- MAPPING and POOL -------------------------------------------------------
@@ -124,7 +125,11 @@ for (let cp = 0; cp <= MAX; ) {
   cp += length;
 }
 /** Runs as one stream: their number, all lengths, then all codes or values (gzip likes like next to like). */
-const columns = (pairs) => [pairs.length / 2, ...pairs.filter((_, i) => i % 2 === 0), ...pairs.filter((_, i) => i % 2 === 1)];
+const columns = (pairs) => [
+  pairs.length / 2,
+  ...pairs.filter((_, i) => i % 2 === 0),
+  ...pairs.filter((_, i) => i % 2 === 1),
+];
 
 const poolNumbers = [];
 let previous = 0;
@@ -213,7 +218,7 @@ function encode(numbers) {
       digits.unshift(v % 32);
       v = Math.floor(v / 32);
     } while (v > 0);
-    digits.forEach((g, i) => (out += String.fromCharCode((i === digits.length - 1 ? 0x5d : 0x23) + g)));
+    for (const [i, g] of digits.entries()) out += String.fromCharCode((i === digits.length - 1 ? 0x5d : 0x23) + g);
   }
   return out;
 }

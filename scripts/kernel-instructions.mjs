@@ -40,7 +40,10 @@ const OPERATIONS = ["parse", "canParse", "split"];
 const DATA = path.join(root, "bench/data");
 const BASELINE = path.join(root, "bench/instructions.json");
 /** The corpora of --corpus=all: those of npm run bench (sample.txt is a part of kasztp.txt). */
-const ALL_CORPORA = readdirSync(DATA).filter((f) => f.endsWith(".txt") && f !== "sample.txt").map((f) => f.slice(0, -4)).sort();
+const ALL_CORPORA = readdirSync(DATA)
+  .filter((f) => f.endsWith(".txt") && f !== "sample.txt")
+  .map((f) => f.slice(0, -4))
+  .sort();
 
 /** A corpus argument: a name in bench/data/ ("kasztp") or a file. */
 function corpusFile(name) {
@@ -139,9 +142,19 @@ async function runKernel(operation, build, corpus, passes, empty) {
 /** Instructions of the whole program for `passes` passes, from callgrind. */
 function count(operation, wasm, corpus, passes, empty) {
   const args = [
-    "--tool=callgrind", "--callgrind-out-file=/dev/null",
-    process.execPath, "--single-threaded", "--predictable", "--no-liftoff",
-    fileURLToPath(import.meta.url), "--run", operation, wasm, corpus, String(passes), String(empty),
+    "--tool=callgrind",
+    "--callgrind-out-file=/dev/null",
+    process.execPath,
+    "--single-threaded",
+    "--predictable",
+    "--no-liftoff",
+    fileURLToPath(import.meta.url),
+    "--run",
+    operation,
+    wasm,
+    corpus,
+    String(passes),
+    String(empty),
   ];
   // callgrind reports on standard error.
   const { stderr } = spawnSync("valgrind", args, { encoding: "utf8" });
@@ -170,16 +183,22 @@ if (argv[0] === "--run") {
   const name = wasm === "js" ? "js" : path.relative(root, wasm);
   const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, "utf8")) : {};
   const what = empty ? `${LINES} empty inputs` : `first ${LINES} lines of each corpus`;
-  console.log(`${name === "js" ? "the pure-JS build's kernel" : name}, ${what}, machine instructions a call (callgrind; baseline: bench/instructions.json):`);
+  console.log(
+    `${name === "js" ? "the pure-JS build's kernel" : name}, ${what}, machine instructions a call (callgrind; baseline: bench/instructions.json):`,
+  );
   for (const corpusName of corpora) {
     const corpus = corpusFile(corpusName);
     const key = path.basename(corpus, ".txt");
     console.log(`  ${key}`);
     for (const operation of operations) {
       const calls = (MANY - FEW) * Math.min(LINES, loadCorpus(corpus).lines.length);
-      const perCall = Math.round((count(operation, wasm, corpus, MANY, empty) - count(operation, wasm, corpus, FEW, empty)) / calls);
+      const perCall = Math.round(
+        (count(operation, wasm, corpus, MANY, empty) - count(operation, wasm, corpus, FEW, empty)) / calls,
+      );
       const before = empty ? undefined : baseline[name]?.[key]?.[operation];
-      console.log(`    ${operation.padEnd(8)} ${String(perCall).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`);
+      console.log(
+        `    ${operation.padEnd(8)} ${String(perCall).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`,
+      );
       if (write && !empty && !(operation in API_OPERATIONS)) ((baseline[name] ??= {})[key] ??= {})[operation] = perCall;
     }
   }

@@ -9,7 +9,9 @@ import path from "node:path";
 
 const STEP = 10;
 const data = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), "bench", "data");
-const lines = readFileSync(path.join(data, "kasztp.txt"), "utf8").replace(/^\uFEFF/, "").split("\n");
+const lines = readFileSync(path.join(data, "kasztp.txt"), "utf8")
+  .replace(/^\uFEFF/, "")
+  .split("\n");
 const sample = lines.filter((_, i) => (i + 1) % STEP === 0);
 writeFileSync(path.join(data, "sample.txt"), sample.join("\n") + "\n");
 console.log(`bench/data/sample.txt: ${sample.length} lines, every ${STEP}th of ${lines.length}`);

@@ -20,9 +20,13 @@ export function nodeBinary(line) {
   const binary = path.join(folder, "node_modules", `node${line}`, "bin", "node");
   if (!existsSync(binary)) {
     if (process.platform !== "linux" || process.arch !== "x64") {
-      throw new Error(`node-lines: the pinned Node binaries are for linux-x64; this is ${process.platform}-${process.arch}`);
+      throw new Error(
+        `node-lines: the pinned Node binaries are for linux-x64; this is ${process.platform}-${process.arch}`,
+      );
     }
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", folder], { stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--prefix", folder], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
   }
   return binary;
 }
@@ -30,7 +34,9 @@ export function nodeBinary(line) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [line, ...args] = process.argv.slice(2);
   const binary = nodeBinary(line);
-  console.log(`\n${"=".repeat(20)} Node ${execFileSync(binary, ["--version"], { encoding: "utf8" }).trim()}: ${args.join(" ")}`);
+  console.log(
+    `\n${"=".repeat(20)} Node ${execFileSync(binary, ["--version"], { encoding: "utf8" }).trim()}: ${args.join(" ")}`,
+  );
   const { status, signal } = spawnSync(binary, args, { stdio: "inherit" });
   process.exit(status ?? (signal ? 1 : 0));
 }

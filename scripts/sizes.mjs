@@ -38,9 +38,12 @@ export async function reportSizes(root = process.cwd()) {
   rows.push(["browser bundle of the whole API", whole.length, gzip(whole)]);
 
   console.log("sizes (raw / gzip -9):");
-  for (const [what, raw, gz] of rows) console.log(`  ${what.padEnd(34)} ${kb(raw).padStart(9)} / ${kb(gz).padStart(8)}`);
+  for (const [what, raw, gz] of rows)
+    console.log(`  ${what.padEnd(34)} ${kb(raw).padStart(9)} / ${kb(gz).padStart(8)}`);
   const parseGzip = rows[2][2];
   if (parseGzip > PARSE_BUNDLE_BUDGET) {
-    throw new Error(`the browser bundle of { parse } is ${kb(parseGzip)} gzip, over its budget of ${kb(PARSE_BUNDLE_BUDGET)} (scripts/sizes.mjs)`);
+    throw new Error(
+      `the browser bundle of { parse } is ${kb(parseGzip)} gzip, over its budget of ${kb(PARSE_BUNDLE_BUDGET)} (scripts/sizes.mjs)`,
+    );
   }
 }

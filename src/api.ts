@@ -26,7 +26,11 @@ export function createApi(backend: Backend) {
   const whatwg = parseApi(arena);
   const URLSearchParams = searchParamsClass(() => arena);
   // The URL class of this instance links its searchParams to this URLSearchParams.
-  const urlCore = { parse: whatwg.parse, set: settersApi(arena, whatwg).set, searchParams: searchParamsLink(URLSearchParams) };
+  const urlCore = {
+    parse: whatwg.parse,
+    set: settersApi(arena, whatwg).set,
+    searchParams: searchParamsLink(URLSearchParams),
+  };
   const api = {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,

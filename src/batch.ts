@@ -24,7 +24,7 @@ import * as C from "./whatwg/components.js";
 import { Url } from "./whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
 
-const ESCAPE = /\\(x[0-9a-fA-F]{2}|[^])/g;
+const ESCAPE = /\\(x[0-9a-fA-F]{2}|[\s\S])/g;
 
 /**
  * An access-log field with Apache's and nginx's escapes undone: \" and \\
@@ -68,8 +68,11 @@ function modeOf(options: BatchOptions | undefined): number {
   if (accessLog !== undefined && accessLog !== "request" && accessLog !== "referer") {
     throw new TypeError(`options.accessLog must be "request" or "referer", got ${quote(String(accessLog))}`);
   }
-  return (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
-    (skipBlank === true ? L.MODE_SKIP_BLANK : 0) | (skipComments === true ? L.MODE_SKIP_COMMENTS : 0);
+  return (
+    (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
+    (skipBlank === true ? L.MODE_SKIP_BLANK : 0) |
+    (skipComments === true ? L.MODE_SKIP_COMMENTS : 0)
+  );
 }
 
 /** No limit on the lines of one kernel block (parseBatch). */
@@ -110,7 +113,18 @@ function offset(packed: number): number {
   return packed === L.ROW_NONE ? L.NONE : packed;
 }
 
-type UrlComponent = "href" | "origin" | "protocol" | "username" | "password" | "host" | "hostname" | "port" | "pathname" | "search" | "hash";
+type UrlComponent =
+  | "href"
+  | "origin"
+  | "protocol"
+  | "username"
+  | "password"
+  | "host"
+  | "hostname"
+  | "port"
+  | "pathname"
+  | "search"
+  | "hash";
 
 /**
  * The byte ranges of the lines of `bytes` (a batch's input; `bom`: it starts
@@ -158,7 +172,15 @@ export class UrlBatch implements Iterable<Url | null> {
   private ranges: Int32Array | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
-  constructor(length: number, failures: number, skipped: number, rows: Int32Array, hrefs: Slicer, finished: Map<number, Url>, input: BatchInput) {
+  constructor(
+    length: number,
+    failures: number,
+    skipped: number,
+    rows: Int32Array,
+    hrefs: Slicer,
+    finished: Map<number, Url>,
+    input: BatchInput,
+  ) {
     this.length = length;
     this.failures = failures;
     this.skipped = skipped;
@@ -389,7 +411,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     if (options === undefined) return undefined;
     const { base } = options;
     if (base === undefined || base instanceof Url) return base;
-    if (typeof base !== "string") throw new TypeError(`${fn}: options.base must be a string or a Url, got ${typeName(base)}`);
+    if (typeof base !== "string")
+      throw new TypeError(`${fn}: options.base must be a string or a Url, got ${typeName(base)}`);
     return parse(base);
   }
 
@@ -411,7 +434,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
     // A serialized URL parses to itself (#url-serializing), so the kernel's
     // record of the href is the base's.
-    if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK) throw new Error(`swurl: base ${quote(href)} does not parse again`);
+    if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK)
+      throw new Error(`swurl: base ${quote(href)} does not parse again`);
     return dst;
   }
 
@@ -419,7 +443,14 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
    * Parse the lines of `input` (up to `maxLines` of them) in the kernel, and
    * the deferred ones through parse(). `bom`: skip a leading byte order mark.
    */
-  function parseBlock(input: Uint8Array | string, base: Url | null | undefined, mode: number, bom: boolean, maxLines: number, fn: string): Block<UrlBatch> {
+  function parseBlock(
+    input: Uint8Array | string,
+    base: Url | null | undefined,
+    mode: number,
+    bom: boolean,
+    maxLines: number,
+    fn: string,
+  ): Block<UrlBatch> {
     // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
     if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
     checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);
@@ -463,7 +494,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
     // costs less than copying the bytes out to decode them later (~9).
     const outputEnd = words[result + L.BATCH_OUTPUT_END];
-    const hrefs = outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
+    const hrefs =
+      outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
     // The deferred lines go through parse(), which reuses the kernel's memory:
     // only now that the batch has its own copy.
     const finished = new Map<number, Url>();
@@ -485,7 +517,10 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
         }
       }
     }
-    return { batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines }), used };
+    return {
+      batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines }),
+      used,
+    };
   }
 
   /**
@@ -513,7 +548,9 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const chunks = streamChunks(source);
     const base = baseOption(options, "parseStream");
     const mode = modeOf(options);
-    return streamBatches(chunks, (bytes, first, maxLines) => parseBlock(bytes, base, mode, first, maxLines, "parseStream"));
+    return streamBatches(chunks, (bytes, first, maxLines) =>
+      parseBlock(bytes, base, mode, first, maxLines, "parseStream"),
+    );
   }
 
   return { parseBatch, parseStream };

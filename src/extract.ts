@@ -68,7 +68,12 @@ export function extractApi(arena: Arena) {
         const urlStart = words[r + R.EXTRACT_URL_START];
         const wrapped = urlStart !== index;
         const url = text.slice(urlStart, words[r + R.EXTRACT_URL_END]);
-        found.push({ url: wrapped ? url.replace(WHITESPACE, "") : url, index, end: words[r + R.EXTRACT_MATCH_END], wrapped });
+        found.push({
+          url: wrapped ? url.replace(WHITESPACE, "") : url,
+          index,
+          end: words[r + R.EXTRACT_MATCH_END],
+          wrapped,
+        });
       }
       if (n < BATCH) break;
       from = arena.field(L.RESULT, R.EXTRACT_RESUME);

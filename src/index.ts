@@ -19,7 +19,12 @@ import { splitApi } from "./split.js";
 import { parseApi } from "./whatwg/parse.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
-import { searchParamsClass, searchParamsLink, type SearchParams, type SearchParamsConstructor } from "./whatwg/searchparams.js";
+import {
+  searchParamsClass,
+  searchParamsLink,
+  type SearchParams,
+  type SearchParamsConstructor,
+} from "./whatwg/searchparams.js";
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));

@@ -41,5 +41,7 @@ export function createSwurl(kernel?: KernelName): Swurl {
   if (kernel === undefined) return createApi(defaultBackend());
   if (kernel === "js") return createApi(createJsBackend());
   if (kernel === "wasm" || kernel === "wasm-simd") return createApi(createWasmBackend(kernel === "wasm-simd"));
-  throw new TypeError(`createSwurl: unknown kernel ${typeof kernel === "string" ? quote(kernel) : typeName(kernel)}; expected "wasm-simd", "wasm" or "js"`);
+  throw new TypeError(
+    `createSwurl: unknown kernel ${typeof kernel === "string" ? quote(kernel) : typeName(kernel)}; expected "wasm-simd", "wasm" or "js"`,
+  );
 }

@@ -27,7 +27,8 @@ const ENCODE_SETS: Record<PercentEncodeSet, number> = {
 /** A boolean option of percentDecode: absent is false; anything but a boolean is a TypeError. */
 function flag(value: unknown, name: string): boolean {
   if (value === undefined) return false;
-  if (typeof value !== "boolean") throw new TypeError(`percentDecode: options.${name} must be a boolean, got ${typeName(value)}`);
+  if (typeof value !== "boolean")
+    throw new TypeError(`percentDecode: options.${name} must be a boolean, got ${typeName(value)}`);
   return value;
 }
 

@@ -44,7 +44,9 @@ const encoder = new TextEncoder();
 function toBytes(chunk: unknown): Uint8Array {
   if (chunk instanceof Uint8Array) {
     if (chunk.length === 0 && isDetached(chunk.buffer)) {
-      throw new TypeError("parseStream: the stream gave a Uint8Array whose ArrayBuffer has been detached (transferred)");
+      throw new TypeError(
+        "parseStream: the stream gave a Uint8Array whose ArrayBuffer has been detached (transferred)",
+      );
     }
     return chunk;
   }
@@ -85,17 +87,21 @@ async function* iterableChunks(source: AsyncIterable<unknown>): AsyncGenerator<U
 /** The source's chunks as bytes; throws a TypeError for anything that is not a stream. */
 export function streamChunks(source: StreamSource): AsyncIterable<Uint8Array> {
   if (typeof source === "object" && source !== null) {
-    if (typeof (source as ReadableStream).getReader === "function") return readerChunks(source as ReadableStream<Uint8Array>);
+    if (typeof (source as ReadableStream).getReader === "function")
+      return readerChunks(source as ReadableStream<Uint8Array>);
     if (typeof (source as AsyncIterable<unknown>)[Symbol.asyncIterator] === "function") {
       return iterableChunks(source as AsyncIterable<unknown>);
     }
   }
-  throw new TypeError(`parseStream: source must be a ReadableStream, a Node.js Readable or an async iterable of Uint8Array, got ${typeName(source)}`);
+  throw new TypeError(
+    `parseStream: source must be a ReadableStream, a Node.js Readable or an async iterable of Uint8Array, got ${typeName(source)}`,
+  );
 }
 
 /** The batches of the stream of `chunks`, in input order, none splitting a line. */
 export async function* streamBatches<Batch extends { length: number }>(
-  chunks: AsyncIterable<Uint8Array>, parse: ParseBlock<Batch>,
+  chunks: AsyncIterable<Uint8Array>,
+  parse: ParseBlock<Batch>,
 ): AsyncGenerator<Batch> {
   let buffer = new Uint8Array(BLOCK_BYTES);
   let length = 0;

@@ -10,30 +10,39 @@ import { SAMPLE } from "./cli-run";
 import { whatwgHref as href } from "./whatwg";
 
 const BASE = "https://site.example/";
-const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+const URLS = readFileSync(SAMPLE, "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
 const LOG = accessLog(URLS, 2000, 99);
 const TEXT = LOG.map((l) => l.text).join("\n") + "\n";
 
 /** Lines the field finder must get right: escapes, HTTP/0.9, no quotes, a "-" request, odd spacing. */
 const EDGES: [string, string | null, string | null][] = [
-  ['h - - [t] "GET /a\\"b HTTP/1.1" 200 1 "http://r.example/\\\\x" "ua"', "/a\"b", "http://r.example/\\x"],
+  ['h - - [t] "GET /a\\"b HTTP/1.1" 200 1 "http://r.example/\\\\x" "ua"', '/a"b', "http://r.example/\\x"],
   ['h - - [t] "GET /caf\\xC3\\xA9 HTTP/1.1" 200 1 "-" "ua"', "/café", null],
   ['h - - [t] "GET /only-target" 200 1', "/only-target", null],
   ['h - - [t] "-" 400 0 "-" "-"', null, null],
   ["no quotes at all", null, null],
   // The target runs from the first space: a leading space, which the URL parser strips.
   ['h - - [t] "GET  /two-spaces HTTP/1.1" 200 1 "" "ua"', " /two-spaces", null],
-  ['h - - [t] "GET http://abs.example/x?y HTTP/1.1" 200 1 "https://r.example/" "ua"', "http://abs.example/x?y", "https://r.example/"],
+  [
+    'h - - [t] "GET http://abs.example/x?y HTTP/1.1" 200 1 "https://r.example/" "ua"',
+    "http://abs.example/x?y",
+    "https://r.example/",
+  ],
 ];
 
 describe.each(builds)("%s", (_name, api) => {
-  it.each(["request", "referer"] as const)("parseBatch: the %s field of each line, as whatwg-url parses it", (field) => {
-    const batch = api.parseBatch(new TextEncoder().encode(TEXT), { base: BASE, accessLog: field });
-    expect(batch.length).toBe(LOG.length);
-    const expected = LOG.map((l) => (field === "request" ? href(l.target, BASE) : href(l.referer, BASE)));
-    expect([...batch].map((u) => u?.href ?? null)).toEqual(expected);
-    expect(batch.failures).toBe(expected.filter((h) => h === null).length);
-  });
+  it.each(["request", "referer"] as const)(
+    "parseBatch: the %s field of each line, as whatwg-url parses it",
+    (field) => {
+      const batch = api.parseBatch(new TextEncoder().encode(TEXT), { base: BASE, accessLog: field });
+      expect(batch.length).toBe(LOG.length);
+      const expected = LOG.map((l) => (field === "request" ? href(l.target, BASE) : href(l.referer, BASE)));
+      expect([...batch].map((u) => u?.href ?? null)).toEqual(expected);
+      expect(batch.failures).toBe(expected.filter((h) => h === null).length);
+    },
+  );
 
   it("the field finder's edge cases: escapes undone, HTTP/0.9, '-', no field", () => {
     const text = EDGES.map((e) => e[0]).join("\n");
@@ -51,7 +60,12 @@ describe.each(builds)("%s", (_name, api) => {
     const source = (async function* () {
       yield new TextEncoder().encode(text);
     })();
-    for await (const batch of api.parseStream(source, { base: BASE, accessLog: "request", skipBlank: true, skipComments: true })) {
+    for await (const batch of api.parseStream(source, {
+      base: BASE,
+      accessLog: "request",
+      skipBlank: true,
+      skipComments: true,
+    })) {
       lines += batch.length;
       skipped += batch.skipped;
       for (let i = 0; i < batch.length; i++) {

@@ -18,17 +18,44 @@ function detached(): Uint8Array {
 
 /** Values of the wrong type, and what each is. */
 const WRONG: [string, unknown][] = [
-  ["undefined", undefined], ["null", null], ["a number", 42], ["NaN", NaN], ["a boolean", true], ["a bigint", 1n],
-  ["a symbol", Symbol("s")], ["an object", {}], ["an array", ["http://a/"]], ["a String object", new String("http://a/")],
-  ["a function", () => "http://a/"], ["an object with toString", { toString: () => "http://a/" }],
-  ["a cyclic object", (() => { const o: Record<string, unknown> = {}; o.self = o; return o; })()],
-  ["a Uint16Array", new Uint16Array(4)], ["an ArrayBuffer", new ArrayBuffer(4)], ["a Uint8Array", new Uint8Array(4)],
+  ["undefined", undefined],
+  ["null", null],
+  ["a number", 42],
+  ["NaN", NaN],
+  ["a boolean", true],
+  ["a bigint", 1n],
+  ["a symbol", Symbol("s")],
+  ["an object", {}],
+  ["an array", ["http://a/"]],
+  ["a String object", new String("http://a/")],
+  ["a function", () => "http://a/"],
+  ["an object with toString", { toString: () => "http://a/" }],
+  [
+    "a cyclic object",
+    (() => {
+      const o: Record<string, unknown> = {};
+      o.self = o;
+      return o;
+    })(),
+  ],
+  ["a Uint16Array", new Uint16Array(4)],
+  ["an ArrayBuffer", new ArrayBuffer(4)],
+  ["a Uint8Array", new Uint8Array(4)],
 ];
 
 type Call = (api: Api, value: unknown) => unknown;
 
 /** What an options argument accepts besides undefined: any object, as options bags do. */
-const OBJECTS = ["an object", "an array", "a String object", "an object with toString", "a cyclic object", "a Uint16Array", "an ArrayBuffer", "a Uint8Array"];
+const OBJECTS = [
+  "an object",
+  "an array",
+  "a String object",
+  "an object with toString",
+  "a cyclic object",
+  "a Uint16Array",
+  "an ArrayBuffer",
+  "a Uint8Array",
+];
 
 /**
  * Each public function and argument: how to pass a value there, whether the
@@ -41,16 +68,56 @@ const ARGUMENTS: { fn: string; arg: string; call: Call; optional?: boolean; acce
   { fn: "canParse", arg: "input", call: (api, v) => api.canParse(v as string) },
   { fn: "canParse", arg: "base", call: (api, v) => api.canParse("/x", v as string), optional: true },
   { fn: "parseBatch", arg: "input", call: (api, v) => api.parseBatch(v as string), accepts: ["a Uint8Array"] },
-  { fn: "parseBatch", arg: "options", call: (api, v) => api.parseBatch("a:", v as object), optional: true, accepts: OBJECTS },
-  { fn: "parseBatch", arg: "options.base", call: (api, v) => api.parseBatch("a:", { base: v as string }), optional: true },
+  {
+    fn: "parseBatch",
+    arg: "options",
+    call: (api, v) => api.parseBatch("a:", v as object),
+    optional: true,
+    accepts: OBJECTS,
+  },
+  {
+    fn: "parseBatch",
+    arg: "options.base",
+    call: (api, v) => api.parseBatch("a:", { base: v as string }),
+    optional: true,
+  },
   { fn: "parseStream", arg: "source", call: (api, v) => api.parseStream(v as AsyncIterable<Uint8Array>) },
-  { fn: "parseStream", arg: "options", call: (api, v) => api.parseStream(emptyStream(), v as object), optional: true, accepts: OBJECTS },
-  { fn: "parseStream", arg: "options.base", call: (api, v) => api.parseStream(emptyStream(), { base: v as string }), optional: true },
+  {
+    fn: "parseStream",
+    arg: "options",
+    call: (api, v) => api.parseStream(emptyStream(), v as object),
+    optional: true,
+    accepts: OBJECTS,
+  },
+  {
+    fn: "parseStream",
+    arg: "options.base",
+    call: (api, v) => api.parseStream(emptyStream(), { base: v as string }),
+    optional: true,
+  },
   { fn: "split", arg: "input", call: (api, v) => api.split(v as string) },
   { fn: "percentDecode", arg: "input", call: (api, v) => api.percentDecode(v as string) },
-  { fn: "percentDecode", arg: "options", call: (api, v) => api.percentDecode("%41", v as object), optional: true, accepts: OBJECTS },
-  { fn: "percentDecode", arg: "options.plusAsSpace", call: (api, v) => api.percentDecode("+", { plusAsSpace: v as boolean }), optional: true, accepts: ["a boolean"] },
-  { fn: "percentDecode", arg: "options.strict", call: (api, v) => api.percentDecode("%41", { strict: v as boolean }), optional: true, accepts: ["a boolean"] },
+  {
+    fn: "percentDecode",
+    arg: "options",
+    call: (api, v) => api.percentDecode("%41", v as object),
+    optional: true,
+    accepts: OBJECTS,
+  },
+  {
+    fn: "percentDecode",
+    arg: "options.plusAsSpace",
+    call: (api, v) => api.percentDecode("+", { plusAsSpace: v as boolean }),
+    optional: true,
+    accepts: ["a boolean"],
+  },
+  {
+    fn: "percentDecode",
+    arg: "options.strict",
+    call: (api, v) => api.percentDecode("%41", { strict: v as boolean }),
+    optional: true,
+    accepts: ["a boolean"],
+  },
   { fn: "percentEncode", arg: "input", call: (api, v) => api.percentEncode(v as string, "path") },
   { fn: "percentEncode", arg: "set", call: (api, v) => api.percentEncode("a b", v as "path") },
   { fn: "schemeParts", arg: "input", call: (api, v) => api.schemeParts(v as string) },
@@ -76,19 +143,26 @@ function typeErrorOf(call: () => unknown): string {
 }
 
 describe.each(builds)("bad arguments (%s)", (_name, api) => {
-  it.each(ARGUMENTS)("$fn($arg) of a wrong type is a TypeError naming both", ({ fn, arg, call, optional, accepts = [] }) => {
-    const wrong: string[] = [];
-    for (const [what, value] of WRONG) {
-      if ((optional && value === undefined) || accepts.includes(what)) continue;
-      const message = typeErrorOf(() => call(api, value));
-      const named = message.startsWith(`${fn}: `) && message.includes(arg) && message.length < 300;
-      if (!named) wrong.push(`${what}: ${message}`);
-    }
-    expect(wrong).toEqual([]);
-  });
+  it.each(ARGUMENTS)(
+    "$fn($arg) of a wrong type is a TypeError naming both",
+    ({ fn, arg, call, optional, accepts = [] }) => {
+      const wrong: string[] = [];
+      for (const [what, value] of WRONG) {
+        if ((optional && value === undefined) || accepts.includes(what)) continue;
+        const message = typeErrorOf(() => call(api, value));
+        const named = message.startsWith(`${fn}: `) && message.includes(arg) && message.length < 300;
+        if (!named) wrong.push(`${what}: ${message}`);
+      }
+      expect(wrong).toEqual([]);
+    },
+  );
 
   it("keeps messages short when the wrong value is a 10 MB string", () => {
-    for (const call of [() => api.percentEncode("a", HUGE as "path"), () => api.resolve("g", HUGE), () => createSwurl(HUGE as "js")]) {
+    for (const call of [
+      () => api.percentEncode("a", HUGE as "path"),
+      () => api.resolve("g", HUGE),
+      () => createSwurl(HUGE as "js"),
+    ]) {
       const message = typeErrorOf(call);
       expect(message).toMatch(/^(percentEncode|resolve|createSwurl): /);
       expect(message.length).toBeLessThan(300);
@@ -139,7 +213,9 @@ describe.each(builds)("10 MB arguments (%s)", (_name, api) => {
 
   it("parseBatch", () => {
     const batch = api.parseBatch(`http://h/${HUGE}\nhttp://a/\n${"%".repeat(10 * MB)}`, { base: "http://b/" });
-    expect([batch.length, batch.failures, batch.pathname(0)?.length, batch.href(1), batch.pathname(2)?.length]).toEqual([3, 0, HUGE.length + 1, "http://a/", 10 * MB + 1]);
+    expect([batch.length, batch.failures, batch.pathname(0)?.length, batch.href(1), batch.pathname(2)?.length]).toEqual(
+      [3, 0, HUGE.length + 1, "http://a/", 10 * MB + 1],
+    );
   });
 
   it("schemeParts, validate, resolve, equivalent, extractUrls, defaultPort", () => {

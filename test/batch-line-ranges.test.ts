@@ -33,7 +33,8 @@ const TEXTS = [
 
 describe.each(builds.map(([name]) => name as KernelName))("batchLines (%s)", (name) => {
   it("gives the range of every line, without its LF or CR LF", () => {
-    for (const text of TEXTS) expect(kernelLines(name, text, 1000), JSON.stringify(text)).toEqual(textLines(text.replace(/^\ufeff/, "")));
+    for (const text of TEXTS)
+      expect(kernelLines(name, text, 1000), JSON.stringify(text)).toEqual(textLines(text.replace(/^\ufeff/, "")));
   });
 
   it("gives the lines batchBegin() counted, up to maxLines", () => {

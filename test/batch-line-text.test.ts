@@ -44,7 +44,10 @@ describe.each(builds)("%s", (_name, api) => {
     for (const text of TEXTS) {
       const input = encoder.encode(text);
       for (const batch of [api.parseBatch(text), api.parseBatch(input)]) {
-        expect(ranges(batch).map(([s, e]) => decoder.decode(input.subarray(s, e))), JSON.stringify(text)).toEqual(stringLines(text));
+        expect(
+          ranges(batch).map(([s, e]) => decoder.decode(input.subarray(s, e))),
+          JSON.stringify(text),
+        ).toEqual(stringLines(text));
       }
     }
     // The BOM is skipped: the first line starts after it.
@@ -61,7 +64,13 @@ describe.each(builds)("%s", (_name, api) => {
     const text = "# comment\n\nhttp://ok/\nhttp://bücher.example/\nblob:http://x/y\nnot a url\n  \n";
     const batch = api.parseBatch(text, { skipBlank: true, skipComments: true });
     expect(texts(batch)).toEqual(stringLines(text));
-    expect([batch.isSkipped(0), batch.isSkipped(1), batch.isValid(3), batch.isValid(4), batch.isValid(5)]).toEqual([true, true, true, true, false]);
+    expect([batch.isSkipped(0), batch.isSkipped(1), batch.isValid(3), batch.isValid(4), batch.isValid(5)]).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     // The same with a base (every line's text is its own, not the resolved URL).
     expect(texts(api.parseBatch(text, { base: "https://base.example/" }))).toEqual(stringLines(text));
     // A base that does not parse: every line fails, and still has its text.
@@ -69,7 +78,11 @@ describe.each(builds)("%s", (_name, api) => {
   });
 
   it("with accessLog, line() is the whole line, not the field", () => {
-    const lines = ['h - - [t] "GET /a HTTP/1.1" 200 1 "http://r.example/" "ua"', 'h - - [t] "-" 400 0 "-" "-"', "é no quotes"];
+    const lines = [
+      'h - - [t] "GET /a HTTP/1.1" 200 1 "http://r.example/" "ua"',
+      'h - - [t] "-" 400 0 "-" "-"',
+      "é no quotes",
+    ];
     const text = lines.join("\r\n");
     for (const input of [text, encoder.encode(text)]) {
       const batch = api.parseBatch(input, { accessLog: "referer" });
@@ -107,7 +120,8 @@ describe.each(builds)("%s", (_name, api) => {
     expect(got).toEqual(byteLines(input));
     // The first batch's first line starts after the stream's BOM; later blocks start at 0.
     const withBom = [];
-    for await (const batch of api.parseStream(chunks(bytes("\ufeffhttp://a/\nb\n"), 3))) withBom.push(batch.lineRange(0)[0]);
+    for await (const batch of api.parseStream(chunks(bytes("\ufeffhttp://a/\nb\n"), 3)))
+      withBom.push(batch.lineRange(0)[0]);
     expect(withBom).toEqual([3]);
     expect(batches[1].lineRange(0)[0]).toBe(0);
   });

@@ -48,14 +48,21 @@ export function batchDifferences(api: Api, batch: Batch, lines: string[], base?:
     const got = batch.get(i);
     const where = `line ${i} ${line.length > 200 ? `(${line.length} chars)` : show(line)}`;
     if (expected === null) failures++;
-    if ((got === null) !== (expected === null)) out.push(`${where}: get() ${got === null ? "null" : show(got.href)}, parse() ${expected === null ? "null" : show(expected.href)}`);
+    if ((got === null) !== (expected === null))
+      out.push(
+        `${where}: get() ${got === null ? "null" : show(got.href)}, parse() ${expected === null ? "null" : show(expected.href)}`,
+      );
     if (batch.isValid(i) !== (expected !== null)) out.push(`${where}: isValid() ${batch.isValid(i)}`);
-    if ((fromIterator === null) !== (expected === null) || (fromIterator !== null && fromIterator.href !== expected?.href)) {
+    if (
+      (fromIterator === null) !== (expected === null) ||
+      (fromIterator !== null && fromIterator.href !== expected?.href)
+    ) {
       out.push(`${where}: the iterator gives ${fromIterator === null ? "null" : show(fromIterator.href)}`);
     }
     for (const field of URL_FIELDS) {
       const want = expected === null ? null : expected[field];
-      if (got !== null && got[field] !== want) out.push(`${where}: get().${field} ${show(got[field])}, parse() ${show(want)}`);
+      if (got !== null && got[field] !== want)
+        out.push(`${where}: get().${field} ${show(got[field])}, parse() ${show(want)}`);
       if (batch[field](i) !== want) out.push(`${where}: ${field}() ${show(batch[field](i))}, parse() ${show(want)}`);
     }
     if (out.length >= limit) return out;
@@ -88,29 +95,109 @@ export function bytes(...parts: (string | number[] | Uint8Array)[]): Uint8Array 
 
 /** Ill-formed UTF-8: each is one or more maximal subparts the decoder replaces with U+FFFD. */
 export const INVALID_UTF8: number[][] = [
-  [0x80], [0xbf], [0xc0, 0x80], [0xc1, 0xbf], [0xc2], [0xdf], [0xe0, 0x80, 0x80], [0xe0, 0xa0], [0xe2, 0x82],
-  [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xef, 0xbf], [0xf0, 0x80, 0x80, 0x80], [0xf0, 0x9f, 0x98], [0xf4, 0x90, 0x80, 0x80],
-  [0xf5, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xfe], [0xff], [0xe2, 0x28, 0xa1], [0xc3, 0xc3, 0xa9],
+  [0x80],
+  [0xbf],
+  [0xc0, 0x80],
+  [0xc1, 0xbf],
+  [0xc2],
+  [0xdf],
+  [0xe0, 0x80, 0x80],
+  [0xe0, 0xa0],
+  [0xe2, 0x82],
+  [0xed, 0xa0, 0x80],
+  [0xed, 0xbf, 0xbf],
+  [0xef, 0xbf],
+  [0xf0, 0x80, 0x80, 0x80],
+  [0xf0, 0x9f, 0x98],
+  [0xf4, 0x90, 0x80, 0x80],
+  [0xf5, 0x80],
+  [0xf8, 0x88, 0x80, 0x80, 0x80],
+  [0xfe],
+  [0xff],
+  [0xe2, 0x28, 0xa1],
+  [0xc3, 0xc3, 0xa9],
 ];
 
 /** Lines that are not URLs or are edge cases of the line format, as UTF-8 pieces. */
 function awkwardLines(): (string | number[])[][] {
   const lines: (string | number[])[][] = [
-    [""], [" "], ["\t"], [" \t \x0b\x0c "], ["\r"], ["\r\r"], ["\x00"], ["\x00\x01\x1f"], ["\uFEFF"], ["\uFEFFhttp://a/"],
-    ["http://a/\r"], ["\rhttp://a/"], ["ht\ttp://a/\tb\r?c"], ["  http://a/b  "], ["http://"], ["https://"], ["//"], ["?"], ["#"],
-    ["a:"], ["http://[::1]:80/"], ["http://[1:2::3]:8080/x?y#z"], ["http://0x7f.1/"], ["http://1.2.3.4.5/"], ["http://999999999999/"],
-    ["file:///C:/a/../b"], ["file://localhost/x"], ["file:c:\\x"], ["\\\\server\\share"], ["mailto:a@b"], ["data:,x y"],
-    ["javascript:alert(1)"], ["web+demo:/.//not-a-host/"], ["non-spec:/.//"], ["sc://ñ/x"], ["http://a:b@c:1/d"], ["http://@/"],
-    ["blob:https://a.com/x"], ["blob:file:///x"], ["blob:ws://a/"], ["blob:"], ["http://a:65536/"], ["../../x?y#z"], ["/abs"], ["rel"],
+    [""],
+    [" "],
+    ["\t"],
+    [" \t \x0b\x0c "],
+    ["\r"],
+    ["\r\r"],
+    ["\x00"],
+    ["\x00\x01\x1f"],
+    ["\uFEFF"],
+    ["\uFEFFhttp://a/"],
+    ["http://a/\r"],
+    ["\rhttp://a/"],
+    ["ht\ttp://a/\tb\r?c"],
+    ["  http://a/b  "],
+    ["http://"],
+    ["https://"],
+    ["//"],
+    ["?"],
+    ["#"],
+    ["a:"],
+    ["http://[::1]:80/"],
+    ["http://[1:2::3]:8080/x?y#z"],
+    ["http://0x7f.1/"],
+    ["http://1.2.3.4.5/"],
+    ["http://999999999999/"],
+    ["file:///C:/a/../b"],
+    ["file://localhost/x"],
+    ["file:c:\\x"],
+    ["\\\\server\\share"],
+    ["mailto:a@b"],
+    ["data:,x y"],
+    ["javascript:alert(1)"],
+    ["web+demo:/.//not-a-host/"],
+    ["non-spec:/.//"],
+    ["sc://ñ/x"],
+    ["http://a:b@c:1/d"],
+    ["http://@/"],
+    ["blob:https://a.com/x"],
+    ["blob:file:///x"],
+    ["blob:ws://a/"],
+    ["blob:"],
+    ["http://a:65536/"],
+    ["../../x?y#z"],
+    ["/abs"],
+    ["rel"],
     // UTS #46 hosts: the kernel defers these to the single-URL path.
-    ["http://bücher.de/"], ["https://ÜBER.example/ü?ü#ü"], ["http://%C3%BC.com/"], ["http://☃.net/"], ["http://xn--nxasmq6b.com/"],
-    ["http://a\u00adb/"], ["http://xn--a.com/"], ["http://\u200d.com/"], ["http://ß.de/"], ["http://日本語。ＪＰ/"], ["https://٣.com/"],
-    ["blob:https://bücher.de/x"], ["file://ü/x"], ["http://%ff.com/"], ["ws://xn--ls8h.la/"],
+    ["http://bücher.de/"],
+    ["https://ÜBER.example/ü?ü#ü"],
+    ["http://%C3%BC.com/"],
+    ["http://☃.net/"],
+    ["http://xn--nxasmq6b.com/"],
+    ["http://a\u00adb/"],
+    ["http://xn--a.com/"],
+    ["http://\u200d.com/"],
+    ["http://ß.de/"],
+    ["http://日本語。ＪＰ/"],
+    ["https://٣.com/"],
+    ["blob:https://bücher.de/x"],
+    ["file://ü/x"],
+    ["http://%ff.com/"],
+    ["ws://xn--ls8h.la/"],
     // Non-ASCII outside the host.
-    ["http://a/é?é#é"], ["sc:é"], ["http://a/😀"], ["x://\u0000"],
+    ["http://a/é?é#é"],
+    ["sc:é"],
+    ["http://a/😀"],
+    ["x://\u0000"],
   ];
   for (const bad of INVALID_UTF8) {
-    lines.push([bad], ["http://a", bad, "b.com/"], ["http://a/", bad], ["http://a/", bad, "x"], ["http://a/?", bad, "#", bad], ["sc:", bad], [bad, "http://a/"]);
+    lines.push(
+      [bad],
+      ["http://a", bad, "b.com/"],
+      ["http://a/", bad],
+      ["http://a/", bad, "x"],
+      ["http://a/?", bad, "#", bad],
+      ["sc:", bad],
+      [bad, "http://a/"],
+    );
   }
   return lines;
 }
@@ -121,7 +208,8 @@ function garbageLine(rng: Rng): number[] {
   const n = int(rng, 0, 60);
   for (let i = 0; i < n; i++) {
     const r = rng();
-    let b = r < 0.3 ? int(rng, 0x80, 0xff) : r < 0.5 ? ":/?#@[]%.\\\r\t ".charCodeAt(int(rng, 0, 13)) : int(rng, 0, 0x7f);
+    let b =
+      r < 0.3 ? int(rng, 0x80, 0xff) : r < 0.5 ? ":/?#@[]%.\\\r\t ".charCodeAt(int(rng, 0, 13)) : int(rng, 0, 0x7f);
     if (b === 0x0a) b = 0x0d;
     out.push(b);
   }
@@ -153,7 +241,9 @@ export function hugeLines(): Uint8Array {
   return bytes(
     `http://host.example${path}?q#f\n`,
     `https://ü.example/${"é😀".repeat(MB / 8)}\r\n`,
-    "http://a/", new Array(MB / 4).fill([0xe2, 0x82, 0xff, 0x80]).flat(), "\n",
+    "http://a/",
+    new Array(MB / 4).fill([0xe2, 0x82, 0xff, 0x80]).flat(),
+    "\n",
     `x:${"a".repeat(MB)}\n`,
     `  http://${"b".repeat(64 * KB)}.com/  \n`,
     `http://${"c".repeat(63)}.com/${"\t".repeat(1000)}x`,

@@ -6,7 +6,16 @@
 import { describe, expect, it } from "vitest";
 import { createSwurl, Url, type KernelName } from "../build/index.js";
 import { builds } from "./builds";
-import { batchDifferences, byteLines, bytes, corpusBytes, hostileBytes, hugeLines, INVALID_UTF8, stringLines } from "./batch-lines";
+import {
+  batchDifferences,
+  byteLines,
+  bytes,
+  corpusBytes,
+  hostileBytes,
+  hugeLines,
+  INVALID_UTF8,
+  stringLines,
+} from "./batch-lines";
 
 const BASES = [
   "https://example.com/a/b?c#d",
@@ -74,9 +83,22 @@ describe.each(builds)("parseBatch (%s)", (_name, api) => {
 
   it("reads lines as docs/api.md says: LF or CRLF, no entry after a final newline, a leading BOM skipped", () => {
     const lengths: [string | Uint8Array, number][] = [
-      ["", 0], ["\n", 1], ["\n\n", 2], ["a:\n", 1], ["a:", 1], ["a:\r\n", 1], ["a:\r\nb:", 2], ["\r\n\r\n", 2],
-      ["\r", 1], ["\r\r\n", 1], ["\uFEFF", 0], ["\uFEFF\n", 1], ["\uFEFF\uFEFF", 1],
-      [bytes([0xef, 0xbb, 0xbf]), 0], [bytes([0xef, 0xbb, 0xbf], "a:\n"), 1], [bytes([0xef, 0xbb]), 1],
+      ["", 0],
+      ["\n", 1],
+      ["\n\n", 2],
+      ["a:\n", 1],
+      ["a:", 1],
+      ["a:\r\n", 1],
+      ["a:\r\nb:", 2],
+      ["\r\n\r\n", 2],
+      ["\r", 1],
+      ["\r\r\n", 1],
+      ["\uFEFF", 0],
+      ["\uFEFF\n", 1],
+      ["\uFEFF\uFEFF", 1],
+      [bytes([0xef, 0xbb, 0xbf]), 0],
+      [bytes([0xef, 0xbb, 0xbf], "a:\n"), 1],
+      [bytes([0xef, 0xbb]), 1],
     ];
     for (const [input, length] of lengths) {
       const batch = api.parseBatch(input);
@@ -139,9 +161,15 @@ describe.each(builds)("parseBatch (%s)", (_name, api) => {
 describe("parseBatch on every build", () => {
   it("gives the same batches on the hostile lines and 1 MB lines", () => {
     const outcome = (api: (typeof builds)[number][1], input: Uint8Array, base?: string) =>
-      [...api.parseBatch(input, base === undefined ? undefined : { base })].map((url) => url && `${url.href} ${url.origin}`);
+      [...api.parseBatch(input, base === undefined ? undefined : { base })].map(
+        (url) => url && `${url.href} ${url.origin}`,
+      );
     const [[, first], ...others] = builds;
-    for (const [input, base] of [[hostile, undefined], [hostile, BASES[0]], [huge, undefined]] as const) {
+    for (const [input, base] of [
+      [hostile, undefined],
+      [hostile, BASES[0]],
+      [huge, undefined],
+    ] as const) {
       const expected = outcome(first, input, base);
       for (const [name, api] of others) expect(outcome(api, input, base), name).toEqual(expected);
     }

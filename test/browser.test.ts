@@ -39,7 +39,8 @@ function serve(request: string): { file: string; headers: Record<string, string>
   const { pathname } = new URL(request, "http://x");
   const headers: Record<string, string> = {};
   let file: string;
-  if (pathname.startsWith("/node_modules/swurl/build/")) file = path.join(root, pathname.slice("/node_modules/swurl/".length));
+  if (pathname.startsWith("/node_modules/swurl/build/"))
+    file = path.join(root, pathname.slice("/node_modules/swurl/".length));
   else if (pathname.startsWith("/t/")) file = path.join(scratch, pathname);
   else if (pathname === "/csp.html") {
     file = path.join(scratch, "t", "page.html");
@@ -53,8 +54,13 @@ function serve(request: string): { file: string; headers: Record<string, string>
 async function bundleApp(app: string): Promise<void> {
   const out = path.join(scratch, "t");
   const esbuildResult = await esbuild.build({
-    entryPoints: [path.join(app, "app.js")], bundle: true, minify: true, format: "esm", platform: "browser",
-    outfile: path.join(out, "app-esbuild.js"), logLevel: "silent",
+    entryPoints: [path.join(app, "app.js")],
+    bundle: true,
+    minify: true,
+    format: "esm",
+    platform: "browser",
+    outfile: path.join(out, "app-esbuild.js"),
+    logLevel: "silent",
   });
   bundlerMessages.esbuild = [...esbuildResult.warnings, ...esbuildResult.errors].map((m) => m.text);
 
@@ -65,16 +71,31 @@ async function bundleApp(app: string): Promise<void> {
   logger.error = (msg) => void vite.push(msg);
   logger.info = () => {};
   await viteBuild({
-    root: app, configFile: false, logLevel: "info", customLogger: logger,
-    build: { outDir: path.join(out, "vite"), emptyOutDir: true, rollupOptions: { input: path.join(app, "app.js"), output: { entryFileNames: "app.js" } } },
+    root: app,
+    configFile: false,
+    logLevel: "info",
+    customLogger: logger,
+    build: {
+      outDir: path.join(out, "vite"),
+      emptyOutDir: true,
+      rollupOptions: { input: path.join(app, "app.js"), output: { entryFileNames: "app.js" } },
+    },
   });
 
   bundlerMessages.webpack = await new Promise<string[]>((resolve, reject) => {
-    webpack({ mode: "production", context: app, entry: "./app.js", output: { path: path.join(out, "webpack"), filename: "app.js" } }, (error, stats) => {
-      if (error || !stats) return reject(error ?? new Error("webpack gave no stats"));
-      const { warnings = [], errors = [] } = stats.toJson({ all: false, warnings: true, errors: true });
-      resolve([...warnings, ...errors].map((w) => w.message));
-    });
+    webpack(
+      {
+        mode: "production",
+        context: app,
+        entry: "./app.js",
+        output: { path: path.join(out, "webpack"), filename: "app.js" },
+      },
+      (error, stats) => {
+        if (error || !stats) return reject(error ?? new Error("webpack gave no stats"));
+        const { warnings = [], errors = [] } = stats.toJson({ all: false, warnings: true, errors: true });
+        resolve([...warnings, ...errors].map((w) => w.message));
+      },
+    );
   });
 }
 
@@ -84,12 +105,24 @@ beforeAll(async () => {
   const out = path.join(scratch, "t");
   await esbuild.build({
     entryPoints: { page: "test/browser/page.ts", worker: "test/browser/worker.ts" },
-    absWorkingDir: root, bundle: true, format: "esm", platform: "browser", target: "es2022", outdir: out, logLevel: "warning",
+    absWorkingDir: root,
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    target: "es2022",
+    outdir: out,
+    logLevel: "warning",
   });
-  writeFileSync(path.join(out, "page.html"), '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>swurl</title><script type="module" src="/t/page.js"></script>\n');
+  writeFileSync(
+    path.join(out, "page.html"),
+    '<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>swurl</title><script type="module" src="/t/page.js"></script>\n',
+  );
   for (const bundler of ["esbuild", "vite", "webpack"]) {
     const src = bundler === "esbuild" ? "/t/app-esbuild.js" : `/t/${bundler}/app.js`;
-    writeFileSync(path.join(out, `app-${bundler}.html`), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/t/page.js"></script><script type="module" src="${src}"></script>\n`);
+    writeFileSync(
+      path.join(out, `app-${bundler}.html`),
+      `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script type="module" src="/t/page.js"></script><script type="module" src="${src}"></script>\n`,
+    );
   }
   // An application project with swurl installed (linked to this repository).
   const app = path.join(scratch, "app");
@@ -134,8 +167,12 @@ async function runPage(page: string): Promise<{ result: CheckResult & { error?: 
   });
   try {
     await tab.goto(`${origin}${page}`);
-    await tab.waitForFunction(() => (window as { swurlResult?: unknown }).swurlResult !== undefined, null, { timeout: 120_000 });
-    const result = JSON.parse(await tab.evaluate(() => JSON.stringify((window as { swurlResult?: unknown }).swurlResult)));
+    await tab.waitForFunction(() => (window as { swurlResult?: unknown }).swurlResult !== undefined, null, {
+      timeout: 120_000,
+    });
+    const result = JSON.parse(
+      await tab.evaluate(() => JSON.stringify((window as { swurlResult?: unknown }).swurlResult)),
+    );
     return { result, errors };
   } finally {
     await context.close();
@@ -149,11 +186,21 @@ const entry = (e: string) => encodeURIComponent(e);
 
 /** Each load path: its page, the kernel it must run, and the Node entry whose answers it must give. */
 const paths: [string, string, string, typeof main][] = [
-  ["the browser entry, imported by path (no bundler, no import map)", `/t/page.html?entry=${entry(ENTRY)}`, "wasm-simd", main],
+  [
+    "the browser entry, imported by path (no bundler, no import map)",
+    `/t/page.html?entry=${entry(ENTRY)}`,
+    "wasm-simd",
+    main,
+  ],
   ["swurl/js, imported by path", `/t/page.html?entry=${entry(JS_ENTRY)}`, "js", js as unknown as typeof main],
   ["the Node entry and its chunks, imported by path", `/t/page.html?entry=${entry(NODE_ENTRY)}`, "wasm-simd", main],
   ["the browser entry in a module worker", `/t/page.html?worker&entry=${entry(ENTRY)}`, "wasm-simd", main],
-  ["a page whose CSP forbids compiling WASM (falls back to the JS kernel)", `/csp.html?entry=${entry(ENTRY)}`, "js", main],
+  [
+    "a page whose CSP forbids compiling WASM (falls back to the JS kernel)",
+    `/csp.html?entry=${entry(ENTRY)}`,
+    "js",
+    main,
+  ],
   ["an application bundled by esbuild", "/t/app-esbuild.html", "wasm-simd", main],
   ["an application bundled by Vite", "/t/app-vite.html", "wasm-simd", main],
   ["an application bundled by webpack", "/t/app-webpack.html", "wasm-simd", main],
@@ -166,14 +213,21 @@ describe("in Chromium", () => {
 
   const counts = wptSuites(wptFiles).map((suite) => [suite.file, suite.cases.length]);
 
-  test.each(paths)("%s: every WPT URL case passes and every function answers as in Node", async (_name, page, kernel, inNode) => {
-    const { result, errors } = await runPage(page);
-    expect(result.error).toBeUndefined();
-    expect(result.kernel).toBe(kernel);
-    expect(result.suites.map((suite) => [suite.file, suite.cases])).toEqual(counts);
-    for (const suite of result.suites) expect(suite.unexpected, suite.file).toEqual([]);
-    expect(result.smoke).toEqual(JSON.parse(JSON.stringify(await smoke(inNode))));
-    // The CSP page reports the refused compile as a console error; nothing else may fail.
-    expect(errors.filter((e) => !(page.startsWith("/csp.html") && /WebAssembly|wasm-unsafe-eval|Content Security Policy/.test(e)))).toEqual([]);
-  });
+  test.each(paths)(
+    "%s: every WPT URL case passes and every function answers as in Node",
+    async (_name, page, kernel, inNode) => {
+      const { result, errors } = await runPage(page);
+      expect(result.error).toBeUndefined();
+      expect(result.kernel).toBe(kernel);
+      expect(result.suites.map((suite) => [suite.file, suite.cases])).toEqual(counts);
+      for (const suite of result.suites) expect(suite.unexpected, suite.file).toEqual([]);
+      expect(result.smoke).toEqual(JSON.parse(JSON.stringify(await smoke(inNode))));
+      // The CSP page reports the refused compile as a console error; nothing else may fail.
+      expect(
+        errors.filter(
+          (e) => !(page.startsWith("/csp.html") && /WebAssembly|wasm-unsafe-eval|Content Security Policy/.test(e)),
+        ),
+      ).toEqual([]);
+    },
+  );
 });

@@ -10,9 +10,35 @@ import { show, summarize } from "./report";
 const SCHEMES = ["http", "https", "HTTP", "hTtPs", "httpss", "htt", "ftp", "ws"];
 const AFTER_SCHEME = ["://", ":/", ":\\\\", ":///", ":/\t/", "://\t", ":"];
 const HOSTS = [
-  "example.com", "EXAMPLE.COM", "a", "", "1.2.3.4", "1.2.3.4.0X5", "0x", "foo.0X5", "foo.09", "999999999999",
-  "ex%41mple.com", "ex%2fa", "ex ample", "exa\tmple", "münchen", "xn--a", "XN--A", "a..b", "a.", "-", "a_b", "a~!$&'()*+,;=b",
-  "[::1]", "u:p@host", "@host", "a|b", "a^b", "a<b", "a\x7fb",
+  "example.com",
+  "EXAMPLE.COM",
+  "a",
+  "",
+  "1.2.3.4",
+  "1.2.3.4.0X5",
+  "0x",
+  "foo.0X5",
+  "foo.09",
+  "999999999999",
+  "ex%41mple.com",
+  "ex%2fa",
+  "ex ample",
+  "exa\tmple",
+  "münchen",
+  "xn--a",
+  "XN--A",
+  "a..b",
+  "a.",
+  "-",
+  "a_b",
+  "a~!$&'()*+,;=b",
+  "[::1]",
+  "u:p@host",
+  "@host",
+  "a|b",
+  "a^b",
+  "a<b",
+  "a\x7fb",
 ];
 const PORTS = ["", ":", ":80", ":443", ":65535", ":65536", ":0099999", ":8a", "::80"];
 const TAILS = ["", "/", "\\", "?q", "#f", "/p q", " ", "\t", "\n/", "x", "@x"];
@@ -43,7 +69,9 @@ describe.each(targets)("canParse at the edges of its fast path (%s)", (_build, a
       const got = api.canParse(input, base);
       const parsed = api.parse(input, base) !== null;
       if (got !== expected[i] || parsed !== got) {
-        wrong.push(`${show(input)}${base === undefined ? "" : ` base ${show(base)}`}: canParse ${got}, parse ${parsed}, reference ${expected[i]}`);
+        wrong.push(
+          `${show(input)}${base === undefined ? "" : ` base ${show(base)}`}: canParse ${got}, parse ${parsed}, reference ${expected[i]}`,
+        );
       }
     });
     expect(wrong.length, summarize(`${wrong.length} of ${CASES.length} disagree`, wrong, 20)).toBe(0);

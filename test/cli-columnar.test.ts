@@ -16,7 +16,9 @@ import { CLI, SAMPLE, swurl } from "./cli-run";
 import { whatwgUrl } from "./whatwg";
 
 const BASE = "https://site.example/";
-const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+const URLS = readFileSync(SAMPLE, "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
 /** Over two row groups of 32,768 rows. */
 const LINES = 70_000;
 const FIELDS = "line,href,hostname,port,pathname,domain,status,bytes,agent";
@@ -50,7 +52,20 @@ function expectedGroups(): [string | null, number][] {
 
 function write(format: string): string {
   const out = path.join(dir, `out.${format}`);
-  const r = swurl(["parse", "--input", "combined", "--base", BASE, "--fields", FIELDS, "--format", format, "--output", out, logPath]);
+  const r = swurl([
+    "parse",
+    "--input",
+    "combined",
+    "--base",
+    BASE,
+    "--fields",
+    FIELDS,
+    "--format",
+    format,
+    "--output",
+    out,
+    logPath,
+  ]);
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
   return out;
@@ -66,12 +81,25 @@ describe("--format parquet, read by DuckDB", () => {
     const groups = await q("select hostname, count(*) from FILE group by hostname order by hostname nulls last");
     expect(groups.map(([h, n]) => [h, Number(n)])).toEqual(expectedGroups());
     const first = await q("select line, hostname, status, bytes from FILE limit 20");
-    expect(first).toEqual(log.slice(0, 20).map((l, i) => [BigInt(i + 1), hosts[i], BigInt(l.status), l.bytes === null ? null : BigInt(l.bytes)]));
+    expect(first).toEqual(
+      log
+        .slice(0, 20)
+        .map((l, i) => [BigInt(i + 1), hosts[i], BigInt(l.status), l.bytes === null ? null : BigInt(l.bytes)]),
+    );
     // Typed columns: integers and a boolean.
     const types = await q("select column_name, column_type from (describe select * from FILE)");
-    expect(Object.fromEntries(types)).toMatchObject({ line: "BIGINT", port: "BIGINT", status: "BIGINT", bytes: "BIGINT", valid: "BOOLEAN", hostname: "VARCHAR" });
+    expect(Object.fromEntries(types)).toMatchObject({
+      line: "BIGINT",
+      port: "BIGINT",
+      status: "BIGINT",
+      bytes: "BIGINT",
+      valid: "BOOLEAN",
+      hostname: "VARCHAR",
+    });
     // Every row in input order, over the row groups.
-    expect(await q("select count(*) from (select line, row_number() over () as n from FILE) where line <> n")).toEqual([[0n]]);
+    expect(await q("select count(*) from (select line, row_number() over () as n from FILE) where line <> n")).toEqual([
+      [0n],
+    ]);
   });
 });
 
@@ -85,7 +113,9 @@ describe("--format arrow, read by apache-arrow", () => {
     expect(hostname.nullCount).toBe(hosts.filter((h) => h === null).length);
     const counts = new Map<string | null, number>();
     for (let i = 0; i < table.numRows; i++) counts.set(hostname.get(i), (counts.get(hostname.get(i)) ?? 0) + 1);
-    expect([...counts].sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : a[0] < b[0] ? -1 : 1))).toEqual(expectedGroups());
+    expect([...counts].sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : a[0] < b[0] ? -1 : 1))).toEqual(
+      expectedGroups(),
+    );
     const line = table.getChild("line")!;
     for (const i of [0, 1, 32_767, 32_768, 65_536, LINES - 1]) expect(line.get(i)).toBe(BigInt(i + 1));
   });
@@ -93,9 +123,15 @@ describe("--format arrow, read by apache-arrow", () => {
 
 describe("binary output", () => {
   it("is refused on a terminal, and a write error is one line and status 1", () => {
-    const tty = spawnSync("script", ["-qec", `node '${CLI}' parse --format parquet '${SAMPLE}'`, "/dev/null"], { encoding: "utf8" });
-    expect(tty.stdout).toContain("swurl: parse: --format parquet is binary; write it with --output FILE or redirect standard output to a file");
-    const full = spawnSync("bash", ["-c", `node '${CLI}' parse --format arrow '${SAMPLE}' > /dev/full`], { encoding: "utf8" });
+    const tty = spawnSync("script", ["-qec", `node '${CLI}' parse --format parquet '${SAMPLE}'`, "/dev/null"], {
+      encoding: "utf8",
+    });
+    expect(tty.stdout).toContain(
+      "swurl: parse: --format parquet is binary; write it with --output FILE or redirect standard output to a file",
+    );
+    const full = spawnSync("bash", ["-c", `node '${CLI}' parse --format arrow '${SAMPLE}' > /dev/full`], {
+      encoding: "utf8",
+    });
     expect(full.status).toBe(1);
     expect(full.stderr).toBe("swurl: cannot write output: no space left on device\n");
     const nowhere = swurl(["parse", "--format", "parquet", "--output", "/nonexistent/dir/x.parquet", SAMPLE]);

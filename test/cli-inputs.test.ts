@@ -12,7 +12,9 @@ import { CLI, SAMPLE, lines, swurl } from "./cli-run";
 import { whatwgHref as href } from "./whatwg";
 
 const BASE = "https://site.example/";
-const URLS = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+const URLS = readFileSync(SAMPLE, "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
 
 let dir: string;
 const file = (name: string, content: string | Buffer): string => {
@@ -56,16 +58,22 @@ describe("--input combined and common", () => {
 
   it("stats counts blank lines and comments as skipped, not invalid", () => {
     const text = "# a comment\n\n" + logText + "   \n";
-    const s = JSON.parse(swurl(["stats", "--json", "--input", "combined", "--base", BASE, "--skip-comments"], text).stdout);
+    const s = JSON.parse(
+      swurl(["stats", "--json", "--input", "combined", "--base", BASE, "--skip-comments"], text).stdout,
+    );
     const valid = log.filter((l) => href(l.target, BASE) !== null).length;
     expect(s).toMatchObject({ lines: log.length + 3, valid, invalid: log.length - valid, skipped: 3 });
     // Without --skip-comments the comment is a line without a request: invalid.
-    expect(JSON.parse(swurl(["stats", "--json", "--input", "combined", "--base", BASE], text).stdout).invalid).toBe(log.length - valid + 1);
+    expect(JSON.parse(swurl(["stats", "--json", "--input", "combined", "--base", BASE], text).stdout).invalid).toBe(
+      log.length - valid + 1,
+    );
   });
 
   it("without --base, the report says that origin-form targets need one", () => {
     const r = swurl(["stats", "--input", "combined"], logText);
-    expect(r.stdout).toContain("Request targets such as /path?query are relative: --base URL (the site's URL) resolves them.");
+    expect(r.stdout).toContain(
+      "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them.",
+    );
     expect(swurl(["stats", "--input", "combined", "--base", BASE], logText).stdout).not.toContain("--base URL");
   });
 
@@ -83,7 +91,12 @@ describe("several files, gzip", () => {
     const a = file("a.txt", "http://a.example/1\nhttp://a.example/2");
     const b = file("b.txt", "http://b.example/\n");
     const r = swurl(["parse", "--fields", "href", a, "-", b], "http://stdin.example/\n");
-    expect(hrefs(r.stdout)).toEqual(["http://a.example/1", "http://a.example/2", "http://stdin.example/", "http://b.example/"]);
+    expect(hrefs(r.stdout)).toEqual([
+      "http://a.example/1",
+      "http://a.example/2",
+      "http://stdin.example/",
+      "http://b.example/",
+    ]);
   });
 
   it("gzip files and gzip on standard input are decompressed as streams", () => {
@@ -94,7 +107,10 @@ describe("several files, gzip", () => {
     // Concatenated members (cat a.gz b.gz) are one stream; a gzip file among plain ones too.
     const two = swurl(["parse", "--input", "combined", "--base", BASE, gz, file("plain2.log", logText)]).stdout;
     expect(two).toBe(plain + plain);
-    expect(swurl(["parse", "--input", "combined", "--base", BASE], Buffer.concat([gzipSync(logText), gzipSync(logText)])).stdout).toBe(plain + plain);
+    expect(
+      swurl(["parse", "--input", "combined", "--base", BASE], Buffer.concat([gzipSync(logText), gzipSync(logText)]))
+        .stdout,
+    ).toBe(plain + plain);
   });
 
   it("a damaged gzip file is an error, not garbage with status 0", () => {
@@ -121,12 +137,20 @@ describe("--input jsonl, csv, tsv", () => {
 
   it("jsonl: a key path; a line that is not JSON is a failure row", () => {
     const text = rows.map((r) => JSON.stringify(r)).join("\n") + "\n{not json\n";
-    expect(hrefs(swurl(["parse", "--input", "jsonl", "--base", BASE, "--fields", "href"], text).stdout)).toEqual([...expected((r) => r.url), null]);
-    expect(hrefs(swurl(["parse", "--input", "jsonl", "--field", "nested.u", "--base", BASE, "--fields", "href"], text).stdout)).toEqual([...expected((r) => r.nested.u), null]);
+    expect(hrefs(swurl(["parse", "--input", "jsonl", "--base", BASE, "--fields", "href"], text).stdout)).toEqual([
+      ...expected((r) => r.url),
+      null,
+    ]);
+    expect(
+      hrefs(
+        swurl(["parse", "--input", "jsonl", "--field", "nested.u", "--base", BASE, "--fields", "href"], text).stdout,
+      ),
+    ).toEqual([...expected((r) => r.nested.u), null]);
   });
 
   it("csv: a header name, quoted fields with commas and line breaks", () => {
-    const text = 'id,url,note\r\n1,"https://a.example/?a=1,2",plain\r\n2,"http://b.example/\r\n",  "two\r\nlines"\r\n3,-,x\r\n';
+    const text =
+      'id,url,note\r\n1,"https://a.example/?a=1,2",plain\r\n2,"http://b.example/\r\n",  "two\r\nlines"\r\n3,-,x\r\n';
     const r = swurl(["parse", "--input", "csv", "--fields", "href"], text);
     expect(hrefs(r.stdout)).toEqual(["https://a.example/?a=1,2", "http://b.example/", null]);
     const missing = swurl(["parse", "--input", "csv", "--field", "link"], text);
@@ -137,12 +161,18 @@ describe("--input jsonl, csv, tsv", () => {
   it("tsv: a column number (no header); --base-field resolves each line against its page", () => {
     const text = rows.map((r) => `${r.page}\t${r.url ?? ""}`).join("\n") + "\n";
     const r = swurl(["parse", "--input", "tsv", "--field", "2", "--base-field", "1", "--fields", "href"], text);
-    expect(hrefs(r.stdout)).toEqual(expected((r) => r.url, (r) => r.page).map((h, i) => (rows[i].url === undefined ? href("", rows[i].page) : h)));
+    expect(hrefs(r.stdout)).toEqual(
+      expected(
+        (r) => r.url,
+        (r) => r.page,
+      ).map((h, i) => (rows[i].url === undefined ? href("", rows[i].page) : h)),
+    );
   });
 });
 
 describe("output that cannot be written", () => {
-  const run = (redirect: string) => spawnSync("bash", ["-c", `node '${CLI}' parse '${SAMPLE}' ${redirect}`], { encoding: "utf8" });
+  const run = (redirect: string) =>
+    spawnSync("bash", ["-c", `node '${CLI}' parse '${SAMPLE}' ${redirect}`], { encoding: "utf8" });
 
   it.each([
     ["a full disk (/dev/full)", "> /dev/full", "no space left on device"],
@@ -163,18 +193,31 @@ describe("progress", () => {
   it("piped input shows bytes read and rate; nothing is drawn when stdout is the same terminal", () => {
     const p = file("progress.txt", readFileSync(SAMPLE).toString().repeat(90));
     const out = path.join(dir, "progress.out");
-    const piped = spawnSync("script", ["-qec", `cat '${p}' | node '${CLI}' parse > '${out}'`, "/dev/null"], { encoding: "utf8" });
-    expect(piped.stdout).toMatch(/[\d.]+ MB read  [\d.]+ MB\/s/);
+    const piped = spawnSync("script", ["-qec", `cat '${p}' | node '${CLI}' parse > '${out}'`, "/dev/null"], {
+      encoding: "utf8",
+    });
+    expect(piped.stdout).toMatch(/[\d.]+ MB read {2}[\d.]+ MB\/s/);
     expect(piped.stdout).not.toContain("ETA");
     // Rows to the terminal: no progress line among them.
-    const tty = spawnSync("script", ["-qec", `node '${CLI}' canon '${p}'`, "/dev/null"], { encoding: "utf8", maxBuffer: 1 << 28 });
+    const tty = spawnSync("script", ["-qec", `node '${CLI}' canon '${p}'`, "/dev/null"], {
+      encoding: "utf8",
+      maxBuffer: 1 << 28,
+    });
     expect(tty.status).toBe(0);
     expect(tty.stdout).not.toMatch(/MB\/s/);
   });
 
   it("Ctrl-C clears the progress line and ends with status 130", () => {
     // An endless pipe, interrupted after a second: the progress line was drawn by then.
-    const r = spawnSync("script", ["-qec", `yes http://a.example/ | timeout --preserve-status -s INT 1 node '${CLI}' stats; echo " status $?"`, "/dev/null"], { encoding: "utf8" });
+    const r = spawnSync(
+      "script",
+      [
+        "-qec",
+        `yes http://a.example/ | timeout --preserve-status -s INT 1 node '${CLI}' stats; echo " status $?"`,
+        "/dev/null",
+      ],
+      { encoding: "utf8" },
+    );
     expect(r.stdout).toMatch(/MB read {2}[\d.]+ MB\/s\x1b\[K\r\x1b\[K status 130/);
   });
 });

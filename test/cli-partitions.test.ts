@@ -22,7 +22,9 @@ let whole: string;
 let parts: string[];
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), "swurl-parts-"));
-  const urls = readFileSync(SAMPLE, "utf8").split("\n").filter((l) => l !== "");
+  const urls = readFileSync(SAMPLE, "utf8")
+    .split("\n")
+    .filter((l) => l !== "");
   const lines = accessLog(urls, 8000, 7).map((l) => l.text);
   whole = path.join(dir, "access.log");
   writeFileSync(whole, lines.join("\n") + "\n");
@@ -49,7 +51,21 @@ async function run(args: string[], input: string): Promise<Buffer> {
 
 describe("N partitions as N processes give the rows of one run", () => {
   it.each([
-    ["parse to TSV", ["parse", "--input", "combined", "--base", BASE, "--format", "tsv", "--no-header", "--fields", "href,hostname,domain,status,agent"]],
+    [
+      "parse to TSV",
+      [
+        "parse",
+        "--input",
+        "combined",
+        "--base",
+        BASE,
+        "--format",
+        "tsv",
+        "--no-header",
+        "--fields",
+        "href,hostname,domain,status,agent",
+      ],
+    ],
     ["parse to JSON Lines", ["parse", "--input", "combined", "--field", "referer", "--fields", "href,param:q,client"]],
     ["canon", ["canon", "--input", "combined", "--base", BASE, "--sort-query"]],
   ])("%s", async (_what, args) => {
@@ -60,14 +76,31 @@ describe("N partitions as N processes give the rows of one run", () => {
   });
 
   it("Parquet, one file per partition, read by DuckDB as one table", async () => {
-    const fields = ["--input", "combined", "--base", BASE, "--fields", "href,hostname,status,bytes", "--format", "parquet"];
+    const fields = [
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--fields",
+      "href,hostname,status,bytes",
+      "--format",
+      "parquet",
+    ];
     await run(["parse", ...fields, "--output", path.join(dir, "whole.parquet")], whole);
-    await Promise.all(parts.map((p, k) => run(["parse", ...fields, "--output", path.join(dir, `part-${k}.parquet`)], p)));
+    await Promise.all(
+      parts.map((p, k) => run(["parse", ...fields, "--output", path.join(dir, `part-${k}.parquet`)], p)),
+    );
     const db = await (await DuckDBInstance.create(":memory:")).connect();
     const partFiles = `[${parts.map((_, k) => `'${path.join(dir, `part-${k}.parquet`)}'`).join(", ")}]`;
     // file_row_number: the row's place in its file, which a query must name to keep the partitions' order.
-    const partRows = (await db.runAndReadAll(`select * exclude (filename, file_row_number) from read_parquet(${partFiles}, filename = true, file_row_number = true) order by filename, file_row_number`)).getRows();
-    const wholeRows = (await db.runAndReadAll(`select * from read_parquet('${path.join(dir, "whole.parquet")}')`)).getRows();
+    const partRows = (
+      await db.runAndReadAll(
+        `select * exclude (filename, file_row_number) from read_parquet(${partFiles}, filename = true, file_row_number = true) order by filename, file_row_number`,
+      )
+    ).getRows();
+    const wholeRows = (
+      await db.runAndReadAll(`select * from read_parquet('${path.join(dir, "whole.parquet")}')`)
+    ).getRows();
     expect(partRows).toEqual(wholeRows);
     expect(partRows).toHaveLength(8000);
   });

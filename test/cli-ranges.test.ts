@@ -35,7 +35,10 @@ writeFileSync(file, bytes);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Each record's text and href, and the skipped lines, of `source`. */
-async function records(source: AsyncIterable<Uint8Array>, spec: InputSpec): Promise<{ rows: string[]; skipped: number }> {
+async function records(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+): Promise<{ rows: string[]; skipped: number }> {
   const rows: string[] = [];
   let skipped = 0;
   for await (const block of cli.readRecords(source, spec, [])) {
@@ -46,11 +49,17 @@ async function records(source: AsyncIterable<Uint8Array>, spec: InputSpec): Prom
 }
 
 /** The records of the ranges cut at `cuts`, one after the other, and the bytes they counted. */
-async function rangeRecords(cuts: number[], spec: InputSpec): Promise<{ rows: string[]; skipped: number; counted: number }> {
+async function rangeRecords(
+  cuts: number[],
+  spec: InputSpec,
+): Promise<{ rows: string[]; skipped: number; counted: number }> {
   const bounds = [0, ...cuts, bytes.length];
   const all = { rows: [] as string[], skipped: 0, counted: 0 };
   for (let k = 0; k + 1 < bounds.length; k++) {
-    const { rows, skipped } = await records(cli.rangeSource(file, bounds[k], bounds[k + 1], (n) => (all.counted += n)), spec);
+    const { rows, skipped } = await records(
+      cli.rangeSource(file, bounds[k], bounds[k + 1], (n) => (all.counted += n)),
+      spec,
+    );
     all.rows.push(...rows);
     all.skipped += skipped;
   }
@@ -58,8 +67,14 @@ async function rangeRecords(cuts: number[], spec: InputSpec): Promise<{ rows: st
 }
 
 const SPECS: [string, InputSpec][] = [
-  ["lines", { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: false, skipComments: false }],
-  ["skipping blank lines and comments", { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: true, skipComments: true }],
+  [
+    "lines",
+    { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: false, skipComments: false },
+  ],
+  [
+    "skipping blank lines and comments",
+    { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: true, skipComments: true },
+  ],
 ];
 
 describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {

@@ -11,7 +11,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "./random";
 import { CLI, ROOT, SAMPLE, lines, swurl } from "./cli-run";
 
-const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string; bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  version: string;
+  bin: Record<string, string>;
+};
 
 /** RFC 4180 records of a CSV text (quoted fields may hold commas, quotes, CR and LF). */
 function readCsv(text: string): string[][] {
@@ -53,7 +56,10 @@ function readCsv(text: string): string[][] {
 
 /** Undo the TSV escapes of docs/cli.md. */
 function readTsvField(value: string): string {
-  return value.replace(/\\(.)/g, (_, c: string) => ({ "\\": "\\", t: "\t", n: "\n", r: "\r" })[c] ?? `<bad escape ${c}>`);
+  return value.replace(
+    /\\(.)/g,
+    (_, c: string) => ({ "\\": "\\", t: "\t", n: "\n", r: "\r" })[c] ?? `<bad escape ${c}>`,
+  );
 }
 
 let dir: string;
@@ -132,14 +138,26 @@ describe("errors: exit status 1 and one line on stderr", () => {
     ["unknown format", ["parse", "--format", "xml"], /unknown format "xml"; expected jsonl, tsv, csv/],
     ["unknown field", ["parse", "--fields", "href,colour"], /unknown field "colour"/],
     ["field named twice", ["parse", "--fields", "href,href"], /field href is named twice/],
-    ["standard input twice", ["parse", "-", "a.txt", "-"], /^swurl: parse: standard input \(-\) can be read once only$/],
+    [
+      "standard input twice",
+      ["parse", "-", "a.txt", "-"],
+      /^swurl: parse: standard input \(-\) can be read once only$/,
+    ],
     ["bad --base", ["parse", "--base", "not a url"], /^swurl: parse: --base "not a url" is not a valid URL$/],
     ["bad --base (canon)", ["canon", "--base", "//x"], /--base "\/\/x" is not a valid URL/],
     ["bad --threads", ["parse", "--threads", "0"], /--threads must be an integer from 1 to 64, got "0"/],
     ["bad --threads", ["stats", "--threads", "two"], /--threads must be an integer/],
-    ["option value that looks like an option", ["stats", "--top", "-1"], /^swurl: stats: option --top needs a value \(write --top=VALUE for one that starts with "-"\)$/],
+    [
+      "option value that looks like an option",
+      ["stats", "--top", "-1"],
+      /^swurl: stats: option --top needs a value \(write --top=VALUE for one that starts with "-"\)$/,
+    ],
     ["bad --top", ["stats", "--top=-1"], /--top must be an integer from 0 to 1000000, got "-1"/],
-    ["bad --strip-param pattern", ["canon", "--strip-param", "/(/"], /--strip-param \/\(\/: Invalid regular expression/],
+    [
+      "bad --strip-param pattern",
+      ["canon", "--strip-param", "/(/"],
+      /--strip-param \/\(\/: Invalid regular expression/,
+    ],
     ["missing file", ["parse", "/nonexistent/urls.txt"], /^swurl: cannot read \/nonexistent\/urls.txt: no such file$/],
     ["a directory", ["stats", "/"], /^swurl: cannot read \/: is a directory$/],
   ];
@@ -154,7 +172,10 @@ describe("errors: exit status 1 and one line on stderr", () => {
 
   it("a read that fails after the file opened", () => {
     // Reading a process's own memory from offset 0 fails with EIO, even for root.
-    for (const args of [["parse", "/proc/self/mem"], ["stats", "--threads", "2", "/proc/self/mem"]]) {
+    for (const args of [
+      ["parse", "/proc/self/mem"],
+      ["stats", "--threads", "2", "/proc/self/mem"],
+    ]) {
       const r = swurl(args);
       expect(r.status).toBe(1);
       expect(r.stderr).toBe("swurl: cannot read /proc/self/mem: input/output error\n");
@@ -195,14 +216,23 @@ describe("swurl parse", () => {
       const url = whatwg(MIXED[i]);
       const row = JSON.parse(l);
       if (url === null) expect(row).toEqual({ input: MIXED[i], error: "invalid" });
-      else expect(row).toEqual({ input: MIXED[i], origin: url.origin, username: url.username, password: url.password, host: url.host });
+      else
+        expect(row).toEqual({
+          input: MIXED[i],
+          origin: url.origin,
+          username: url.username,
+          password: url.password,
+          host: url.host,
+        });
     });
   });
 
   it("--base resolves each line", () => {
     const base = "https://base.example/dir/page?x#y";
     const r = swurl(["parse", "--base", base, "--fields", "href"], MIXED.join("\n"));
-    expect(lines(r.stdout).map((l) => JSON.parse(l).href ?? null)).toEqual(MIXED.map((m) => whatwg(m, base)?.href ?? null));
+    expect(lines(r.stdout).map((l) => JSON.parse(l).href ?? null)).toEqual(
+      MIXED.map((m) => whatwg(m, base)?.href ?? null),
+    );
   });
 
   it("--format tsv: a header, the fields and valid; escapes keep one row per line", () => {
@@ -218,7 +248,7 @@ describe("swurl parse", () => {
     });
     // The tab inside a line and the backslashes are escaped, not written raw.
     expect(rows[MIXED.indexOf("http://exa\tmple.com/tab")].startsWith("http://exa\\tmple.com/tab\t")).toBe(true);
-    expect(r.stdout).toContain("foo:a,\"b\"\\\\c");
+    expect(r.stdout).toContain('foo:a,"b"\\\\c');
   });
 
   it("--format csv: RFC 4180, CRLF, quoted where needed", () => {
@@ -229,7 +259,9 @@ describe("swurl parse", () => {
     expect(rows).toHaveLength(MIXED.length);
     rows.forEach((row, i) => {
       const url = whatwg(MIXED[i]);
-      expect(row).toEqual(url === null ? [...DEFAULT_FIELDS.map(() => ""), "false"] : [...DEFAULT_FIELDS.map((f) => url[f]), "true"]);
+      expect(row).toEqual(
+        url === null ? [...DEFAULT_FIELDS.map(() => ""), "false"] : [...DEFAULT_FIELDS.map((f) => url[f]), "true"],
+      );
     });
     expect(r.stdout).toContain('"foo:a,""b""\\c"');
   });
@@ -244,10 +276,12 @@ describe("swurl parse", () => {
     const r = swurl(["parse", "--format", "tsv", "--fields", "href", "--no-header", SAMPLE]);
     // Two hrefs of the sample hold a backslash (in the query), which TSV escapes.
     expect(r.stdout).toContain("open.asp\\\\%3Fpid");
-    expect(lines(r.stdout).map((l) => l.split("\t").map(readTsvField))).toEqual(lines(sample).map((l) => {
-      const url = whatwg(l);
-      return url === null ? ["", "false"] : [url.href, "true"];
-    }));
+    expect(lines(r.stdout).map((l) => l.split("\t").map(readTsvField))).toEqual(
+      lines(sample).map((l) => {
+        const url = whatwg(l);
+        return url === null ? ["", "false"] : [url.href, "true"];
+      }),
+    );
   });
 });
 
@@ -276,7 +310,10 @@ describe("swurl canon", () => {
   });
 
   it("--sort-query, --strip-param (names and /regexps/), --dedupe", () => {
-    const r = swurl(["canon", "--sort-query", "--strip-param", "/^utm_/", "--strip-param", "nothing", "--dedupe", "-"], text);
+    const r = swurl(
+      ["canon", "--sort-query", "--strip-param", "/^utm_/", "--strip-param", "nothing", "--dedupe", "-"],
+      text,
+    );
     expect(lines(r.stdout)).toEqual(["http://example.com/~user/b?a=1&b=2", "https://example.com/%25"]);
     const named = swurl(["canon", "--strip-param", "utm_source"], text);
     expect(lines(named.stdout)[0]).toBe("http://example.com/~user/b?b=2&a=1");
@@ -318,9 +355,15 @@ describe("swurl stats", () => {
   });
 
   it("registrable domains by the Public Suffix List", () => {
-    const r = swurl(["stats", "--json"], "http://a.b.example.co.uk/\nhttp://c.example.co.uk/\nhttp://x.github.io/\nhttp://127.0.0.1/\nmailto:x@y\n");
+    const r = swurl(
+      ["stats", "--json"],
+      "http://a.b.example.co.uk/\nhttp://c.example.co.uk/\nhttp://x.github.io/\nhttp://127.0.0.1/\nmailto:x@y\n",
+    );
     const s = JSON.parse(r.stdout);
-    expect(s.topDomains).toEqual([{ label: "example.co.uk", count: 2 }, { label: "x.github.io", count: 1 }]);
+    expect(s.topDomains).toEqual([
+      { label: "example.co.uk", count: 2 },
+      { label: "x.github.io", count: 1 },
+    ]);
     expect(s.withoutDomain).toBe(1);
     expect(s.ipHosts).toBe(1);
     expect(s.withHost).toBe(4);
@@ -333,7 +376,7 @@ describe("swurl stats", () => {
       expect(r.stdout).toMatch(new RegExp(`^${heading}`, "m"));
     }
     expect(r.stdout).toMatch(/^4,801 lines, 220 kB in [\d.]+ s \([\d.]+ [kM]B\/s; at this size mostly warm-up\)$/m);
-    expect(r.stdout).toMatch(/^  https +4,800  █{30} +100\.0%$/m);
+    expect(r.stdout).toMatch(/^ {2}https +4,800 {2}█{30} +100\.0%$/m);
     expect(r.stdout).toContain('line 4,801: "https://"');
     expect(r.stdout).not.toContain("\x1b");
     expect(r.stderr).toBe("");
@@ -355,7 +398,12 @@ describe("swurl extract", () => {
   ].join("\n");
 
   it("writes the URLs of running text, one per line, from a file or standard input", () => {
-    const expected = ["http://www.example.com/a-very/long/path", "http://example.org/x", "ftp://ftp.example.net/pub/file.txt", "mailto:someone@example.com"];
+    const expected = [
+      "http://www.example.com/a-very/long/path",
+      "http://example.org/x",
+      "ftp://ftp.example.net/pub/file.txt",
+      "mailto:someone@example.com",
+    ];
     expect(lines(swurl(["extract"], TEXT).stdout)).toEqual(expected);
     expect(lines(swurl(["extract", file("text.txt", TEXT)]).stdout)).toEqual(expected);
   });
@@ -366,7 +414,14 @@ describe("swurl extract", () => {
     const words: string[] = [];
     for (let size = 0; size < 3 << 20; ) {
       const r = rng();
-      const word = r < 0.05 ? `<URL:http://h${size}.example/p\n  q${size}>` : r < 0.1 ? `https://e.example/${size}.` : r < 0.12 ? "<" : "lorem";
+      const word =
+        r < 0.05
+          ? `<URL:http://h${size}.example/p\n  q${size}>`
+          : r < 0.1
+            ? `https://e.example/${size}.`
+            : r < 0.12
+              ? "<"
+              : "lorem";
       words.push(word, rng() < 0.1 ? "\n" : " ");
       size += word.length + 1;
     }
@@ -387,8 +442,17 @@ describe("hostile input: no line is ever dropped", () => {
     for (let i = 0; i < 3000; i++) {
       const r = rng();
       if (r < 0.4) parts.push(Buffer.from(randomString(rng) + "\n"));
-      else if (r < 0.55) parts.push(Buffer.from(Array.from({ length: 1 + Math.floor(rng() * 60) }, () => Math.floor(rng() * 256)).filter((b) => b !== 0x0a)), Buffer.from("\n"));
-      else if (r < 0.65) parts.push(Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0xc3, 0x28, 0xff, 0xfe, 0x2f, 0xed, 0xa0, 0x80, 0x0a])); // invalid UTF-8
+      else if (r < 0.55)
+        parts.push(
+          Buffer.from(
+            Array.from({ length: 1 + Math.floor(rng() * 60) }, () => Math.floor(rng() * 256)).filter((b) => b !== 0x0a),
+          ),
+          Buffer.from("\n"),
+        );
+      else if (r < 0.65)
+        parts.push(
+          Buffer.from([0x68, 0x74, 0x74, 0x70, 0x3a, 0x2f, 0x2f, 0xc3, 0x28, 0xff, 0xfe, 0x2f, 0xed, 0xa0, 0x80, 0x0a]),
+        ); // invalid UTF-8
       else if (r < 0.75) parts.push(Buffer.from("http://crlf.example/a\r\n"));
       else if (r < 0.85) parts.push(Buffer.from("\n"));
       else parts.push(Buffer.from("http://example.com/" + i + "?q=\r\x00\x7f\n"));
@@ -417,7 +481,11 @@ describe("hostile input: no line is ever dropped", () => {
     expect(csv).toHaveLength(lineCount + 1);
     for (const row of csv) expect(row).toHaveLength(3);
     // The input column holds each line as decoded (CRLF ends a line, a lone CR does not).
-    const decoded = new TextDecoder().decode(hostile).replace(/^\ufeff/, "").split("\n").map((l) => l.replace(/\r$/, ""));
+    const decoded = new TextDecoder()
+      .decode(hostile)
+      .replace(/^\ufeff/, "")
+      .split("\n")
+      .map((l) => l.replace(/\r$/, ""));
     expect(csv.slice(1).map((row) => row[0])).toEqual(decoded);
   });
 
@@ -438,7 +506,12 @@ describe("--threads", () => {
     const parts: Buffer[] = [];
     let size = 0;
     while (size < 14 << 20) {
-      const part = rng() < 0.8 ? sample : Buffer.from(Array.from({ length: 4096 }, () => randomString(rng, 6)).join("\r\n") + "\n\n\ufeffhttp://bom-line/\n");
+      const part =
+        rng() < 0.8
+          ? sample
+          : Buffer.from(
+              Array.from({ length: 4096 }, () => randomString(rng, 6)).join("\r\n") + "\n\n\ufeffhttp://bom-line/\n",
+            );
       parts.push(part);
       size += part.length;
     }
@@ -472,7 +545,11 @@ describe("--threads", () => {
 
 describe("terminal behaviour", () => {
   it("a reader that stops early is not an error", () => {
-    const r = spawnSync("bash", ["-c", `node '${CLI}' parse '${SAMPLE}' | head -n 2; echo "status \${PIPESTATUS[0]}" >&2`], { encoding: "utf8" });
+    const r = spawnSync(
+      "bash",
+      ["-c", `node '${CLI}' parse '${SAMPLE}' | head -n 2; echo "status \${PIPESTATUS[0]}" >&2`],
+      { encoding: "utf8" },
+    );
     expect(lines(r.stdout)).toHaveLength(2);
     expect(r.stderr).toBe("status 0\n");
   });
@@ -486,8 +563,10 @@ describe("terminal behaviour", () => {
     const out = path.join(dir, "progress.out");
     const r = spawnSync("script", ["-qec", `node '${CLI}' parse '${p}' > '${out}'`, "/dev/null"], { encoding: "utf8" });
     expect(r.status).toBe(0);
-    expect(r.stdout).toMatch(/\d+\.\d%  [\d.]+ MB of 19\.8 MB  [\d.]+ MB\/s  ETA /);
-    const piped = spawnSync("script", ["-qec", `node '${CLI}' parse < '${p}' > '${out}'`, "/dev/null"], { encoding: "utf8" });
+    expect(r.stdout).toMatch(/\d+\.\d% {2}[\d.]+ MB of 19\.8 MB {2}[\d.]+ MB\/s {2}ETA /);
+    const piped = spawnSync("script", ["-qec", `node '${CLI}' parse < '${p}' > '${out}'`, "/dev/null"], {
+      encoding: "utf8",
+    });
     expect(piped.stdout).not.toContain("ETA");
   });
 });

@@ -34,7 +34,11 @@ const PAYLOADS: Payload[] = [
   { what: "CVE-2021-27515: http:\\/", input: "https:\\/github.com/foo/bar", hostname: "github.com" },
   { what: "CVE-2021-27515: mixed slashes", input: "https:/\\/\\/\\github.com/foo/bar", hostname: "github.com" },
   { what: "CVE-2021-27515: two backslashes", input: "http:\\\\evil.example", hostname: "evil.example" },
-  { what: "CVE-2021-3664: three slashes after a special scheme", input: "https:///evil.example/", hostname: "evil.example" },
+  {
+    what: "CVE-2021-3664: three slashes after a special scheme",
+    input: "https:///evil.example/",
+    hostname: "evil.example",
+  },
   // The authority state takes the last "@": everything before it is userinfo.
   { what: "CVE-2022-0512: two @", input: "http://user@attacker.example@good.example/", hostname: "good.example" },
   // "If atSignSeen is true and buffer is the empty string, host-missing validation error, return failure."
@@ -43,7 +47,12 @@ const PAYLOADS: Payload[] = [
   { what: "CVE-2022-0686: a colon and no port", input: "http://example.com:", hostname: "example.com" },
   // "Remove any leading and trailing C0 control or space from input."
   { what: "CVE-2022-0691: leading backspace", input: "\bjavascript:alert(1)", hostname: "", protocol: "javascript:" },
-  { what: "CVE-2022-0691: leading controls", input: "\b\x00\x1f http://good.example/", hostname: "good.example", protocol: "http:" },
+  {
+    what: "CVE-2022-0691: leading controls",
+    input: "\b\x00\x1f http://good.example/",
+    hostname: "good.example",
+    protocol: "http:",
+  },
 
   // Orange Tsai, "A New Era of SSRF".
   { what: "SSRF: space, & and two @", input: "http://1.1.1.1 &@2.2.2.2# @3.3.3.3/", hostname: "2.2.2.2" },
@@ -56,7 +65,11 @@ const PAYLOADS: Payload[] = [
   { what: "SSRF: %09 in the host", input: "http://127.0.0.1%09foo.google.com/", hostname: null },
   { what: "SSRF: %2509 in the host", input: "http://127.0.0.1%2509foo.google.com/", hostname: null },
   // CR and LF are removed; the spaces that are left are forbidden in a domain.
-  { what: "SSRF: CRLF injection in the host", input: "http://127.0.0.1\r\nSLAVEOF orange.tw 6379\r\n:6379/", hostname: null },
+  {
+    what: "SSRF: CRLF injection in the host",
+    input: "http://127.0.0.1\r\nSLAVEOF orange.tw 6379\r\n:6379/",
+    hostname: null,
+  },
   { what: "SSRF: enclosed alphanumerics", input: "http://ⓖⓞⓞⓖⓛⓔ.com/", hostname: "google.com" },
 
   // IPv4 numbers: a domain that ends in a number is an IPv4 address in any radix and part count.
@@ -107,7 +120,11 @@ const PAYLOADS: Payload[] = [
   { what: "userinfo: [ does not end it", input: "http://evil.com[@good.com/", hostname: "good.com" },
   { what: "userinfo: an empty password", input: "http://good.com:@evil.com/", hostname: "evil.com" },
   { what: "userinfo: empty", input: "http://:@evil.com/", hostname: "evil.com" },
-  { what: "userinfo: backslash in a non-special URL is data", input: "sc://evil.com\\@good.com/", hostname: "good.com" },
+  {
+    what: "userinfo: backslash in a non-special URL is data",
+    input: "sc://evil.com\\@good.com/",
+    hostname: "good.com",
+  },
   { what: "userinfo: backslash in ws: ends the host", input: "ws://evil.com\\@good.com/", hostname: "evil.com" },
   { what: "backslash then a dot", input: "http://evil.com\\.good.com/", hostname: "evil.com" },
 
@@ -119,11 +136,21 @@ const PAYLOADS: Payload[] = [
   { what: "three slashes", input: "///evil.com", base: "https://good.com/", hostname: "evil.com" },
   // Same special scheme as the base and no slashes: a relative path.
   { what: "the base's scheme, no slashes", input: "https:evil.com", base: "https://good.com/", hostname: "good.com" },
-  { what: "another special scheme, no slashes", input: "http:evil.com", base: "https://good.com/", hostname: "evil.com" },
+  {
+    what: "another special scheme, no slashes",
+    input: "http:evil.com",
+    base: "https://good.com/",
+    hostname: "evil.com",
+  },
   { what: "no slash, no base", input: "https:evil.com", hostname: "evil.com" },
   { what: "one slash, no base", input: "https:/evil.com", hostname: "evil.com" },
   { what: "four slashes", input: "https:////evil.com", hostname: "evil.com" },
-  { what: "a non-special scheme keeps its host", input: "javascript://good.com/%0Aalert(1)", hostname: "good.com", protocol: "javascript:" },
+  {
+    what: "a non-special scheme keeps its host",
+    input: "javascript://good.com/%0Aalert(1)",
+    hostname: "good.com",
+    protocol: "javascript:",
+  },
   { what: "a newline in the scheme", input: "java\nscript:alert(1)", hostname: "", protocol: "javascript:" },
   { what: "a tab in the scheme", input: "ht\ttp://evil.com/", hostname: "evil.com", protocol: "http:" },
   { what: "file: with a host", input: "file://evil.com/etc/passwd", hostname: "evil.com" },
@@ -151,13 +178,20 @@ const PAYLOADS: Payload[] = [
   { what: "dots: an empty label", input: "http://good.com..evil.com/", hostname: "good.com..evil.com" },
 ];
 
-function hostnameOf(api: { parse(input: string, base?: string): { hostname: string } | null }, p: Payload): string | null {
+function hostnameOf(
+  api: { parse(input: string, base?: string): { hostname: string } | null },
+  p: Payload,
+): string | null {
   return api.parse(p.input, p.base)?.hostname ?? null;
 }
 
 describe("confusion payloads by the URL Standard (whatwg-url 17.3)", () => {
   it("gives the expected host for every payload", () => {
-    const wrong = PAYLOADS.filter((p) => hostnameOf(reference, p) !== p.hostname || (p.protocol !== undefined && reference.parse(p.input, p.base)?.protocol !== p.protocol));
+    const wrong = PAYLOADS.filter(
+      (p) =>
+        hostnameOf(reference, p) !== p.hostname ||
+        (p.protocol !== undefined && reference.parse(p.input, p.base)?.protocol !== p.protocol),
+    );
     expect(wrong.map((p) => p.what)).toEqual([]);
   });
 });

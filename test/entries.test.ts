@@ -6,7 +6,10 @@ import * as main from "../build/index.js";
 import * as js from "../build/js.js";
 
 const instance = main.createSwurl();
-const functionNames = (o: object) => Object.keys(o).filter((k) => typeof (o as Record<string, unknown>)[k] === "function").sort();
+const functionNames = (o: object) =>
+  Object.keys(o)
+    .filter((k) => typeof (o as Record<string, unknown>)[k] === "function")
+    .sort();
 /** Functions of an entry that are not part of an API object. */
 const ENTRY_ONLY = ["Url", "UrlBatch", "createSwurl", "bestKernel"];
 
@@ -24,12 +27,16 @@ const CALLS: [keyof typeof instance, unknown[]][] = [
   ["equivalent", ["http://h/a#", "http://h/a"]],
   ["validate", ["gopher://h:25/0a%0D%0AHELO%20x"]],
   ["extractUrls", ["see <URL:ht\ntp://a.example/x> and http://b.example/."]],
-  ["canonicalize", ["/a/../b?utm_source=x&id=1#top", { base: "HTTP://A.example/", stripParams: [/^utm_/], keepFragment: true }]],
+  [
+    "canonicalize",
+    ["/a/../b?utm_source=x&id=1#top", { base: "HTTP://A.example/", stripParams: [/^utm_/], keepFragment: true }],
+  ],
 ];
 
 /** A result as plain data: a batch as its hrefs, a Url as its href. */
 function plain(value: unknown): unknown {
-  if (value instanceof main.UrlBatch) return Array.from({ length: value.length }, (_, i) => [value.href(i), value.isSkipped(i)]);
+  if (value instanceof main.UrlBatch)
+    return Array.from({ length: value.length }, (_, i) => [value.href(i), value.isSkipped(i)]);
   return JSON.parse(JSON.stringify(value) ?? "null");
 }
 
@@ -48,6 +55,11 @@ describe("the default exports", () => {
     const lines = "/a\n\n# note\nhttp://b.example/\n";
     const options = { base: "https://a.example/", skipBlank: true, skipComments: true };
     expect(plain(main.parseBatch(lines, options))).toEqual(plain(instance.parseBatch(lines, options)));
-    expect(plain(main.parseBatch(lines, options))).toEqual([["https://a.example/a", false], [null, true], [null, true], ["http://b.example/", false]]);
+    expect(plain(main.parseBatch(lines, options))).toEqual([
+      ["https://a.example/a", false],
+      [null, true],
+      [null, true],
+      ["http://b.example/", false],
+    ]);
   });
 });

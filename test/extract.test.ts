@@ -41,11 +41,13 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
     expect(urls(api, text)).toEqual(["ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt"]);
   });
 
-  it("keeps a hyphen at a line break: \"hyphens are legal URL characters\"", () => {
+  it('keeps a hyphen at a line break: "hyphens are legal URL characters"', () => {
     // "the interpreter of a URL containing a line break immediately after a
     // hyphen should ignore all unencoded whitespace around the line break, and
     // should be aware that the hyphen may or may not actually be part of the URL."
-    expect(urls(api, "see <URL:http://www.example.com/long-  \n   name.html> now")).toEqual(["http://www.example.com/long-name.html"]);
+    expect(urls(api, "see <URL:http://www.example.com/long-  \n   name.html> now")).toEqual([
+      "http://www.example.com/long-name.html",
+    ]);
     expect(urls(api, "see <http://www.example.com/a-\r\nb>")).toEqual(["http://www.example.com/a-b"]);
   });
 
@@ -54,7 +56,8 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
       { url: "http://example.com/a", index: 5, end: 27, wrapped: true },
     ]);
     expect(urls(api, "<URL:urn:isbn:0451450523> and <URL: mid:abc@example.com>")).toEqual([
-      "urn:isbn:0451450523", "mid:abc@example.com",
+      "urn:isbn:0451450523",
+      "mid:abc@example.com",
     ]);
     expect(urls(api, "<url:HTTP://Example.com/>")).toEqual(["HTTP://Example.com/"]);
     // Not URLs: a mail address, markup, an unknown scheme without "URL:".
@@ -65,26 +68,40 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
     // "<http: and then some words>" is not a URL broken across lines.
     expect(urls(api, "<http: and then some words>")).toEqual([]);
     expect(api.extractUrls("<http://a.com/ b>")).toEqual([{ url: "http://a.com/", index: 1, end: 14, wrapped: false }]);
-    expect(api.extractUrls("<URL:http://a.com/x and more")).toEqual([{ url: "http://a.com/x", index: 5, end: 19, wrapped: false }]);
+    expect(api.extractUrls("<URL:http://a.com/x and more")).toEqual([
+      { url: "http://a.com/x", index: 5, end: 19, wrapped: false },
+    ]);
     expect(urls(api, "<http://a.com/x <http://b.com/>")).toEqual(["http://a.com/x", "http://b.com/"]);
   });
 
   it("finds bare URLs of known schemes without trailing punctuation", () => {
-    const text = "See http://example.com/path. Or ftp://ftp.example.com/pub, gopher://g.example.org/1; telnet://h:23! " +
+    const text =
+      "See http://example.com/path. Or ftp://ftp.example.com/pub, gopher://g.example.org/1; telnet://h:23! " +
       "Mail mailto:joe@example.com? Read news:comp.infosystems.www: nntp://n.example.com/comp.x/12 " +
       "wais://w.example.com/db file:///etc/motd prospero://p.example.com/x https://s.example.com ws://ws.example.com wss://x.y/z.";
     expect(urls(api, text)).toEqual([
-      "http://example.com/path", "ftp://ftp.example.com/pub", "gopher://g.example.org/1", "telnet://h:23",
-      "mailto:joe@example.com", "news:comp.infosystems.www", "nntp://n.example.com/comp.x/12",
-      "wais://w.example.com/db", "file:///etc/motd", "prospero://p.example.com/x", "https://s.example.com",
-      "ws://ws.example.com", "wss://x.y/z",
+      "http://example.com/path",
+      "ftp://ftp.example.com/pub",
+      "gopher://g.example.org/1",
+      "telnet://h:23",
+      "mailto:joe@example.com",
+      "news:comp.infosystems.www",
+      "nntp://n.example.com/comp.x/12",
+      "wais://w.example.com/db",
+      "file:///etc/motd",
+      "prospero://p.example.com/x",
+      "https://s.example.com",
+      "ws://ws.example.com",
+      "wss://x.y/z",
     ]);
     const [first] = api.extractUrls(text);
     expect(first).toEqual({ url: "http://example.com/path", index: 4, end: 27, wrapped: false });
   });
 
   it("drops closing brackets without a partner, keeps balanced ones", () => {
-    expect(urls(api, "(see http://en.wikipedia.org/wiki/Foo_(bar))")).toEqual(["http://en.wikipedia.org/wiki/Foo_(bar)"]);
+    expect(urls(api, "(see http://en.wikipedia.org/wiki/Foo_(bar))")).toEqual([
+      "http://en.wikipedia.org/wiki/Foo_(bar)",
+    ]);
     expect(urls(api, "(see http://example.com/a)")).toEqual(["http://example.com/a"]);
     expect(urls(api, "[http://example.com/a]")).toEqual(["http://example.com/a"]);
     expect(urls(api, "http://[2001:db8::1]/x")).toEqual(["http://[2001:db8::1]/x"]);
@@ -92,9 +109,13 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
   });
 
   it("ends a bare URL at characters a URI cannot hold", () => {
-    expect(urls(api, '"http://a.com/x" \'http://b.com/y\'.')).toEqual(["http://a.com/x", "http://b.com/y"]);
+    expect(urls(api, "\"http://a.com/x\" 'http://b.com/y'.")).toEqual(["http://a.com/x", "http://b.com/y"]);
     expect(urls(api, "it's http://b.com/y'")).toEqual(["http://b.com/y'"]);
-    expect(urls(api, "http://a.com/x|y http://b.com/é http://c.com/{z}")).toEqual(["http://a.com/x", "http://b.com/", "http://c.com/"]);
+    expect(urls(api, "http://a.com/x|y http://b.com/é http://c.com/{z}")).toEqual([
+      "http://a.com/x",
+      "http://b.com/",
+      "http://c.com/",
+    ]);
   });
 
   it("ignores schemes it does not know, schemes inside words, and colons elsewhere", () => {
@@ -118,7 +139,10 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
 
   it("finds many URLs in a long text, in order (the kernel hands them back in batches)", () => {
     const lines: string[] = [];
-    for (let i = 0; i < 5000; i++) lines.push(i % 3 === 0 ? `é ${i}: <URL:http://h${i}.example/\n  p>` : `line ${i} at http://h${i}.example/p?q=${i}.`);
+    for (let i = 0; i < 5000; i++)
+      lines.push(
+        i % 3 === 0 ? `é ${i}: <URL:http://h${i}.example/\n  p>` : `line ${i} at http://h${i}.example/p?q=${i}.`,
+      );
     const text = lines.join("\n");
     const found = api.extractUrls(text);
     expect(found).toHaveLength(5000);
@@ -137,7 +161,16 @@ describe("extractUrls gives the same result in every build", () => {
   const TEXTISH = fc.string({
     unit: fc.constantFrom(
       ..."ab0 .,;:!?()[]<>-/\n\t\"'é😀".split(/(?:)/u),
-      "http://", "HTTP://", "<URL:", "ftp://h.x/", "mailto:", "news:", "x:", "12:30", "a.com", "-\n ",
+      "http://",
+      "HTTP://",
+      "<URL:",
+      "ftp://h.x/",
+      "mailto:",
+      "news:",
+      "x:",
+      "12:30",
+      "a.com",
+      "-\n ",
     ),
     maxLength: 80,
   });

@@ -24,7 +24,12 @@ export type Components = Readonly<Record<string, readonly string[]>>;
  * mostly plain components (of each plain URL in turn), so that most mixes get
  * far into the fast path.
  */
-export function edgeInputs(components: Components, plains: readonly Record<string, string>[], mixes: number, seed: number): string[] {
+export function edgeInputs(
+  components: Components,
+  plains: readonly Record<string, string>[],
+  mixes: number,
+  seed: number,
+): string[] {
   const order = Object.keys(components);
   const inputs = new Set<string>();
   const join = (parts: Record<string, string>) => order.map((c) => parts[c]).join("");
@@ -50,7 +55,8 @@ export function referenceMismatches(api: Api, inputs: readonly string[]): string
     const expected = reference.parse(input);
     const got = url && URL_FIELDS.map((field) => url[field]);
     const want = expected && URL_FIELDS.map((field) => expected[field]);
-    if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${show(input)}: ${show(got)}, reference ${show(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      wrong.push(`${show(input)}: ${show(got)}, reference ${show(want)}`);
   }
   return wrong;
 }

@@ -16,8 +16,17 @@ const char = (code: number): string => String.fromCharCode(code);
 const unit: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.integer({ min: 0x21, max: 0x7e }).map(char) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x20 }).map(char) },
-  { weight: 1, arbitrary: fc.constantFrom("\x7f", "\u0080", "\u00a0", "\u00ad", "\u200b", "\u200d", "\ufeff", "\ufffd") },
-  { weight: 2, arbitrary: fc.integer({ min: 0x80, max: 0xffff }).filter((c) => c < 0xd800 || c > 0xdfff).map(char) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom("\x7f", "\u0080", "\u00a0", "\u00ad", "\u200b", "\u200d", "\ufeff", "\ufffd"),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .integer({ min: 0x80, max: 0xffff })
+      .filter((c) => c < 0xd800 || c > 0xdfff)
+      .map(char),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)) },
   { weight: 1, arbitrary: fc.integer({ min: 0xd800, max: 0xdfff }).map(char) },
 );
@@ -31,7 +40,23 @@ const ipv4Part = fc.oneof(
   { weight: 1, arbitrary: fc.nat(2 ** 32 + 5).map(String) },
   { weight: 2, arbitrary: fc.nat().map((n) => `0x${n.toString(16)}`) },
   { weight: 2, arbitrary: fc.nat(0o777).map((n) => `0${n.toString(8)}`) },
-  { weight: 1, arbitrary: fc.constantFrom("0x", "0X", "08", "09", "0xg", "", "00", "4294967295", "4294967296", "0xffffffff", "1e2", "１") },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      "0x",
+      "0X",
+      "08",
+      "09",
+      "0xg",
+      "",
+      "00",
+      "4294967295",
+      "4294967296",
+      "0xffffffff",
+      "1e2",
+      "１",
+    ),
+  },
 );
 const ipv4 = fc
   .tuple(fc.array(ipv4Part, { minLength: 1, maxLength: 5 }), fc.nat(9))
@@ -39,7 +64,16 @@ const ipv4 = fc
 
 const ipv6 = fc.oneof(
   fc.constantFrom(...P.IPV6),
-  fc.array(fc.oneof(fc.nat(0xffff).map((n) => n.toString(16)), fc.constant(""), ipv4), { maxLength: 10 }).map((groups) => groups.join(":")),
+  fc
+    .array(
+      fc.oneof(
+        fc.nat(0xffff).map((n) => n.toString(16)),
+        fc.constant(""),
+        ipv4,
+      ),
+      { maxLength: 10 },
+    )
+    .map((groups) => groups.join(":")),
 );
 const bracketed = fc
   .tuple(ipv6, fc.constantFrom(["[", "]"], ["[", "]"], ["[", "]"], ["[", ""], ["", "]"], ["[[", "]]"], ["", ""]))
@@ -54,7 +88,12 @@ const label = fc.oneof(
 const domain = fc
   .tuple(fc.array(fc.tuple(label, fc.constantFrom(...P.DOTS)), { minLength: 1, maxLength: 4 }), label)
   .map(([pairs, last]) => pairs.map(([l, dot]) => l + dot).join("") + last);
-const host = fc.oneof({ weight: 5, arbitrary: domain }, { weight: 3, arbitrary: ipv4 }, { weight: 2, arbitrary: bracketed }, { weight: 1, arbitrary: fc.constant("") });
+const host = fc.oneof(
+  { weight: 5, arbitrary: domain },
+  { weight: 3, arbitrary: ipv4 },
+  { weight: 2, arbitrary: bracketed },
+  { weight: 1, arbitrary: fc.constant("") },
+);
 
 const scheme = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...P.SPECIAL_SCHEMES) },
@@ -65,8 +104,12 @@ const segment = fc.oneof(fc.constantFrom(...P.SEGMENTS), fc.string({ unit, maxLe
 const path = fc
   .array(fc.tuple(fc.constantFrom("/", "/", "\\", "//", ""), segment), { maxLength: 5 })
   .map((parts) => parts.map(([separator, s]) => separator + s).join(""));
-const query = fc.option(fc.oneof(fc.constantFrom(...P.QUERIES), anyString), { nil: "" }).map((q) => (q === "" ? "" : `?${q}`));
-const fragment = fc.option(fc.oneof(fc.constantFrom(...P.FRAGMENTS), anyString), { nil: "" }).map((f) => (f === "" ? "" : `#${f}`));
+const query = fc
+  .option(fc.oneof(fc.constantFrom(...P.QUERIES), anyString), { nil: "" })
+  .map((q) => (q === "" ? "" : `?${q}`));
+const fragment = fc
+  .option(fc.oneof(fc.constantFrom(...P.FRAGMENTS), anyString), { nil: "" })
+  .map((f) => (f === "" ? "" : `#${f}`));
 
 /** scheme, slashes, userinfo, host, port, path, query, fragment: each piece from the dangerous ones. */
 const structured = fc
@@ -80,23 +123,36 @@ const structured = fc
     query,
     fragment,
   )
-  .map(([s, after, user, h, port, p, q, f]) => (s === "" ? after.replace(/^:/, "") : s + after) + user + h + port + p + q + f);
+  .map(
+    ([s, after, user, h, port, p, q, f]) =>
+      (s === "" ? after.replace(/^:/, "") : s + after) + user + h + port + p + q + f,
+  );
 
 /** A run of dangerous pieces in any order: what the structured form never puts side by side. */
 const soup = fc
   .tuple(
-    fc.option(fc.constantFrom(...P.SPECIAL_SCHEMES, ...P.OTHER_SCHEMES).map((s) => `${s}:`), { nil: "" }),
+    fc.option(
+      fc.constantFrom(...P.SPECIAL_SCHEMES, ...P.OTHER_SCHEMES).map((s) => `${s}:`),
+      { nil: "" },
+    ),
     fc.array(fc.oneof(fc.constantFrom(...P.DANGER), label, ipv4, unit), { maxLength: 16 }),
   )
   .map(([s, pieces]) => s + pieces.join(""));
 
 /** Mostly nothing; sometimes a space or control the parser strips from both ends (or, U+00A0 and U+3000, does not). */
-const padding = fc.oneof({ weight: 2, arbitrary: fc.constant("") }, { weight: 1, arbitrary: fc.constantFrom(...P.SPACES) });
+const padding = fc.oneof(
+  { weight: 2, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constantFrom(...P.SPACES) },
+);
 
 /** Tabs and newlines (which the parser removes) and spaces put anywhere into a string, and padding around it. */
 function sprinkled(arbitrary: fc.Arbitrary<string>): fc.Arbitrary<string> {
   return fc
-    .tuple(arbitrary, fc.array(fc.tuple(fc.nat(), fc.constantFrom("\t", "\n", "\r", "\r\n", " ")), { maxLength: 2 }), padding)
+    .tuple(
+      arbitrary,
+      fc.array(fc.tuple(fc.nat(), fc.constantFrom("\t", "\n", "\r", "\r\n", " ")), { maxLength: 2 }),
+      padding,
+    )
     .map(([s, inserts, pad]) => {
       let out = s;
       for (const [at, what] of inserts) {
@@ -132,7 +188,17 @@ export const bytes = fc
     fc.oneof(
       input.map((s) => [...new TextEncoder().encode(s)]),
       fc.array(fc.nat(255), { maxLength: 8 }),
-      fc.constantFrom([0x0a], [0x0d, 0x0a], [0x0d], [0xef, 0xbb, 0xbf], [0xc3], [0xe2, 0x82], [0xf0, 0x9f, 0x98], [0xed, 0xa0, 0x80], [0xff]),
+      fc.constantFrom(
+        [0x0a],
+        [0x0d, 0x0a],
+        [0x0d],
+        [0xef, 0xbb, 0xbf],
+        [0xc3],
+        [0xe2, 0x82],
+        [0xf0, 0x9f, 0x98],
+        [0xed, 0xa0, 0x80],
+        [0xff],
+      ),
     ),
     { maxLength: 8 },
   )

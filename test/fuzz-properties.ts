@@ -63,21 +63,32 @@ const parseProperty: FuzzProperty<ParseCase> = {
         const url = api.parse(input, base);
         const got = url && URL_FIELDS.map((field) => url[field]);
         if (got === null || expected === null) {
-          if (got !== expected) problems.push(`${name}: ${got === null ? "fails" : `gives ${show(got[0])}`}, whatwg-url ${expected === null ? "fails" : `gives ${show(expected[0])}`}`);
+          if (got !== expected)
+            problems.push(
+              `${name}: ${got === null ? "fails" : `gives ${show(got[0])}`}, whatwg-url ${expected === null ? "fails" : `gives ${show(expected[0])}`}`,
+            );
         } else {
           URL_FIELDS.forEach((field, i) => {
-            if (got[i] !== expected[i]) problems.push(`${name}: ${field} ${show(got[i])}, whatwg-url ${show(expected[i])}`);
+            if (got[i] !== expected[i])
+              problems.push(`${name}: ${field} ${show(got[i])}, whatwg-url ${show(expected[i])}`);
           });
         }
-        if (api.canParse(input, base) !== (url !== null)) problems.push(`${name}: canParse() is ${url === null}, parse() ${url === null ? "fails" : "succeeds"}`);
+        if (api.canParse(input, base) !== (url !== null))
+          problems.push(`${name}: canParse() is ${url === null}, parse() ${url === null ? "fails" : "succeeds"}`);
         if (url !== null) {
           const again = api.parse(url.href)?.href;
-          if (again !== url.href) problems.push(`${name}: parse(href) gives ${show(again ?? null)} for href ${show(url.href)}`);
+          if (again !== url.href)
+            problems.push(`${name}: parse(href) gives ${show(again ?? null)} for href ${show(url.href)}`);
         }
         const baseUrl = base === undefined ? null : api.parse(base);
-        if (baseUrl !== null && api.parse(input, baseUrl)?.href !== url?.href) problems.push(`${name}: a Url base gives another result than its href`);
+        if (baseUrl !== null && api.parse(input, baseUrl)?.href !== url?.href)
+          problems.push(`${name}: a Url base gives another result than its href`);
         const lines = stringLines(input);
-        problems.push(...batchDifferences(api, api.parseBatch(input, { base }), lines, base).map((d) => `${name}: parseBatch: ${d}`));
+        problems.push(
+          ...batchDifferences(api, api.parseBatch(input, { base }), lines, base).map(
+            (d) => `${name}: parseBatch: ${d}`,
+          ),
+        );
         return problems;
       }),
     );
@@ -97,7 +108,13 @@ const batchProperty: FuzzProperty<BatchCase> = {
   name: "batch",
   title: "parseBatch of several lines (string and UTF-8 bytes) ≡ parse of each line",
   arbitrary: fc.record(
-    { lines: fc.array(gen.input, { maxLength: 10 }), crlf: fc.boolean(), bom: fc.boolean(), finalNewline: fc.boolean(), base: gen.base },
+    {
+      lines: fc.array(gen.input, { maxLength: 10 }),
+      crlf: fc.boolean(),
+      bom: fc.boolean(),
+      finalNewline: fc.boolean(),
+      base: gen.base,
+    },
     { requiredKeys: ["lines", "crlf", "bom", "finalNewline"] },
   ),
   check({ lines, crlf, bom, finalNewline, base }) {
@@ -106,8 +123,12 @@ const batchProperty: FuzzProperty<BatchCase> = {
     const bytes = new TextEncoder().encode(text);
     return builds.flatMap(([name, api]) =>
       guarded(name, () => [
-        ...batchDifferences(api, api.parseBatch(text, { base }), stringLines(text), base).map((d) => `${name}: string: ${d}`),
-        ...batchDifferences(api, api.parseBatch(bytes, { base }), byteLines(bytes), base).map((d) => `${name}: bytes: ${d}`),
+        ...batchDifferences(api, api.parseBatch(text, { base }), stringLines(text), base).map(
+          (d) => `${name}: string: ${d}`,
+        ),
+        ...batchDifferences(api, api.parseBatch(bytes, { base }), byteLines(bytes), base).map(
+          (d) => `${name}: bytes: ${d}`,
+        ),
       ]),
     );
   },
@@ -121,7 +142,9 @@ const bytesProperty: FuzzProperty<number[]> = {
   check(value) {
     const bytes = Uint8Array.from(value);
     const lines = byteLines(bytes);
-    return builds.flatMap(([name, api]) => guarded(name, () => batchDifferences(api, api.parseBatch(bytes), lines).map((d) => `${name}: ${d}`)));
+    return builds.flatMap(([name, api]) =>
+      guarded(name, () => batchDifferences(api, api.parseBatch(bytes), lines).map((d) => `${name}: ${d}`)),
+    );
   },
 };
 
@@ -153,7 +176,8 @@ const OPERATIONS: [string, (api: Api, a: string, b: string) => unknown][] = [
 /** The other public functions on URL-ish strings: the same result in every build, and no error but documented ones. */
 const functionsProperty: FuzzProperty<{ a: string; b: string }> = {
   name: "functions",
-  title: "split, percent*, schemeParts, validate, extractUrls, equivalent, resolve: builds agree, no undocumented error",
+  title:
+    "split, percent*, schemeParts, validate, extractUrls, equivalent, resolve: builds agree, no undocumented error",
   arbitrary: fc.record({ a: gen.input, b: gen.base }),
   check({ a, b }) {
     const problems: string[] = [];
@@ -177,7 +201,13 @@ const settersProperty: FuzzProperty<Sequence> = {
   check: (value) => guarded("sequence", () => sequenceDifferences(value)),
 };
 
-export const PROPERTIES: FuzzProperty<never>[] = [parseProperty, batchProperty, bytesProperty, functionsProperty, settersProperty] as FuzzProperty<never>[];
+export const PROPERTIES: FuzzProperty<never>[] = [
+  parseProperty,
+  batchProperty,
+  bytesProperty,
+  functionsProperty,
+  settersProperty,
+] as FuzzProperty<never>[];
 
 export function propertyNamed(name: string): FuzzProperty<Json> | undefined {
   return PROPERTIES.find((p) => p.name === name) as FuzzProperty<Json> | undefined;

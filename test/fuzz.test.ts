@@ -19,7 +19,9 @@ interface Regression {
   found: string;
 }
 
-const regressions = JSON.parse(readFileSync(new URL("fixtures/fuzz-regressions.json", import.meta.url), "utf8")) as Regression[];
+const regressions = JSON.parse(
+  readFileSync(new URL("fixtures/fuzz-regressions.json", import.meta.url), "utf8"),
+) as Regression[];
 
 describe(`fuzz properties (seed ${SEED})`, () => {
   it.each(PROPERTIES)("$name: $title", (property) => {
@@ -29,7 +31,9 @@ describe(`fuzz properties (seed ${SEED})`, () => {
 
 describe("fuzz regressions (test/fixtures/fuzz-regressions.json)", () => {
   it("names a property in every entry", () => {
-    expect(regressions.filter((r) => propertyNamed(r.property) === undefined || typeof r.found !== "string")).toEqual([]);
+    expect(regressions.filter((r) => propertyNamed(r.property) === undefined || typeof r.found !== "string")).toEqual(
+      [],
+    );
   });
 
   it.each(regressions.map((r, i) => [i, r] as const))("#%i holds", (_i, { property, value }) => {

@@ -13,7 +13,8 @@ export interface Internals {
 
 export function internals(api: Api): Internals {
   const arena = (api as unknown as Record<symbol, Internals | undefined>)[Symbol.for("swurl.internals")];
-  if (arena === undefined) throw new Error(`no internals on this API object (${api.kernel}): make it with createSwurl()`);
+  if (arena === undefined)
+    throw new Error(`no internals on this API object (${api.kernel}): make it with createSwurl()`);
   return arena;
 }
 

@@ -25,7 +25,12 @@ console.log(JSON.stringify({ kernel: swurl.kernel, href: swurl.parse("HTTP://A.e
 
 describe("the default kernel", () => {
   test("is the SIMD WASM build where the engine has SIMD", () => {
-    expect(inProcess([], "", REPORT)).toEqual({ kernel: "wasm-simd", href: "http://a.example/c", idna: "http://xn--bcher-kva.example/", scalar: "made" });
+    expect(inProcess([], "", REPORT)).toEqual({
+      kernel: "wasm-simd",
+      href: "http://a.example/c",
+      idna: "http://xn--bcher-kva.example/",
+      scalar: "made",
+    });
   });
 
   test("is the JS build where there is no WebAssembly, and createSwurl('wasm') says why", () => {
@@ -41,7 +46,9 @@ describe("the default kernel", () => {
     const refuse = `WebAssembly.Module = function () { throw new WebAssembly.CompileError("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source"); };`;
     const out = inProcess([], refuse, REPORT) as { kernel: string; scalar: string };
     expect(out).toMatchObject({ kernel: "js", href: "http://a.example/c", idna: "http://xn--bcher-kva.example/" });
-    expect(out.scalar).toMatch(/^Error: swurl: this engine refused to compile the WASM kernel \(CompileError: .*Refused to compile.*\); use the "js" kernel$/);
+    expect(out.scalar).toMatch(
+      /^Error: swurl: this engine refused to compile the WASM kernel \(CompileError: .*Refused to compile.*\); use the "js" kernel$/,
+    );
   });
 
   test("decodes and compiles only the WASM module it uses, once", () => {

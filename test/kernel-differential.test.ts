@@ -22,8 +22,14 @@ const OPERATIONS: [string, (api: Api, s: string) => unknown][] = [
   ["percentDecode", (api, s) => api.percentDecode(s)],
   ["percentDecode plusAsSpace", (api, s) => api.percentDecode(s, { plusAsSpace: true })],
   ["percentDecode strict", (api, s) => outcome(() => api.percentDecode(s, { strict: true }))],
-  ["percentDecode strict plusAsSpace", (api, s) => outcome(() => api.percentDecode(s, { strict: true, plusAsSpace: true }))],
-  ...SET_NAMES.map((set): [string, (api: Api, s: string) => unknown] => [`percentEncode ${set}`, (api, s) => api.percentEncode(s, set)]),
+  [
+    "percentDecode strict plusAsSpace",
+    (api, s) => outcome(() => api.percentDecode(s, { strict: true, plusAsSpace: true })),
+  ],
+  ...SET_NAMES.map((set): [string, (api: Api, s: string) => unknown] => [
+    `percentEncode ${set}`,
+    (api, s) => api.percentEncode(s, set),
+  ]),
 ];
 
 const RANDOM_SEED = 0x5eed_0005;

@@ -46,10 +46,19 @@ function thrown(run: () => unknown): Error {
 function sample(api: Api): unknown[] {
   const batch = api.parseBatch("http://a.example/x\nbad\nhttps://bücher.de/", { base: "http://b.example/" });
   return [
-    api.parse("HTTP://EXAMPLE.com:80/a/../b?c#d")?.href, api.parse("../x", "http://h/a/b")?.href, api.canParse("http://[::1"),
-    api.parse("http://ü.example/")?.hostname, [...batch].map((u) => u?.href ?? null), api.split("s://u@h:1/p?q#f").toJSON(),
-    api.percentDecode("%41%zz"), api.percentEncode("a b", "path"), api.validate("http://a b/"), api.extractUrls("see <URL:http://a/>"),
-    api.resolve("../g", "http://a/b/c/d"), api.equivalent("http://A/%7e", "http://a/~"), api.schemeParts("ftp://h/a;type=i"),
+    api.parse("HTTP://EXAMPLE.com:80/a/../b?c#d")?.href,
+    api.parse("../x", "http://h/a/b")?.href,
+    api.canParse("http://[::1"),
+    api.parse("http://ü.example/")?.hostname,
+    [...batch].map((u) => u?.href ?? null),
+    api.split("s://u@h:1/p?q#f").toJSON(),
+    api.percentDecode("%41%zz"),
+    api.percentEncode("a b", "path"),
+    api.validate("http://a b/"),
+    api.extractUrls("see <URL:http://a/>"),
+    api.resolve("../g", "http://a/b/c/d"),
+    api.equivalent("http://A/%7e", "http://a/~"),
+    api.schemeParts("ftp://h/a;type=i"),
   ];
 }
 
@@ -92,7 +101,9 @@ describe.each(wasmBuilds)("a kernel trap (%s)", (name) => {
     const bytes = new TextEncoder().encode(`http://example.com/${"x".repeat(1000)}`);
     const length = arena.inputBytes(bytes);
     const error = thrown(() => arena.kernel.parse(arena.inputStart, 2 ** 30, arena.inputStart + length + 64, 0));
-    expect(error.message).toContain(`failed in parse() on the input "http://example.com/${"x".repeat(181)}"... (1019 bytes)`);
+    expect(error.message).toContain(
+      `failed in parse() on the input "http://example.com/${"x".repeat(181)}"... (1019 bytes)`,
+    );
     expect(sample(api)).toEqual(sample(createSwurl(name)));
   });
 });
@@ -110,7 +121,11 @@ describe.each(builds.map(([name]) => name as KernelName))("with the stack almost
   const calls: [string, (api: Api) => unknown, unknown][] = [
     ["canParse", (api) => api.canParse("https://u:p@[1:2:3:4:5:6:7:8]:8080/a/./b/../c/%2e%2E/d?q=1#f"), true],
     ["parse", (api) => api.parse("http://a/")?.href, "http://a/"],
-    ["parse IDNA", (api) => api.parse("https://user@ü.example:8080/a/./b/../c?q#f")?.href, "https://user@xn--tda.example:8080/a/c?q#f"],
+    [
+      "parse IDNA",
+      (api) => api.parse("https://user@ü.example:8080/a/./b/../c?q#f")?.href,
+      "https://user@xn--tda.example:8080/a/c?q#f",
+    ],
     ["parse IDNA", (api) => api.parse("http://münchen.example/x")?.href, "http://xn--mnchen-3ya.example/x"],
     ["canParse IDNA", (api) => api.canParse("http://bücher.example/%7e/a/../b?q"), true],
     ["canParse", (api) => api.canParse("http://[::1"), false],

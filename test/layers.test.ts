@@ -27,13 +27,21 @@ describe("src/ imports", () => {
   });
 
   it("find a cycle where there is one", () => {
-    const cyclic = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+    const cyclic = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
     expect(importCycles(cyclic)).toEqual([["a", "b", "c", "a"]]);
   });
 
   it("of src/kernel/ stay below the features", () => {
     const upward = [...graph].flatMap(([file, targets]) =>
-      file.startsWith("src/kernel/") ? targets.filter((t) => !BELOW_FEATURES.test(t)).map((t) => `${file} -> ${t}`) : []);
+      file.startsWith("src/kernel/")
+        ? targets.filter((t) => !BELOW_FEATURES.test(t)).map((t) => `${file} -> ${t}`)
+        : [],
+    );
     expect(upward).toEqual([]);
     expect(graph.get("src/check.ts")).toEqual([]);
   });
@@ -41,15 +49,27 @@ describe("src/ imports", () => {
 
 describe("kernel exports", () => {
   const functions = (exports: object, leave: string[]) =>
-    Object.entries(exports).filter(([name, value]) => typeof value === "function" && !leave.includes(name)).map(([name]) => name).sort();
+    Object.entries(exports)
+      .filter(([name, value]) => typeof value === "function" && !leave.includes(name))
+      .map(([name]) => name)
+      .sort();
 
   it("are the same names in both WASM modules, the JS build and the generated typings", () => {
     const names = [...KERNEL_EXPORTS].sort();
     for (const file of ["build/swurl.simd.wasm", "build/swurl.wasm"]) {
       const module = new WebAssembly.Module(readFileSync(file));
       const exported = WebAssembly.Module.exports(module);
-      expect(exported.filter((e) => e.kind === "function").map((e) => e.name).sort(), file).toEqual(names);
-      expect(exported.filter((e) => e.kind !== "function").map((e) => e.name), file).toEqual(["memory"]);
+      expect(
+        exported
+          .filter((e) => e.kind === "function")
+          .map((e) => e.name)
+          .sort(),
+        file,
+      ).toEqual(names);
+      expect(
+        exported.filter((e) => e.kind !== "function").map((e) => e.name),
+        file,
+      ).toEqual(["memory"]);
     }
     // The JS build's module also exports the hook that hands it its heap.
     expect(functions(internals(createSwurl("js")).backend.kernel, ["attachHeap"])).toEqual(names);

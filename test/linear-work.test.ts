@@ -56,7 +56,16 @@ const OTHERS: [string, (api: CountingApi["api"], n: number) => unknown][] = [
   ["split: many @", (api, n) => api.split(`s://${"a@".repeat(n)}h${":".repeat(n)}/`)],
   ["split: many [", (api, n) => api.split(`s://${"[".repeat(n)}`)],
   ["percentDecode: many %", (api, n) => api.percentDecode("%".repeat(n) + "%4".repeat(n) + "%41".repeat(n))],
-  ["percentDecode strict: a bad escape at the end", (api, n) => { try { api.percentDecode("%41".repeat(n) + "%", { strict: true }); } catch { /* the SyntaxError is the answer */ } }],
+  [
+    "percentDecode strict: a bad escape at the end",
+    (api, n) => {
+      try {
+        api.percentDecode("%41".repeat(n) + "%", { strict: true });
+      } catch {
+        /* the SyntaxError is the answer */
+      }
+    },
+  ],
   ["percentEncode: all to encode", (api, n) => api.percentEncode("é %".repeat(n), "component")],
   ["validate: many problems", (api, n) => api.validate(`http://h/${"%zz^".repeat(n)}`)],
   ["validate: many @", (api, n) => api.validate(`ftp://${"a@".repeat(n)}h/`)],
@@ -84,7 +93,10 @@ describe("work in proportion to the input (counted in the JS kernel)", () => {
     // check that the counting works); canParse() stops where the path begins,
     // as nothing after it can fail, so on a family whose length is in the
     // path its work does not grow at all, and it need only be counted.
-    const ops: [(s: string) => unknown, number][] = [[(s) => counting.api.parse(s), SIZES[0]], [(s) => counting.api.canParse(s), 0]];
+    const ops: [(s: string) => unknown, number][] = [
+      [(s) => counting.api.parse(s), SIZES[0]],
+      [(s) => counting.api.canParse(s), 0],
+    ];
     for (const [op, least] of ops) {
       const { work, superlinear } = growth((n) => op(url(n)));
       expect(superlinear, `work ${work.join(", ")}`).toBe(false);

@@ -33,7 +33,8 @@ describe.each(builds.map(([name]) => name as KernelName))("memory (%s)", (name) 
     for (const line of lines) api.parse(line, BASE);
     const warm = kernelMemory(api);
     let hosts = 0;
-    for (let i = 0; i < CALLS; i++) hosts += api.parse(lines[i % lines.length], i & 1 ? BASE : undefined)?.hostname.length ?? 0;
+    for (let i = 0; i < CALLS; i++)
+      hosts += api.parse(lines[i % lines.length], i & 1 ? BASE : undefined)?.hostname.length ?? 0;
     expect(hosts).toBeGreaterThan(CALLS);
     expect(kernelMemory(api)).toBe(warm);
   });

@@ -5,7 +5,17 @@
 // machine's), 22 and 24; and the types, compiled by a consumer project under
 // every moduleResolution a TypeScript user may have.
 import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -20,7 +30,10 @@ let packed: string[] = [];
 /** Run a command; its output, or a failure that shows what it printed. */
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
   const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
   return result.stdout;
 }
 
@@ -40,11 +53,17 @@ beforeAll(() => {
   expect(existsSync(path.join(clone, "build"))).toBe(false);
   run("npm", ["pack", "--pack-destination", scratch], clone);
   const [tarball] = readdirSync(scratch).filter((f) => f.endsWith(".tgz"));
-  packed = run("tar", ["-tzf", tarball!], scratch).trim().split("\n").map((f) => f.replace(/^package\//, ""));
+  packed = run("tar", ["-tzf", tarball!], scratch)
+    .trim()
+    .split("\n")
+    .map((f) => f.replace(/^package\//, ""));
 
   consumer = path.join(scratch, "consumer");
   mkdirSync(consumer);
-  writeFileSync(path.join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
+  writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
   run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, tarball!)], consumer);
   rmSync(clone, { recursive: true, force: true });
 }, 300_000);
@@ -55,7 +74,16 @@ afterAll(() => {
 
 describe("the packed tarball", () => {
   test("holds the bundles, their chunks, the browser entries, the types and the docs, and no sources", () => {
-    for (const file of ["build/index.js", "build/js.js", "build/cli.js", "build/browser/index.js", "build/browser/js.js", "build/types/src/index.d.ts", "README.md", "package.json"]) {
+    for (const file of [
+      "build/index.js",
+      "build/js.js",
+      "build/cli.js",
+      "build/browser/index.js",
+      "build/browser/js.js",
+      "build/types/src/index.d.ts",
+      "README.md",
+      "package.json",
+    ]) {
       expect(packed).toContain(file);
     }
     expect(packed.some((f) => f.startsWith("build/chunks/"))).toBe(true);
@@ -123,19 +151,32 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     expect(run("npx", ["--no-install", "swurl", "--help"], consumer, env)).toMatch(/swurl/);
     writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
-    const result: SpawnSyncReturns<string> = spawnSync("npx", ["--no-install", "swurl", "parse", "--fields", "href", "urls.txt"], { cwd: consumer, env, encoding: "utf8" });
+    const result: SpawnSyncReturns<string> = spawnSync(
+      "npx",
+      ["--no-install", "swurl", "parse", "--fields", "href", "urls.txt"],
+      { cwd: consumer, env, encoding: "utf8" },
+    );
     expect(result.stderr).not.toMatch(/Error|at /);
-    expect(result.stdout.trim().split("\n")).toEqual(['{"href":"https://example.com/b"}', '{"input":"not a url","error":"invalid"}']);
+    expect(result.stdout.trim().split("\n")).toEqual([
+      '{"href":"https://example.com/b"}',
+      '{"input":"not a url","error":"invalid"}',
+    ]);
     expect(result.status).toBe(0);
   });
 
   test("npx swurl --format parquet says which packages it needs (optional peers, not installed here)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
-    const result = spawnSync("npx", ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"], { cwd: consumer, env, encoding: "utf8" });
+    const result = spawnSync(
+      "npx",
+      ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"],
+      { cwd: consumer, env, encoding: "utf8" },
+    );
     // Only swurl's one line (npm may add warnings of its own configuration).
     const lines = result.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"));
-    expect(lines).toEqual(["swurl: --format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8"]);
+    expect(lines).toEqual([
+      "swurl: --format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
+    ]);
     expect(result.status).toBe(1);
   });
 });
@@ -167,28 +208,40 @@ import { parse } from "swurl";
 export const n: number = parse("https://example.com/");
 `;
 
-describe.each(Object.entries(resolutions))("the types, in a consumer project with moduleResolution %s", (name, options) => {
-  function compile(source: string): SpawnSyncReturns<string> {
-    const dir = path.join(consumer, `types-${name}`);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, "use.ts"), source);
-    const compilerOptions = { target: "es2022", strict: true, noEmit: true, skipLibCheck: false, typeRoots: [path.join(root, "node_modules", "@types")], ...options };
-    writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["use.ts"] }));
-    return spawnSync(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
-  }
+describe.each(Object.entries(resolutions))(
+  "the types, in a consumer project with moduleResolution %s",
+  (name, options) => {
+    function compile(source: string): SpawnSyncReturns<string> {
+      const dir = path.join(consumer, `types-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "use.ts"), source);
+      const compilerOptions = {
+        target: "es2022",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        typeRoots: [path.join(root, "node_modules", "@types")],
+        ...options,
+      };
+      writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["use.ts"] }));
+      return spawnSync(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
+    }
 
-  test("compile without an error", () => {
-    const result = compile(USE);
-    expect(result.stdout + result.stderr).toBe("");
-    expect(result.status).toBe(0);
-  });
+    test("compile without an error", () => {
+      const result = compile(USE);
+      expect(result.stdout + result.stderr).toBe("");
+      expect(result.status).toBe(0);
+    });
 
-  test("are real types: a misuse is an error", () => {
-    const result = compile(MISUSE);
-    expect(result.stdout).toMatch(/use\.ts\(3,14\): error TS2322: Type 'Url \| null' is not assignable to type 'number'/);
-    expect(result.status).not.toBe(0);
-  });
-});
+    test("are real types: a misuse is an error", () => {
+      const result = compile(MISUSE);
+      expect(result.stdout).toMatch(
+        /use\.ts\(3,14\): error TS2322: Type 'Url \| null' is not assignable to type 'number'/,
+      );
+      expect(result.status).not.toBe(0);
+    });
+  },
+);
 
 function readInstalled(file: string): string {
   return readFileSync(path.join(consumer, "node_modules", "swurl", file), "utf8");

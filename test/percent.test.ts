@@ -6,8 +6,7 @@ import { int, mulberry32, randomWellFormed } from "./random";
 
 /** "UTF-8 decode without BOM": invalid sequences become U+FFFD, a leading BOM is kept. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
-const fromHex = (escapes: string): Uint8Array =>
-  Uint8Array.from(escapes.split("%").slice(1), (h) => parseInt(h, 16));
+const fromHex = (escapes: string): Uint8Array => Uint8Array.from(escapes.split("%").slice(1), (h) => parseInt(h, 16));
 
 // RFC 1630, "CONVENTIONAL URI ENCODING": a "%" immediately followed by two
 // hexadecimal digits gives the code of that character. Example 1:
@@ -75,18 +74,21 @@ describe.each(builds)("percentDecode (%s)", (_name, api) => {
     expect(api.percentDecode(input, { strict: true })).toBe(expected);
   });
 
-  it.each(INVALID)("keeps the invalid escape in %j, or with strict throws a SyntaxError naming index %i", (input, index, kept) => {
-    expect(api.percentDecode(input)).toBe(kept);
-    expect(api.percentDecode(input, { strict: false })).toBe(kept);
-    let error: unknown;
-    try {
-      api.percentDecode(input, { strict: true });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SyntaxError);
-    expect((error as Error).message).toMatch(new RegExp(`(?<!\\d)${index}(?!\\d)`));
-  });
+  it.each(INVALID)(
+    "keeps the invalid escape in %j, or with strict throws a SyntaxError naming index %i",
+    (input, index, kept) => {
+      expect(api.percentDecode(input)).toBe(kept);
+      expect(api.percentDecode(input, { strict: false })).toBe(kept);
+      let error: unknown;
+      try {
+        api.percentDecode(input, { strict: true });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SyntaxError);
+      expect((error as Error).message).toMatch(new RegExp(`(?<!\\d)${index}(?!\\d)`));
+    },
+  );
 
   it("names the UTF-16 index after lone surrogates (one code unit, three UTF-8 bytes)", () => {
     expect(() => api.percentDecode("\ud800\udc00\ud800%zz", { strict: true })).toThrow(/(?<!\d)3(?!\d)/);
@@ -117,7 +119,9 @@ describe.each(builds)("percentDecode (%s)", (_name, api) => {
   it("agrees with TextDecoder on 3,000 random byte sequences, escaped in random case", () => {
     const rng = mulberry32(0x5eed_0002);
     for (let i = 0; i < 3000; i++) {
-      const bytes = Uint8Array.from({ length: int(rng, 0, 12) }, () => (rng() < 0.8 ? int(rng, 0x80, 0xff) : int(rng, 0, 0x7f)));
+      const bytes = Uint8Array.from({ length: int(rng, 0, 12) }, () =>
+        rng() < 0.8 ? int(rng, 0x80, 0xff) : int(rng, 0, 0x7f),
+      );
       const escaped = [...bytes].map((b) => (rng() < 0.5 ? escapeByte(b) : escapeByte(b).toLowerCase())).join("");
       expect(api.percentDecode(escaped), escaped).toBe(utf8.decode(bytes));
     }
@@ -160,9 +164,12 @@ describe.each(builds)("percentDecode (%s)", (_name, api) => {
     );
   });
 
-  it.each([undefined, null, 42, {}, new String("%41"), ["%41"]])("throws a TypeError for the non-string %s", (value) => {
-    expect(() => api.percentDecode(value as unknown as string)).toThrow(TypeError);
-  });
+  it.each([undefined, null, 42, {}, new String("%41"), ["%41"]])(
+    "throws a TypeError for the non-string %s",
+    (value) => {
+      expect(() => api.percentDecode(value as unknown as string)).toThrow(TypeError);
+    },
+  );
 });
 
 /** Every code point from `from` to `to`, surrogates excluded, as one string. */
@@ -176,7 +183,9 @@ const wpt = JSON.parse(readFileSync(new URL("fixtures/wpt/percent-encoding.json"
   | string
   | { input: string; output: Record<string, string> }
 )[];
-const WPT_UTF8 = wpt.flatMap((t) => (typeof t === "string" || !("utf-8" in t.output) ? [] : [[t.input, t.output["utf-8"]]]));
+const WPT_UTF8 = wpt.flatMap((t) =>
+  typeof t === "string" || !("utf-8" in t.output) ? [] : [[t.input, t.output["utf-8"]]],
+);
 
 describe.each(builds)("percentEncode (%s)", (_name, api) => {
   it.each(SET_NAMES)("encodes exactly the ASCII members of the %s set, byte by byte", (set) => {
@@ -211,7 +220,9 @@ describe.each(builds)("percentEncode (%s)", (_name, api) => {
       if (got !== encodeURIComponent(s)) {
         // Narrow the failure down to the first code point that differs.
         const bad = [...s].find((ch) => api.percentEncode(ch, "component") !== encodeURIComponent(ch))!;
-        expect(api.percentEncode(bad, "component"), `U+${bad.codePointAt(0)!.toString(16)}`).toBe(encodeURIComponent(bad));
+        expect(api.percentEncode(bad, "component"), `U+${bad.codePointAt(0)!.toString(16)}`).toBe(
+          encodeURIComponent(bad),
+        );
       }
       expect(got === encodeURIComponent(s), `code points ${from.toString(16)}..`).toBe(true);
     }
@@ -280,14 +291,27 @@ describe.each(builds)("percentEncode (%s)", (_name, api) => {
     }
   });
 
-  it.each(["Path", "PATH", "", "special-query", "form", "application/x-www-form-urlencoded", "toString", "__proto__", "constructor", undefined, null, 1])(
-    "throws a TypeError for the unknown set %j",
-    (set) => {
-      expect(() => api.percentEncode("a b", set as unknown as SetName)).toThrow(TypeError);
+  it.each([
+    "Path",
+    "PATH",
+    "",
+    "special-query",
+    "form",
+    "application/x-www-form-urlencoded",
+    "toString",
+    "__proto__",
+    "constructor",
+    undefined,
+    null,
+    1,
+  ])("throws a TypeError for the unknown set %j", (set) => {
+    expect(() => api.percentEncode("a b", set as unknown as SetName)).toThrow(TypeError);
+  });
+
+  it.each([undefined, null, 42, {}, new String("a b"), ["a b"]])(
+    "throws a TypeError for the non-string %s",
+    (value) => {
+      expect(() => api.percentEncode(value as unknown as string, "path")).toThrow(TypeError);
     },
   );
-
-  it.each([undefined, null, 42, {}, new String("a b"), ["a b"]])("throws a TypeError for the non-string %s", (value) => {
-    expect(() => api.percentEncode(value as unknown as string, "path")).toThrow(TypeError);
-  });
 });

@@ -30,11 +30,19 @@ describe("the URL record", () => {
 
   describe.each(builds)("%s", (_name, api) => {
     it("of a batch line is that of parse()", () => {
-      const lines = ["https://u:p@example.com:8080/a/b?q#f", "file:///c:/x", "a:b", "http://[::1]/", "blob:https://h/x", "http://ü.example/"];
+      const lines = [
+        "https://u:p@example.com:8080/a/b?q#f",
+        "file:///c:/x",
+        "a:b",
+        "http://[::1]/",
+        "blob:https://h/x",
+        "http://ü.example/",
+      ];
       const batch = api.parseBatch(lines.join("\n"));
       lines.forEach((line, i) => {
         // FLAG_HREF_IS_INPUT says whether the href is the very input: of the line, or of the row's copy.
-        const fields = (url: unknown) => RECORD_FIELDS.map((f) => (url as UrlRecord)[f] & (f === "_flags" ? ~FLAG_HREF_IS_INPUT : -1));
+        const fields = (url: unknown) =>
+          RECORD_FIELDS.map((f) => (url as UrlRecord)[f] & (f === "_flags" ? ~FLAG_HREF_IS_INPUT : -1));
         expect(fields(batch.get(i)), line).toEqual(fields(api.parse(line)));
       });
     });

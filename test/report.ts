@@ -3,7 +3,10 @@
 
 /** A value as a JSON literal, with everything outside printable ASCII escaped as \uXXXX. */
 export function show(value: unknown): string {
-  return JSON.stringify(value)?.replace(/[^ -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) ?? String(value);
+  return (
+    JSON.stringify(value)?.replace(/[^ -~]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`) ??
+    String(value)
+  );
 }
 
 /** A heading, then the first `limit` lines and how many more there are. */

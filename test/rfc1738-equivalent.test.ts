@@ -7,17 +7,21 @@ import { builds } from "./builds";
 
 describe.each(builds)("equivalent (%s)", (_name, api) => {
   it("RFC 1630 Example 1: identical, as the %2D encodes a hyphen character", () => {
-    expect(api.equivalent(
-      "http://info.cern.ch/albert/bertram/marie-claude",
-      "http://info.cern.ch/albert/bertram/marie%2Dclaude",
-    )).toBe(true);
+    expect(
+      api.equivalent(
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert/bertram/marie%2Dclaude",
+      ),
+    ).toBe(true);
   });
 
   it("RFC 1630 Example 2: NOT identical, as the encoded slash does not have hierarchical significance", () => {
-    expect(api.equivalent(
-      "http://info.cern.ch/albert/bertram/marie-claude",
-      "http://info.cern.ch/albert%2Fbertram/marie-claude",
-    )).toBe(false);
+    expect(
+      api.equivalent(
+        "http://info.cern.ch/albert/bertram/marie-claude",
+        "http://info.cern.ch/albert%2Fbertram/marie-claude",
+      ),
+    ).toBe(false);
     expect(api.equivalent("http://a/b%2Fc", "http://a/b/c")).toBe(false);
   });
 
@@ -35,7 +39,14 @@ describe.each(builds)("equivalent (%s)", (_name, api) => {
     // no reserved character but an unsafe one, and RFC 1630 compares URLs "at
     // the same encoding level": "my%20file" and "my file" are one URL
     // (test/rfc1738-equivalent.test.ts, "what RFC 1630 and RFC 1738 state outright").
-    for (const [escaped, plain] of [["%3F", "?"], ["%23", "#"], ["%3B", ";"], ["%40", "@"], ["%2B", "+"], ["%25", "%"]]) {
+    for (const [escaped, plain] of [
+      ["%3F", "?"],
+      ["%23", "#"],
+      ["%3B", ";"],
+      ["%40", "@"],
+      ["%2B", "+"],
+      ["%25", "%"],
+    ]) {
       expect(api.equivalent(`http://a/x${escaped}y`, `http://a/x${plain}y`), escaped).toBe(false);
     }
   });
@@ -82,7 +93,10 @@ describe("equivalent agrees in every build and is an equivalence", () => {
     .tuple(
       fc.constantFrom("http", "HTTP", "https", "ftp", "x"),
       fc.constantFrom("a.com", "A.COM", "%61.com", "a.com:80", "a.com:", "a.com:8080", "u@a.com"),
-      fc.string({ unit: fc.constantFrom("/", "a", "A", "%41", "%2f", "%2F", "%7e", "~", "-", "%2D", "?", "#", "%25"), maxLength: 8 }),
+      fc.string({
+        unit: fc.constantFrom("/", "a", "A", "%41", "%2f", "%2F", "%7e", "~", "-", "%2D", "?", "#", "%25"),
+        maxLength: 8,
+      }),
     )
     .map(([scheme, host, rest]) => `${scheme}://${host}${rest}`);
   it("for random URLs", () => {

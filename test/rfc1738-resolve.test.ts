@@ -77,9 +77,12 @@ describe.each(builds)("resolve (%s)", (_name, api) => {
     expect(api.resolve(ref, "magic://a/b/c//d/e/f")).toBe(target);
   });
 
-  it.each(RFC1630)("RFC 1630: \"in the context of the URI magic://a/b/c//d/e/ the results would be exactly the same\": %j", (ref, target) => {
-    expect(api.resolve(ref, "magic://a/b/c//d/e/")).toBe(target);
-  });
+  it.each(RFC1630)(
+    'RFC 1630: "in the context of the URI magic://a/b/c//d/e/ the results would be exactly the same": %j',
+    (ref, target) => {
+      expect(api.resolve(ref, "magic://a/b/c//d/e/")).toBe(target);
+    },
+  );
 
   it("ignores the base's fragment and keeps the reference's userinfo and port as written", () => {
     expect(api.resolve("g", "http://a/b#frag")).toBe("http://a/g");
@@ -97,16 +100,23 @@ describe.each(builds)("resolve (%s)", (_name, api) => {
 });
 
 describe("resolve gives the same result in every build", () => {
-  const piece = fc.string({ unit: fc.constantFrom("a", "/", ".", "..", "./", "../", "?", "#", ":", "@", "%2E", "é", "g:h", "//"), maxLength: 12 });
+  const piece = fc.string({
+    unit: fc.constantFrom("a", "/", ".", "..", "./", "../", "?", "#", ":", "@", "%2E", "é", "g:h", "//"),
+    maxLength: 12,
+  });
   it("for random references against absolute bases", () => {
     fc.assert(
-      fc.property(piece, fc.constantFrom(BASE, "magic://a/b/c//d/e/f", "http://a", "mailto:x@y", "file:///a/b/"), (ref, base) => {
-        const [first, ...rest] = builds.map(([, api]) => api.resolve(ref, base));
-        for (const other of rest) expect(other, `${ref} in ${base}`).toBe(first);
-        // The target is absolute and has no dot segments left: resolving it again gives it back.
-        expect(builds[0][1].split(first).scheme, ref).not.toBeNull();
-        expect(builds[0][1].resolve(first, base), ref).toBe(first);
-      }),
+      fc.property(
+        piece,
+        fc.constantFrom(BASE, "magic://a/b/c//d/e/f", "http://a", "mailto:x@y", "file:///a/b/"),
+        (ref, base) => {
+          const [first, ...rest] = builds.map(([, api]) => api.resolve(ref, base));
+          for (const other of rest) expect(other, `${ref} in ${base}`).toBe(first);
+          // The target is absolute and has no dot segments left: resolving it again gives it back.
+          expect(builds[0][1].split(first).scheme, ref).not.toBeNull();
+          expect(builds[0][1].resolve(first, base), ref).toBe(first);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

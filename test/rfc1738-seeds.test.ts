@@ -11,7 +11,7 @@ function codes(api: Api, input: string): [number, string][] {
   return api.validate(input).map((d) => [d.index, d.code]);
 }
 
-describe.each(builds)("1. \"?\" in an RFC 1738 user name or password (%s)", (_name, api) => {
+describe.each(builds)('1. "?" in an RFC 1738 user name or password (%s)', (_name, api) => {
   // RFC 1738 section 5: user = *[ uchar | ";" | "?" | "&" | "=" ], password likewise;
   // section 3.1: "Within the user and password field, any ":", "@", or "/" must be encoded."
   const cases: [string, object][] = [
@@ -26,7 +26,7 @@ describe.each(builds)("1. \"?\" in an RFC 1738 user name or password (%s)", (_na
     expect(api.validate(url)).toEqual([]);
   });
 
-  it("still ends the host at \"?\" when no \"@\" follows it", () => {
+  it('still ends the host at "?" when no "@" follows it', () => {
     // httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: the "/" comes first.
     expect(codes(api, "http://h?x")).toEqual([[8, "scheme-syntax"]]);
     // "@" is reserved in the login: a "?" then "@" in http is a login, which http has none of.
@@ -52,7 +52,7 @@ describe.each(builds)("2. equivalence RFC 1630 and RFC 1738 state outright (%s)"
     ["http://h/a%7Bb%7D", "http://h/a{b}", "RFC 1630 encoding level"], // issue #18
     ["http://h/a%3cb%3E", "http://h/a<b>", "RFC 1630 encoding level, RFC 1738 2.2 unsafe"],
     ["http://h/%C3%A9", "http://h/\u00e9", "RFC 1738 2.2: octets 80-FF must be encoded"],
-    ["http://h/a#b%23c", "http://h/a#b#c", "RFC 1738 2.2: a second \"#\" is unsafe"],
+    ["http://h/a#b%23c", "http://h/a#b#c", 'RFC 1738 2.2: a second "#" is unsafe'],
     // RFC 1738 section 3.8: telneturl = "telnet://" login [ "/" ]; "The final "/" may be omitted."
     ["telnet://h", "telnet://h/", "RFC 1738 3.8"], // issue #18
     ["rlogin://h", "rlogin://h/", "draft: TELNET, RLOGIN, TN3270"],
@@ -81,7 +81,7 @@ describe.each(builds)("2. equivalence RFC 1630 and RFC 1738 state outright (%s)"
     ["http://h/a%25", "http://h/a%", "RFC 1630: a % intended as such must always be encoded"],
     ["http://h/a#x", "http://h/a", "a fragment that is not void"],
     ["file://otherhost/etc/motd", "file:///etc/motd", "RFC 1738 3.10: another host"],
-    ["telnet://h/", "telnet://h//", "RFC 1738 3.8: one final \"/\""],
+    ["telnet://h/", "telnet://h//", 'RFC 1738 3.8: one final "/"'],
     ["gopher://h/0", "gopher://h/", "RFC 1738 3.4.1: gophertype 0 is not the default 1"],
     ["foo://h", "foo://h/", "no rule of a scheme"],
   ];
@@ -207,7 +207,7 @@ describe.each(builds)("7. line breaks inside <URL:...>, scheme included (%s)", (
   });
 });
 
-describe.each(builds)("8. the \"URL:\" prefix (%s)", (_name, api) => {
+describe.each(builds)('8. the "URL:" prefix (%s)', (_name, api) => {
   // The 1994 draft, "PrePrefix": "the whole string must start with a constant
   // prefix "URL:""; prefixedurl = u r l : url. RFC 1738's appendix writes every
   // URL in context with it.
@@ -219,7 +219,12 @@ describe.each(builds)("8. the \"URL:\" prefix (%s)", (_name, api) => {
   });
 
   it("schemeParts strips it and says so", () => {
-    expect(api.schemeParts("URL:ftp://h/a;type=d")).toMatchObject({ scheme: "ftp", name: "a", typecode: "d", prefixed: true });
+    expect(api.schemeParts("URL:ftp://h/a;type=d")).toMatchObject({
+      scheme: "ftp",
+      name: "a",
+      typecode: "d",
+      prefixed: true,
+    });
     expect(api.schemeParts("ftp://h/a")).not.toHaveProperty("prefixed");
   });
 
@@ -247,16 +252,27 @@ describe.each(builds)("9. the 1994 draft's schemes (%s)", (_name, api) => {
     expect(api.schemeParts("URL:mid:a@b")).toMatchObject({ scheme: "mid", prefixed: true });
     for (const url of ["mid:", "mid:abc", "mid:@b", "cid:a@", "mid:a/b@c"]) {
       expect(api.schemeParts(url), url).toBeNull();
-      expect(codes(api, url).map(([, code]) => code), url).toEqual(["scheme-syntax"]);
+      expect(
+        codes(api, url).map(([, code]) => code),
+        url,
+      ).toEqual(["scheme-syntax"]);
     }
   });
 
-  it("reads rlogin and tn3270 as telnet (\"TELNET, RLOGIN, TN3270\")", () => {
+  it('reads rlogin and tn3270 as telnet ("TELNET, RLOGIN, TN3270")', () => {
     expect(api.schemeParts("rlogin://joe@h.example/")).toEqual({
-      scheme: "rlogin", user: "joe", password: null, host: "h.example", port: 513,
+      scheme: "rlogin",
+      user: "joe",
+      password: null,
+      host: "h.example",
+      port: 513,
     });
     expect(api.schemeParts("tn3270://h.example:2023")).toEqual({
-      scheme: "tn3270", user: null, password: null, host: "h.example", port: 2023,
+      scheme: "tn3270",
+      user: null,
+      password: null,
+      host: "h.example",
+      port: 2023,
     });
     expect(api.schemeParts("tn3270://h/x")).toBeNull();
     expect(codes(api, "rlogin://h/x")).toEqual([[11, "scheme-syntax"]]);
@@ -273,7 +289,12 @@ describe.each(builds)("9. the 1994 draft's schemes (%s)", (_name, api) => {
   it("reads afs://cellname/path, noted as historical", () => {
     // "The "afsaddress" is left in as historical note, but is not a url production"
     const parts = api.schemeParts("afs://transarc.com/public/README%20me");
-    expect(parts).toMatchObject({ scheme: "afs", cell: "transarc.com", path: "/public/README me", segments: ["public", "README me"] });
+    expect(parts).toMatchObject({
+      scheme: "afs",
+      cell: "transarc.com",
+      path: "/public/README me",
+      segments: ["public", "README me"],
+    });
     expect(parts?.notes?.[0]).toMatch(/historical/);
     expect(api.validate("afs://transarc.com/public")).toEqual([]);
     expect(codes(api, "afs://c:7000/x")).toEqual([[7, "scheme-syntax"]]);
@@ -295,9 +316,15 @@ describe.each(builds)("10. raw parts (%s)", (_name, api) => {
     expect(api.schemeParts("ftp://h/%E9", { raw: true })).toMatchObject({ name: "%E9" });
     expect(api.schemeParts("ftp://h/%FF", { raw: true })).toMatchObject({ name: "%FF" });
     expect(api.schemeParts("ftp://u%40x:p%3A@h/d%2Fe/f", { raw: true })).toMatchObject({
-      user: "u%40x", password: "p%3A", cwd: ["d%2Fe"], name: "f",
+      user: "u%40x",
+      password: "p%3A",
+      cwd: ["d%2Fe"],
+      name: "f",
     });
-    expect(api.schemeParts("gopher://h/7a%20b%09c%20d", { raw: true })).toMatchObject({ selector: "a%20b", search: "c%20d" });
+    expect(api.schemeParts("gopher://h/7a%20b%09c%20d", { raw: true })).toMatchObject({
+      selector: "a%20b",
+      search: "c%20d",
+    });
   });
 
   it("gives file paths as segments, so a%2Fb and a/b stay apart (RFC 1630 Example 2)", () => {
@@ -312,7 +339,12 @@ describe.each(builds)("10. raw parts (%s)", (_name, api) => {
 describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_name, api) => {
   it("reads RFC 1630's ftptype = A formcode | E formcode | I | L digits with lenient; validate reports it", () => {
     const cases: [string, string, string | null][] = [
-      ["AN", "AN", "a"], ["at", "AT", "a"], ["AC", "AC", "a"], ["EN", "EN", null], ["L8", "L8", null], ["l36", "L36", null],
+      ["AN", "AN", "a"],
+      ["at", "AT", "a"],
+      ["AC", "AC", "a"],
+      ["EN", "EN", null],
+      ["L8", "L8", null],
+      ["l36", "L36", null],
     ];
     for (const [written, ftptype, typecode] of cases) {
       const url = `ftp://h/f;type=${written}`;
@@ -325,10 +357,13 @@ describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_
     }
     expect(api.schemeParts("ftp://h/f;type=AX", { lenient: true })).toBeNull();
     expect(api.schemeParts("ftp://h/f;type=L", { lenient: true })).toBeNull();
-    expect(api.schemeParts("URL:ftp://h/f;type=AN", { lenient: true, raw: true })).toMatchObject({ ftptype: "AN", prefixed: true });
+    expect(api.schemeParts("URL:ftp://h/f;type=AN", { lenient: true, raw: true })).toMatchObject({
+      ftptype: "AN",
+      prefixed: true,
+    });
   });
 
-  it("notes the draft's \"!\" ftptype and keeps it in the name, as RFC 1738 reads it", () => {
+  it('notes the draft\'s "!" ftptype and keeps it in the name, as RFC 1738 reads it', () => {
     // The draft: ftpaddress = f t p : / / login / path [ ! ftptype ]
     const parts = api.schemeParts("ftp://h/pub/file.txt!A");
     expect(parts).toMatchObject({ cwd: ["pub"], name: "file.txt!A", typecode: null, ftptype: "A" });
@@ -341,7 +376,10 @@ describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_
     // The draft: prosperolink = p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]
     const parts = api.schemeParts("prospero://h/pros/name%002%00a1%00a2;k=v");
     expect(parts).toMatchObject({
-      hsoname: "pros/name\u00002\u0000a1\u0000a2", version: "2", attributes: ["a1", "a2"], fields: [["k", "v"]],
+      hsoname: "pros/name\u00002\u0000a1\u0000a2",
+      version: "2",
+      attributes: ["a1", "a2"],
+      fields: [["k", "v"]],
     });
     expect(parts?.notes?.[0]).toMatch(/RFC 1738 section 3.11/);
     // "the version number must be present, but may be the empty string"
@@ -361,7 +399,7 @@ describe.each(builds)("11. historical forms as parts, RFC 1738 winning (%s)", (_
     expect(api.schemeParts("nntp:1bad/1", { lenient: true })).toBeNull();
   });
 
-  it("notes the draft's gopher \"?\" search, which RFC 1738 keeps in the selector", () => {
+  it('notes the draft\'s gopher "?" search, which RFC 1738 keeps in the selector', () => {
     // The draft: gopheraddress = ... [ / gtype [ selector ] ] [ ? search ]
     const parts = api.schemeParts("gopher://h/7index?word");
     expect(parts).toMatchObject({ type: "7", selector: "index?word", search: null });

@@ -24,13 +24,31 @@ function repeatTo(unit: string, units: number): string {
 
 // Small inputs with known answers, run before and after the memory grows.
 const SMALL: [string, (api: ReturnType<typeof createSwurl>) => unknown, unknown][] = [
-  ["split", (api) => api.split("http://u:p@h:1/p?q#f").toJSON(),
-    parts({ scheme: "http", user: "u", password: "p", host: "h", port: "1", path: "/p", query: "q", fragment: "f" })],
-  ["split non-ASCII", (api) => api.split("x://ü@😀/\ud800?é").toJSON(), parts({ scheme: "x", user: "ü", host: "😀", path: "/\ud800", query: "é" })],
+  [
+    "split",
+    (api) => api.split("http://u:p@h:1/p?q#f").toJSON(),
+    parts({ scheme: "http", user: "u", password: "p", host: "h", port: "1", path: "/p", query: "q", fragment: "f" }),
+  ],
+  [
+    "split non-ASCII",
+    (api) => api.split("x://ü@😀/\ud800?é").toJSON(),
+    parts({ scheme: "x", user: "ü", host: "😀", path: "/\ud800", query: "é" }),
+  ],
   ["split ''", (api) => api.split("").toJSON(), parts({})],
   ["percentDecode", (api) => api.percentDecode("%E2%82%AC+%41", { plusAsSpace: true }), "€ A"],
   ["percentDecode at the end", (api) => api.percentDecode("ab%4"), "ab%4"],
-  ["percentDecode strict", (api) => { try { api.percentDecode("é%4", { strict: true }); } catch (e) { return (e as Error).name; } return "no error"; }, "SyntaxError"],
+  [
+    "percentDecode strict",
+    (api) => {
+      try {
+        api.percentDecode("é%4", { strict: true });
+      } catch (e) {
+        return (e as Error).name;
+      }
+      return "no error";
+    },
+    "SyntaxError",
+  ],
   ["percentEncode", (api) => api.percentEncode("a b/é", "component"), "a%20b%2F%C3%A9"],
   ["percentEncode ''", (api) => api.percentEncode("", "path"), ""],
 ];
@@ -85,7 +103,9 @@ describe.each(builds)("robustness (%s)", (_name, api) => {
       checkSmall(api);
     }
     // A result made before the growth still reads its own input.
-    expect(before.toJSON()).toEqual(parts({ scheme: "http", host: "h", path: "/kept", query: "after", fragment: "growth" }));
+    expect(before.toJSON()).toEqual(
+      parts({ scheme: "http", host: "h", path: "/kept", query: "after", fragment: "growth" }),
+    );
   });
 
   it("handles empty strings", () => {
@@ -103,7 +123,14 @@ describe.each(builds)("robustness (%s)", (_name, api) => {
     ]) {
       const input = `http://user:pw@host.example:8080${path}?${query}#frag`;
       const p = api.split(input);
-      expect([p.scheme, p.user, p.password, p.host, p.port, p.fragment]).toEqual(["http", "user", "pw", "host.example", "8080", "frag"]);
+      expect([p.scheme, p.user, p.password, p.host, p.port, p.fragment]).toEqual([
+        "http",
+        "user",
+        "pw",
+        "host.example",
+        "8080",
+        "frag",
+      ]);
       expect(firstDifference(p.path, path)).toBe(-1);
       expect(firstDifference(p.query!, query)).toBe(-1);
     }
@@ -115,7 +142,9 @@ describe.each(builds)("robustness (%s)", (_name, api) => {
     const input = repeatTo(unit, 10 * MB);
     const n = input.length / unit.length;
     expect(firstDifference(api.percentDecode(input), ("€" + "x".repeat(40) + "+A%zz").repeat(n))).toBe(-1);
-    expect(firstDifference(api.percentDecode(input, { plusAsSpace: true }), ("€" + "x".repeat(40) + " A%zz").repeat(n))).toBe(-1);
+    expect(
+      firstDifference(api.percentDecode(input, { plusAsSpace: true }), ("€" + "x".repeat(40) + " A%zz").repeat(n)),
+    ).toBe(-1);
     expect(() => api.percentDecode(input, { strict: true })).toThrow(/(?<!\d)53(?!\d)/);
     // The index of a bad escape after 3 million non-ASCII code units (7 MB of UTF-8).
     const far = "é😀".repeat(1_000_000) + "%41%zz";

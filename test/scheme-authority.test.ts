@@ -12,17 +12,75 @@ import { show, summarize } from "./report";
 
 const LONG = "abcdefghijklmnopqrstuvwxyz+-.0123456789";
 const SCHEMES = [
-  "http", "HTTP", "hTtP", "https", "HTTPS", "httpS", "htt", "httpx", "httpss", "htTp0", "file", "FILE", "filex",
-  "blob", "BLOB", "ws", "WS", "wss", "wSs", "ftp", "FTP", "ftps", "f", "a+b", "a-b.c",
+  "http",
+  "HTTP",
+  "hTtP",
+  "https",
+  "HTTPS",
+  "httpS",
+  "htt",
+  "httpx",
+  "httpss",
+  "htTp0",
+  "file",
+  "FILE",
+  "filex",
+  "blob",
+  "BLOB",
+  "ws",
+  "WS",
+  "wss",
+  "wSs",
+  "ftp",
+  "FTP",
+  "ftps",
+  "f",
+  "a+b",
+  "a-b.c",
   // Around one and two vector widths, and with the letters to lower-case past the first vector.
-  LONG.slice(0, 15), LONG.slice(0, 16), LONG.slice(0, 17), LONG.toUpperCase(), LONG.slice(0, 31), LONG.slice(0, 32).toUpperCase(),
+  LONG.slice(0, 15),
+  LONG.slice(0, 16),
+  LONG.slice(0, 17),
+  LONG.toUpperCase(),
+  LONG.slice(0, 31),
+  LONG.slice(0, 32).toUpperCase(),
   // Not schemes: a byte outside the scheme set inside or right after the run.
-  "ht tp", "ht\u00e9tp", "1http", "http_", LONG.slice(0, 16) + "\u00e9",
+  "ht tp",
+  "ht\u00e9tp",
+  "1http",
+  "http_",
+  LONG.slice(0, 16) + "\u00e9",
 ];
 const AUTHORITIES = [
-  "host", "HOST.example", "h", "u@h", "u:p@h", "u:@h", ":p@h", ":@h", "@h", "a@b@h", "a:b:c@h", "u@h:8080", "u:p@h:",
-  "h:80", "h:0080", "h:", "h:x", "[::1]", "[::1]:81", "u@[::1]:81", "[::1", "h]:1", "a:b", "a@", "u@:1", "a[b]@h", "[a@b]",
-  "host.example.with.a.name.longer.than.sixteen", "user.name.longer.than.sixteen@host.longer.than.sixteen:8080",
+  "host",
+  "HOST.example",
+  "h",
+  "u@h",
+  "u:p@h",
+  "u:@h",
+  ":p@h",
+  ":@h",
+  "@h",
+  "a@b@h",
+  "a:b:c@h",
+  "u@h:8080",
+  "u:p@h:",
+  "h:80",
+  "h:0080",
+  "h:",
+  "h:x",
+  "[::1]",
+  "[::1]:81",
+  "u@[::1]:81",
+  "[::1",
+  "h]:1",
+  "a:b",
+  "a@",
+  "u@:1",
+  "a[b]@h",
+  "[a@b]",
+  "host.example.with.a.name.longer.than.sixteen",
+  "user.name.longer.than.sixteen@host.longer.than.sixteen:8080",
 ];
 const AFTER = ["", "/", "/p?q#f", "\\x", "?q", "#f"];
 
@@ -33,7 +91,8 @@ interface Case {
 function cases(): Case[] {
   const all: Case[] = [];
   for (const scheme of SCHEMES) {
-    for (const authority of AUTHORITIES) for (const after of AFTER) all.push({ input: `${scheme}://${authority}${after}` });
+    for (const authority of AUTHORITIES)
+      for (const after of AFTER) all.push({ input: `${scheme}://${authority}${after}` });
     // The scheme alone, and followed by an opaque path, one slash, or nothing.
     for (const rest of [":", ":x", ":/x", ":x:y", ""]) all.push({ input: scheme + rest });
   }
@@ -53,7 +112,9 @@ describe.each(targets)("scheme and authority edges, parse() (%s)", (_build, api)
       const url = api.parse(input);
       const got = url && URL_FIELDS.map((field) => url[field]);
       if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
-        wrong.push(`${show(input)}: ${got ? show(got[0]) : "failure"}, reference ${expected[i] ? show(expected[i]![0]) : "failure"}`);
+        wrong.push(
+          `${show(input)}: ${got ? show(got[0]) : "failure"}, reference ${expected[i] ? show(expected[i]![0]) : "failure"}`,
+        );
       }
       if (api.canParse(input) !== (expected[i] !== null)) wrong.push(`${show(input)}: canParse disagrees`);
     });
@@ -81,7 +142,12 @@ describe("scheme and authority edges, split()", () => {
     expect(api.split(`${LONG.slice(0, 16)}\u00e9://h/`).scheme).toBeNull();
     expect(api.split("1http://h/").scheme).toBeNull();
     const bare = api.split("http://host.example.with.a.name.longer.than.sixteen/p");
-    expect([bare.user, bare.password, bare.host, bare.port]).toEqual([null, null, "host.example.with.a.name.longer.than.sixteen", null]);
+    expect([bare.user, bare.password, bare.host, bare.port]).toEqual([
+      null,
+      null,
+      "host.example.with.a.name.longer.than.sixteen",
+      null,
+    ]);
     const full = api.split("http://a:b@c@[::1]:81/p");
     expect([full.user, full.password, full.host, full.port]).toEqual(["a", "b@c", "[::1]", "81"]);
   });

@@ -26,7 +26,9 @@ interface ParserCase {
   input: string;
   output: [string, string][];
 }
-const parserCases = (fixture("wpt/urlencoded-parser-data.json") as (ParserCase | string)[]).filter((c): c is ParserCase => typeof c === "object");
+const parserCases = (fixture("wpt/urlencoded-parser-data.json") as (ParserCase | string)[]).filter(
+  (c): c is ParserCase => typeof c === "object",
+);
 
 type Value = string | number | null | { undefined: true };
 type Init = Value | { pairs: unknown[][] } | { record: Record<string, string> } | { same: true };
@@ -68,7 +70,8 @@ function run(P: ParamsClass, steps: Step[]): string[] {
   const kept = new Map<string, Params>();
   let params: Params | null = null;
   const check = (what: string, got: unknown, want: unknown) => {
-    if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
+    if (JSON.stringify(got) !== JSON.stringify(want))
+      wrong.push(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
   };
   for (const step of steps) {
     if (step.new !== undefined) {
@@ -114,7 +117,19 @@ describe("the carried-over data", () => {
     expect(parserCases.length).toBe(35);
     expect(cases.length).toBe(64);
     const files = new Set(cases.map((c) => c.source));
-    for (const file of ["append", "constructor", "delete", "foreach", "get", "getall", "has", "set", "size", "sort", "stringifier"]) {
+    for (const file of [
+      "append",
+      "constructor",
+      "delete",
+      "foreach",
+      "get",
+      "getall",
+      "has",
+      "set",
+      "size",
+      "sort",
+      "stringifier",
+    ]) {
       expect(files.has(`urlsearchparams-${file}.any.js`), file).toBe(true);
     }
   });
@@ -172,7 +187,10 @@ describe.each(targets)("URLSearchParams, WPT (%s)", (_name, P) => {
       if (pair[0] === "param0") params.delete("param1");
       seen.push(pair);
     }
-    expect(seen).toEqual([["param0", "0"], ["param2", "2"]]);
+    expect(seen).toEqual([
+      ["param0", "0"],
+      ["param2", "2"],
+    ]);
 
     const every = new P("param0=0&param1=1&param2=2");
     const names: string[] = [];

@@ -21,7 +21,28 @@ const state = (p: Params) => JSON.stringify([[...p], p.toString(), p.size]);
 
 /** Random text from the characters the parser and serializer branch on. */
 function randomText(rng: () => number, n: number): string {
-  const chars = ["a", "Z", "9", "+", "%", "%4", "%41", "%c3%a9", "%F0%9F%98%80", "%ff", "=", "&", " ", "é", "中", "😀", "\uD83D", "\uDE00", "~", "*"];
+  const chars = [
+    "a",
+    "Z",
+    "9",
+    "+",
+    "%",
+    "%4",
+    "%41",
+    "%c3%a9",
+    "%F0%9F%98%80",
+    "%ff",
+    "=",
+    "&",
+    " ",
+    "é",
+    "中",
+    "😀",
+    "\uD83D",
+    "\uDE00",
+    "~",
+    "*",
+  ];
   let s = "";
   for (let i = 0; i < n; i++) s += pick(rng, chars);
   return s;
@@ -45,7 +66,11 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     p.append("\uD800a", "b\uDC00");
     p.append(1 as unknown as string, { toString: () => "obj" } as unknown as string);
     p.append(true as unknown as string, undefined as unknown as string);
-    expect([...p]).toEqual([["\uFFFDa", "b\uFFFD"], ["1", "obj"], ["true", "undefined"]]);
+    expect([...p]).toEqual([
+      ["\uFFFDa", "b\uFFFD"],
+      ["1", "obj"],
+      ["true", "undefined"],
+    ]);
     expect(p.get("\uD800a")).toBe("b\uFFFD");
     expect(p.has("\uD800a", "b\uDFFF")).toBe(true);
     p.set("\uDBFFa", "x");
@@ -65,7 +90,16 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
   });
 
   it("throws a TypeError for missing arguments, where whatwg-url does", () => {
-    const calls: [string, number][] = [["append", 1], ["append", 0], ["set", 1], ["delete", 0], ["get", 0], ["getAll", 0], ["has", 0], ["forEach", 0]];
+    const calls: [string, number][] = [
+      ["append", 1],
+      ["append", 0],
+      ["set", 1],
+      ["delete", 0],
+      ["get", 0],
+      ["getAll", 0],
+      ["has", 0],
+      ["forEach", 0],
+    ];
     for (const [method, count] of calls) {
       for (const C of [P, W]) {
         const p = new C("a=1") as unknown as Record<string, (...a: unknown[]) => unknown>;
@@ -76,7 +110,20 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
   });
 
   it("throws a TypeError on an object that is not one (brand checks)", () => {
-    const methods = ["append", "delete", "get", "getAll", "has", "set", "sort", "toString", "forEach", "entries", "keys", "values"];
+    const methods = [
+      "append",
+      "delete",
+      "get",
+      "getAll",
+      "has",
+      "set",
+      "sort",
+      "toString",
+      "forEach",
+      "entries",
+      "keys",
+      "values",
+    ];
     const proto = P.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
     for (const method of methods) expect(() => proto[method].call({}, "a", "b"), method).toThrow(TypeError);
     expect(() => Reflect.get(P.prototype, "size", {})).toThrow(TypeError);
@@ -91,12 +138,22 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     const it = p.keys();
     expect(Object.prototype.toString.call(it)).toBe("[object URLSearchParams Iterator]");
     expect(it[Symbol.iterator]()).toBe(it);
-    expect(Object.getPrototypeOf(Object.getPrototypeOf(it))).toBe(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+    expect(Object.getPrototypeOf(Object.getPrototypeOf(it))).toBe(
+      Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())),
+    );
     expect([...it]).toEqual(["a", "b"]);
     expect([...p.values()]).toEqual(["1", "2"]);
     expect(it.next()).toEqual({ value: undefined, done: true });
     expect(Object.keys(P.prototype).sort()).toEqual(Object.keys(WhatwgSearchParams.prototype).sort());
-    const lengths = (C: object) => Object.keys(WhatwgSearchParams.prototype).map((k) => [k, (Reflect.getOwnPropertyDescriptor((C as { prototype: object }).prototype, k)!.value as { length?: number } | undefined)?.length]);
+    const lengths = (C: object) =>
+      Object.keys(WhatwgSearchParams.prototype).map((k) => [
+        k,
+        (
+          Reflect.getOwnPropertyDescriptor((C as { prototype: object }).prototype, k)!.value as
+            | { length?: number }
+            | undefined
+        )?.length,
+      ]);
     expect(lengths(P)).toEqual(lengths(WhatwgSearchParams));
     expect(P.length).toBe(0);
     class Sub extends (P as unknown as new (init?: string) => object) {}
@@ -111,7 +168,10 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
       seen.push([value, name, object === p, this === self]);
       if (name === "a") p.delete("b");
     }, self);
-    expect(seen).toEqual([["1", "a", true, true], ["3", "c", true, true]]);
+    expect(seen).toEqual([
+      ["1", "a", true, true],
+      ["3", "c", true, true],
+    ]);
   });
 
   it("copies another URLSearchParams, and a generic iterable of pairs, as whatwg-url does", () => {
@@ -119,7 +179,10 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     const copy = new P(source);
     source.append("c", "3");
     expect(state(copy)).toBe(state(new W("b=2&a=1&a=%zz")));
-    const pairs = new Map([["x", "1"], ["y", "2"]]);
+    const pairs = new Map([
+      ["x", "1"],
+      ["y", "2"],
+    ]);
     expect(new P(pairs).toString()).toBe("x=1&y=2");
     expect(new P([new Set(["k", "v"])]).toString()).toBe("k=v");
     expect(() => new P(["ab"])).toThrow(TypeError);
@@ -136,7 +199,9 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     const rng = mulberry32(0x5a11);
     for (const pairs of [15, 16, 17, 1023, 1024, 1025, 5000]) {
       const names = Array.from({ length: pairs }, () => randomText(rng, int(rng, 0, 4)));
-      const query = names.map((n) => (rng() < 0.8 ? `${n}=${randomText(rng, int(rng, 0, 5))}` : n)).join(rng() < 0.5 ? "&" : "&&");
+      const query = names
+        .map((n) => (rng() < 0.8 ? `${n}=${randomText(rng, int(rng, 0, 5))}` : n))
+        .join(rng() < 0.5 ? "&" : "&&");
       const ours = new P(query);
       const reference = new W(query);
       expect(state(ours), `${pairs} pairs`).toBe(state(reference));
@@ -153,7 +218,15 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     // The JS side is not counted by the kernel's memory: a bound that a quadratic path (10^12 steps) could not meet.
     const n = 1 << 19;
     const start = performance.now();
-    for (const query of ["a&".repeat(n), "a=".repeat(n), "&".repeat(n), "=".repeat(n), "%".repeat(n), "a+%41&".repeat(n / 4), "é&😀=".repeat(n / 4)]) {
+    for (const query of [
+      "a&".repeat(n),
+      "a=".repeat(n),
+      "&".repeat(n),
+      "=".repeat(n),
+      "%".repeat(n),
+      "a+%41&".repeat(n / 4),
+      "é&😀=".repeat(n / 4),
+    ]) {
       const params = new P(query);
       params.toString();
       params.sort();
@@ -162,7 +235,22 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
   });
 
   it("keeps a query that is its own serialization, and serializes one that is not", () => {
-    for (const query of ["a=1&b=2", "a=%2F&b=%3D+", "a=%2f", "a=%41", "a=%20", "a&b=1", "a=1&", "&a=1", "a=1&&b=2", "a=b=c", "a=é", "a=%C3%A9", "=", "a=~"]) {
+    for (const query of [
+      "a=1&b=2",
+      "a=%2F&b=%3D+",
+      "a=%2f",
+      "a=%41",
+      "a=%20",
+      "a&b=1",
+      "a=1&",
+      "&a=1",
+      "a=1&&b=2",
+      "a=b=c",
+      "a=é",
+      "a=%C3%A9",
+      "=",
+      "a=~",
+    ]) {
       const ours = new P(query);
       expect(ours.toString(), query).toBe(new W(query).toString());
       ours.append("z", "1");
@@ -180,7 +268,10 @@ describe("the link to a URL object (the JS build of the sources)", () => {
   it("bound(): the list of the query; update() after every change, with the serialization", () => {
     const updates: string[] = [];
     const p = counting.link.bound("a=1&b=%20", (s) => updates.push(s));
-    expect([...p]).toEqual([["a", "1"], ["b", " "]]);
+    expect([...p]).toEqual([
+      ["a", "1"],
+      ["b", " "],
+    ]);
     p.append("c", "é");
     p.set("a", "2");
     p.delete("zz");
@@ -188,7 +279,15 @@ describe("the link to a URL object (the JS build of the sources)", () => {
     p.sort();
     p.delete("b");
     p.delete("c");
-    expect(updates).toEqual(["a=1&b=+&c=%C3%A9", "a=2&b=+&c=%C3%A9", "a=2&b=+&c=%C3%A9", "b=+&c=%C3%A9", "b=+&c=%C3%A9", "c=%C3%A9", ""]);
+    expect(updates).toEqual([
+      "a=1&b=+&c=%C3%A9",
+      "a=2&b=+&c=%C3%A9",
+      "a=2&b=+&c=%C3%A9",
+      "b=+&c=%C3%A9",
+      "b=+&c=%C3%A9",
+      "c=%C3%A9",
+      "",
+    ]);
     expect(p.get("a")).toBe(null);
   });
 
@@ -198,7 +297,10 @@ describe("the link to a URL object (the JS build of the sources)", () => {
     expect(p.size).toBe(0);
     const iterator = p.entries();
     counting.link.replace(p, "x=1&y=2");
-    expect([...iterator]).toEqual([["x", "1"], ["y", "2"]]);
+    expect([...iterator]).toEqual([
+      ["x", "1"],
+      ["y", "2"],
+    ]);
     counting.link.replace(p, "");
     expect(p.toString()).toBe("");
     expect(updates).toEqual([]);

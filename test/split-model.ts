@@ -6,7 +6,17 @@ export type Parts = ReturnType<ReturnType<Api["split"]>["toJSON"]>;
 
 /** The expected split: every component absent (null) and an empty path unless given. */
 export function parts(given: Partial<Parts>): Parts {
-  return { scheme: null, user: null, password: null, host: null, port: null, path: "", query: null, fragment: null, ...given };
+  return {
+    scheme: null,
+    user: null,
+    password: null,
+    host: null,
+    port: null,
+    path: "",
+    query: null,
+    fragment: null,
+    ...given,
+  };
 }
 
 const APPENDIX_B = /^(?:([A-Za-z][A-Za-z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#(.*))?$/s;

@@ -77,7 +77,14 @@ describe.each(builds)("parseStream (%s)", (_name, api) => {
   }
 
   it("gives the batch of the whole input when a small input is cut at any byte", async () => {
-    const small = bytes([0xef, 0xbb, 0xbf], "http://a/\r\n\r\nb\n", [0xff, 0xe2, 0x82], "\nhttp://bücher.de/x\r\n", "\uFEFFhttp://c/\n x:y \r", "\r\nblob:http://d/");
+    const small = bytes(
+      [0xef, 0xbb, 0xbf],
+      "http://a/\r\n\r\nb\n",
+      [0xff, 0xe2, 0x82],
+      "\nhttp://bücher.de/x\r\n",
+      "\uFEFFhttp://c/\n x:y \r",
+      "\r\nblob:http://d/",
+    );
     for (let k = 0; k <= small.length; k++) {
       await expectSameAsBatch([small.subarray(0, k), small.subarray(k)], small);
       await expectSameAsBatch([small.subarray(0, k), small.subarray(k)], small, BASE);
@@ -111,7 +118,15 @@ describe.each(builds)("parseStream (%s)", (_name, api) => {
   });
 
   it("streams megabytes in batches of at most one block, with a 3 MB line and a BOM inside", async () => {
-    const input = bytes(corpus, "\n\uFEFFhttp://bom.example/\n", corpus, "\nhttp://long.example/", "x".repeat(3 << 20), "\n", hostile);
+    const input = bytes(
+      corpus,
+      "\n\uFEFFhttp://bom.example/\n",
+      corpus,
+      "\nhttp://long.example/",
+      "x".repeat(3 << 20),
+      "\n",
+      hostile,
+    );
     const lines = byteLines(input);
     for (const size of [4093, 65536, BLOCK + 1, input.length]) {
       const batches = await expectSameAsBatch(chunked(input, size), input);
@@ -128,7 +143,10 @@ describe.each(builds)("parseStream (%s)", (_name, api) => {
   });
 
   it(`holds at most ${BLOCK_LINES} lines in a batch`, async () => {
-    for (const [line, count] of [["a:\n", 200_000], ["\n", 300_000]] as const) {
+    for (const [line, count] of [
+      ["a:\n", 200_000],
+      ["\n", 300_000],
+    ] as const) {
       const input = bytes(line.repeat(count));
       const batches = await expectSameAsBatch(chunked(input, 65536), input);
       expect(batches.length).toBeGreaterThanOrEqual(Math.ceil(count / BLOCK_LINES));

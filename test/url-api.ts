@@ -4,8 +4,17 @@
 
 /** The string getters of a WHATWG URL, in the order the URL Standard lists them. */
 export const URL_FIELDS = [
-  "href", "origin", "protocol", "username", "password",
-  "host", "hostname", "port", "pathname", "search", "hash",
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
 ] as const;
 export type UrlField = (typeof URL_FIELDS)[number];
 

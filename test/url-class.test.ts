@@ -38,7 +38,9 @@ interface ApiCases {
 }
 
 const cases = JSON.parse(readFileSync(new URL("./fixtures/url-api-wpt.json", import.meta.url), "utf8")) as ApiCases;
-const urltestdata = (wptFiles("urltestdata.json") as (string | UrlTest)[]).filter((t): t is UrlTest => typeof t !== "string");
+const urltestdata = (wptFiles("urltestdata.json") as (string | UrlTest)[]).filter(
+  (t): t is UrlTest => typeof t !== "string",
+);
 const FIELDS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"];
 
 /** `undefined` is null in the data file. */
@@ -66,17 +68,20 @@ function staticsCases(URL: UrlClass): string[] {
   for (const c of cases["statics-parse"]) {
     const parsed = URL.parse(arg(c.url), arg(c.base));
     const want = c.expected ? new URL(arg(c.url), arg(c.base)).href : null;
-    if ((parsed?.href ?? null) !== want) problems.push(`URL.parse(${c.url}, ${c.base}): got ${show(parsed?.href)}, want ${show(want)}`);
+    if ((parsed?.href ?? null) !== want)
+      problems.push(`URL.parse(${c.url}, ${c.base}): got ${show(parsed?.href)}, want ${show(want)}`);
   }
   for (const c of cases["statics-canparse"]) {
     const got = URL.canParse(arg(c.url), arg(c.base));
     // A disputed case (see its note): the reference's answer, which must still differ from the expected one.
     const want = c.disputed === undefined ? c.expected : WhatwgURL.canParse(arg(c.url) as string, arg(c.base));
-    if (c.disputed !== undefined && want === c.expected) problems.push(`URL.canParse(${c.url}, ${c.base}): no longer disputed, whatwg-url agrees with WPT`);
+    if (c.disputed !== undefined && want === c.expected)
+      problems.push(`URL.canParse(${c.url}, ${c.base}): no longer disputed, whatwg-url agrees with WPT`);
     if (got !== want) problems.push(`URL.canParse(${c.url}, ${c.base}): got ${got}`);
   }
   // biome-ignore lint/suspicious/noSelfCompare: two calls, which must give two objects.
-  if (URL.parse("https://example/") === URL.parse("https://example/")) problems.push("URL.parse() returned the same object twice");
+  if (URL.parse("https://example/") === URL.parse("https://example/"))
+    problems.push("URL.parse() returned the same object twice");
   for (const c of cases.tojson) {
     const json = JSON.stringify(new URL(c.url));
     if (json !== c.json) problems.push(`JSON.stringify(new URL(${c.url})): got ${json}`);
@@ -102,7 +107,8 @@ function searchParamsCase(URL: UrlClass, name: string, steps: Step[]): string[] 
     if (typeof step.new === "string") url = new URL(step.new, "about:blank");
     if (step.keepParams) kept = url.searchParams;
     // biome-ignore lint/suspicious/noSelfCompare: two reads of the getter, which must give the same object.
-    if (step.sameParams && url.searchParams !== url.searchParams) problems.push("searchParams is not the same object twice");
+    if (step.sameParams && url.searchParams !== url.searchParams)
+      problems.push("searchParams is not the same object twice");
     if (Array.isArray(step.params)) {
       const [method, ...args] = step.params as string[];
       kept[method](...args);
@@ -139,16 +145,28 @@ describe.each(targets)("URL class (%s)", (_name, URL) => {
     expect(failures.length, summarize(`${failures.length} of ${total} cases fail`, failures)).toBe(0);
   }
   it(`urltestdata.json through new URL(): ${urltestdata.length} cases`, () => {
-    expectNone(urltestdata.flatMap((t) => constructorCase(URL, t)), urltestdata.length);
+    expectNone(
+      urltestdata.flatMap((t) => constructorCase(URL, t)),
+      urltestdata.length,
+    );
   });
   it("url-statics-parse, url-statics-canparse and url-tojson cases", () => {
-    expectNone(staticsCases(URL), cases["statics-parse"].length + cases["statics-canparse"].length + cases.tojson.length);
+    expectNone(
+      staticsCases(URL),
+      cases["statics-parse"].length + cases["statics-canparse"].length + cases.tojson.length,
+    );
   });
   it(`url-setters-stripping cases: ${cases["setters-stripping"].length}`, () => {
-    expectNone(cases["setters-stripping"].flatMap((c) => strippingCase(URL, c)), cases["setters-stripping"].length);
+    expectNone(
+      cases["setters-stripping"].flatMap((c) => strippingCase(URL, c)),
+      cases["setters-stripping"].length,
+    );
   });
   it(`url-searchparams cases: ${cases.searchparams.length}`, () => {
-    expectNone(cases.searchparams.flatMap((c) => searchParamsCase(URL, c.name, c.steps)), cases.searchparams.length);
+    expectNone(
+      cases.searchparams.flatMap((c) => searchParamsCase(URL, c.name, c.steps)),
+      cases.searchparams.length,
+    );
   });
 });
 

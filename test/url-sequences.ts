@@ -23,24 +23,105 @@ export interface Sequence {
   steps: Operation[];
 }
 
-const SETTERS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"] as const;
+const SETTERS = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
 /** What is compared after every step. */
-const GETTERS = ["href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"] as const;
+const GETTERS = [
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
 
 /** The valid URLs of the three corpora, as whatwg-url parses them (made on first use). */
 let corpusUrls: string[] | null = null;
 function corpus(): string[] {
-  corpusUrls ??= ["kasztp", "npm-mixed", "debian-files"].flatMap((name) => corpusLines(name)).filter((line) => WhatwgURL.canParse(line));
+  corpusUrls ??= ["kasztp", "npm-mixed", "debian-files"]
+    .flatMap((name) => corpusLines(name))
+    .filter((line) => WhatwgURL.canParse(line));
   return corpusUrls;
 }
 
 /** Values the setters branch on, besides pieces of real URLs and random strings. */
 const EDGES = [
-  "", "?", "#", ":", "/", "//", "\\", "@", ":@", "a@b", "u:p", "[::1]", "[::1]:8080", "1.2.3.4", "0x7f.1", "999.1.1.1",
-  "example.com", "EXAMPLE.com:81", "example.com:", "example.com:65536", "localhost", "xn--nxasmq6b", "ex%41mple",
-  "\u4f8b\u3048.\u30c6\u30b9\u30c8", "a b", "%2e", ".", "..", "/./a/../b", "C:", "C|/x", "//x/y", "/.//p", "http", "https",
-  "HTTP", "file", "blob", "ws", "wss", "ftp", "sc", "javascript", "data", "0", "80", "443", "21", "8080", "65535", "99999",
-  "12abc", "\t8\n0", " 80", "\u0000", "\u001f", "\ud800", "a=b&c=d", "?a=b+c%20d", "#x#y", "\u00e9",
+  "",
+  "?",
+  "#",
+  ":",
+  "/",
+  "//",
+  "\\",
+  "@",
+  ":@",
+  "a@b",
+  "u:p",
+  "[::1]",
+  "[::1]:8080",
+  "1.2.3.4",
+  "0x7f.1",
+  "999.1.1.1",
+  "example.com",
+  "EXAMPLE.com:81",
+  "example.com:",
+  "example.com:65536",
+  "localhost",
+  "xn--nxasmq6b",
+  "ex%41mple",
+  "\u4f8b\u3048.\u30c6\u30b9\u30c8",
+  "a b",
+  "%2e",
+  ".",
+  "..",
+  "/./a/../b",
+  "C:",
+  "C|/x",
+  "//x/y",
+  "/.//p",
+  "http",
+  "https",
+  "HTTP",
+  "file",
+  "blob",
+  "ws",
+  "wss",
+  "ftp",
+  "sc",
+  "javascript",
+  "data",
+  "0",
+  "80",
+  "443",
+  "21",
+  "8080",
+  "65535",
+  "99999",
+  "12abc",
+  "\t8\n0",
+  " 80",
+  "\u0000",
+  "\u001f",
+  "\ud800",
+  "a=b&c=d",
+  "?a=b+c%20d",
+  "#x#y",
+  "\u00e9",
 ];
 
 const piece = fc.oneof(
@@ -48,13 +129,29 @@ const piece = fc.oneof(
   { weight: 2, arbitrary: gen.anyString },
   { weight: 2, arbitrary: gen.urlish },
 );
-const paramName = fc.oneof(fc.constantFrom("a", "b", "q", "", "+", "%20", "\u00e9", "a b"), fc.string({ maxLength: 6 }));
+const paramName = fc.oneof(
+  fc.constantFrom("a", "b", "q", "", "+", "%20", "\u00e9", "a b"),
+  fc.string({ maxLength: 6 }),
+);
 const paramValue = fc.oneof(fc.constantFrom("", "1", "x y", "&", "=", "%", "+", "\ud800"), gen.anyString);
 
 const operation: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 8, arbitrary: fc.record({ set: fc.constantFrom(...SETTERS), value: piece }) },
-  { weight: 2, arbitrary: fc.record({ params: fc.constantFrom("append" as const, "set" as const), name: paramName, value: paramValue }) },
-  { weight: 1, arbitrary: fc.record({ params: fc.constantFrom("delete" as const, "has" as const), name: paramName, value: paramValue }, { requiredKeys: ["params", "name"] }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      params: fc.constantFrom("append" as const, "set" as const),
+      name: paramName,
+      value: paramValue,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record(
+      { params: fc.constantFrom("delete" as const, "has" as const), name: paramName, value: paramValue },
+      { requiredKeys: ["params", "name"] },
+    ),
+  },
   { weight: 1, arbitrary: fc.record({ params: fc.constantFrom("get" as const, "getAll" as const), name: paramName }) },
   { weight: 1, arbitrary: fc.constant({ params: "sort" as const }) },
 );
@@ -68,7 +165,9 @@ export const sequence: fc.Arbitrary<Sequence> = fc.record({
   steps: fc.array(operation, { minLength: 1, maxLength: 8 }),
 });
 
-type AnyURL = Record<string, unknown> & { searchParams: Record<string, (...args: string[]) => unknown> & { size: number } };
+type AnyURL = Record<string, unknown> & {
+  searchParams: Record<string, (...args: string[]) => unknown> & { size: number };
+};
 type URLClass = new (input: string) => AnyURL;
 
 /** Apply `op`; what it returned (or that it threw), as a string to compare. */
@@ -110,7 +209,8 @@ export function sequenceDifferences({ start, steps }: Sequence): string[] {
     urls.forEach(([name], k) => {
       if (results[k] !== wantResult) problems.push(`${where}: ${name} returns ${results[k]}, whatwg-url ${wantResult}`);
       NAMES.forEach((getter, g) => {
-        if (states[k][g] !== want[g]) problems.push(`${where}: ${name} ${getter} ${show(states[k][g])}, whatwg-url ${show(want[g])}`);
+        if (states[k][g] !== want[g])
+          problems.push(`${where}: ${name} ${getter} ${show(states[k][g])}, whatwg-url ${show(want[g])}`);
       });
     });
   }

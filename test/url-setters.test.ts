@@ -25,7 +25,9 @@ function check(URL: UrlConstructor, attribute: string, c: SetterCase): string[] 
   for (const [key, want] of Object.entries(c.expected)) {
     if (url[key] !== want) problems.push(`${key}: got ${show(url[key])}, want ${show(want)}`);
   }
-  return problems.length === 0 ? [] : [`${attribute} = ${show(c.new_value)} on ${show(c.href)}: ${problems.join("; ")}`];
+  return problems.length === 0
+    ? []
+    : [`${attribute} = ${show(c.new_value)} on ${show(c.href)}: ${problems.join("; ")}`];
 }
 
 const targets: [string, UrlConstructor][] = [

@@ -39,7 +39,8 @@ import { uts46Size } from "../scripts/uts46-size.mjs";
 import { DOMAIN_TO_ASCII as OPTIONS } from "../scripts/tr46-flags.mjs";
 
 /** The character classes of one of tr46's regular expressions, each a RegExp of one character. */
-const classes = (re: RegExp): RegExp[] => re.source.match(/\[(?:[^\]\\]|\\.)*\]/g)!.map((c) => new RegExp(`^${c}$`, "u"));
+const classes = (re: RegExp): RegExp[] =>
+  re.source.match(/\[(?:[^\]\\]|\\.)*\]/g)!.map((c) => new RegExp(`^${c}$`, "u"));
 // The ZWNJ expression: (L|D) T* ZWNJ T* (R|D).
 const [leftOrDual, transparent, , rightOrDual] = classes(regexes.validZWNJ);
 
@@ -63,17 +64,69 @@ function oracle(domain: string): string | null {
 }
 
 // ---- random domains ---------------------------------------------------------
-const range = (lo: number, hi: number): string[] => Array.from({ length: hi - lo + 1 }, (_, k) => String.fromCodePoint(lo + k));
+const range = (lo: number, hi: number): string[] =>
+  Array.from({ length: hi - lo + 1 }, (_, k) => String.fromCodePoint(lo + k));
 const POOLS: Record<string, string[]> = {
   ascii: [...range(0x61, 0x7a), ...range(0x30, 0x39), "-", "-", "_", "x", "n"],
   asciiOther: [...range(0x20, 0x2d), ...range(0x2f, 0x40), ...range(0x5b, 0x60), ...range(0x7b, 0x7f), "\0"],
   upper: range(0x41, 0x5a),
   // Mapped: Latin-1 and other capitals, compatibility forms, ligatures, CJK compatibility ideographs.
-  mapped: ["À", "É", "Ö", "Ω", "Σ", "Д", "ẞ", "Ａ", "ｚ", "①", "㎏", "ﬁ", "Ⅷ", "™", "½", "²", "ǅ", "İ", "\u{1D400}", "\uF900", "\u{2F800}", "\u3000", "\u00A0", "\u2F00"],
+  mapped: [
+    "À",
+    "É",
+    "Ö",
+    "Ω",
+    "Σ",
+    "Д",
+    "ẞ",
+    "Ａ",
+    "ｚ",
+    "①",
+    "㎏",
+    "ﬁ",
+    "Ⅷ",
+    "™",
+    "½",
+    "²",
+    "ǅ",
+    "İ",
+    "\u{1D400}",
+    "\uF900",
+    "\u{2F800}",
+    "\u3000",
+    "\u00A0",
+    "\u2F00",
+  ],
   deviation: ["ß", "ς", "\u200c", "\u200d"],
   ignored: ["\u00ad", "\u200b", "\u2060", "\ufe0f", "\u{E0100}", "\u034f", "\u180b"],
-  disallowed: ["\u0080", "\u009f", "\u0378", "\ue000", "\ufffd", "\uffff", "\u{10FFFF}", "\u2028", "\ud800", "\udfff", "\u{E0001}", "\u{F0000}"],
-  marks: ["\u0300", "\u0301", "\u0308", "\u0327", "\u093c", "\u094d", "\u0651", "\u05b4", "\u0610", "\u1ab0", "\u20dd", "\u0f84"],
+  disallowed: [
+    "\u0080",
+    "\u009f",
+    "\u0378",
+    "\ue000",
+    "\ufffd",
+    "\uffff",
+    "\u{10FFFF}",
+    "\u2028",
+    "\ud800",
+    "\udfff",
+    "\u{E0001}",
+    "\u{F0000}",
+  ],
+  marks: [
+    "\u0300",
+    "\u0301",
+    "\u0308",
+    "\u0327",
+    "\u093c",
+    "\u094d",
+    "\u0651",
+    "\u05b4",
+    "\u0610",
+    "\u1ab0",
+    "\u20dd",
+    "\u0f84",
+  ],
   virama: ["\u094d", "\u09cd", "\u0a4d", "\u0bcd", "\u0d4d", "\u0e3a", "\u1039", "\u{11046}"],
   latin: [...range(0xe0, 0xff), ...range(0x100, 0x17f).filter((_, k) => k % 2 === 1)],
   greekCyrillic: [...range(0x3b1, 0x3c9), ...range(0x430, 0x44f)],
@@ -106,8 +159,10 @@ function randomLabel(rng: Rng): string {
 
 /** A label around a ZWNJ or ZWJ: joining letters, transparent marks, viramas. */
 function joinerLabel(rng: Rng): string {
-  const side = (): string => pick(rng, [...POOLS.arabic, ...POOLS.devanagari, "\u0644", "\u0627", "\u0621", "a", "\u0661"]);
-  const marks = (): string => Array.from({ length: int(rng, 0, 2) }, () => pick(rng, ["\u064b", "\u0651", "\u0610", "\u0300"])).join("");
+  const side = (): string =>
+    pick(rng, [...POOLS.arabic, ...POOLS.devanagari, "\u0644", "\u0627", "\u0621", "a", "\u0661"]);
+  const marks = (): string =>
+    Array.from({ length: int(rng, 0, 2) }, () => pick(rng, ["\u064b", "\u0651", "\u0610", "\u0300"])).join("");
   const joiner = pick(rng, ["\u200c", "\u200c", "\u200d"]);
   const before = rng() < 0.3 ? pick(rng, POOLS.virama) : marks();
   return side() + before + joiner + marks() + (rng() < 0.9 ? side() : "") + (rng() < 0.3 ? joinerLabel(rng) : "");
@@ -127,7 +182,20 @@ function punycodeLabel(rng: Rng): string {
     return label;
   }
   if (kind === 3) return `xn--${Array.from({ length: int(rng, 0, 12) }, () => pick(rng, [..."abcxyz0189-"])).join("")}`;
-  if (kind === 4) return pick(rng, ["xn--", "xn--a", "xn---", "xn--a-", "xn--ls8h", "xn--99999999999", "xn--zzzzzzzz", "XN--BCHER-KVA", "xn--bcher-kva", "xn--é", "xn--xn--a-ecp"]);
+  if (kind === 4)
+    return pick(rng, [
+      "xn--",
+      "xn--a",
+      "xn---",
+      "xn--a-",
+      "xn--ls8h",
+      "xn--99999999999",
+      "xn--zzzzzzzz",
+      "XN--BCHER-KVA",
+      "xn--bcher-kva",
+      "xn--é",
+      "xn--xn--a-ecp",
+    ]);
   return `xn--${randomLabel(rng)}`;
 }
 
@@ -154,7 +222,8 @@ describe("UTS #46 ToASCII against tr46", () => {
       const expected = oracle(domain);
       const got = domainToAscii(domain);
       if (expected !== null) valid++;
-      if (got !== expected && disagreements.length < 20) disagreements.push(`${JSON.stringify(domain)}: ${got} (tr46: ${expected})`);
+      if (got !== expected && disagreements.length < 20)
+        disagreements.push(`${JSON.stringify(domain)}: ${got} (tr46: ${expected})`);
     }
     expect(disagreements).toEqual([]);
     // The inputs must not be failures alone: a good share is valid.
@@ -221,8 +290,17 @@ describe("UTS #46 ToASCII against tr46", () => {
 describe("the bundles", () => {
   it("import neither tr46 nor punycode", () => {
     const dir = new URL("../build/", import.meta.url);
-    const files = [...readdirSync(dir).filter((f) => f.endsWith(".js")), ...readdirSync(new URL("chunks/", dir)).map((f) => `chunks/${f}`)];
-    const imported = files.flatMap((f) => [...readFileSync(new URL(f, dir), "utf8").matchAll(/\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\brequire\(\s*"([^"]+)"\s*\)/g)].map((m) => m[1] ?? m[2] ?? m[3]));
+    const files = [
+      ...readdirSync(dir).filter((f) => f.endsWith(".js")),
+      ...readdirSync(new URL("chunks/", dir)).map((f) => `chunks/${f}`),
+    ];
+    const imported = files.flatMap((f) =>
+      [
+        ...readFileSync(new URL(f, dir), "utf8").matchAll(
+          /\bfrom\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)|\brequire\(\s*"([^"]+)"\s*\)/g,
+        ),
+      ].map((m) => m[1] ?? m[2] ?? m[3]),
+    );
     expect(imported.length).toBeGreaterThan(0);
     expect(imported.filter((name) => /^(tr46|punycode)(\/|$)/.test(name))).toEqual([]);
   });

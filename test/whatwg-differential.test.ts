@@ -15,7 +15,8 @@ import { show, summarize } from "./report";
 
 function envInteger(name: string, fallback: number): number {
   const value = process.env[name] ? Number(process.env[name]) : fallback;
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`${name}=${process.env[name]}: expected a whole number`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`${name}=${process.env[name]}: expected a whole number`);
   return value;
 }
 
@@ -26,7 +27,9 @@ const CORPUS_BASE = "https://example.com/a/b?c#d";
 const TIMEOUT = Math.max(120_000, MUTATIONS);
 
 // One real URL per line; the file starts with a BOM and ends in a truncated "https://".
-const corpus = readFileSync(new URL("../bench/data/kasztp.txt", import.meta.url), "utf8").replace(/^\uFEFF/, "").split("\n");
+const corpus = readFileSync(new URL("../bench/data/kasztp.txt", import.meta.url), "utf8")
+  .replace(/^\uFEFF/, "")
+  .split("\n");
 
 /** What a parse gives: every getter in URL_FIELDS order, or null for a failure. */
 type Outcome = string[] | null;
@@ -47,12 +50,17 @@ function difference(api: UrlApi, c: DiffCase, expected: Outcome): string | null 
     return `threw ${String(error)}`;
   }
   if (expected === null || got === null) {
-    if (got !== expected) return got === null ? "fails, the reference parses it" : `parses to ${show(got[0])}, the reference fails`;
+    if (got !== expected)
+      return got === null ? "fails, the reference parses it" : `parses to ${show(got[0])}, the reference fails`;
   } else {
-    const fields = URL_FIELDS.flatMap((f, i) => (got[i] === expected[i] ? [] : [`${f}: ${show(got[i])}, reference ${show(expected[i])}`]));
+    const fields = URL_FIELDS.flatMap((f, i) =>
+      got[i] === expected[i] ? [] : [`${f}: ${show(got[i])}, reference ${show(expected[i])}`],
+    );
     if (fields.length > 0) return fields.join("; ");
   }
-  return canParse === (expected !== null) ? null : `canParse is ${canParse}, parse ${expected === null ? "fails" : "succeeds"}`;
+  return canParse === (expected !== null)
+    ? null
+    : `canParse is ${canParse}, parse ${expected === null ? "fails" : "succeeds"}`;
 }
 
 /** A set of cases whose reference outcomes are computed once, by the first build that needs them. */
@@ -63,7 +71,10 @@ function caseSet(cases: DiffCase[]): { cases: DiffCase[]; expected: () => Outcom
 
 const sets: [string, ReturnType<typeof caseSet>][] = [
   [`kasztp corpus, ${corpus.length} lines, without base`, caseSet(corpus.map((input) => ({ input })))],
-  [`kasztp corpus, ${corpus.length} lines, against ${CORPUS_BASE}`, caseSet(corpus.map((input) => ({ input, base: CORPUS_BASE })))],
+  [
+    `kasztp corpus, ${corpus.length} lines, against ${CORPUS_BASE}`,
+    caseSet(corpus.map((input) => ({ input, base: CORPUS_BASE }))),
+  ],
   [`${MUTATIONS} mutations, seed ${SEED}`, caseSet(mutationCases(MUTATIONS, SEED, corpus))],
 ];
 
@@ -73,8 +84,14 @@ describe.each(targets)(`agrees with ${REFERENCE_NAME} (%s)`, (_build, api) => {
     const disagreements: string[] = [];
     cases.forEach((c, i) => {
       const diff = difference(api, c, outcomes[i]);
-      if (diff !== null) disagreements.push(`#${i} input ${show(c.input)}${c.base === undefined ? "" : ` base ${show(c.base)}`}: ${diff}`);
+      if (diff !== null)
+        disagreements.push(
+          `#${i} input ${show(c.input)}${c.base === undefined ? "" : ` base ${show(c.base)}`}: ${diff}`,
+        );
     });
-    expect(disagreements.length, summarize(`${disagreements.length} of ${cases.length} disagree`, disagreements, 10)).toBe(0);
+    expect(
+      disagreements.length,
+      summarize(`${disagreements.length} of ${cases.length} disagree`, disagreements, 10),
+    ).toBe(0);
   });
 });

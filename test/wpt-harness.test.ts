@@ -1,7 +1,15 @@
 // Checks of the WPT harness itself (test/wpt-helpers.ts), independent of swurl:
 // the reference passes it, and parsers broken on purpose do not.
 import { describe, expect, it } from "vitest";
-import { BUILD_NAMES, reference, REFERENCE_NAME, URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-targets";
+import {
+  BUILD_NAMES,
+  reference,
+  REFERENCE_NAME,
+  URL_FIELDS,
+  type UrlApi,
+  type UrlField,
+  type UrlRecord,
+} from "./url-targets";
 import { summarize } from "./report";
 import { excusedIds, failingCases, unexpectedResults, wptSuites } from "./wpt-helpers";
 import { loadKnownFailures, wptFiles } from "./fixtures";

@@ -80,7 +80,8 @@ function urlTestCase(t: UrlTest): WptCase {
       d.equal("parse(href)?.href", api.parse(url.href)?.href, url.href);
       if (base !== undefined) {
         const baseUrl = api.parse(base);
-        if (d.parsed("parse(base)", baseUrl)) d.equal("parse(input, parse(base))?.href", api.parse(t.input, baseUrl)?.href, url.href);
+        if (d.parsed("parse(base)", baseUrl))
+          d.equal("parse(input, parse(base))?.href", api.parse(t.input, baseUrl)?.href, url.href);
       }
       return d.list;
     },
@@ -150,11 +151,20 @@ function suite(file: string, cases: WptCase[]): WptSuite {
 export function wptSuites(files: WptFiles): WptSuite[] {
   return [
     suite("urltestdata.json", wptEntries<UrlTest>(files, "urltestdata.json").map(urlTestCase)),
-    suite("toascii.json", wptEntries<HostTest>(files, "toascii.json").map((t) => hostCase(`toascii: ${t.input}`, t.input, t.output))),
-    suite("IdnaTestV2.json", wptEntries<HostTest>(files, "IdnaTestV2.json")
-      .filter((t) => t.input !== "")
-      .map((t) => hostCase(`IdnaTestV2: ${t.input}`, encodeHostEndingCodePoints(t.input), t.output))),
-    suite("percent-encoding.json", wptEntries<PercentEncodingTest>(files, "percent-encoding.json").map(percentEncodingCase)),
+    suite(
+      "toascii.json",
+      wptEntries<HostTest>(files, "toascii.json").map((t) => hostCase(`toascii: ${t.input}`, t.input, t.output)),
+    ),
+    suite(
+      "IdnaTestV2.json",
+      wptEntries<HostTest>(files, "IdnaTestV2.json")
+        .filter((t) => t.input !== "")
+        .map((t) => hostCase(`IdnaTestV2: ${t.input}`, encodeHostEndingCodePoints(t.input), t.output)),
+    ),
+    suite(
+      "percent-encoding.json",
+      wptEntries<PercentEncodingTest>(files, "percent-encoding.json").map(percentEncodingCase),
+    ),
   ];
 }
 

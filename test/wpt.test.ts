@@ -20,7 +20,8 @@ describe("known-failures.json", () => {
       if (listed.has(id)) problems.push(`${show(id)}: listed twice`);
       listed.add(id);
       for (const build of builds ?? []) {
-        if (build !== REFERENCE_NAME && !BUILD_NAMES.includes(build)) problems.push(`${show(id)}: no target named ${show(build)}`);
+        if (build !== REFERENCE_NAME && !BUILD_NAMES.includes(build))
+          problems.push(`${show(id)}: no target named ${show(build)}`);
       }
     }
     expect(problems).toEqual([]);

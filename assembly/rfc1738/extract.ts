@@ -14,8 +14,22 @@ import { ld8, ld32, st32 } from "../memory";
 import { find2 } from "../scan";
 import { isIn, isAsciiAlpha, isAsciiDigit, toLower, SCHEME_CHAR, URI_CHAR, C0_CONTROL_OR_SPACE } from "../tables";
 import {
-  LESS_THAN, GREATER_THAN, COLON, SLASH, DOT, COMMA, SEMICOLON, EXCLAMATION, QUESTION,
-  LEFT_PAREN, RIGHT_PAREN, LEFT_BRACKET, RIGHT_BRACKET, APOSTROPHE, CR, LF,
+  LESS_THAN,
+  GREATER_THAN,
+  COLON,
+  SLASH,
+  DOT,
+  COMMA,
+  SEMICOLON,
+  EXCLAMATION,
+  QUESTION,
+  LEFT_PAREN,
+  RIGHT_PAREN,
+  LEFT_BRACKET,
+  RIGHT_BRACKET,
+  APOSTROPHE,
+  CR,
+  LF,
 } from "../charcode";
 import { resultField } from "../layout";
 import * as R from "./records";

@@ -39,7 +39,12 @@ const peaks = new Map();
 
 export function teardown() {
   // One write: the main thread ends this worker soon after, and later writes were lost.
-  console.log(["\npeak RSS per process (combined-log):", ...[...peaks].map(([label, kb]) => `  ${label}: ${(kb / 1024).toFixed(0)} MiB`)].join("\n"));
+  console.log(
+    [
+      "\npeak RSS per process (combined-log):",
+      ...[...peaks].map(([label, kb]) => `  ${label}: ${(kb / 1024).toFixed(0)} MiB`),
+    ].join("\n"),
+  );
   if (directory === null) return;
   for (const f of ["out.tsv", "out.parquet"]) rmSync(path.join(directory, f), { force: true });
   if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (log kept in ${directory})`);
@@ -49,11 +54,17 @@ export function teardown() {
 
 /** Write about `bytes` of log lines to `file`, a block of generated lines at a time. */
 async function writeLog(file, bytes) {
-  const urls = readFileSync(new URL("data/kasztp.txt", here), "utf8").replace(/^\uFEFF/, "").split("\n").filter((l) => l !== "");
+  const urls = readFileSync(new URL("data/kasztp.txt", here), "utf8")
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .filter((l) => l !== "");
   const out = createWriteStream(file);
   let written = 0;
   for (let seed = 1; written < bytes; seed++) {
-    const block = accessLog(urls, 50_000, seed).map((l) => l.text).join("\n") + "\n";
+    const block =
+      accessLog(urls, 50_000, seed)
+        .map((l) => l.text)
+        .join("\n") + "\n";
     written += Buffer.byteLength(block);
     if (!out.write(block)) await event(out, "drain");
   }
@@ -65,7 +76,9 @@ async function writeLog(file, bytes) {
 async function run(label, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
-  const child = spawn(process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   child.stdout.resume();
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
@@ -88,7 +101,31 @@ export async function tasks() {
   return [
     task(NODE_SCRIPT, [new URL("combined-log-node.mjs", here).pathname, file, BASE]),
     task("swurl stats --input combined", [cli, "stats", "--input", "combined", "--base", BASE, file]),
-    task("swurl parse --format tsv", [cli, "parse", "--input", "combined", "--base", BASE, "--format", "tsv", "--output", out + ".tsv", file]),
-    task("swurl parse --format parquet", [cli, "parse", "--input", "combined", "--base", BASE, "--format", "parquet", "--output", out + ".parquet", file]),
+    task("swurl parse --format tsv", [
+      cli,
+      "parse",
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--format",
+      "tsv",
+      "--output",
+      out + ".tsv",
+      file,
+    ]),
+    task("swurl parse --format parquet", [
+      cli,
+      "parse",
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--format",
+      "parquet",
+      "--output",
+      out + ".parquet",
+      file,
+    ]),
   ];
 }

@@ -52,10 +52,16 @@ export function tasks({ kernels }) {
         const url = relative ? new URL(s, BASE) : new URL(s);
         return url.hostname.length + url.pathname.length;
       }),
-      task(`${caseName}: ${name}`, input, (s) => {
-        const url = relative ? api.parse(s, base) : api.parse(s);
-        return url.hostname.length + url.pathname.length;
-      }, node, name),
+      task(
+        `${caseName}: ${name}`,
+        input,
+        (s) => {
+          const url = relative ? api.parse(s, base) : api.parse(s);
+          return url.hostname.length + url.pathname.length;
+        },
+        node,
+        name,
+      ),
     ];
   });
 }

@@ -38,31 +38,52 @@ function task(label, lines, read, corpus, kernel) {
 export function tasks({ corpus, kernels }) {
   const sample = corpus.lines.slice(0, SAMPLE);
   return [
-    task(NODE, corpus.lines, (line) => {
-      try {
-        const url = new URL(line);
-        return url.hostname.length + url.pathname.length;
-      } catch {
-        return 0;
-      }
-    }, corpus),
-    ...kernels.map(({ name, api }) =>
-      task(name, corpus.lines, (line) => {
-        const url = api.parse(line);
-        return url === null ? 0 : url.hostname.length + url.pathname.length;
-      }, corpus, name),
+    task(
+      NODE,
+      corpus.lines,
+      (line) => {
+        try {
+          const url = new URL(line);
+          return url.hostname.length + url.pathname.length;
+        } catch {
+          return 0;
+        }
+      },
+      corpus,
     ),
-    task("whatwg-url 17.3 (sample)", sample, (line) => {
-      try {
-        const url = new whatwgUrl.URL(line);
+    ...kernels.map(({ name, api }) =>
+      task(
+        name,
+        corpus.lines,
+        (line) => {
+          const url = api.parse(line);
+          return url === null ? 0 : url.hostname.length + url.pathname.length;
+        },
+        corpus,
+        name,
+      ),
+    ),
+    task(
+      "whatwg-url 17.3 (sample)",
+      sample,
+      (line) => {
+        try {
+          const url = new whatwgUrl.URL(line);
+          return url.hostname.length + url.pathname.length;
+        } catch {
+          return 0;
+        }
+      },
+      corpus,
+    ),
+    task(
+      "url-parse (sample)",
+      sample,
+      (line) => {
+        const url = new UrlParse(line);
         return url.hostname.length + url.pathname.length;
-      } catch {
-        return 0;
-      }
-    }, corpus),
-    task("url-parse (sample)", sample, (line) => {
-      const url = new UrlParse(line);
-      return url.hostname.length + url.pathname.length;
-    }, corpus),
+      },
+      corpus,
+    ),
   ];
 }

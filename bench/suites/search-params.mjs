@@ -26,7 +26,7 @@ const SAMPLE = 200;
  * build's, whatwg-url's), a state no program that uses one class is in.
  */
 const OPERATIONS = {
-  construct: (P, queries, pairs, keep) => () => {
+  construct: (P, queries, _pairs, keep) => () => {
     let n = 0;
     for (let i = 0; i < queries.length; i++) n += new P(queries[i]).size;
     keep(n);
@@ -39,7 +39,7 @@ const OPERATIONS = {
       keep(n);
     };
   },
-  append: (P, queries, pairs, keep) => () => {
+  append: (P, _queries, pairs, keep) => () => {
     let n = 0;
     for (let i = 0; i < pairs.length; i++) {
       const params = new P();
@@ -55,7 +55,7 @@ const OPERATIONS = {
       keep(objects);
     };
   },
-  "append + delete": (P, queries, pairs, keep) => {
+  "append + delete": (P, queries, _pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       for (let i = 0; i < objects.length; i++) {
@@ -65,7 +65,7 @@ const OPERATIONS = {
       keep(objects);
     };
   },
-  "copy + sort": (P, queries, pairs, keep) => {
+  "copy + sort": (P, queries, _pairs, keep) => {
     const objects = queries.map((q) => new P(q));
     return () => {
       let copy;
@@ -111,9 +111,20 @@ export function tasks({ corpus, kernels }) {
     const node = `node: ${op}`;
     tasks.push({ label: node, baseline: node, fn: fresh(make)(URLSearchParams, queries, pairs, keep), ...all });
     for (const { name, api } of kernels) {
-      tasks.push({ label: `${name}: ${op}`, kernel: name, baseline: node, fn: fresh(make)(api.URLSearchParams, queries, pairs, keep), ...all });
+      tasks.push({
+        label: `${name}: ${op}`,
+        kernel: name,
+        baseline: node,
+        fn: fresh(make)(api.URLSearchParams, queries, pairs, keep),
+        ...all,
+      });
     }
-    tasks.push({ label: `whatwg-url: ${op}`, baseline: node, fn: fresh(make)(whatwgUrl.URLSearchParams, sample, pairs, keep), ...sampled });
+    tasks.push({
+      label: `whatwg-url: ${op}`,
+      baseline: node,
+      fn: fresh(make)(whatwgUrl.URLSearchParams, sample, pairs, keep),
+      ...sampled,
+    });
   }
   return tasks;
 }

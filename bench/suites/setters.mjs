@@ -61,10 +61,27 @@ export function tasks({ corpus, kernels }) {
   return Object.entries(SETTERS).flatMap(([attribute, valuesFor]) => {
     const values = parsed.map((_url, i) => valuesFor(parsed, i));
     return [
-      task(node(attribute), lines.map((line) => new URL(line)), attribute, values),
-      task(`${attribute}: whatwg-url`, lines.map((line) => new whatwgUrl.URL(line)), attribute, values, { baseline: node(attribute) }),
+      task(
+        node(attribute),
+        lines.map((line) => new URL(line)),
+        attribute,
+        values,
+      ),
+      task(
+        `${attribute}: whatwg-url`,
+        lines.map((line) => new whatwgUrl.URL(line)),
+        attribute,
+        values,
+        { baseline: node(attribute) },
+      ),
       ...kernels.map(({ name, api }) =>
-        task(`${attribute}: ${name}`, lines.map((line) => new api.URL(line)), attribute, values, { kernel: name, baseline: node(attribute) }),
+        task(
+          `${attribute}: ${name}`,
+          lines.map((line) => new api.URL(line)),
+          attribute,
+          values,
+          { kernel: name, baseline: node(attribute) },
+        ),
       ),
     ];
   });

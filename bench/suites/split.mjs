@@ -5,4 +5,9 @@ export const title = "split(), every corpus line";
 
 export const tasks = (context) => perLine(context, (api) => api.split);
 
-export const target = { what: "WASM split >= 3x the JS fallback's MB/s on the corpus", over: "js", labels: ["wasm-simd", "wasm"], ratio: 3 };
+export const target = {
+  what: "WASM split >= 3x the JS fallback's MB/s on the corpus",
+  over: "js",
+  labels: ["wasm-simd", "wasm"],
+  ratio: 3,
+};

@@ -64,7 +64,8 @@ export function parseCommandArgs<O extends OptionSpecs>(command: string, args: s
     throw new UsageError(`${command}: ${describeParseError(e)}`);
   }
   const { values, positionals } = parsed;
-  if (positionals.filter((f) => f === "-").length > 1) throw new UsageError(`${command}: standard input (-) can be read once only`);
+  if (positionals.filter((f) => f === "-").length > 1)
+    throw new UsageError(`${command}: standard input (-) can be read once only`);
   return { values, files: positionals };
 }
 
@@ -79,7 +80,8 @@ function describeParseError(e: unknown): string {
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       if (error.message?.includes("does not take an argument")) return `option ${name} takes no value`;
       // "ambiguous": the next word starts with "-", and parseArgs will not take it as the value.
-      if (error.message?.includes("ambiguous")) return `option ${name} needs a value (write ${name}=VALUE for one that starts with "-")`;
+      if (error.message?.includes("ambiguous"))
+        return `option ${name} needs a value (write ${name}=VALUE for one that starts with "-")`;
       return `option ${name} needs a value`;
     default:
       throw e;
@@ -87,16 +89,27 @@ function describeParseError(e: unknown): string {
 }
 
 /** The value of a numeric option: an integer in [min, max]. */
-export function integerOption(command: string, name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+export function integerOption(
+  command: string,
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${command}: --${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${command}: --${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
+    );
   return n;
 }
 
 /** --base: checked once here, so that a bad base is a usage error and not every line a failure. */
 export function baseOption(command: string, value: string | undefined): string | undefined {
-  if (value !== undefined && !canParse(value)) throw new UsageError(`${command}: --base ${JSON.stringify(value)} is not a valid URL`);
+  if (value !== undefined && !canParse(value))
+    throw new UsageError(`${command}: --base ${JSON.stringify(value)} is not a valid URL`);
   return value;
 }
 
@@ -111,7 +124,9 @@ export function threadsOption(command: string, value: string | undefined): numbe
 export function inputFormat(command: string, value: string | undefined, fallback: InputFormat = "lines"): InputFormat {
   if (value === undefined) return fallback;
   if ((INPUT_FORMATS as readonly string[]).includes(value)) return value as InputFormat;
-  throw new UsageError(`${command}: unknown input format ${JSON.stringify(value)}; expected ${INPUT_FORMATS.join(", ")}`);
+  throw new UsageError(
+    `${command}: unknown input format ${JSON.stringify(value)}; expected ${INPUT_FORMATS.join(", ")}`,
+  );
 }
 
 interface InputValues {
@@ -130,17 +145,21 @@ interface InputValues {
 export function inputSpec(command: string, values: InputValues, skipBlank: boolean): InputSpec {
   const format = inputFormat(command, values.input);
   const field = values.field ?? DEFAULT_FIELD[format];
-  if (format === "lines" && values.field !== undefined) throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
+  if (format === "lines" && values.field !== undefined)
+    throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
   if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
     throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
   }
-  if (format === "common" && field === "referer") throw new UsageError(`${command}: the Common Log Format has no referer (--input combined has)`);
+  if (format === "common" && field === "referer")
+    throw new UsageError(`${command}: the Common Log Format has no referer (--input combined has)`);
   const baseField = values["base-field"];
   if (baseField !== undefined && (format === "lines" || format === "combined" || format === "common")) {
     throw new UsageError(`${command}: --base-field needs --input jsonl, csv or tsv`);
   }
   return {
-    format, field, baseField,
+    format,
+    field,
+    baseField,
     base: baseOption(command, values.base),
     skipBlank: skipBlank || format !== "lines",
     skipComments: values["skip-comments"] === true,

@@ -33,7 +33,11 @@ export interface BulkOptions<Options> {
   streamsRows: boolean;
 }
 
-export async function runBulk<Options, Result>(input: Input, bulk: BulkOptions<Options>, emit: Emit): Promise<BulkRun<Result>> {
+export async function runBulk<Options, Result>(
+  input: Input,
+  bulk: BulkOptions<Options>,
+  emit: Emit,
+): Promise<BulkRun<Result>> {
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
   const onBytes = (n: number) => {
@@ -42,11 +46,20 @@ export async function runBulk<Options, Result>(input: Input, bulk: BulkOptions<O
   };
   const start = performance.now();
   // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
-  const threads = bulk.splittable && input.path !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+  const threads =
+    bulk.splittable && input.path !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
   try {
-    const results = threads > 1
-      ? await runThreaded(bulk.script, { work: bulk.name, options: bulk.options, path: input.path! }, input.size!, threads, emit, onBytes)
-      : [await bulk.work.run(input.chunks(onBytes), bulk.options, emit)];
+    const results =
+      threads > 1
+        ? await runThreaded(
+            bulk.script,
+            { work: bulk.name, options: bulk.options, path: input.path! },
+            input.size!,
+            threads,
+            emit,
+            onBytes,
+          )
+        : [await bulk.work.run(input.chunks(onBytes), bulk.options, emit)];
     return { results: results as Result[], bytes, seconds: (performance.now() - start) / 1000, threads };
   } finally {
     progress.end();

@@ -112,6 +112,18 @@ ${FILTER_HELP}`,
     const threads = threadsOption("canon", values.threads);
     const input = await openInputs(files);
     const write: Emit = (text) => stdout.write(text);
-    await runBulk(input, { name: "canon", work: canonWork, options, threads, script, splittable: kernelRead(options.input), streamsRows: true }, values.dedupe ? dedupe(write) : write);
+    await runBulk(
+      input,
+      {
+        name: "canon",
+        work: canonWork,
+        options,
+        threads,
+        script,
+        splittable: kernelRead(options.input),
+        streamsRows: true,
+      },
+      values.dedupe ? dedupe(write) : write,
+    );
   },
 };

@@ -44,7 +44,11 @@ class RowGroups {
   readonly schema: Arrow.Schema;
   rows = 0;
 
-  constructor(private readonly arrow: typeof Arrow, defs: FieldDef[], dictionaries: boolean) {
+  constructor(
+    private readonly arrow: typeof Arrow,
+    defs: FieldDef[],
+    dictionaries: boolean,
+  ) {
     const hrefs = new Hrefs();
     this.columns = defs.map((d, id) => columnFor(d, arrow, id, dictionaries, hrefs));
     this.hrefs = this.columns.some((c) => c.ofHrefs === true) ? hrefs : null;
@@ -64,7 +68,12 @@ class RowGroups {
     const { arrow } = this;
     const children = [...this.columns, this.valid].map((c) => c.take(arrow));
     this.hrefs?.next();
-    const data = arrow.makeData({ type: new arrow.Struct(this.schema.fields), length: this.rows, nullCount: 0, children });
+    const data = arrow.makeData({
+      type: new arrow.Struct(this.schema.fields),
+      length: this.rows,
+      nullCount: 0,
+      children,
+    });
     this.rows = 0;
     return new arrow.RecordBatch(this.schema, data);
   }
@@ -79,7 +88,11 @@ async function pump(bytes: AsyncIterable<Uint8Array>, out: ByteOutput): Promise<
  * A sink of row groups: `write` takes each full group (and may wait for the
  * writer to catch up), `end` the last one and finishes the file.
  */
-function groupSink(groups: RowGroups, write: (batch: Arrow.RecordBatch) => Promise<void>, end: (batch: Arrow.RecordBatch | null) => Promise<void>): ColumnarSink {
+function groupSink(
+  groups: RowGroups,
+  write: (batch: Arrow.RecordBatch) => Promise<void>,
+  end: (batch: Arrow.RecordBatch | null) => Promise<void>,
+): ColumnarSink {
   let written = 0;
   return {
     add(records, i, url) {
@@ -103,7 +116,9 @@ async function columnarPackage<T>(load: () => Promise<T>): Promise<T> {
     return await load();
   } catch (e) {
     if ((e as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw e;
-    throw new UsageError("--format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8");
+    throw new UsageError(
+      "--format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
+    );
   }
 }
 
@@ -142,22 +157,33 @@ async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarS
   // unsorted log. Measured on the default fields of a generated log: the
   // writer took a third less CPU time, the file was 14% larger (docs/cli.md).
   const plain = defs.filter((d) => d.type === "string" && !REPETITIVE.has(d.name)).map((d) => d.name);
-  const props = plain.reduce(
-    (builder, name) => builder.setColumnDictionaryEnabled(name, false).setColumnStatisticsEnabled(name, pw.EnabledStatistics.None),
-    new pw.WriterPropertiesBuilder().setCompression(pw.Compression.SNAPPY).setMaxRowGroupSize(ROW_GROUP).setCreatedBy("swurl"),
-  ).build();
+  const props = plain
+    .reduce(
+      (builder, name) =>
+        builder.setColumnDictionaryEnabled(name, false).setColumnStatisticsEnabled(name, pw.EnabledStatistics.None),
+      new pw.WriterPropertiesBuilder()
+        .setCompression(pw.Compression.SNAPPY)
+        .setMaxRowGroupSize(ROW_GROUP)
+        .setCreatedBy("swurl"),
+    )
+    .build();
   let controller!: ReadableStreamDefaultController<unknown>;
   let wanted: (() => void) | null = null;
   // At most two row groups wait for the writer: memory stays flat when it is the slower side.
-  const batches = new ReadableStream<unknown>({
-    start: (c) => void (controller = c),
-    pull: () => {
-      wanted?.();
-      wanted = null;
+  const batches = new ReadableStream<unknown>(
+    {
+      start: (c) => void (controller = c),
+      pull: () => {
+        wanted?.();
+        wanted = null;
+      },
     },
-  }, { highWaterMark: 2 });
+    { highWaterMark: 2 },
+  );
   // The writer reads the first batch (for the schema) before it resolves: not awaited here.
-  const sent = pw.transformParquetStream(batches, props).then((bytes) => pump(bytes as ReadableStream<Uint8Array>, out));
+  const sent = pw
+    .transformParquetStream(batches, props)
+    .then((bytes) => pump(bytes as ReadableStream<Uint8Array>, out));
   let failed = false;
   sent.catch(() => (failed = true));
   // The Arrow IPC stream of one batch, read into the WASM side (the way parquet-wasm takes Arrow data).

@@ -20,8 +20,19 @@ type ArrowModule = typeof Arrow;
  * methods, user agents): dictionary-encoded, in Arrow and in Parquet files.
  */
 export const REPETITIVE = new Set([
-  "protocol", "scheme", "host", "hostname", "origin", "domain", "suffix", "subdomain",
-  "method", "version", "agent", "ident", "user",
+  "protocol",
+  "scheme",
+  "host",
+  "hostname",
+  "origin",
+  "domain",
+  "suffix",
+  "subdomain",
+  "method",
+  "version",
+  "agent",
+  "ident",
+  "user",
 ]);
 
 /** A validity bitmap (bit i set: row i has a value), as Arrow lays it out. */
@@ -107,7 +118,8 @@ class Utf8Builder {
       for (const v of pending) chars += v.length;
       // Three bytes per UTF-16 unit at most.
       this.reserve(3 * chars);
-      for (const v of pending) this.offsets[++row] = this.at += v.length === 0 ? 0 : this.bytes.write(v, this.at, "utf8");
+      for (const v of pending)
+        this.offsets[++row] = this.at += v.length === 0 ? 0 : this.bytes.write(v, this.at, "utf8");
     }
     this.pending = [];
   }
@@ -118,8 +130,12 @@ class Utf8Builder {
     const n = this.length;
     const nullCount = this.validity.nulls;
     const data = arrow.makeData({
-      type: new arrow.Utf8(), length: n, nullCount, nullBitmap: this.validity.take(n),
-      valueOffsets: this.offsets.slice(0, n + 1), data: this.bytes.subarray(0, this.at),
+      type: new arrow.Utf8(),
+      length: n,
+      nullCount,
+      nullBitmap: this.validity.take(n),
+      valueOffsets: this.offsets.slice(0, n + 1),
+      data: this.bytes.subarray(0, this.at),
     });
     // The next group's bytes go to a new buffer: Arrow data does not copy.
     this.bytes = Buffer.allocUnsafe(this.bytes.length);
@@ -211,7 +227,11 @@ class HrefColumn implements ColumnBuilder {
  */
 class PieceColumn implements ColumnBuilder {
   readonly ofHrefs = true;
-  constructor(readonly name: string, private readonly piece: HrefPiece, private readonly hrefs: Hrefs) {}
+  constructor(
+    readonly name: string,
+    private readonly piece: HrefPiece,
+    private readonly hrefs: Hrefs,
+  ) {}
   add(): void {}
   type(arrow: ArrowModule): Arrow.DataType {
     return new arrow.Utf8();
@@ -233,7 +253,14 @@ class PieceColumn implements ColumnBuilder {
       for (let b = at[r] + bounds[k + start]; b < stop; b++) data[to++] = from[b];
       offsets[r + 1] = to;
     }
-    return arrow.makeData({ type: new arrow.Utf8(), length: n, nullCount: hrefs.nullCount, nullBitmap: hrefs.nullBitmap, valueOffsets: offsets, data });
+    return arrow.makeData({
+      type: new arrow.Utf8(),
+      length: n,
+      nullCount: hrefs.nullCount,
+      nullBitmap: hrefs.nullBitmap,
+      valueOffsets: offsets,
+      data,
+    });
   }
 }
 
@@ -258,7 +285,11 @@ class DictionaryColumn implements ColumnBuilder {
   private chunks: Arrow.Data<Arrow.Utf8>[] = [];
   private readonly dictType: Arrow.Dictionary<Arrow.Utf8, Arrow.Int32>;
 
-  constructor(private readonly def: FieldDef, arrow: ArrowModule, id: number) {
+  constructor(
+    private readonly def: FieldDef,
+    arrow: ArrowModule,
+    id: number,
+  ) {
     this.name = def.name;
     this.dictType = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), id);
   }
@@ -285,7 +316,7 @@ class DictionaryColumn implements ColumnBuilder {
     for (let i = 0; i < n; i++) {
       const k = this.indices[i];
       this.validity.set(i, k >= 0);
-      keys[i] = k < 0 ? 0 : k;
+      keys[i] = Math.max(k, 0);
     }
     const nullCount = this.validity.nulls;
     if (this.fresh.length > 0 || this.chunks.length === 0) {
@@ -296,7 +327,14 @@ class DictionaryColumn implements ColumnBuilder {
     }
     this.indices = [];
     const dictionary = new arrow.Vector(this.chunks);
-    return arrow.makeData({ type: this.dictType, length: n, nullCount, nullBitmap: this.validity.take(n), data: keys, dictionary });
+    return arrow.makeData({
+      type: this.dictType,
+      length: n,
+      nullCount,
+      nullBitmap: this.validity.take(n),
+      data: keys,
+      dictionary,
+    });
   }
 }
 
@@ -362,7 +400,13 @@ export class ValidColumn {
  * dictionary-encoded when `dictionaries`, other pieces of the href copied
  * from `hrefs` (which RowGroups feeds every row).
  */
-export function columnFor(def: FieldDef, arrow: ArrowModule, id: number, dictionaries: boolean, hrefs: Hrefs): ColumnBuilder {
+export function columnFor(
+  def: FieldDef,
+  arrow: ArrowModule,
+  id: number,
+  dictionaries: boolean,
+  hrefs: Hrefs,
+): ColumnBuilder {
   if (def.type === "integer") return new IntegerColumn(def);
   if (dictionaries && REPETITIVE.has(def.name)) return new DictionaryColumn(def, arrow, id);
   if (def.name === "href") return new HrefColumn(hrefs);

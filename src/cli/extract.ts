@@ -57,7 +57,11 @@ const OPTIONS = { ...COMMON_OPTIONS, ...INPUT_OPTIONS, ...FILTER_OPTIONS, base: 
 
 /** With --input: the URL field of each record (resolved against --base), failures left out. */
 async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, { stdout }: Context): Promise<void> {
-  for await (const records of readRecords(input.chunks(() => {}), spec, [])) {
+  for await (const records of readRecords(
+    input.chunks(() => {}),
+    spec,
+    [],
+  )) {
     let text = "";
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);

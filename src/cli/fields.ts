@@ -14,7 +14,17 @@ import type { InputSpec, Records } from "./records.js";
 
 /** The getters of the WHATWG URL API. */
 export const URL_FIELDS = [
-  "href", "origin", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash",
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
 ] as const;
 type UrlField = (typeof URL_FIELDS)[number];
 
@@ -61,7 +71,14 @@ export function domainOf(host: string): ReturnType<typeof parseDomain> {
 
 /** A field of the URL, null for a failure. */
 function ofUrl(name: string, inHref: boolean, get: (url: Url) => string | null, type: FieldType = "string"): FieldDef {
-  return { name, type, inHref, ofUrl: true, value: (_r, _i, url) => (url === null ? null : get(url)), piece: hrefPiece(name) };
+  return {
+    name,
+    type,
+    inHref,
+    ofUrl: true,
+    value: (_r, _i, url) => (url === null ? null : get(url)),
+    piece: hrefPiece(name),
+  };
 }
 
 /** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */
@@ -113,11 +130,15 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
   const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
   switch (spec.format) {
     case "lines":
-      throw new UsageError(`${command}: unknown field ${JSON.stringify(name)}; expected some of ${known} (record fields need --input)`);
+      throw new UsageError(
+        `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known} (record fields need --input)`,
+      );
     case "combined":
     case "common":
       if (!(ACCESS_LOG_FIELDS as readonly string[]).includes(key)) {
-        throw new UsageError(`${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${ACCESS_LOG_FIELDS.join(",")}`);
+        throw new UsageError(
+          `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${ACCESS_LOG_FIELDS.join(",")}`,
+        );
       }
       return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
     default:
@@ -129,13 +150,15 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
 
 /** The record fields (of the input's own) among `defs`, by key: what a CSV header must have. */
 export function recordKeys(names: string[]): string[] {
-  return names.filter((n) => !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:"))
+  return names
+    .filter((n) => !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:"))
     .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
 }
 
 /** `--fields LIST`: the definitions, each name once. */
 export function parseFields(command: string, value: string, spec: InputSpec): FieldDef[] {
   const names = value.split(",").map((f) => f.trim());
-  for (const [i, f] of names.entries()) if (names.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
+  for (const [i, f] of names.entries())
+    if (names.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
   return names.map((n) => fieldDef(command, n, spec));
 }

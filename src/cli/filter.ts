@@ -24,15 +24,22 @@ export const FILTER_HELP = `Filters:
                        http,https: drops mailto:, javascript: and failures)
 `;
 
-export function recordFilter(command: string, values: { "valid-only"?: boolean; "invalid-only"?: boolean; scheme?: string }): RecordFilter {
+export function recordFilter(
+  command: string,
+  values: { "valid-only"?: boolean; "invalid-only"?: boolean; scheme?: string },
+): RecordFilter {
   const validOnly = values["valid-only"] === true;
   const invalidOnly = values["invalid-only"] === true;
   if (validOnly && invalidOnly) throw new UsageError(`${command}: --valid-only and --invalid-only exclude each other`);
-  const schemes = values.scheme === undefined ? null : values.scheme.split(",").map((s) => s.trim().toLowerCase().replace(/:$/, ""));
-  if (schemes !== null && schemes.some((s) => !/^[a-z][a-z0-9+.-]*$/.test(s))) {
-    throw new UsageError(`${command}: --scheme ${JSON.stringify(values.scheme)} is not a comma-separated list of schemes`);
+  const schemes =
+    values.scheme === undefined ? null : values.scheme.split(",").map((s) => s.trim().toLowerCase().replace(/:$/, ""));
+  if (schemes?.some((s) => !/^[a-z][a-z0-9+.-]*$/.test(s))) {
+    throw new UsageError(
+      `${command}: --scheme ${JSON.stringify(values.scheme)} is not a comma-separated list of schemes`,
+    );
   }
-  if (schemes !== null && invalidOnly) throw new UsageError(`${command}: --scheme keeps URLs only; it cannot go with --invalid-only`);
+  if (schemes !== null && invalidOnly)
+    throw new UsageError(`${command}: --scheme keeps URLs only; it cannot go with --invalid-only`);
   return { valid: validOnly || schemes !== null ? true : invalidOnly ? false : null, schemes };
 }
 

@@ -71,7 +71,8 @@ function jsonl(fields: FieldDef[]): RowFormat {
     row(records, i, url) {
       if (url === null) {
         let row = `{"input":${JSON.stringify(records.text(i))},"error":"invalid"`;
-        for (const f of others) row += `,${JSON.stringify(f.name)}:${value(f.value(records, i, null), false, f.type === "integer")}`;
+        for (const f of others)
+          row += `,${JSON.stringify(f.name)}:${value(f.value(records, i, null), false, f.type === "integer")}`;
         return row + "}\n";
       }
       const plain = !hasAny(url.href, JSON_SPECIAL);

@@ -9,7 +9,6 @@ import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { InputError, OutputError } from "./errors.js";
 
-
 /** Bytes per read: large enough that per-chunk costs vanish, small enough to keep memory flat. */
 const CHUNK = 1 << 20;
 
@@ -87,22 +86,29 @@ function nameOf(file: string): string {
  */
 async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
   const name = nameOf(part.file);
-  const raw = counted(guard(name, part.file === "-" ? process.stdin : createReadStream(part.file, { highWaterMark: CHUNK })), onBytes);
+  const raw = counted(
+    guard(name, part.file === "-" ? process.stdin : createReadStream(part.file, { highWaterMark: CHUNK })),
+    onBytes,
+  );
   const iterator = raw[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
   const head = first.value;
   const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-  if (!(part.gzip || (part.size === null && head.length >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]))) {
+  if (
+    !(part.gzip || (part.size === null && head.length >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]))
+  ) {
     yield head;
     yield* rest;
     return;
   }
   // Streamed through zlib, never whole; concatenated members (cat a.gz b.gz) are read as one.
-  const gunzip = Readable.from((async function* () {
-    yield head;
-    yield* rest;
-  })()).pipe(createGunzip({ chunkSize: CHUNK }));
+  const gunzip = Readable.from(
+    (async function* () {
+      yield head;
+      yield* rest;
+    })(),
+  ).pipe(createGunzip({ chunkSize: CHUNK }));
   try {
     for await (const chunk of gunzip) yield chunk as Buffer;
   } catch (e) {
@@ -151,7 +157,10 @@ async function* guard(name: string, source: AsyncIterable<Uint8Array>): AsyncGen
 }
 
 /** `source` with each chunk's length reported to `count` as it passes. */
-export async function* counted(source: AsyncIterable<Uint8Array>, count: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+export async function* counted(
+  source: AsyncIterable<Uint8Array>,
+  count: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
   for await (const chunk of source) {
     count(chunk.length);
     yield chunk;
@@ -172,7 +181,10 @@ export interface ByteOutput {
 export class Output implements ByteOutput {
   private error: unknown = null;
 
-  constructor(private readonly stream: NodeJS.WritableStream, private readonly name: string | null = null) {
+  constructor(
+    private readonly stream: NodeJS.WritableStream,
+    private readonly name: string | null = null,
+  ) {
     if (name !== null) stream.on("error", (e) => (this.error ??= e));
   }
 
@@ -200,7 +212,10 @@ export class Output implements ByteOutput {
     if (this.name === null) return void (await once(this.stream, event));
     const done = new AbortController();
     try {
-      await Promise.race([once(this.stream, event, { signal: done.signal }), once(this.stream, "error", { signal: done.signal })]);
+      await Promise.race([
+        once(this.stream, event, { signal: done.signal }),
+        once(this.stream, "error", { signal: done.signal }),
+      ]);
     } catch {
       // The error is in this.error; an abort is ours.
     } finally {

@@ -7,7 +7,18 @@ import { unescapeLogField } from "../batch.js";
 
 /** The fields of a Common or Combined Log Format line, in line order (the request split in three). */
 export const ACCESS_LOG_FIELDS = [
-  "client", "ident", "user", "time", "request", "method", "target", "version", "status", "bytes", "referer", "agent",
+  "client",
+  "ident",
+  "user",
+  "time",
+  "request",
+  "method",
+  "target",
+  "version",
+  "status",
+  "bytes",
+  "referer",
+  "agent",
 ] as const;
 export type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
 
@@ -50,11 +61,18 @@ export function accessLogFields(line: string): Record<AccessLogField, string | n
   const first = request?.indexOf(" ") ?? -1;
   const last = request?.lastIndexOf(" ") ?? -1;
   return {
-    client: value(client), ident: value(ident), user: value(user), time: value(time), request: value(request),
+    client: value(client),
+    ident: value(ident),
+    user: value(user),
+    time: value(time),
+    request: value(request),
     method: first > 0 ? request.slice(0, first) : null,
     target: first > 0 ? value(request.slice(first + 1, last > first ? last : undefined)) : null,
     version: last > first ? request.slice(last + 1) : null,
-    status: value(status), bytes: value(bytes), referer: value(referer), agent: value(agent),
+    status: value(status),
+    bytes: value(bytes),
+    referer: value(referer),
+    agent: value(agent),
   };
 }
 

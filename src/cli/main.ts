@@ -47,7 +47,8 @@ export async function main(args: string[], script: URL): Promise<number> {
   const context: Context = { stdout: new Output(process.stdout), script };
   const [name, ...rest] = args;
   try {
-    if (name === undefined) throw new UsageError(`a command is needed: ${COMMANDS.map((c) => c.name).join(", ")} (swurl --help shows them)`);
+    if (name === undefined)
+      throw new UsageError(`a command is needed: ${COMMANDS.map((c) => c.name).join(", ")} (swurl --help shows them)`);
     if (name === "-h" || name === "--help" || name === "help") {
       await context.stdout.write(topHelp());
       return 0;
@@ -57,7 +58,8 @@ export async function main(args: string[], script: URL): Promise<number> {
       return 0;
     }
     const command = COMMANDS.find((c) => c.name === name);
-    if (command === undefined) throw new UsageError(`unknown command ${JSON.stringify(name)} (swurl --help lists the commands)`);
+    if (command === undefined)
+      throw new UsageError(`unknown command ${JSON.stringify(name)} (swurl --help lists the commands)`);
     if (stdoutClosed()) throw new OutputError("cannot write output: standard output is closed");
     await command.run(rest, context);
     return 0;

@@ -124,11 +124,19 @@ CRLF); a leading byte order mark is ignored.
     const options = { fields: names.join(","), input: spec, filter: recordFilter("parse", values) };
     const threads = threadsOption("parse", values.threads);
     if (isColumnar(format) && values.output === undefined && process.stdout.isTTY === true) {
-      throw new UsageError(`parse: --format ${format} is binary; write it with --output FILE or redirect standard output to a file`);
+      throw new UsageError(
+        `parse: --format ${format} is binary; write it with --output FILE or redirect standard output to a file`,
+      );
     }
     const input = await openInputs(files);
     const out = values.output === undefined ? stdout : await openOutput(values.output);
-    const bulk = { name: "parse", threads, script, splittable: kernelRead(spec) && !names.includes("line"), streamsRows: values.output === undefined };
+    const bulk = {
+      name: "parse",
+      threads,
+      script,
+      splittable: kernelRead(spec) && !names.includes("line"),
+      streamsRows: values.output === undefined,
+    };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
       await runBulk(input, { ...bulk, work: columnarWork(format, out), options, threads: 1 }, async () => {});

@@ -28,7 +28,12 @@ export interface InputSpec {
 
 /** The default URL field of each format. */
 export const DEFAULT_FIELD: Record<InputFormat, string> = {
-  lines: "", combined: "request", common: "request", jsonl: "url", csv: "url", tsv: "url",
+  lines: "",
+  combined: "request",
+  common: "request",
+  jsonl: "url",
+  csv: "url",
+  tsv: "url",
 };
 
 export interface Records {
@@ -188,7 +193,11 @@ function checkColumns(spec: InputSpec, header: string[], names: string[]): void 
 }
 
 /** Records of JSON Lines, CSV or TSV. `columns`: the field names the command reads, checked against a header. */
-async function* textRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, columns: string[]): AsyncGenerator<Records> {
+async function* textRecords(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+  columns: string[],
+): AsyncGenerator<Records> {
   const table = spec.format === "csv" || spec.format === "tsv";
   const cells = spec.format === "csv" ? csvCells : tsvCells;
   const headed = table && !/^[1-9]\d*$/.test(spec.field);
@@ -230,7 +239,11 @@ async function* textRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, 
     }
     if (texts.length === 0 && skipped === 0) continue;
     const urls = readers.map((r) => r.url(spec.field));
-    const parsed = parseUrls(urls, spec.baseField === undefined ? null : readers.map((r) => r.url(spec.baseField!)), spec.base);
+    const parsed = parseUrls(
+      urls,
+      spec.baseField === undefined ? null : readers.map((r) => r.url(spec.baseField!)),
+      spec.base,
+    );
     yield {
       length: texts.length,
       skipped,
@@ -240,7 +253,8 @@ async function* textRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, 
       field: (i, name) => readers[i].field(name),
     };
   }
-  if (open !== "") throw new UsageError(`${spec.format}: line ${openLine}: a quoted field is not closed before the end of the input`);
+  if (open !== "")
+    throw new UsageError(`${spec.format}: line ${openLine}: a quoted field is not closed before the end of the input`);
 }
 
 /**
@@ -250,7 +264,11 @@ async function* textRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, 
  * (#concept-basic-url-parser, "remove all ASCII tab or newline"), so taking
  * them out first changes nothing and keeps one URL a line.
  */
-function parseUrls(urls: (string | null)[], bases: (string | null)[] | null, base: string | undefined): (i: number) => Url | null {
+function parseUrls(
+  urls: (string | null)[],
+  bases: (string | null)[] | null,
+  base: string | undefined,
+): (i: number) => Url | null {
   if (bases !== null) {
     const parsed = urls.map((u, i) => {
       const b = bases[i] ?? base;
@@ -271,8 +289,10 @@ export function kernelRead(spec: InputSpec): boolean {
 }
 
 /** The records of `source` read as `spec` says; `columns`: the fields the command will read (checked against a CSV/TSV header). */
-export function readRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec, columns: string[]): AsyncIterable<Records> {
-  return kernelRead(spec)
-    ? kernelRecords(source, spec)
-    : textRecords(source, spec, columns);
+export function readRecords(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+  columns: string[],
+): AsyncIterable<Records> {
+  return kernelRead(spec) ? kernelRecords(source, spec) : textRecords(source, spec, columns);
 }

@@ -133,10 +133,15 @@ export function textReport(s: Summary, style: Style): string {
   out.push(style.heading(`swurl stats: ${s.input}`));
   // On a small input the time is mostly the JIT compilers warming up, not the parsing.
   const warmUp = s.bytes < WARM_UP_BYTES ? "; at this size mostly warm-up" : "";
-  out.push(`${formatCount(s.lines)} lines, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`);
+  out.push(
+    `${formatCount(s.lines)} lines, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`,
+  );
 
   section("URLs");
-  const urls = [{ label: "valid", count: s.valid }, { label: "invalid", count: s.invalid }];
+  const urls = [
+    { label: "valid", count: s.valid },
+    { label: "invalid", count: s.invalid },
+  ];
   if (s.skipped > 0) urls.push({ label: "skipped", count: s.skipped });
   if (s.filtered > 0) urls.push({ label: "filtered", count: s.filtered });
   out.push(...chart(urls, s.lines, style));
@@ -151,11 +156,17 @@ export function textReport(s: Summary, style: Style): string {
     out.push(...chart(s.topHosts, s.valid, style));
     section(`Top registrable domains`, `${formatCount(s.distinctDomains)} distinct, by the Public Suffix List`);
     out.push(...chart(s.topDomains, s.valid, style));
-    if (s.withoutDomain > 0) out.push(style.dim(`  ${formatCount(s.withoutDomain)} URLs have a host with no registrable domain (an IP address, a single label such as localhost, or not a DNS name)`));
+    if (s.withoutDomain > 0)
+      out.push(
+        style.dim(
+          `  ${formatCount(s.withoutDomain)} URLs have a host with no registrable domain (an IP address, a single label such as localhost, or not a DNS name)`,
+        ),
+      );
   }
 
   const list = (title: string, l: TopList, whole: number) => {
-    const approximate = l.dropped > 0 ? `, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)` : "";
+    const approximate =
+      l.dropped > 0 ? `, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)` : "";
     section(title, `${formatCount(l.distinct)} distinct${approximate}`);
     out.push(...chart(l.top, whole, style));
   };
@@ -173,11 +184,16 @@ export function textReport(s: Summary, style: Style): string {
     { label: "no host", count: s.valid - s.withHost },
   ];
   for (const row of shape) {
-    out.push(`  ${row.label.padEnd(16)}  ${formatCount(row.count).padStart(formatCount(s.valid).length)}  ${style.dim(formatPercent(row.count, s.valid).padStart(6))}`);
+    out.push(
+      `  ${row.label.padEnd(16)}  ${formatCount(row.count).padStart(formatCount(s.valid).length)}  ${style.dim(formatPercent(row.count, s.valid).padStart(6))}`,
+    );
   }
 
   if (s.invalidSamples.length > 0) {
-    section("Invalid lines", s.invalid > s.invalidSamples.length ? `first ${s.invalidSamples.length} of ${formatCount(s.invalid)}` : "");
+    section(
+      "Invalid lines",
+      s.invalid > s.invalidSamples.length ? `first ${s.invalidSamples.length} of ${formatCount(s.invalid)}` : "",
+    );
     for (const { line, text } of s.invalidSamples) out.push(`  line ${formatCount(line)}: ${JSON.stringify(text)}`);
   }
   if (s.hint !== null) out.push("", style.dim(s.hint));

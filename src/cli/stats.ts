@@ -101,8 +101,11 @@ Memory grows with the number of distinct hosts, not with the input size.
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const spec = options.input;
-    const needsBase = (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
-    const hint = needsBase ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them." : null;
+    const needsBase =
+      (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
+    const hint = needsBase
+      ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
+      : null;
     const summary = summarize(run.results.reduce(mergeTally), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },

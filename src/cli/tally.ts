@@ -38,9 +38,19 @@ export interface Tally {
 /** A tally with `groups` --by keys. */
 export function emptyTally(groups: number): Tally {
   return {
-    lines: 0, invalid: 0, skipped: 0, filtered: 0, schemes: new Map(), hosts: new Map(),
-    withQuery: 0, withFragment: 0, withCredentials: 0, withPort: 0, invalidSamples: [],
-    paths: emptyCounts(), groups: Array.from({ length: groups }, emptyCounts),
+    lines: 0,
+    invalid: 0,
+    skipped: 0,
+    filtered: 0,
+    schemes: new Map(),
+    hosts: new Map(),
+    withQuery: 0,
+    withFragment: 0,
+    withCredentials: 0,
+    withPort: 0,
+    invalidSamples: [],
+    paths: emptyCounts(),
+    groups: Array.from({ length: groups }, emptyCounts),
   };
 }
 

@@ -42,7 +42,12 @@ export type FromWorker =
 const LF = 0x0a;
 
 /** The bytes of [start, end) of the file, through the last LF before `end` or after it, when the range's last line goes on past it. */
-async function* throughLineEnd(path: string, start: number, end: number, count: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+async function* throughLineEnd(
+  path: string,
+  start: number,
+  end: number,
+  count: (bytes: number) => void,
+): AsyncGenerator<Uint8Array> {
   let last = LF;
   for await (const chunk of counted(readRange(path, start, end), count)) {
     if (chunk.length > 0) last = chunk[chunk.length - 1];
@@ -61,7 +66,12 @@ async function* throughLineEnd(path: string, start: number, end: number, count: 
  * `path`: its lines, after the byte before it (the first range has none);
  * `count` hears of the range's own bytes as they are read.
  */
-export function rangeSource(path: string, start: number, end: number, count: (bytes: number) => void): AsyncIterable<Uint8Array> {
+export function rangeSource(
+  path: string,
+  start: number,
+  end: number,
+  count: (bytes: number) => void,
+): AsyncIterable<Uint8Array> {
   if (start === 0) return throughLineEnd(path, start, end, count);
   async function* chunks(): AsyncGenerator<Uint8Array> {
     yield* readRange(path, start - 1, start);
@@ -84,7 +94,12 @@ interface RangeState {
  * bytes read. Returns the result of each range, in input order.
  */
 export async function runThreaded(
-  script: URL, setup: WorkerSetup, size: number, threads: number, emit: Emit, onBytes: (n: number) => void,
+  script: URL,
+  setup: WorkerSetup,
+  size: number,
+  threads: number,
+  emit: Emit,
+  onBytes: (n: number) => void,
 ): Promise<unknown[]> {
   const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: setup }));
   const ranges: RangeState[] = [];
@@ -159,7 +174,7 @@ export async function runThreaded(
         const chunk = range.chunks.shift()!;
         await emit(chunk.text);
         if (!chunk.acked) range.worker.postMessage({ type: "ack" } satisfies ToWorker);
-      } else if (range !== undefined && range.done) {
+      } else if (range?.done) {
         results.push(range.result);
         range.result = undefined;
         head++;

@@ -152,7 +152,9 @@ export class Arena {
     const need = ARENA + bytes + SLACK;
     if (need > this.u8.length) {
       if (need > MAX_MEMORY) {
-        throw new RangeError(`swurl: the input is too long: it needs ${need} bytes of kernel memory, and the kernel addresses 2 GiB at most`);
+        throw new RangeError(
+          `swurl: the input is too long: it needs ${need} bytes of kernel memory, and the kernel addresses 2 GiB at most`,
+        );
       }
       this.backend.grow(need);
       this.refresh();

@@ -20,13 +20,77 @@ export type KernelFunction = (...args: number[]) => number | void;
 /** `fn` after `enter()`, inside a try/catch whose catch throws `fail(error)`. */
 export function guarded(fn: KernelFunction, enter: () => void, fail: (error: unknown) => Error): KernelFunction {
   switch (fn.length) {
-    case 0: return () => { enter(); try { return fn(); } catch (error) { throw fail(error); } };
-    case 1: return (a) => { enter(); try { return fn(a); } catch (error) { throw fail(error); } };
-    case 2: return (a, b) => { enter(); try { return fn(a, b); } catch (error) { throw fail(error); } };
-    case 3: return (a, b, c) => { enter(); try { return fn(a, b, c); } catch (error) { throw fail(error); } };
-    case 4: return (a, b, c, d) => { enter(); try { return fn(a, b, c, d); } catch (error) { throw fail(error); } };
-    case 5: return (a, b, c, d, e) => { enter(); try { return fn(a, b, c, d, e); } catch (error) { throw fail(error); } };
-    case 6: return (a, b, c, d, e, f) => { enter(); try { return fn(a, b, c, d, e, f); } catch (error) { throw fail(error); } };
-    default: return (...args) => { enter(); try { return fn(...args); } catch (error) { throw fail(error); } };
+    case 0:
+      return () => {
+        enter();
+        try {
+          return fn();
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 1:
+      return (a) => {
+        enter();
+        try {
+          return fn(a);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 2:
+      return (a, b) => {
+        enter();
+        try {
+          return fn(a, b);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 3:
+      return (a, b, c) => {
+        enter();
+        try {
+          return fn(a, b, c);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 4:
+      return (a, b, c, d) => {
+        enter();
+        try {
+          return fn(a, b, c, d);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 5:
+      return (a, b, c, d, e) => {
+        enter();
+        try {
+          return fn(a, b, c, d, e);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    case 6:
+      return (a, b, c, d, e, f) => {
+        enter();
+        try {
+          return fn(a, b, c, d, e, f);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
+    default:
+      return (...args) => {
+        enter();
+        try {
+          return fn(...args);
+        } catch (error) {
+          throw fail(error);
+        }
+      };
   }
 }

@@ -21,7 +21,11 @@ export function createJsBackend(): Backend {
     }
   };
   /** Switch to a new heap: assignments only, made once every view exists, so that nothing can stop them halfway. */
-  const use = (nextBuffer: ArrayBuffer, nextBytes: Uint8Array<ArrayBuffer>, nextWords: Int32Array<ArrayBuffer>): void => {
+  const use = (
+    nextBuffer: ArrayBuffer,
+    nextBytes: Uint8Array<ArrayBuffer>,
+    nextWords: Int32Array<ArrayBuffer>,
+  ): void => {
     buffer = nextBuffer;
     bytes = nextBytes;
     words = nextWords;

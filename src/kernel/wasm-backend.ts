@@ -10,8 +10,7 @@ const PAGE = 65536;
 
 /** A module whose one function uses i8x16.splat and i8x16.popcnt. */
 const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253,
-  98, 11,
+  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
 ]);
 
 export function hasWebAssembly(): boolean {
@@ -40,13 +39,16 @@ function wasmModule(simd: boolean): WebAssembly.Module {
  * Policy without 'wasm-unsafe-eval').
  */
 export function createWasmBackend(simd: boolean): Backend {
-  if (!hasWebAssembly()) throw new Error("swurl: this engine has no WebAssembly; use the \"js\" kernel (swurl/js)");
-  if (simd && !hasSimd()) throw new Error("swurl: this engine's WebAssembly has no SIMD; use the \"wasm\" or \"js\" kernel");
+  if (!hasWebAssembly()) throw new Error('swurl: this engine has no WebAssembly; use the "js" kernel (swurl/js)');
+  if (simd && !hasSimd())
+    throw new Error('swurl: this engine\'s WebAssembly has no SIMD; use the "wasm" or "js" kernel');
   let module: WebAssembly.Module;
   try {
     module = wasmModule(simd);
   } catch (error) {
-    throw new Error(`swurl: this engine refused to compile the WASM kernel (${String(error)}); use the "js" kernel`, { cause: error });
+    throw new Error(`swurl: this engine refused to compile the WASM kernel (${String(error)}); use the "js" kernel`, {
+      cause: error,
+    });
   }
   let kernel!: KernelExports;
   let memory!: WebAssembly.Memory;

@@ -45,19 +45,18 @@ const mustEncode = (what: string, ch: string): string =>
 const FINDINGS: Record<number, [DiagnosticCode, (ch: string) => string]> = {
   [R.ESCAPE_INVALID]: [
     "invalid-escape",
-    () => `"%" is not followed by two hex digits; a "%" meant as such must be encoded as "%25" (RFC 1738 section 2.2, RFC 1630)`,
+    () =>
+      `"%" is not followed by two hex digits; a "%" meant as such must be encoded as "%25" (RFC 1738 section 2.2, RFC 1630)`,
   ],
   [R.UNSAFE_CONTROL]: ["unsafe-character", (ch) => mustEncode("is a control character", ch)],
   [R.UNSAFE_SPACE]: ["unsafe-character", (ch) => mustEncode("(space) is unsafe", ch)],
   [R.UNSAFE_NON_ASCII]: ["unsafe-character", (ch) => mustEncode("is not a US-ASCII character", ch)],
   [R.UNSAFE_CHARACTER]: ["unsafe-character", (ch) => mustEncode("is unsafe", ch)],
-  [R.UNSAFE_SECOND_HASH]: [
-    "unsafe-character",
-    (ch) => mustEncode("after the fragment's \"#\" is unsafe", ch),
-  ],
+  [R.UNSAFE_SECOND_HASH]: ["unsafe-character", (ch) => mustEncode('after the fragment\'s "#" is unsafe', ch)],
   [R.SCHEME_MISSING]: [
     "invalid-scheme",
-    () => `no scheme: a URL is written <scheme>:<scheme-specific-part>, with the ":" before any "/" (RFC 1738 section 2.1)`,
+    () =>
+      `no scheme: a URL is written <scheme>:<scheme-specific-part>, with the ":" before any "/" (RFC 1738 section 2.1)`,
   ],
   [R.SCHEME_EMPTY]: ["invalid-scheme", () => `the scheme before ":" is empty (RFC 1738 section 2.1)`],
   [R.SCHEME_BAD_CHARACTER]: [
@@ -76,17 +75,25 @@ const FINDINGS: Record<number, [DiagnosticCode, (ch: string) => string]> = {
   ],
   [R.HOST_TOPLABEL_DIGIT]: [
     "invalid-host",
-    () => `the rightmost domain label starts with a digit, and the host is not four groups of digits (RFC 1738 section 3.1)`,
+    () =>
+      `the rightmost domain label starts with a digit, and the host is not four groups of digits (RFC 1738 section 3.1)`,
   ],
-  [R.PORT_EMPTY]: ["invalid-port", () => `":" with no port after it: "If the port is omitted, the colon is as well" (RFC 1738 section 3.1)`],
-  [R.PORT_NOT_DIGIT]: ["invalid-port", (ch) => `${show(ch)} in the port, which is decimal digits (RFC 1738 section 3.1)`],
+  [R.PORT_EMPTY]: [
+    "invalid-port",
+    () => `":" with no port after it: "If the port is omitted, the colon is as well" (RFC 1738 section 3.1)`,
+  ],
+  [R.PORT_NOT_DIGIT]: [
+    "invalid-port",
+    (ch) => `${show(ch)} in the port, which is decimal digits (RFC 1738 section 3.1)`,
+  ],
   [R.PORT_OUT_OF_RANGE]: [
     "invalid-port",
     () => `the port is above 65535: TCP and UDP ports are 16 bits (RFC 1738 section 3.1, RFC 793 section 3.1)`,
   ],
   [R.SCHEME_NOT_LETTER]: [
     "invalid-scheme",
-    (ch) => `a scheme name starts with a letter, not ${show(ch)}: scheme = ialpha (RFC 1630, the 1994 URL draft; RFC 3986 section 3.1)`,
+    (ch) =>
+      `a scheme name starts with a letter, not ${show(ch)}: scheme = ialpha (RFC 1630, the 1994 URL draft; RFC 3986 section 3.1)`,
   ],
 };
 

@@ -18,8 +18,21 @@ import { prefixLength } from "../prefix.js";
 export type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
 export type { ResolveOptions } from "./resolve.js";
 export type {
-  SchemeParts, FtpParts, HttpParts, GopherParts, MailtoParts, NewsParts, NntpParts, TelnetParts, WaisParts,
-  FileParts, ProsperoParts, MidParts, CidParts, AfsParts, PartsNotes,
+  SchemeParts,
+  FtpParts,
+  HttpParts,
+  GopherParts,
+  MailtoParts,
+  NewsParts,
+  NntpParts,
+  TelnetParts,
+  WaisParts,
+  FileParts,
+  ProsperoParts,
+  MidParts,
+  CidParts,
+  AfsParts,
+  PartsNotes,
 } from "./syntax.js";
 
 export interface SchemePartsOptions {
@@ -84,7 +97,11 @@ export function rfc1738Api(arena: Arena) {
     const a = analyze(input.slice(prefix));
     const rule = a.scheme === null ? undefined : RULES.get(a.scheme);
     if (rule === undefined || findingsOf(a).length > 0 || missingHost(a)) return null;
-    const r = new Rule(a, { decode: options.raw === true ? asWritten : decode, checkHost, lenient: options.lenient === true });
+    const r = new Rule(a, {
+      decode: options.raw === true ? asWritten : decode,
+      checkHost,
+      lenient: options.lenient === true,
+    });
     const parts = rule(r);
     if (parts === null) return null;
     if (prefix > 0) parts.prefixed = true;

@@ -118,7 +118,9 @@ export function resolver(split: (input: string) => UrlParts) {
     expectString(base, "resolve", "base");
     const b = components(split(base));
     if (b.scheme === null) {
-      throw new TypeError(`resolve: base ${quote(base)} has no scheme; RFC 3986 section 5.1 needs an absolute base URI`);
+      throw new TypeError(
+        `resolve: base ${quote(base)} has no scheme; RFC 3986 section 5.1 needs an absolute base URI`,
+      );
     }
     const r = components(split(reference));
     // RFC 1630: "If the scheme parts are different, the whole absolute URI must be given."
@@ -134,7 +136,13 @@ export function resolver(split: (input: string) => UrlParts) {
       t = { scheme: b.scheme, authority: b.authority, path: b.path, query: r.query ?? b.query, fragment: r.fragment };
     } else {
       const path = r.path.startsWith("/") ? r.path : merge(b, r.path);
-      t = { scheme: b.scheme, authority: b.authority, path: removeDotSegments(path), query: r.query, fragment: r.fragment };
+      t = {
+        scheme: b.scheme,
+        authority: b.authority,
+        path: removeDotSegments(path),
+        query: r.query,
+        fragment: r.fragment,
+      };
     }
     return recompose(t);
   };

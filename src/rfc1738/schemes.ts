@@ -26,7 +26,16 @@ const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
 
 /** "The schemes covered are" (RFC 1738 section 3), in its order. */
 export const RFC1738_SCHEMES = [
-  "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero",
+  "ftp",
+  "http",
+  "gopher",
+  "mailto",
+  "news",
+  "nntp",
+  "telnet",
+  "wais",
+  "file",
+  "prospero",
 ] as const;
 
 /** Schemes extractUrls() finds as bare URLs in running text: RFC 1738's and https, ws, wss. */

@@ -271,7 +271,8 @@ export class Rule {
     // "Within the user and password field, any ":", "@", or "/" must be encoded."
     return (
       this.allow(user, a.at(L.SPLIT_USER_END), LOGIN, "user name") &&
-      (a.at(L.SPLIT_PASS_START) === L.NONE || this.allow(a.at(L.SPLIT_PASS_START), a.at(L.SPLIT_PASS_END), LOGIN, "password"))
+      (a.at(L.SPLIT_PASS_START) === L.NONE ||
+        this.allow(a.at(L.SPLIT_PASS_START), a.at(L.SPLIT_PASS_END), LOGIN, "password"))
     );
   }
 
@@ -315,7 +316,10 @@ export class Rule {
 
   /** The segments of the path input[start, end), which starts with "/", each decoded by itself. */
   segments(start: number, end: number): string[] {
-    return this.input.slice(start + 1, end).split("/").map(this.decode);
+    return this.input
+      .slice(start + 1, end)
+      .split("/")
+      .map(this.decode);
   }
 
   /** A decoded login field, null when absent. */
@@ -344,7 +348,10 @@ function ftp(r: Rule): FtpParts | null {
     if (semi < end) {
       const code = semi + ";type=".length;
       if (!input.startsWith(";type=", semi)) {
-        return r.fail(semi, `";" is reserved in a path segment: only ";type=" may follow the name (RFC 1738 section 3.2.2)`);
+        return r.fail(
+          semi,
+          `";" is reserved in a path segment: only ";type=" may follow the name (RFC 1738 section 3.2.2)`,
+        );
       }
       const written = input.slice(code, end);
       if (RFC1630_FTPTYPE.test(written)) {
@@ -364,7 +371,9 @@ function ftp(r: Rule): FtpParts | null {
     } else {
       const draft = DRAFT_FTPTYPE.exec(input.slice(start, end));
       if (draft) {
-        r.note(`"!${draft[1]}" would be the transfer type in the 1994 draft (ftpaddress = ... path [ ! ftptype ]); RFC 1738 section 3.2.2 keeps it in the name`);
+        r.note(
+          `"!${draft[1]}" would be the transfer type in the 1994 draft (ftpaddress = ... path [ ! ftptype ]); RFC 1738 section 3.2.2 keeps it in the name`,
+        );
         ftptype = draft[1].toUpperCase();
       }
     }
@@ -376,8 +385,15 @@ function ftp(r: Rule): FtpParts | null {
   }
   const { a } = r;
   return {
-    scheme: "ftp", user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port,
-    cwd, name, typecode, ...(ftptype === undefined ? {} : { ftptype }),
+    scheme: "ftp",
+    user: r.login(a.parts.user),
+    password: r.login(a.parts.password),
+    host: r.host,
+    port: r.port,
+    cwd,
+    name,
+    typecode,
+    ...(ftptype === undefined ? {} : { ftptype }),
   };
 }
 
@@ -421,7 +437,10 @@ function gopher(r: Rule): GopherParts | null {
   // The draft's gopheraddress = ... [ / gtype [ selector ] ] [ ? search ]:
   // RFC 1738 reserves nothing in the gopher-path, so a "?" is selector data.
   const q = find(input, "?", start, end);
-  if (q < end) r.note(`"?" would start a search in the 1994 draft's gopheraddress; RFC 1738 section 3.4.1 keeps it in the selector ("%09" starts the search)`);
+  if (q < end)
+    r.note(
+      `"?" would start a search in the 1994 draft's gopheraddress; RFC 1738 section 3.4.1 keeps it in the selector ("%09" starts the search)`,
+    );
   // gtype = xchar: one character, or one escape.
   const typeEnd = Math.min(input[start] === "%" ? start + 3 : start + 1, end);
   // The selector, search and gopher+ string are split on "%09" before decoding.
@@ -454,7 +473,8 @@ function mailto(r: Rule): MailtoParts | null {
   const { input } = r;
   const start = r.opaqueStart;
   const end = r.end;
-  if (start === end) return r.fail(start, `an address follows "mailto:" (RFC 1738 section 5, encoded822addr = 1*xchar)`);
+  if (start === end)
+    return r.fail(start, `an address follows "mailto:" (RFC 1738 section 5, encoded822addr = 1*xchar)`);
   const q = find(input, "?", start, end);
   const headers: [string, string][] = [];
   // Each field runs from after "?" or "&" to the next "&".
@@ -522,7 +542,10 @@ function nntp(r: Rule): NntpParts | null {
     article = Number(digits);
     // A number is exact up to 2^53 - 1; larger digits are not given as another number.
     if (!Number.isSafeInteger(article)) {
-      return r.fail(slash + 1, `the article number ${digits} is above 2^53 - 1 and cannot be given exactly (RFC 1738 section 5: "/" digits)`);
+      return r.fail(
+        slash + 1,
+        `the article number ${digits} is above 2^53 - 1 and cannot be given exactly (RFC 1738 section 5: "/" digits)`,
+      );
     }
   }
   return { scheme: "nntp", host: r.host, port: r.port, group: input.slice(group, slash), article };
@@ -536,7 +559,10 @@ function telnet(r: Rule): TelnetParts | null {
   const start = r.pathStart;
   const end = r.end;
   if (start < end && (input[start] !== "/" || end > start + 1)) {
-    return r.fail(input[start] === "/" ? start + 1 : start, `nothing but a final "/" follows the host (RFC 1738 section 3.8)`);
+    return r.fail(
+      input[start] === "/" ? start + 1 : start,
+      `nothing but a final "/" follows the host (RFC 1738 section 3.8)`,
+    );
   }
   const scheme = r.scheme as TelnetParts["scheme"];
   return { scheme, user: r.login(a.parts.user), password: r.login(a.parts.password), host: r.host, port: r.port };
@@ -547,7 +573,8 @@ function telnet(r: Rule): TelnetParts | null {
 // waisindex    = "wais://" hostport "/" database "?" search
 // waisdoc      = "wais://" hostport "/" database "/" wtype "/" wpath
 function wais(r: Rule): WaisParts | null {
-  if (!r.common(false) || !r.slashAfterHost("a database follows the host: wais://host/database (RFC 1738 section 3.9)")) return null;
+  if (!r.common(false) || !r.slashAfterHost("a database follows the host: wais://host/database (RFC 1738 section 3.9)"))
+    return null;
   const { input } = r;
   const start = r.pathStart;
   const end = r.end;
@@ -556,7 +583,13 @@ function wais(r: Rule): WaisParts | null {
   const q = find(input, "?", db, end);
   if (q < end) {
     if (!r.allow(db, q, UCHAR, "database") || !r.allow(q + 1, end, SEARCH, "search")) return null;
-    return { ...base, database: r.decode(input.slice(db, q)), search: r.decode(input.slice(q + 1, end)), wtype: null, wpath: null };
+    return {
+      ...base,
+      database: r.decode(input.slice(db, q)),
+      search: r.decode(input.slice(q + 1, end)),
+      wtype: null,
+      wpath: null,
+    };
   }
   const s1 = find(input, "/", db, end);
   if (!r.allow(db, s1, UCHAR, "database")) return null;
@@ -577,7 +610,11 @@ function wais(r: Rule): WaisParts | null {
 function file(r: Rule): FileParts | null {
   if (!r.common(false)) return null;
   const { input, a } = r;
-  if (a.parts.port !== null) return r.fail(a.at(L.SPLIT_PORT_START) - 1, `no port: "file://" [ host | "localhost" ] "/" fpath (RFC 1738 section 5)`);
+  if (a.parts.port !== null)
+    return r.fail(
+      a.at(L.SPLIT_PORT_START) - 1,
+      `no port: "file://" [ host | "localhost" ] "/" fpath (RFC 1738 section 5)`,
+    );
   if (!r.slashAfterHost("a path follows the host: file://host/path (RFC 1738 section 3.10)")) return null;
   const start = r.pathStart;
   const end = r.end;
@@ -587,15 +624,22 @@ function file(r: Rule): FileParts | null {
   // interpreted'."
   const host = r.host;
   return {
-    scheme: "file", host, isLocal: host === "" || host === "localhost",
-    path: r.decode(input.slice(start, end)), segments: r.segments(start, end),
+    scheme: "file",
+    host,
+    isLocal: host === "" || host === "localhost",
+    path: r.decode(input.slice(start, end)),
+    segments: r.segments(start, end),
   };
 }
 
 // prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]
 // ppath = psegment *[ "/" psegment ]; fieldspec = ";" fieldname "=" fieldvalue
 function prospero(r: Rule): ProsperoParts | null {
-  if (!r.common(false) || !r.slashAfterHost("an hsoname follows the host: prospero://host/hsoname (RFC 1738 section 3.11)")) return null;
+  if (
+    !r.common(false) ||
+    !r.slashAfterHost("an hsoname follows the host: prospero://host/hsoname (RFC 1738 section 3.11)")
+  )
+    return null;
   const { input } = r;
   const start = r.pathStart;
   const end = r.end;
@@ -617,8 +661,13 @@ function prospero(r: Rule): ProsperoParts | null {
   // host specific object name by the characters "%00" (percent zero zero)".
   const nul = hsoname.indexOf(ESCAPED_NUL);
   if (nul === -1) return parts;
-  r.note(`"%00" starts the version and attributes in the 1994 draft (prosperolink = ... hsoname [ %00 version [ attributes ] ]); RFC 1738 section 3.11 keeps them in the hsoname`);
-  const [version, ...attributes] = hsoname.slice(nul + ESCAPED_NUL.length).split(ESCAPED_NUL).map(r.decode);
+  r.note(
+    `"%00" starts the version and attributes in the 1994 draft (prosperolink = ... hsoname [ %00 version [ attributes ] ]); RFC 1738 section 3.11 keeps them in the hsoname`,
+  );
+  const [version, ...attributes] = hsoname
+    .slice(nul + ESCAPED_NUL.length)
+    .split(ESCAPED_NUL)
+    .map(r.decode);
   return { ...parts, version, attributes };
 }
 
@@ -631,7 +680,8 @@ function addrSpec(r: Rule): string | null {
   const start = r.opaqueStart;
   const end = r.end;
   const at = input.lastIndexOf("@", end - 1);
-  if (at <= start) return r.fail(start, `an identifier is an addr-spec, local-part "@" domain (1994 draft; RFC 822 section 6.1)`);
+  if (at <= start)
+    return r.fail(start, `an identifier is an addr-spec, local-part "@" domain (1994 draft; RFC 822 section 6.1)`);
   if (at === end - 1) return r.fail(end, `a domain follows the "@" (1994 draft; RFC 822 section 6.1)`);
   if (!r.allow(start, end, ";:@&=", "identifier")) return null;
   return r.decode(input.slice(start, end));
@@ -662,7 +712,10 @@ function afs(r: Rule): AfsParts | null {
 }
 
 /** The rule of each scheme schemeParts() knows (docs/api.md section 4). */
-export const RULES: ReadonlyMap<string, (r: Rule) => SchemeParts | null> = new Map<string, (r: Rule) => SchemeParts | null>([
+export const RULES: ReadonlyMap<string, (r: Rule) => SchemeParts | null> = new Map<
+  string,
+  (r: Rule) => SchemeParts | null
+>([
   ["ftp", ftp],
   ["http", http],
   ["https", http],

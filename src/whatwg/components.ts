@@ -17,8 +17,20 @@ export { hostOf, pathEnd, queryEnd, schemeOf } from "../../assembly/layout.js";
 
 /** The fields of the URL record in layout.ts order (URL_HREF_END .. URL_FLAGS), as a Url holds them. */
 export const RECORD_FIELDS = [
-  "_hrefEnd", "_schemeEnd", "_userStart", "_userEnd", "_passStart", "_passEnd", "_hostStart", "_hostEnd", "_portEnd", "_port",
-  "_pathStart", "_queryStart", "_fragmentStart", "_flags",
+  "_hrefEnd",
+  "_schemeEnd",
+  "_userStart",
+  "_userEnd",
+  "_passStart",
+  "_passEnd",
+  "_hostStart",
+  "_hostEnd",
+  "_portEnd",
+  "_port",
+  "_pathStart",
+  "_queryStart",
+  "_fragmentStart",
+  "_flags",
 ] as const;
 
 /** The URL record: each field of RECORD_FIELDS, a number. */
@@ -33,7 +45,6 @@ export function writeRecord(record: UrlRecord, words: Int32Array, at: number): v
 export function hostStart(record: UrlRecord): number {
   return record._hostStart === L.NONE ? record._portEnd : record._hostStart;
 }
-
 
 // The getters: each is the slice [from, to) of the href, and where the WHATWG
 // rule returns "" for an absent part, `from` is `to`. The getters slice the

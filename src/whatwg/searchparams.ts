@@ -135,7 +135,9 @@ function sortPairs(list: string[]): void {
 }
 
 // Made at import: marked pure, so that a bundle without URLSearchParams leaves them out.
-const IteratorPrototype = /* @__PURE__ */ Object.getPrototypeOf(/* @__PURE__ */ Object.getPrototypeOf([][Symbol.iterator]())) as object;
+const IteratorPrototype = /* @__PURE__ */ Object.getPrototypeOf(
+  /* @__PURE__ */ Object.getPrototypeOf([][Symbol.iterator]()),
+) as object;
 const INSPECT = /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom");
 
 type Inspect = (value: unknown, options: object) => string;
@@ -221,7 +223,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
      * first, then "if pair's size is not 2, then throw a TypeError".
      */
     #fromPairs(init: object, method: unknown): void {
-      if (typeof method !== "function") throw new TypeError("URLSearchParams: the argument's Symbol.iterator is not a function");
+      if (typeof method !== "function")
+        throw new TypeError("URLSearchParams: the argument's Symbol.iterator is not a function");
       const list = this.#list;
       let wrongSize = false;
       const pairs = { [Symbol.iterator]: () => method.call(init) as Iterator<unknown> };
@@ -326,7 +329,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       const list = this.#list;
       if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
       const values: string[] = [];
-      for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2)) values.push(list[at + 1]);
+      for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2))
+        values.push(list[at + 1]);
       return values;
     }
 
@@ -395,7 +399,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       let list = this.#list;
       const thisArg: unknown = arguments[1];
       if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
-      if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: the callback is not a function");
+      if (typeof callback !== "function")
+        throw new TypeError("URLSearchParams.forEach: the callback is not a function");
       // The list as it is at each step: the callback may change it.
       for (let i = 0; 2 * i < list.length; i++) {
         callback.call(thisArg, list[2 * i + 1], list[2 * i], this);
@@ -423,7 +428,8 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       const list = this.#list;
       if (list.length === 0) return "URLSearchParams {}";
       const shown: string[] = [];
-      for (let i = 0; i < list.length; i += 2) shown.push(`${inspect(list[i], options)} => ${inspect(list[i + 1], options)}`);
+      for (let i = 0; i < list.length; i += 2)
+        shown.push(`${inspect(list[i], options)} => ${inspect(list[i + 1], options)}`);
       return `URLSearchParams { ${shown.join(", ")} }`;
     }
   }
@@ -460,14 +466,38 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
 
   const { entries } = URLSearchParams.prototype;
   Object.setPrototypeOf(SearchParamsIterator.prototype, IteratorPrototype);
-  Object.defineProperty(SearchParamsIterator.prototype, Symbol.toStringTag, { value: "URLSearchParams Iterator", configurable: true });
+  Object.defineProperty(SearchParamsIterator.prototype, Symbol.toStringTag, {
+    value: "URLSearchParams Iterator",
+    configurable: true,
+  });
   Object.defineProperty(SearchParamsIterator.prototype, "next", { enumerable: true });
   // WebIDL: operations and attributes are enumerable; the default iterator is entries() itself.
-  for (const name of ["append", "delete", "get", "getAll", "has", "set", "sort", "toString", "entries", "keys", "values", "forEach", "size"]) {
+  for (const name of [
+    "append",
+    "delete",
+    "get",
+    "getAll",
+    "has",
+    "set",
+    "sort",
+    "toString",
+    "entries",
+    "keys",
+    "values",
+    "forEach",
+    "size",
+  ]) {
     Object.defineProperty(URLSearchParams.prototype, name, { enumerable: true });
   }
-  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, { value: entries, writable: true, configurable: true });
-  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+    value: entries,
+    writable: true,
+    configurable: true,
+  });
+  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, {
+    value: "URLSearchParams",
+    configurable: true,
+  });
   Object.defineProperty(URLSearchParams.prototype, INSPECT, { enumerable: false });
 
   links.set(URLSearchParams, link);

@@ -73,7 +73,9 @@ export function settersApi(arena: Arena, core: ParseCore) {
     let status = pass(url, part, value, null);
     if (status === L.PARSE_NEEDS_IDNA) {
       const i = arena.i32;
-      const ascii = domainToAscii(arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]));
+      const ascii = domainToAscii(
+        arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]),
+      );
       if (ascii === null) return null;
       status = pass(url, part, value, ascii);
     }

@@ -82,7 +82,10 @@ export class Url {
   }
 
   get pathname(): string {
-    return this._href.slice(this._pathStart, C.pathEnd(this._queryStart, this._fragmentStart, this._href.length, L.NONE));
+    return this._href.slice(
+      this._pathStart,
+      C.pathEnd(this._queryStart, this._fragmentStart, this._href.length, L.NONE),
+    );
   }
 
   get search(): string {

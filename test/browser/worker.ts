@@ -2,9 +2,7 @@
 import { check } from "./check";
 
 const entry = new URLSearchParams(location.search).get("entry")!;
-import(entry)
-  .then(check)
-  .then(
-    (result) => postMessage(result),
-    (error) => postMessage({ error: String(error) }),
-  );
+import(entry).then(check).then(
+  (result) => postMessage(result),
+  (error) => postMessage({ error: String(error) }),
+);
