@@ -36,9 +36,27 @@ export const RECORD_FIELDS = [
 /** The URL record: each field of RECORD_FIELDS, a number. */
 export type UrlRecord = { [F in (typeof RECORD_FIELDS)[number]]: number };
 
-/** Write `record` at `words[at]` in layout.ts order (the kernel's BASE record). */
+/**
+ * Write `record` at `words[at]` in layout.ts order (the kernel's BASE record),
+ * a store a field: every setter of the URL class writes its URL's record, and
+ * a loop over RECORD_FIELDS reads each field by a computed name (a keyed load
+ * that V8 does not turn into a fixed offset).
+ */
 export function writeRecord(record: UrlRecord, words: Int32Array, at: number): void {
-  for (let f = 0; f < L.URL_FIELDS; f++) words[at + f] = record[RECORD_FIELDS[f]];
+  words[at + L.URL_HREF_END] = record._hrefEnd;
+  words[at + L.URL_SCHEME_END] = record._schemeEnd;
+  words[at + L.URL_USER_START] = record._userStart;
+  words[at + L.URL_USER_END] = record._userEnd;
+  words[at + L.URL_PASS_START] = record._passStart;
+  words[at + L.URL_PASS_END] = record._passEnd;
+  words[at + L.URL_HOST_START] = record._hostStart;
+  words[at + L.URL_HOST_END] = record._hostEnd;
+  words[at + L.URL_PORT_END] = record._portEnd;
+  words[at + L.URL_PORT] = record._port;
+  words[at + L.URL_PATH_START] = record._pathStart;
+  words[at + L.URL_QUERY_START] = record._queryStart;
+  words[at + L.URL_FRAGMENT_START] = record._fragmentStart;
+  words[at + L.URL_FLAGS] = record._flags;
 }
 
 /** Where the host starts; for a null host, where the (empty) authority is. */
