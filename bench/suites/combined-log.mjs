@@ -98,34 +98,24 @@ export async function tasks() {
   const bytes = statSync(file).size;
   const out = path.join(directory, "out");
   const task = (label, args) => ({ label, bytes, fn: () => run(label, args) });
+  /** swurl parse of the log to a file of `format`. */
+  const parseArgs = (format) => [
+    cli,
+    "parse",
+    "--input",
+    "combined",
+    "--base",
+    BASE,
+    "--format",
+    format,
+    "--output",
+    `${out}.${format}`,
+    file,
+  ];
   return [
     task(NODE_SCRIPT, [new URL("combined-log-node.mjs", here).pathname, file, BASE]),
     task("swurl stats --input combined", [cli, "stats", "--input", "combined", "--base", BASE, file]),
-    task("swurl parse --format tsv", [
-      cli,
-      "parse",
-      "--input",
-      "combined",
-      "--base",
-      BASE,
-      "--format",
-      "tsv",
-      "--output",
-      out + ".tsv",
-      file,
-    ]),
-    task("swurl parse --format parquet", [
-      cli,
-      "parse",
-      "--input",
-      "combined",
-      "--base",
-      BASE,
-      "--format",
-      "parquet",
-      "--output",
-      out + ".parquet",
-      file,
-    ]),
+    task("swurl parse --format tsv", parseArgs("tsv")),
+    task("swurl parse --format parquet", parseArgs("parquet")),
   ];
 }
