@@ -54,6 +54,23 @@ export async function smoke(api: typeof Swurl): Promise<unknown> {
   });
   const streamed: string[] = [];
   for await (const b of api.parseStream(stream)) for (let i = 0; i < b.length; i++) streamed.push(b.href(i) ?? "-");
+  // The URL class: setters through the kernel, live searchParams, a failure.
+  const whole = new api.URL("https://example.com/a?x=1#h");
+  whole.port = "8080";
+  whole.pathname = "/b c?";
+  whole.searchParams.append("y", "2 3");
+  whole.hash = "";
+  whole.hostname = "Bücher.example";
+  const params = new api.URLSearchParams("?b=2&a=1&b=3");
+  params.sort();
+  params.delete("a");
+  params.set("c", "é &");
+  let thrown = "";
+  try {
+    new api.URL("nope");
+  } catch (error) {
+    thrown = (error as Error).constructor.name;
+  }
   // swurl/js has no createSwurl() or bestKernel(): it is the JS kernel.
   const js = "createSwurl" in api ? api.createSwurl("js") : null;
   return {
@@ -73,6 +90,8 @@ export async function smoke(api: typeof Swurl): Promise<unknown> {
       url.toJSON(),
     ],
     instance: url instanceof api.Url,
+    URL: [whole.href, whole.origin, whole.search, whole.searchParams.get("y"), api.URL.canParse("/x", whole), thrown],
+    URLSearchParams: [params.toString(), params.size, [...params.keys()], params.getAll("b")],
     idna: api.parse("https://Bücher.example/")?.href,
     base: api.parse("../x?y", url)?.href,
     failure: api.parse("http://[::1"),
