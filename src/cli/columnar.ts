@@ -211,6 +211,16 @@ async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarS
   );
 }
 
+/**
+ * Load the packages of `format` (or stop with columnarPackage()'s message)
+ * before any file is opened: a usage error thrown with --output's file handle
+ * open left it to the garbage collector, whose warning then reached stderr.
+ */
+export async function loadColumnarPackages(format: ColumnarFormat): Promise<void> {
+  await columnarPackage(() => import("apache-arrow"));
+  if (format === "parquet") await columnarPackage(() => import("parquet-wasm/node"));
+}
+
 export function columnarSink(format: ColumnarFormat, defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
   return format === "arrow" ? arrowSink(defs, out) : parquetSink(defs, out);
 }

@@ -7,7 +7,7 @@ import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";
 import { FIELD_NAMES, parseFields, recordKeys } from "./fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
-import { columnarSink, type ColumnarFormat } from "./columnar.js";
+import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "./columnar.js";
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "./format.js";
 import { openInputs, openOutput, type Output } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
@@ -128,6 +128,7 @@ CRLF); a leading byte order mark is ignored.
         `parse: --format ${format} is binary; write it with --output FILE or redirect standard output to a file`,
       );
     }
+    if (isColumnar(format)) await loadColumnarPackages(format);
     const input = await openInputs(files);
     const out = values.output === undefined ? stdout : await openOutput(values.output);
     const bulk = {
