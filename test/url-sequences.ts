@@ -9,6 +9,7 @@ import { builds } from "./builds";
 import { corpusLines } from "./corpus";
 import * as gen from "./fuzz-inputs";
 import { show } from "./report";
+import { URL_FIELDS, type UrlField } from "./url-api";
 
 /** What a sequence does to a URL: set an attribute, or call a method of its searchParams. */
 export type Operation =
@@ -23,32 +24,9 @@ export interface Sequence {
   steps: Operation[];
 }
 
-const SETTERS = [
-  "href",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
+const SETTERS = URL_FIELDS.filter((f): f is Exclude<UrlField, "origin"> => f !== "origin");
 /** What is compared after every step. */
-const GETTERS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
+const GETTERS = URL_FIELDS;
 
 /** The valid URLs of the three corpora, as whatwg-url parses them (made on first use). */
 let corpusUrls: string[] | null = null;
