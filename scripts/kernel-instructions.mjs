@@ -85,6 +85,14 @@ const API_OPERATIONS = {
     }
     return n;
   },
+  /** canParse() of each line. */
+  "api-canParse": (api, lines, passes) => {
+    let n = 0;
+    for (let pass = 0; pass < passes; pass++) {
+      for (const line of lines) if (api.canParse(line)) n++;
+    }
+    return n;
+  },
   /** parseBatch() of the lines, one batch a pass. */
   "api-batch": (api, lines, passes) => {
     const text = lines.join("\n");

@@ -431,7 +431,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const href = base._href;
     const dst = align8(at + href.length + L.SLACK);
     arena.reserve(dst - L.ARENA + L.outputBound(href.length, 0, 0) + L.SLACK);
-    encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
+    arena.write(href, at);
     // A serialized URL parses to itself (#url-serializing), so the kernel's
     // record of the href is the base's.
     if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK)

@@ -9,6 +9,8 @@ export interface Internals {
   /** Where inputs are written. */
   inputStart: number;
   inputBytes(bytes: Uint8Array): number;
+  /** Write a string as UTF-8 at inputStart; returns its byte length. */
+  input(s: string): number;
 }
 
 export function internals(api: Api): Internals {

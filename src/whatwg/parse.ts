@@ -9,8 +9,6 @@ import { schemeOf, writeRecord } from "./components.js";
 import { Url } from "./url.js";
 import { expectString, typeName } from "../check.js";
 
-const encoder = new TextEncoder();
-
 export function parseApi(arena: Arena) {
   const { kernel } = arena;
   const result = L.RESULT >> 2;
@@ -22,7 +20,7 @@ export function parseApi(arena: Arena) {
   function writeBase(base: Url, at: number): number {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
-    encoder.encodeInto(href, arena.u8.subarray(at, at + href.length));
+    arena.write(href, at);
     writeBaseRecord(base);
     return at;
   }
@@ -35,7 +33,7 @@ export function parseApi(arena: Arena) {
   /** Write a UTS #46 result (ASCII) at `at`; returns the next free address. */
   function writeIdna(idna: string, at: number): number {
     arena.reserve(at - L.ARENA + idna.length + L.SLACK);
-    encoder.encodeInto(idna, arena.u8.subarray(at, at + idna.length));
+    arena.write(idna, at);
     return align8(at + idna.length + L.SLACK);
   }
 
@@ -102,15 +100,26 @@ export function parseApi(arena: Arena) {
     return scheme === L.SCHEME_HTTP || scheme === L.SCHEME_HTTPS ? url.origin : "null";
   }
 
+  // The last base given as a string, and what it parsed to. Resolving many
+  // inputs against one base (the links of a page) parses the base once; a
+  // Url never changes, so the kept one is what a new parse would return.
+  let lastBase: string | null = null;
+  let lastBaseUrl: Url | null = null;
+
   /** The base argument as a Url, or null when it is given but does not parse. */
   function toBase(base: string | Url, fn: string): Url | null {
     if (base instanceof Url) return base;
-    if (typeof base === "string") return parse(base);
+    let href: string;
+    if (typeof base === "string") href = base;
     // A WHATWG URL object (or anything with an href) stands for its href.
-    if (typeof base === "object" && base !== null && typeof (base as { href?: unknown }).href === "string") {
-      return parse((base as { href: string }).href);
+    else if (typeof base === "object" && base !== null && typeof (base as { href?: unknown }).href === "string")
+      href = (base as { href: string }).href;
+    else throw new TypeError(`${fn}: base must be a string or a Url, got ${typeName(base)}`);
+    if (href !== lastBase) {
+      lastBaseUrl = parse(href);
+      lastBase = href;
     }
-    throw new TypeError(`${fn}: base must be a string or a Url, got ${typeName(base)}`);
+    return lastBaseUrl;
   }
 
   /**

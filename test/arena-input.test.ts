@@ -1,0 +1,65 @@
+// Strings go into the kernel's memory as UTF-8 by one of three writers,
+// chosen by length and engine (src/kernel/arena.ts): a copy loop for short
+// ASCII strings, Buffer#utf8Write on Node 24 and later, TextEncoder#encodeInto
+// (in pieces for long strings) elsewhere. npm test runs this file on Node 20
+// and again on Node 24, so each writer is checked against TextEncoder's
+// bytes, lone surrogates (U+FFFD) included, at the lengths where the choice
+// changes.
+import { describe, expect, it } from "vitest";
+import { createSwurl, type KernelName } from "../build/index.js";
+import { builds } from "./builds";
+import { internals } from "./internals";
+import { int, mulberry32, pick } from "./random";
+
+const encoder = new TextEncoder();
+
+/** A string of `length` UTF-16 units: ASCII, with `odd` at index `at` when given. */
+function stringOf(length: number, odd = "", at = -1): string {
+  let s = "";
+  for (let i = 0; s.length < length; i++) s += i === at ? odd : String.fromCharCode(0x61 + (i % 26));
+  return s.slice(0, length);
+}
+
+/** The units a writer may meet: Latin-1, BMP, a surrogate pair, lone surrogates. */
+const ODD = ["é", "\u00ff", "\u20ac", "😀", "\ud800", "\udfff", "\u007f"];
+/** Around the copy loop's limits (12, 24), the pieces of encodeInto (65,536 units), and others. */
+const LENGTHS = [0, 1, 11, 12, 13, 23, 24, 25, 31, 32, 33, 45, 100, 65535, 65536, 65537, 140000];
+
+describe.each(builds.map(([name]) => name as KernelName))("arena.input (%s)", (name) => {
+  const arena = internals(createSwurl(name));
+  const memory = () => new Uint8Array(arena.backend.buffer());
+
+  function expectWritten(s: string): void {
+    const expected = encoder.encode(s);
+    const n = arena.input(s);
+    expect(n).toBe(expected.length);
+    expect(Buffer.from(memory().subarray(arena.inputStart, arena.inputStart + n)).equals(expected)).toBe(true);
+  }
+
+  it("writes ASCII strings of every length around the writers' limits", () => {
+    for (const length of LENGTHS) expectWritten(stringOf(length));
+  });
+
+  it("writes non-ASCII units and lone surrogates as TextEncoder does, first, last and mid-string", () => {
+    for (const length of LENGTHS.filter((n) => n > 0)) {
+      for (const odd of ODD) {
+        for (const at of [0, length >> 1, length - 1]) expectWritten(stringOf(length, odd, at));
+      }
+    }
+  });
+
+  it("keeps a surrogate pair whole across encodeInto's piece boundary", () => {
+    for (const at of [65534, 65535, 65536]) expectWritten(stringOf(70000, "😀", at));
+  });
+
+  it("writes random strings of mixed units like TextEncoder", () => {
+    const random = mulberry32(20261125);
+    const units = ["a", "/", "%", "é", "\u4e2d", "😀", "\ud83d", "\ude00", " "];
+    for (let i = 0; i < 2000; i++) {
+      const length = int(random, 0, 40);
+      let s = "";
+      for (let k = 0; k < length; k++) s += pick(random, units);
+      expectWritten(s);
+    }
+  });
+});
