@@ -45,8 +45,8 @@
 //
 // A suite may also export `baseline` (the label its ratios are to; default
 // "js"; a task may name its own with `baseline`), `target` ({ what, over,
-// labels, ratio }: labels whose MB/s must be at least `ratio` times the MB/s of
-// `over`), `once` (run only in the default build's worker: suites of one build
+// labels, ratio }, or a list of them: labels whose MB/s must be at least
+// `ratio` times the MB/s of `over`), `once` (run only in the default build's worker: suites of one build
 // or of references only), `benchOptions` (tinybench options, e.g. fewer
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
 // delete its files); `rounds` overrides the number of rounds (for suites whose
@@ -308,6 +308,21 @@ async function main(options) {
       kernel: r.kernel,
     };
   });
+  // Each target of each suite (one or a list), then a line per label it names.
+  const targetResults = [];
+  for (const suite of suites) {
+    for (const { what, over, labels, ratio: wanted } of [suite.target ?? []].flat()) {
+      targetResults.push({ suite: suite.name, what, label: null });
+      for (const label of labels) {
+        // A label of a build, or of a task of no build in a suite run once.
+        const r = find(suite.name, label, null) ?? results.find((o) => o.suite === suite.name && o.label === label);
+        if (r === undefined) continue;
+        const base = find(suite.name, over, r.worker);
+        const ratio = ratioOf(r, base);
+        targetResults.push({ suite: suite.name, what, label, ratio, bestRatio: ratioOf(r, base, "bestMbps"), wanted });
+      }
+    }
+  }
   if (options.json) {
     const report = {
       node: process.version,
@@ -320,6 +335,7 @@ async function main(options) {
         mbps: Number(mbps),
         vsBase,
       })),
+      targets: targetResults.filter((t) => t.label !== null),
     };
     writeFileSync(options.json, `${JSON.stringify(report, null, 1)}\n`);
   }
@@ -343,19 +359,12 @@ async function main(options) {
   );
   for (const suite of suites) console.log(`  ${suite.name}: ${suite.title}`);
 
-  for (const suite of suites.filter((s) => s.target)) {
-    const { what, over, labels, ratio: wanted } = suite.target;
-    console.log(`\ntarget (${suite.name}): ${what}`);
-    for (const label of labels) {
-      // A label of a build, or of a task of no build in a suite run once.
-      const r = find(suite.name, label, null) ?? results.find((o) => o.suite === suite.name && o.label === label);
-      const base = find(suite.name, over, r.worker);
-      const ratio = ratioOf(r, base);
-      const bestRatio = ratioOf(r, base, "bestMbps");
+  for (const { suite, what, label, ratio, bestRatio, wanted } of targetResults) {
+    if (label === null) console.log(`\ntarget (${suite}): ${what}`);
+    else
       console.log(
         `  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`,
       );
-    }
   }
 }
 

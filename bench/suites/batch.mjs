@@ -16,11 +16,12 @@ const STREAM_BYTES = 200e6;
 
 export const title = `parseBatch + hostname + pathname of every corpus line vs ${NODE}; parseStream of a 200 MB file, the same`;
 export const baseline = NODE;
+/** Issue #17's goal, against Node 24's URL in particular. */
 export const target = {
-  what: `parseBatch + hostname + pathname >= 3x the MB/s of ${NODE} on the corpus`,
+  what: `parseBatch + hostname + pathname >= 4x the MB/s of ${NODE} on the corpus`,
   over: NODE,
-  labels: ["wasm-simd", "wasm", "js"],
-  ratio: 3,
+  labels: ["wasm-simd", "wasm"],
+  ratio: 4,
 };
 // A pass of the 200 MB file takes seconds: one measured pass a round, in four rounds.
 export const benchOptions = { iterations: 1, warmupIterations: 1 };
