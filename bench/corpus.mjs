@@ -10,11 +10,43 @@
 // start, end), which allocates a new sequential string: one-byte for an ASCII
 // line (checked with `node --allow-natives-syntax` and %DebugPrint: the type is
 // ONE_BYTE_STRING_TYPE, where a split() line is SLICED_STRING_TYPE).
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { GENERATED, GENERATED_DIR, generatedFile } from "./generated-corpora.mjs";
 
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf];
+const DATA = fileURLToPath(new URL("data/", import.meta.url));
+
+/**
+ * The corpora of npm run bench and of the instruction counter's --corpus=all:
+ * the vendored bench/data/*.txt (not sample.txt, a part of kasztp.txt) and the
+ * generated ones (bench/generated-corpora.mjs), by name.
+ */
+export const CORPORA = [
+  ...readdirSync(DATA)
+    .filter((f) => f.endsWith(".txt") && f !== "sample.txt")
+    .map((f) => f.slice(0, -".txt".length)),
+  ...GENERATED,
+].sort();
+
+/**
+ * The file of a corpus: a name of bench/data/ ("kasztp") or of a generated
+ * corpus ("file-urls", written first if missing or stale, also when named by
+ * its path), or else the path of any file of one URL per line.
+ */
+export function corpusFile(nameOrFile) {
+  const name = path.basename(nameOrFile, ".txt");
+  if (
+    GENERATED.includes(name) &&
+    (nameOrFile === name || path.resolve(nameOrFile) === path.join(GENERATED_DIR, `${name}.txt`))
+  )
+    return generatedFile(name);
+  const vendored = path.join(DATA, `${nameOrFile}.txt`);
+  return existsSync(vendored) ? vendored : path.resolve(nameOrFile);
+}
 
 /**
  * Read a file of one URL per line (LF or CRLF, optional leading BOM).

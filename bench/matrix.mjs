@@ -1,5 +1,5 @@
-// npm run bench: the suites of bench/run.mjs on every corpus of bench/data/
-// and on every Node line, each a run of its own, then one table of each
+// npm run bench: the suites of bench/run.mjs on every corpus (bench/data/ and
+// the generated ones, bench/corpus.mjs CORPORA) and on every Node line, each a run of its own, then one table of each
 // build's ratio to its suite's baseline (Node's URL for parse, canParse and the
 // setters, Node's URLSearchParams for its operations),
 // per corpus and engine. The full tables of each run are printed as it ends.
@@ -7,26 +7,22 @@
 //   node bench/matrix.mjs                        parse, can-parse, batch, setters and search-params; Node 24 and this Node
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
-//   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt)
+//   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
 //   node bench/matrix.mjs --time=1000 ...        passed on to bench/run.mjs
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { nodeBinary } from "../scripts/node-lines.mjs";
+import { CORPORA } from "./corpus.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFAULT_SUITES = ["parse", "can-parse", "batch", "setters", "search-params"];
-/** sample.txt is a part of kasztp.txt, for npm start and the CLI tests. */
-const corporaAvailable = readdirSync(path.join(here, "data"))
-  .filter((f) => f.endsWith(".txt") && f !== "sample.txt")
-  .map((f) => f.slice(0, -4))
-  .sort();
 
 function parseArgs(argv) {
-  const options = { suites: [], engines: ["24", "this"], corpora: corporaAvailable, passOn: [] };
+  const options = { suites: [], engines: ["24", "this"], corpora: CORPORA, passOn: [] };
   for (const arg of argv) {
     if (arg.startsWith("--engines=")) options.engines = arg.slice("--engines=".length).split(",");
     else if (arg.startsWith("--corpora=")) options.corpora = arg.slice("--corpora=".length).split(",");
@@ -35,8 +31,7 @@ function parseArgs(argv) {
     else options.suites.push(arg);
   }
   for (const c of options.corpora)
-    if (!corporaAvailable.includes(c))
-      throw new Error(`no corpus bench/data/${c}.txt; there are ${corporaAvailable.join(", ")}`);
+    if (!CORPORA.includes(c)) throw new Error(`no corpus ${c}; there are ${CORPORA.join(", ")}`);
   if (options.suites.length === 0) options.suites = DEFAULT_SUITES;
   return options;
 }
@@ -49,13 +44,7 @@ function main({ suites, engines, corpora, passOn }) {
       const binary = engine === "this" ? process.execPath : nodeBinary(engine);
       for (const corpus of corpora) {
         const json = path.join(scratch, `${engine}-${corpus}.json`);
-        const args = [
-          path.join(here, "run.mjs"),
-          ...suites,
-          ...passOn,
-          `--corpus=${path.join(here, "data", `${corpus}.txt`)}`,
-          `--json=${json}`,
-        ];
+        const args = [path.join(here, "run.mjs"), ...suites, ...passOn, `--corpus=${corpus}`, `--json=${json}`];
         console.log(`\n### ${engine === "this" ? `this Node (${process.version})` : `Node ${engine}`}, ${corpus}`);
         const { status } = spawnSync(binary, args, { stdio: ["ignore", "inherit", "inherit"] });
         if (status !== 0) throw new Error(`bench/run.mjs failed on ${engine}, ${corpus}`);

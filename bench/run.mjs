@@ -4,7 +4,9 @@
 //   node bench/run.mjs split             only the named suites (file names without .mjs)
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
-//   node bench/run.mjs --corpus=FILE ... another corpus, one URL per line (default bench/data/kasztp.txt)
+//   node bench/run.mjs --corpus=NAME ... another corpus: a name of bench/data/ or a generated one (file-urls,
+//                                        ipv4-hosts; bench/generated-corpora.mjs), or a file of one URL per line
+//                                        (default kasztp)
 //   node bench/run.mjs --json=FILE ...   also write each task's result and ratio as JSON (bench/matrix.mjs reads it)
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
@@ -37,7 +39,9 @@
 // A suite is a module in bench/suites/ exporting `title` and `tasks(context)`;
 // context = { corpus, kernels, best }, where kernels = [{ name, api }] holds
 // the worker's one build, best is the name of the default build (bestKernel())
-// and corpus = { lines, bytes, ... } (bench/corpus.mjs). Each task is
+// and corpus = { lines, bytes, ... } (bench/corpus.mjs); no tasks means that
+// the suite has nothing to measure on the corpus (search-params on a corpus
+// without queries), and the report says so. Each task is
 // { label, fn, kernel? } (kernel: the name of the build it runs, absent for a
 // reference) and one call of fn is one pass over the whole corpus, unless it
 // says otherwise with `bytes`/`items`. Throughput is reported in MB/s (10^6
@@ -55,7 +59,7 @@ import { readdirSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Bench } from "tinybench";
-import { loadCorpus } from "./corpus.mjs";
+import { corpusFile, loadCorpus } from "./corpus.mjs";
 import { median, referencePerLine, table } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url);
@@ -69,7 +73,7 @@ function parseArgs(argv) {
   const names = [];
   let time = 2000;
   let rounds = 10;
-  let corpus = new URL("data/kasztp.txt", here).pathname;
+  let corpus = "kasztp";
   let json = null;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
@@ -81,7 +85,7 @@ function parseArgs(argv) {
   }
   if (!(time > 0)) throw new Error("--time must be a positive number of milliseconds");
   if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds must be a positive whole number");
-  return { names, time, rounds, corpus, json };
+  return { names, time, rounds, corpus: corpusFile(corpus), json };
 }
 
 async function loadSuites(names) {
@@ -137,7 +141,8 @@ async function worker({ names, build, time, rounds, corpus: file }) {
       if (!tasksOf.has(name)) {
         // A suite may make its input first (tasks() may return a promise).
         const tasks = await suite.tasks({ corpus, kernels: [kernel], best });
-        if (!suite.once && KERNELS.includes(suite.baseline ?? "js"))
+        // No tasks: the suite has nothing to measure on this corpus (it says so in the report).
+        if (tasks.length > 0 && !suite.once && KERNELS.includes(suite.baseline ?? "js"))
           tasks.push(referencePerLine({ corpus }, CALIBRATION, URL.canParse));
         tasksOf.set(name, tasks);
       }
@@ -308,9 +313,11 @@ async function main(options) {
       kernel: r.kernel,
     };
   });
+  /** Whether a suite had tasks on this corpus (some have nothing to measure on some corpora). */
+  const measured = (suite) => results.some((r) => r.suite === suite.name);
   // Each target of each suite (one or a list), then a line per label it names.
   const targetResults = [];
-  for (const suite of suites) {
+  for (const suite of suites.filter(measured)) {
     for (const { what, over, labels, ratio: wanted } of [suite.target ?? []].flat()) {
       targetResults.push({ suite: suite.name, what, label: null });
       for (const label of labels) {
@@ -357,7 +364,8 @@ async function main(options) {
       ["vs base", "ratio", "r"],
     ]),
   );
-  for (const suite of suites) console.log(`  ${suite.name}: ${suite.title}`);
+  for (const suite of suites)
+    console.log(`  ${suite.name}: ${measured(suite) ? suite.title : "nothing to measure on this corpus"}`);
 
   for (const { suite, what, label, ratio, bestRatio, wanted } of targetResults) {
     if (label === null) console.log(`\ntarget (${suite}): ${what}`);

@@ -7,7 +7,8 @@
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
-//   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, or files)
+//   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, generated
+//                                                                     ones: file-urls, ipv4-hosts; or files)
 //   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
 //   node scripts/kernel-instructions.mjs api-parse build/swurl.wasm  the wrapper too (API_OPERATIONS; not in the baseline)
 //
@@ -27,28 +28,17 @@
 // operations count what a user's program runs instead, the wrapper included:
 // the API of build/index.js on the build's kernel, over the same lines.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCorpus } from "../bench/corpus.mjs";
+import { CORPORA, corpusFile, loadCorpus } from "../bench/corpus.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const LINES = 5000;
 const FEW = 4;
 const MANY = 24;
 const OPERATIONS = ["parse", "canParse", "split"];
-const DATA = path.join(root, "bench/data");
 const BASELINE = path.join(root, "bench/instructions.json");
-/** The corpora of --corpus=all: those of npm run bench (sample.txt is a part of kasztp.txt). */
-const ALL_CORPORA = readdirSync(DATA)
-  .filter((f) => f.endsWith(".txt") && f !== "sample.txt")
-  .map((f) => f.slice(0, -4))
-  .sort();
-
-/** A corpus argument: a name in bench/data/ ("kasztp") or a file. */
-function corpusFile(name) {
-  return existsSync(path.join(DATA, `${name}.txt`)) ? path.join(DATA, `${name}.txt`) : path.resolve(name);
-}
 
 /**
  * The kernel of `build` (a .wasm file, or "js" for the pure-JS build's kernel
@@ -181,7 +171,8 @@ if (argv[0] === "--run") {
   const empty = argv.includes("--empty");
   const write = argv.includes("--write");
   const corpusOption = argv.find((a) => a.startsWith("--corpus="))?.slice("--corpus=".length) ?? "kasztp";
-  const corpora = corpusOption === "all" ? ALL_CORPORA : corpusOption.split(",");
+  // --corpus=all: the corpora of npm run bench, generated ones included.
+  const corpora = corpusOption === "all" ? CORPORA : corpusOption.split(",");
   const [operation, file] = argv.filter((a) => !a.startsWith("--"));
   const operations = operation ? [operation] : OPERATIONS;
   const wasm = file === "js" ? "js" : path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));

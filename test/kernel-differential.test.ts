@@ -1,7 +1,8 @@
 // The three builds of the kernel (SIMD WASM, scalar WASM, JS) come from one
 // source and must give identical results on every input (docs/api.md: "Both give
 // identical results on every input"). This runs every public function over
-// the whole corpus and over seeded random strings and compares the builds.
+// the whole kasztp corpus, the generated file: and IPv4-host corpora
+// (bench/generated-corpora.mjs) and seeded random strings and compares the builds.
 import { describe, expect, it } from "vitest";
 import { builds, type Api } from "./builds";
 import { corpusLines } from "./corpus";
@@ -43,6 +44,8 @@ function randomInputs(): string[] {
 
 const INPUTS: [string, string[]][] = [
   ["every corpus line", corpusLines()],
+  ["every file-urls line", corpusLines("file-urls")],
+  ["every ipv4-hosts line", corpusLines("ipv4-hosts")],
   [`${RANDOM_COUNT} random strings (seed ${RANDOM_SEED.toString(16)})`, randomInputs()],
 ];
 

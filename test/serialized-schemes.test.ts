@@ -4,8 +4,8 @@
 // and URLs of schemes that are not special, with a host ("git+https://...") or
 // an opaque path ("mailto:...", "urn:...", "data:..."). The same three checks
 // as test/serialized-fast-path.test.ts (test/fast-path.ts), on URLs built at the
-// edges of each condition of those shapes, the debian-files corpus and the
-// npm-mixed corpus.
+// edges of each condition of those shapes, the debian-files and npm-mixed
+// corpora and the generated file-urls and ipv4-hosts ones.
 import { beforeAll, describe, expect, it } from "vitest";
 import { builds } from "./builds";
 import { reference } from "./url-targets";
@@ -273,7 +273,7 @@ const EDGES = [
   ...edgeInputs(IPV4, IPV4_PLAINS, 10_000, 0x1b4),
   ...edgeInputs(OTHER, OTHER_PLAINS, 10_000, 0x07e),
 ];
-const CORPORA = [...corpusLines("debian-files"), ...corpusLines("npm-mixed")];
+const CORPORA = ["debian-files", "npm-mixed", "file-urls", "ipv4-hosts"].flatMap((name) => corpusLines(name));
 
 describe.each(builds)("parse()'s fast path for file:, IPv4 and other schemes (%s)", (_build, api) => {
   it(`${EDGES.length} edge inputs give the reference's URL`, () => {
@@ -281,7 +281,7 @@ describe.each(builds)("parse()'s fast path for file:, IPv4 and other schemes (%s
     expect(wrong.length, summarize(`${wrong.length} of ${EDGES.length} disagree`, wrong, 20)).toBe(0);
   });
 
-  it("writes the parser's record for every edge input and debian-files and npm-mixed line", () => {
+  it("writes the parser's record for every edge input and corpus line", () => {
     const wrong = recordMismatches(api, [...EDGES, ...CORPORA]);
     expect(wrong.length, summarize(`${wrong.length} records differ`, wrong, 20)).toBe(0);
   });

@@ -1,14 +1,16 @@
 // parse and canParse against whatwg-url 17.3, the WHATWG reference (not Node's
-// own URL, which predates recent spec changes): the real URLs of the vendored
-// corpus, with and without a base, and seeded random mutations (test/url-mutations.ts).
-// Every getter must agree, and so must failure.
+// own URL, which predates recent spec changes): every line of every corpus
+// (bench/corpus.mjs CORPORA: the vendored ones and the generated file: and
+// IPv4-host lists), kasztp also against a base, and seeded random mutations of
+// kasztp's URLs (test/url-mutations.ts). Every getter must agree, and so must failure.
 //
 // SWURL_DIFF_CASES sets the number of mutations (default 100000) and
 // SWURL_DIFF_SEED the seed, for longer or different local runs:
 //   SWURL_DIFF_CASES=1000000 SWURL_DIFF_SEED=7 npx vitest run test/whatwg-differential.test.ts
 // (the reference's results are kept for all builds: some 500 bytes a case).
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { CORPORA } from "../bench/corpus.mjs";
+import { corpusLines } from "./corpus";
 import { mutationCases, type DiffCase } from "./url-mutations";
 import { reference, REFERENCE_NAME, targets, URL_FIELDS, type UrlApi } from "./url-targets";
 import { show, summarize } from "./report";
@@ -26,10 +28,8 @@ const CORPUS_BASE = "https://example.com/a/b?c#d";
 // The reference costs 50-150 us a URL: allow 1 ms a case for long runs on slow machines.
 const TIMEOUT = Math.max(120_000, MUTATIONS);
 
-// One real URL per line; the file starts with a BOM and ends in a truncated "https://".
-const corpus = readFileSync(new URL("../bench/data/kasztp.txt", import.meta.url), "utf8")
-  .replace(/^\uFEFF/, "")
-  .split("\n");
+// One real URL per line; the last is a truncated "https://".
+const corpus = corpusLines("kasztp");
 
 /** What a parse gives: every getter in URL_FIELDS order, or null for a failure. */
 type Outcome = string[] | null;
@@ -70,7 +70,10 @@ function caseSet(cases: DiffCase[]): { cases: DiffCase[]; expected: () => Outcom
 }
 
 const sets: [string, ReturnType<typeof caseSet>][] = [
-  [`kasztp corpus, ${corpus.length} lines, without base`, caseSet(corpus.map((input) => ({ input })))],
+  ...CORPORA.map((name): [string, ReturnType<typeof caseSet>] => {
+    const lines = corpusLines(name);
+    return [`${name} corpus, ${lines.length} lines, without base`, caseSet(lines.map((input) => ({ input })))];
+  }),
   [
     `kasztp corpus, ${corpus.length} lines, against ${CORPUS_BASE}`,
     caseSet(corpus.map((input) => ({ input, base: CORPUS_BASE }))),

@@ -57,6 +57,8 @@ function task(label, objects, attribute, values, extra) {
 
 export function tasks({ corpus, kernels }) {
   const lines = corpus.lines.filter((line) => /^https?:/i.test(line) && URL.canParse(line)).slice(0, SAMPLE);
+  // A corpus without http(s) URLs (debian-files, file-urls) has nothing to measure here.
+  if (lines.length === 0) return [];
   const parsed = lines.map((line) => new URL(line));
   return Object.entries(SETTERS).flatMap(([attribute, valuesFor]) => {
     const values = parsed.map((_url, i) => valuesFor(parsed, i));
