@@ -14,7 +14,7 @@ import { bundleSource } from "./bundle.mjs";
  * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
  * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
  * with both, 66.4 KB with the kernel refactor of issue #14, 67.0 KB with the
- * engine's choice of string writer in src/kernel/arena.ts). Issue #13's cap is
+ * copy of short strings out of memory in src/kernel/arena.ts). Issue #13's cap is
  * 80 KB; leaving the scalar WASM module out of the browser entry (browsers
  * without WASM SIMD would get the JS build) would take ~12 KB off.
  */

@@ -1,10 +1,9 @@
-// Strings go into the kernel's memory as UTF-8 by one of three writers,
-// chosen by length and engine (src/kernel/arena.ts): a copy loop for short
-// ASCII strings, Buffer#utf8Write on Node 24 and later, TextEncoder#encodeInto
-// (in pieces for long strings) elsewhere. npm test runs this file on Node 20
-// and again on Node 24, so each writer is checked against TextEncoder's
-// bytes, lone surrogates (U+FFFD) included, at the lengths where the choice
-// changes.
+// Strings go into the kernel's memory as UTF-8 by a copy loop (short ASCII
+// strings) or TextEncoder#encodeInto (in pieces for long strings), chosen by
+// length (src/kernel/arena.ts). Each is checked against TextEncoder's bytes,
+// lone surrogates (U+FFFD) included, at the lengths where the choice changes,
+// on flat strings and on the sliced strings split() makes. npm test runs this
+// file on Node 20 and again on Node 24.
 import { describe, expect, it } from "vitest";
 import { createSwurl, type KernelName } from "../build/index.js";
 import { builds } from "./builds";
@@ -22,8 +21,8 @@ function stringOf(length: number, odd = "", at = -1): string {
 
 /** The units a writer may meet: Latin-1, BMP, a surrogate pair, lone surrogates. */
 const ODD = ["é", "\u00ff", "\u20ac", "😀", "\ud800", "\udfff", "\u007f"];
-/** Around the copy loop's limits (12, 24), the pieces of encodeInto (65,536 units), and others. */
-const LENGTHS = [0, 1, 11, 12, 13, 23, 24, 25, 31, 32, 33, 45, 100, 65535, 65536, 65537, 140000];
+/** Around the copy loop's limit (16), the pieces of encodeInto (65,536 units), and others. */
+const LENGTHS = [0, 1, 12, 13, 15, 16, 17, 24, 32, 45, 100, 65535, 65536, 65537, 140000];
 
 describe.each(builds.map(([name]) => name as KernelName))("arena.input (%s)", (name) => {
   const arena = internals(createSwurl(name));
@@ -46,6 +45,11 @@ describe.each(builds.map(([name]) => name as KernelName))("arena.input (%s)", (n
         for (const at of [0, length >> 1, length - 1]) expectWritten(stringOf(length, odd, at));
       }
     }
+  });
+
+  it("writes sliced strings (lines of split()) as TextEncoder does", () => {
+    const text = LENGTHS.map((n) => stringOf(n, "é", n >> 1)).join("\n");
+    for (const line of text.split("\n")) expectWritten(line);
   });
 
   it("keeps a surrogate pair whole across encodeInto's piece boundary", () => {

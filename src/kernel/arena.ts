@@ -28,31 +28,12 @@ const latin1Decoder = new TextDecoder("latin1");
 
 interface NodeBufferView {
   latin1Slice(start: number, end: number): string;
-  utf8Write(s: string, offset: number): number;
 }
 interface BufferConstructor {
   from(buffer: ArrayBuffer): NodeBufferView;
 }
 /** Node's Buffer makes one-byte strings from memory fastest (latin1Slice); browsers use TextDecoder. */
 const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buffer;
-
-/** The major version of Node.js, or 0 in another engine. */
-const nodeMajor = Number(
-  (globalThis as unknown as { process?: { versions?: { node?: string } } }).process?.versions?.node?.split(".")[0] ?? 0,
-);
-
-/**
- * Whether strings are written with Buffer#utf8Write rather than
- * TextEncoder#encodeInto. Both write UTF-8 with lone surrogates as U+FFFD;
- * what differs is the fixed cost of a call, which is most of the cost of a
- * URL's copy. Measured a call on 1,000 ASCII strings of each length (best of
- * 24 rounds): on Node 24, utf8Write ~25-30 ns at 16 to 64 units and
- * encodeInto ~42; on Node 20 and 22, utf8Write ~60-73 ns and encodeInto
- * ~45-61. Long strings: on Node 24 utf8Write also keeps its speed when a
- * one-byte string holds one non-ASCII character, where encodeInto drops to
- * ~1.8 GB/s (see ENCODE_PIECE).
- */
-const WRITE_WITH_BUFFER = NodeBuffer !== undefined && nodeMajor >= 24;
 
 /**
  * Long strings are encoded in pieces of this many UTF-16 units. encodeInto
@@ -66,12 +47,22 @@ const ENCODE_PIECE = 65536;
 
 /**
  * Strings up to this long are copied a code unit at a time while they are
- * ASCII: a write call has a fixed cost (a JS wrapper and a call into C++),
- * and the loop ~1.5 ns a unit. With the measurements of WRITE_WITH_BUFFER,
- * the loop is the faster below ~14 units on Node 24 (utf8Write) and below ~26
- * on Node 20 and 22 (encodeInto).
+ * ASCII: encodeInto has a fixed cost (a JS wrapper and a call into C++) of
+ * ~42 ns on Node 24 and ~45-50 on Node 20, and the loop takes ~1.5-2 ns a
+ * unit. Measured on Node 24 at 16 units: loop ~27 ns on a flat string and
+ * ~40 on a sliced one (a line of split(), a getter's result), encodeInto
+ * ~42 and ~44; at 24 units the loop loses on sliced strings (~57 ns).
+ *
+ * Buffer#utf8Write was tried in place of encodeInto: on Node 24 it is a fast
+ * API call for flat one-byte strings (~28 ns) but falls back to a slow path
+ * for sliced and concatenated strings (~63 ns), which are what split(),
+ * readline, regex matches and string building give; encodeInto costs the
+ * same for every kind of string.
  */
-const COPY_LOOP = WRITE_WITH_BUFFER ? 12 : 24;
+const COPY_LOOP = 16;
+
+/** Strings of fewer bytes than this are made by ascii() in JS (see there). */
+const SHORT_STRING = 24;
 
 /** Round up to a multiple of 8, so records written after a buffer stay aligned. */
 export function align8(n: number): number {
@@ -203,7 +194,6 @@ export class Arena {
    */
   write(s: string, at: number): number {
     if (s.length <= COPY_LOOP && this.copyAscii(s, at)) return s.length;
-    if (WRITE_WITH_BUFFER) return (this.nodeBuffer as NodeBufferView).utf8Write(s, at);
     const view = at === ARENA ? this.inputView : this.u8.subarray(at);
     if (s.length <= ENCODE_PIECE) return encoder.encodeInto(s, view).written;
     let written = 0;
@@ -245,11 +235,22 @@ export class Arena {
     return at;
   }
 
-  /** A string from bytes that are all ASCII. */
+  /**
+   * A string from bytes that are all ASCII. latin1Slice (or a TextDecoder)
+   * has a fixed cost of ~55 ns a call (Node 20 and 24); below SHORT_STRING
+   * bytes, String.fromCharCode of eight bytes at a time costs less: measured
+   * on Node 24 at 8 / 12 / 16 / 20 bytes, ~19 / 50 / 35 / 55 ns, where one
+   * byte at a time (the loop this replaced) took ~53 / 86 / 106 / 126 ns.
+   */
   ascii(start: number, end: number): string {
-    if (end - start < 24) {
+    if (end - start < SHORT_STRING) {
+      const u8 = this.u8;
       let s = "";
-      for (let i = start; i < end; i++) s += String.fromCharCode(this.u8[i]);
+      let i = start;
+      for (; i + 8 <= end; i += 8) {
+        s += String.fromCharCode(u8[i], u8[i + 1], u8[i + 2], u8[i + 3], u8[i + 4], u8[i + 5], u8[i + 6], u8[i + 7]);
+      }
+      for (; i < end; i++) s += String.fromCharCode(u8[i]);
       return s;
     }
     return this.nodeBuffer
