@@ -4,7 +4,7 @@
 // setters, Node's URLSearchParams for its operations),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse, batch, setters and search-params; Node 24 and this Node
+//   node bench/matrix.mjs                        parse, can-parse, batch, setters and search-params; Node 24 and this Node; every corpus
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
@@ -55,8 +55,9 @@ function main({ suites, engines, corpora, passOn }) {
     rmSync(scratch, { recursive: true, force: true });
   }
 
-  // One row per suite and build, one column per engine and corpus: the build's ratio to its baseline.
-  const columns = reports.map((r) => ({ key: `Node ${r.node.slice(1)}, ${r.corpus}`, report: r }));
+  // One row per suite and build, one column per corpus; each cell the build's
+  // ratio to its baseline on every engine, in the order run.
+  const nodes = [...new Set(reports.map((r) => r.node))];
   const rows = [];
   for (const suite of suites) {
     for (const kernel of ["wasm-simd", "wasm", "js"]) {
@@ -67,18 +68,23 @@ function main({ suites, engines, corpora, passOn }) {
       );
       for (const label of labels) {
         const row = { what: label === kernel ? `${suite}: ${kernel}` : `${suite}: ${label}` };
-        for (const { key, report } of columns) {
-          const found = report.rows.find((r) => r.suite === suite && r.kernel === kernel && r.label === label);
-          row[key] = found?.vsBase == null ? "" : `${found.vsBase.toFixed(2)}x`;
+        for (const corpus of corpora) {
+          row[corpus] = nodes
+            .map((node) => {
+              const report = reports.find((r) => r.node === node && r.corpus === corpus);
+              const found = report?.rows.find((r) => r.suite === suite && r.kernel === kernel && r.label === label);
+              return found?.vsBase == null ? "-" : `${found.vsBase.toFixed(2)}x`;
+            })
+            .join(" / ");
         }
         rows.push(row);
       }
     }
   }
   console.log(
-    "\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), by engine and corpus",
+    `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
   );
-  console.log(table(rows, [["suite: build", "what", "l"], ...columns.map(({ key }) => [key, key, "r"])]));
+  console.log(table(rows, [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]));
   console.log(`\n${goalsTable(reports)}`);
 }
 
