@@ -6,7 +6,8 @@
 //   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split on kasztp, compared only
 //   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
-//   node scripts/kernel-instructions.mjs parse --empty                every input empty: the cost of the loop and the call
+//   node scripts/kernel-instructions.mjs parse --empty                every input empty: the loop, the call and the kernel's rejection
+//   node scripts/kernel-instructions.mjs parse call                  a kernel whose exports return at once: the loop and the call alone
 //   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, generated
 //                                                                     ones: file-urls, ipv4-hosts; or files)
 //   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
@@ -23,28 +24,49 @@
 // 100,000 calls between them leaves out start-up, compilation and the
 // corpus's loading. V8 runs single-threaded in predictable mode with eager
 // optimisation (no Liftoff), so a count repeats to within a few instructions.
-// The loop's own cost and the call into WASM are included: --empty counts them
-// (with the kernel's work on an empty input, which fails at once). The api-*
+// The loop's own cost and the call into WASM are included: the build "call"
+// counts them alone (--empty counts them with the kernel's work on an empty
+// input, which goes through the parser to its failure). The api-*
 // operations count what a user's program runs instead, the wrapper included:
 // the API of build/index.js on the build's kernel, over the same lines.
-import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { CORPORA, corpusFile, loadCorpus } from "../bench/corpus.mjs";
+import { loadCorpus } from "../bench/corpus.mjs";
+import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const LINES = 5000;
-const FEW = 4;
-const MANY = 24;
 const OPERATIONS = ["parse", "canParse", "split"];
 const BASELINE = path.join(root, "bench/instructions.json");
 
 /**
- * The kernel of `build` (a .wasm file, or "js" for the pure-JS build's kernel
- * as createSwurl("js") runs it) with at least 20 MB of memory: its exports and bytes.
+ * A WASM module of 20 MB memory whose parse, canParse and split return 0 at
+ * once, with the kernel's signature (six i32 parameters, an i32 result):
+ * counted in place of a kernel, it leaves the loop and the call from JS.
+ */
+const NO_OP_KERNEL = new Uint8Array([
+  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // "\0asm", version 1
+  ...[0x01, 0x0b, 0x01, 0x60, 0x06, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x7f, 0x01, 0x7f], // type 0: (i32 x 6) -> i32
+  ...[0x03, 0x02, 0x01, 0x00], // function 0 of type 0
+  ...[0x05, 0x04, 0x01, 0x00, 0xc0, 0x02], // memory: 320 pages
+  ...[0x07, 0x25, 0x04], // four exports:
+  ...[0x06, ...new TextEncoder().encode("memory"), 0x02, 0x00],
+  ...[0x05, ...new TextEncoder().encode("parse"), 0x00, 0x00],
+  ...[0x08, ...new TextEncoder().encode("canParse"), 0x00, 0x00],
+  ...[0x05, ...new TextEncoder().encode("split"), 0x00, 0x00],
+  ...[0x0a, 0x06, 0x01, 0x04, 0x00, 0x41, 0x00, 0x0b], // function 0: no locals, i32.const 0, end
+]);
+
+/**
+ * The kernel of `build` (a .wasm file, "js" for the pure-JS build's kernel
+ * as createSwurl("js") runs it, or "call" for NO_OP_KERNEL) with at least
+ * 20 MB of memory: its exports and bytes.
  */
 async function loadKernel(build) {
+  if (build === "call") {
+    const kernel = new WebAssembly.Instance(new WebAssembly.Module(NO_OP_KERNEL), {}).exports;
+    return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
+  }
   if (build === "js") {
     const { createSwurl } = await import(path.join(root, "build/index.js"));
     const arena = createSwurl("js")[Symbol.for("swurl.internals")];
@@ -136,11 +158,9 @@ async function runKernel(operation, build, corpus, passes, empty) {
   return sink;
 }
 
-/** Instructions of the whole program for `passes` passes, from callgrind. */
-function count(operation, wasm, corpus, passes, empty) {
-  const args = [
-    "--tool=callgrind",
-    "--callgrind-out-file=/dev/null",
+/** Node running this script on `operation` of `wasm` over `corpus`, `passes` times: the measured program. */
+function program(operation, wasm, corpus, empty) {
+  return (passes) => [
     process.execPath,
     "--single-threaded",
     "--predictable",
@@ -153,11 +173,6 @@ function count(operation, wasm, corpus, passes, empty) {
     String(passes),
     String(empty),
   ];
-  // callgrind reports on standard error.
-  const { stderr } = spawnSync("valgrind", args, { encoding: "utf8" });
-  const collected = /Collected : (\d+)/.exec(stderr);
-  if (!collected) throw new Error(`no callgrind total in:\n${stderr}`);
-  return Number(collected[1]);
 }
 
 const argv = process.argv.slice(2);
@@ -170,39 +185,29 @@ if (argv[0] === "--run") {
 } else {
   const empty = argv.includes("--empty");
   const write = argv.includes("--write");
-  const corpusOption = argv.find((a) => a.startsWith("--corpus="))?.slice("--corpus=".length) ?? "kasztp";
   // --corpus=all: the corpora of npm run bench, generated ones included.
-  const corpora = corpusOption === "all" ? CORPORA : corpusOption.split(",");
+  const corpora = corpusFiles(argv.find((a) => a.startsWith("--corpus="))?.slice("--corpus=".length));
   const [operation, file] = argv.filter((a) => !a.startsWith("--"));
   const operations = operation ? [operation] : OPERATIONS;
-  const wasm = file === "js" ? "js" : path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
-  try {
-    execFileSync("valgrind", ["--version"], { stdio: "ignore" });
-  } catch {
-    console.error("kernel-instructions: valgrind is not installed (Debian: apt install valgrind)");
-    process.exit(1);
-  }
-  const name = wasm === "js" ? "js" : path.relative(root, wasm);
+  const wasm = file === "js" || file === "call" ? file : path.resolve(file ?? path.join(root, "build/swurl.simd.wasm"));
+  requireValgrind("kernel-instructions");
+  const name = wasm === "js" || wasm === "call" ? wasm : path.relative(root, wasm);
+  const label = { js: "the pure-JS build's kernel", call: "a kernel that returns at once" }[name] ?? name;
+  const save = write && !empty && name !== "call";
   const baseline = existsSync(BASELINE) ? JSON.parse(readFileSync(BASELINE, "utf8")) : {};
   const what = empty ? `${LINES} empty inputs` : `first ${LINES} lines of each corpus`;
-  console.log(
-    `${name === "js" ? "the pure-JS build's kernel" : name}, ${what}, machine instructions a call (callgrind; baseline: bench/instructions.json):`,
-  );
-  for (const corpusName of corpora) {
-    const corpus = corpusFile(corpusName);
+  console.log(`${label}, ${what}, machine instructions a call (callgrind; baseline: bench/instructions.json):`);
+  for (const corpus of corpora) {
     const key = path.basename(corpus, ".txt");
     console.log(`  ${key}`);
     for (const operation of operations) {
-      const calls = (MANY - FEW) * Math.min(LINES, loadCorpus(corpus).lines.length);
-      const perCall = Math.round(
-        (count(operation, wasm, corpus, MANY, empty) - count(operation, wasm, corpus, FEW, empty)) / calls,
-      );
+      const count = perCall(corpus, program(operation, wasm, corpus, empty));
       const before = empty ? undefined : baseline[name]?.[key]?.[operation];
       console.log(
-        `    ${operation.padEnd(8)} ${String(perCall).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`,
+        `    ${operation.padEnd(8)} ${String(count).padStart(6)}${before === undefined ? "" : `   baseline ${before}`}`,
       );
-      if (write && !empty && !(operation in API_OPERATIONS)) ((baseline[name] ??= {})[key] ??= {})[operation] = perCall;
+      if (save && !(operation in API_OPERATIONS)) ((baseline[name] ??= {})[key] ??= {})[operation] = count;
     }
   }
-  if (write && !empty) writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
+  if (save) writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
 }
