@@ -13,9 +13,11 @@ import { bundleSource } from "./bundle.mjs";
  * override (assembly/setters.ts) and the urlencoded parser and serializer
  * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
  * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
- * with both, 66.4 KB with the kernel refactor of issue #14).
+ * with both, 66.4 KB with the kernel refactor of issue #14, 66.9 KB before
+ * and 69.3 KB after the batch's own copies of the fast path for serialized
+ * URLs, assembly/serialized.ts, in both WASM modules).
  */
-export const PARSE_BUNDLE_BUDGET = 67_000;
+export const PARSE_BUNDLE_BUDGET = 70_000;
 
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
