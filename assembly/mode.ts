@@ -13,12 +13,13 @@
 //   canParse()    the status only: the parser's first phase (parser.ts)
 //
 // PARSE and BATCH are the type argument of the fast path for serialized URLs
-// (serialized.ts), so asc compiles a copy of it for each, in which
-// comparesInput() is a constant and which binaryen inlines into its one
-// caller. The value goes with the type as an argument for the JS build, where
-// type arguments are erased; the WASM copies do not read it, and binaryen
-// drops it. The types differ in size, which names the copy. The parser itself
-// takes the mode as a flag (parser.ts parseOnce()).
+// (serialized.ts) and of the record's writer (record.ts), so asc compiles a
+// copy of them for each, in which comparesInput() is a constant and which
+// binaryen inlines into its callers. The value goes with the type as an
+// argument for the JS build, where type arguments are erased; the WASM copies
+// do not read it, and binaryen drops it. The types differ in size, which
+// names the copy. The parser itself takes the mode as a flag (parser.ts
+// parseOnce()).
 
 export type ParseMode = u32;
 export type BatchMode = u16;

@@ -47,6 +47,7 @@ import { writeDecimal } from "./number";
 import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
 import { writeRecord } from "./record";
+import { PARSE } from "./mode";
 import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import * as C from "./charcode";
 
@@ -675,6 +676,8 @@ function parseOnce(
   let flags = opaquePath ? L.FLAG_OPAQUE_PATH : 0;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
   writeRecord(
+    PARSE,
+    0,
     o - out,
     schemeEnd - out,
     userStart - out,

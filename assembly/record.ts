@@ -4,24 +4,41 @@
 // callers (the parser and the fast path's two copies): the WASM has no call
 // of it, and the parse costs as many instructions as with the stores written
 // out in each (npm run instructions). A batch's row packs the same record
-// (writeRow()): the fast path writes a line's row straight from its values,
+// (BATCH mode): the fast path writes a line's row straight from its values,
 // the batch the row of a line the parser wrote at RESULT (rowFromResult()).
 
 import { ld32, st32 } from "./memory";
 import * as L from "./layout";
+import { comparesInput, BATCH } from "./mode";
 
 /** Field `i` of the RESULT record. */
 function field(i: i32, value: i32): void {
   st32(L.resultField(i), value);
 }
 
+/** Offsets `a` and `b` (NONE allowed) as one row word: a << 16 | b, NONE as ROW_NONE (layout.ts). */
+function pack(a: i32, b: i32): i32 {
+  return (a << 16) | (b & L.ROW_NONE);
+}
+
+/** Row field `f` of the row at `row`. */
+function rowField(row: i32, f: i32): i32 {
+  return row + (f << 2);
+}
+
 /**
  * Write the record of an href of `hrefEnd` bytes. The positions are offsets
  * from the href's start (NONE where layout.ts allows it); `port` is a number
  * or NONE, `scheme` and `host` the SCHEME_* and HOST_* kinds, `flags` the
- * FLAG_* bits.
+ * FLAG_* bits. In PARSE mode (mode.ts) the record goes to RESULT; in BATCH
+ * mode it is packed into the batch row at `row` (layout.ts ROW_*; an href
+ * shorter than ROW_MAX_HREF): ROW_STATE BATCH_OK with the flags, the offsets
+ * two to a word, the port's number not kept (the row has its digits), and
+ * ROW_HREF left to the batch.
  */
-export function writeRecord(
+export function writeRecord<M>(
+  mode: M,
+  row: i32,
   hrefEnd: i32,
   schemeEnd: i32,
   userStart: i32,
@@ -39,6 +56,17 @@ export function writeRecord(
   host: i32,
   flags: i32,
 ): void {
+  const urlFlags = (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT) | flags;
+  if (!comparesInput(mode)) {
+    st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (urlFlags << L.ROW_FLAGS_SHIFT));
+    st32(rowField(row, L.ROW_LENGTH_SCHEME), pack(hrefEnd, schemeEnd));
+    st32(rowField(row, L.ROW_USER), pack(userStart, userEnd));
+    st32(rowField(row, L.ROW_PASS), pack(passStart, passEnd));
+    st32(rowField(row, L.ROW_HOST), pack(hostStart, hostEnd));
+    st32(rowField(row, L.ROW_PORT_PATH), pack(portEnd, pathStart));
+    st32(rowField(row, L.ROW_QUERY_FRAGMENT), pack(queryStart, fragmentStart));
+    return;
+  }
   field(L.URL_HREF_END, hrefEnd);
   field(L.URL_SCHEME_END, schemeEnd);
   field(L.URL_USER_START, userStart);
@@ -52,58 +80,18 @@ export function writeRecord(
   field(L.URL_PATH_START, pathStart);
   field(L.URL_QUERY_START, queryStart);
   field(L.URL_FRAGMENT_START, fragmentStart);
-  field(L.URL_FLAGS, urlFlags(scheme, host, flags));
+  field(L.URL_FLAGS, urlFlags);
 }
 
-/** The URL_FLAGS word of the SCHEME_* and HOST_* kinds and the FLAG_* bits. */
-export function urlFlags(scheme: i32, host: i32, flags: i32): i32 {
-  return (scheme << L.SCHEME_SHIFT) | (host << L.HOST_SHIFT) | flags;
-}
-
-/** Offsets `a` and `b` (NONE allowed) as one row word: a << 16 | b, NONE as ROW_NONE (layout.ts). */
-function pack(a: i32, b: i32): i32 {
-  return (a << 16) | (b & L.ROW_NONE);
-}
-
-/**
- * writeRecord() into the batch row at `row` instead of RESULT (layout.ts
- * ROW_*), for an href shorter than ROW_MAX_HREF: ROW_STATE BATCH_OK with
- * `flags` (URL_FLAGS: urlFlags()), and the offsets packed two to a word. The port's number is not
- * kept (the row has its digits) and ROW_HREF is the batch's to write.
- */
-export function writeRow(
-  row: i32,
-  hrefEnd: i32,
-  schemeEnd: i32,
-  userStart: i32,
-  userEnd: i32,
-  passStart: i32,
-  passEnd: i32,
-  hostStart: i32,
-  hostEnd: i32,
-  portEnd: i32,
-  pathStart: i32,
-  queryStart: i32,
-  fragmentStart: i32,
-  flags: i32,
-): void {
-  st32(row + (L.ROW_STATE << 2), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
-  st32(row + (L.ROW_LENGTH_SCHEME << 2), pack(hrefEnd, schemeEnd));
-  st32(row + (L.ROW_USER << 2), pack(userStart, userEnd));
-  st32(row + (L.ROW_PASS << 2), pack(passStart, passEnd));
-  st32(row + (L.ROW_HOST << 2), pack(hostStart, hostEnd));
-  st32(row + (L.ROW_PORT_PATH << 2), pack(portEnd, pathStart));
-  st32(row + (L.ROW_QUERY_FRAGMENT << 2), pack(queryStart, fragmentStart));
-}
-
-/** Field `i` of the RESULT record. */
+/** The RESULT record's field `i`. */
 function result(i: i32): i32 {
   return ld32(L.resultField(i));
 }
 
-/** writeRow() of the record at RESULT, whose href is shorter than ROW_MAX_HREF. */
+/** The record at RESULT (an href shorter than ROW_MAX_HREF) packed into the batch row at `row`. */
 export function rowFromResult(row: i32): void {
-  writeRow(
+  writeRecord(
+    BATCH,
     row,
     result(L.URL_HREF_END),
     result(L.URL_SCHEME_END),
@@ -114,9 +102,13 @@ export function rowFromResult(row: i32): void {
     result(L.URL_HOST_START),
     result(L.URL_HOST_END),
     result(L.URL_PORT_END),
+    result(L.URL_PORT),
     result(L.URL_PATH_START),
     result(L.URL_QUERY_START),
     result(L.URL_FRAGMENT_START),
+    // URL_FLAGS whole: kinds of 0 add nothing to it.
+    0,
+    0,
     result(L.URL_FLAGS),
   );
 }

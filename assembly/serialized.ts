@@ -13,7 +13,7 @@
 // machine instructions (npm run instructions, SIMD build).
 
 import { ld8 } from "./memory";
-import { urlFlags, writeRecord, writeRow } from "./record";
+import { writeRecord } from "./record";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { isIn, DOMAIN_STOP, FRAGMENT_SET, PATH_STOP, QUERY_SET, SCHEME_CHAR, SPECIAL_QUERY_SET } from "./tables";
@@ -223,27 +223,11 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
   // password ranges at the host (after the ":" for a null host).
   const a = authority - src;
   const flags = opaque ? L.FLAG_OPAQUE_PATH : 0;
-  if (!comparesInput(mode)) {
-    if (len >= L.ROW_MAX_HREF || scheme == L.SCHEME_BLOB) return -1;
-    writeRow(
-      row,
-      len,
-      colon - src,
-      a,
-      a,
-      a,
-      a,
-      opaque ? L.NONE : a,
-      hostEnd - src,
-      pathStart - src,
-      pathStart - src,
-      queryStart,
-      fragmentStart,
-      urlFlags(scheme, host, flags),
-    );
-    return p;
-  }
+  // BATCH mode: neither a blob: URL nor an href too long for a row, which the batch defers.
+  if (!comparesInput(mode) && (len >= L.ROW_MAX_HREF || scheme == L.SCHEME_BLOB)) return -1;
   writeRecord(
+    mode,
+    row,
     len,
     colon - src,
     a,
@@ -259,7 +243,7 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
     fragmentStart,
     scheme,
     host,
-    flags | L.FLAG_HREF_IS_INPUT,
+    comparesInput(mode) ? flags | L.FLAG_HREF_IS_INPUT : flags,
   );
   return p;
 }
