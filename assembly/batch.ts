@@ -13,10 +13,12 @@
 // stops early when the output window cannot hold the next line's worst case,
 // and the wrapper calls it again with a larger window.
 
-import { ld8, ld32, st32, copy } from "./memory";
+import { ld8, ld32, st32, copy, copyAhead } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
 import { parseIntoRecord } from "./parser";
+import { serializedLine } from "./serialized";
+import { rowFromResult } from "./record";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./accesslog";
 
@@ -28,6 +30,8 @@ const BOM_LENGTH: i32 = 3;
 /** Bytes 0x80 and up: a line with none is ASCII and needs no UTF-8 check. */
 const HIGH_BIT: i32 = 0x80;
 const ROW_BYTES: i32 = L.ROW_FIELDS << 2;
+/** countLines() counts a span of this many bytes at a time when the span cannot reach its maxLines. */
+const SPAN_BYTES: i32 = 256;
 
 // The block being parsed.
 let input: i32 = 0;
@@ -89,6 +93,25 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
   let n = 0;
   if (ASC_FEATURE_SIMD) {
     const lf = i8x16.splat(<i8>C.LF);
+    // A span of SPAN_BYTES holds at most as many LFs: while one cannot reach
+    // maxLines, each lane of `lanes` counts the LFs it sees (i8x16.eq is -1
+    // on a match; at most 16 a lane), added up once a span. The loop below,
+    // a bitmask and a popcount each 16 bytes, cost ~49 machine instructions a
+    // line of kasztp alone (npm run instructions -- batch).
+    while (end - p >= SPAN_BYTES && n + SPAN_BYTES < maxLines) {
+      let lanes = i8x16.splat(0);
+      for (let i = 0; i < SPAN_BYTES; i += 32) {
+        lanes = i8x16.sub(lanes, i8x16.eq(v128.load(<usize>(p + i)), lf));
+        lanes = i8x16.sub(lanes, i8x16.eq(v128.load(<usize>(p + i + 16)), lf));
+      }
+      const sums = i32x4.extadd_pairwise_i16x8_u(i16x8.extadd_pairwise_i8x16_u(lanes));
+      n +=
+        i32x4.extract_lane(sums, 0) +
+        i32x4.extract_lane(sums, 1) +
+        i32x4.extract_lane(sums, 2) +
+        i32x4.extract_lane(sums, 3);
+      p += SPAN_BYTES;
+    }
     while (p + 16 <= end) {
       let m = i8x16.bitmask(i8x16.eq(v128.load(<usize>p), lf));
       const c = popcnt<i32>(m);
@@ -178,11 +201,6 @@ function setStatus(row: i32, status: i32): void {
   st32(rowField(row, L.ROW_STATE), status);
 }
 
-/** Record fields `a` and `b` of RESULT in one row word (layout.ts). */
-function pack(a: i32, b: i32): i32 {
-  return (ld32(L.resultField(a)) << 16) | (ld32(L.resultField(b)) & L.ROW_NONE);
-}
-
 /** Row field `f` of `row`. */
 function rowField(row: i32, f: i32): i32 {
   return row + (f << 2);
@@ -213,14 +231,8 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   const n = ld32(L.resultField(L.URL_HREF_END));
   if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && L.schemeOf(flags) != L.SCHEME_BLOB) {
     if (dst != out) copy(out, dst, n);
-    st32(rowField(row, L.ROW_STATE), L.BATCH_OK | (flags << L.ROW_FLAGS_SHIFT));
+    rowFromResult(row);
     st32(rowField(row, L.ROW_HREF), out - output);
-    st32(rowField(row, L.ROW_LENGTH_SCHEME), pack(L.URL_HREF_END, L.URL_SCHEME_END));
-    st32(rowField(row, L.ROW_USER), pack(L.URL_USER_START, L.URL_USER_END));
-    st32(rowField(row, L.ROW_PASS), pack(L.URL_PASS_START, L.URL_PASS_END));
-    st32(rowField(row, L.ROW_HOST), pack(L.URL_HOST_START, L.URL_HOST_END));
-    st32(rowField(row, L.ROW_PORT_PATH), pack(L.URL_PORT_END, L.URL_PATH_START));
-    st32(rowField(row, L.ROW_QUERY_FRAGMENT), pack(L.URL_QUERY_START, L.URL_FRAGMENT_START));
     out += n;
   } else if (status == L.PARSE_FAILURE) {
     setStatus(row, L.BATCH_FAILURE);
@@ -237,6 +249,21 @@ function defer(row: i32, p: i32, e: i32): void {
   st32(rowField(row, L.ROW_LINE_START), p - input);
   st32(rowField(row, L.ROW_LINE_END), e - input);
   deferred++;
+}
+
+/**
+ * The fast path for the URL at p, up to `end` or to the LF (or CR LF) before
+ * it (serializedLine()): its row at `row` and its href copied to the output,
+ * if it is a serialized URL and its href fits below `outEnd`. Returns where
+ * the URL ends (before the line end), or -1: then the line goes to the parser.
+ */
+function serializedInto(p: i32, end: i32, row: i32, outEnd: i32): i32 {
+  const e = serializedLine(p, end, row);
+  if (e < 0 || out + (e - p) + L.SLACK > outEnd) return -1;
+  copyAhead(out, p, e - p);
+  st32(rowField(row, L.ROW_HREF), out - output);
+  out += e - p;
+  return e;
 }
 
 /** The line [p, e) as batchMode() says: skipped, its field not found, or parsed (parseLine()). */
@@ -261,7 +288,8 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
         defer(row, fieldStart, fieldEnd);
         return true;
       }
-      return parseLine(fieldStart, fieldEnd, row, outEnd);
+      // A field holds no LF: the fast path's URL ends at the field's end or not at all.
+      return serializedInto(fieldStart, fieldEnd, row, outEnd) >= 0 || parseLine(fieldStart, fieldEnd, row, outEnd);
     }
   }
   return parseLine(p, e, row, outEnd);
@@ -275,8 +303,19 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
  */
 export function batchRun(outEnd: i32): i32 {
   while (line < lines) {
+    const row = table + line * ROW_BYTES;
+    if (mode == 0) {
+      // A serialized URL, found and checked in one scan; its line end is an
+      // LF, a CR LF, or the block's end (the last line: no line follows).
+      const e = serializedInto(next, inputEnd, row, outEnd);
+      if (e >= 0) {
+        next = ld8(e) == C.CR ? e + 2 : e + 1;
+        line++;
+        continue;
+      }
+    }
     const lf = lineEnd(next, inputEnd);
-    if (!readLine(next, contentEnd(next, lf), table + line * ROW_BYTES, outEnd)) break;
+    if (!readLine(next, contentEnd(next, lf), row, outEnd)) break;
     next = lf + 1;
     line++;
   }

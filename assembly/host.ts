@@ -11,7 +11,7 @@
 import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
-import { endsInANumber, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
+import { endsInANumber, ipv4Address, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
@@ -122,9 +122,8 @@ function asciiDomain(o: i32, end: i32): i32 {
     hostKind = HOST_IPV4;
     // A dotted quad in canonical form is its own serialization: no number parse.
     if (isDottedQuad(o, end)) return end;
-    const address = parseIPv4(o, end);
-    if (address < 0) return HOST_FAILURE;
-    return writeIPv4(o, address);
+    if (!parseIPv4(o, end)) return HOST_FAILURE;
+    return writeIPv4(o, ipv4Address);
   }
   hostKind = HOST_DOMAIN;
   return end;

@@ -72,6 +72,20 @@ export function copy(dst: i32, src: i32, n: i32): void {
   memory.copy(<usize>dst, <usize>src, <usize>n);
 }
 
+/**
+ * Copy `n` bytes from `src` to `dst`, which lies after them (no overlap), 16
+ * bytes at a time with SIMD: it may read and write up to 15 bytes past each
+ * range (layout.ts SLACK). For a short href, memory.copy cost ~50 machine
+ * instructions a call in V8 (a call out of the WASM code); this loop ~15.
+ */
+export function copyAhead(dst: i32, src: i32, n: i32): void {
+  if (ASC_FEATURE_SIMD) {
+    for (let i = 0; i < n; i += 16) v128.store(<usize>(dst + i), v128.load(<usize>(src + i)));
+    return;
+  }
+  copy(dst, src, n);
+}
+
 /** Set the `n` bytes at `dst` to `value`. */
 export function fill(dst: i32, value: i32, n: i32): void {
   if (ASC_TARGET == 0) {

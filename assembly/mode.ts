@@ -7,16 +7,19 @@
 //   a batch line  the same, but the href always written to the output and
 //                 never compared with the input, which a batch does not reuse
 //                 (the comparison was 4-7% of the kernel's time over a batch of
-//                 the corpus): BATCH
+//                 the corpus), and the record packed into the line's row; the
+//                 fast path is given the block's end and finds the line's
+//                 (its LF) as it goes: BATCH
 //   canParse()    the status only: the parser's first phase (parser.ts)
 //
-// PARSE and BATCH are the type argument of the entry's functions (parseIn()
-// and the fast path for serialized URLs, serialized.ts), so asc compiles a
+// PARSE and BATCH are the type argument of the fast path for serialized URLs
+// (serialized.ts) and of the record's writer (record.ts), so asc compiles a
 // copy of them for each, in which comparesInput() is a constant and which
-// binaryen inlines into its one caller. The value goes with the type as an
+// binaryen inlines into its callers. The value goes with the type as an
 // argument for the JS build, where type arguments are erased; the WASM copies
 // do not read it, and binaryen drops it. The types differ in size, which
-// names the copy.
+// names the copy. The parser itself takes the mode as a flag (parser.ts
+// parseOnce()).
 
 export type ParseMode = u32;
 export type BatchMode = u16;

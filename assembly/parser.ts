@@ -47,9 +47,9 @@ import { writeDecimal } from "./number";
 import { portDigits, portValue } from "./port";
 import { isSerializedUrl } from "./serialized";
 import { writeRecord } from "./record";
+import { PARSE } from "./mode";
 import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import * as C from "./charcode";
-import { BATCH, PARSE, comparesInput } from "./mode";
 
 // The URL being written. Positions are absolute addresses; the record stores
 // them relative to `out`.
@@ -602,18 +602,18 @@ function offsetOrNone(position: i32): i32 {
  * Returns PARSE_*.
  */
 export function parse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32): i32 {
-  return parseIn(src, len, dst, baseHref, idna, idnaLength, PARSE);
+  // The fast path for serialized URLs first, else the parser.
+  if (isSerializedUrl(src, len)) return L.PARSE_OK;
+  return parseOnce(src, len, dst, baseHref, idna, idnaLength, false, true);
 }
 
-/** parse() for a line of a batch (BATCH, mode.ts), which leaves a domain that needs UTS #46 to the wrapper. */
+/**
+ * parse() for a batch (BATCH, mode.ts): the parser alone (the batch tries the
+ * fast path itself, serializedLine()), the href never compared with the
+ * input, a domain that needs UTS #46 left to the wrapper.
+ */
 export function parseIntoRecord(src: i32, len: i32, dst: i32, baseHref: i32): i32 {
-  return parseIn(src, len, dst, baseHref, 0, 0, BATCH);
-}
-
-/** parse() in `mode`: the fast path for serialized URLs, else the parser. */
-function parseIn<M>(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32, idnaLength: i32, mode: M): i32 {
-  if (isSerializedUrl(src, len, dst, mode)) return L.PARSE_OK;
-  return parseOnce(src, len, dst, baseHref, idna, idnaLength, false, comparesInput(mode));
+  return parseOnce(src, len, dst, baseHref, 0, 0, false, false);
 }
 
 /** The second phase: from the state the first named (goOn()) to the end of the input. */
@@ -630,7 +630,7 @@ function pathPhase(end: i32, o: i32): i32 {
  * The basic URL parser: its first phase only if `firstPhase` (canParse()),
  * else both and the record, with FLAG_HREF_IS_INPUT if `compareInput`. Each
  * entry passes constants, tested once a parse; a copy of this function for
- * each mode (the mode a type argument, as for parseIn()) measured no faster
+ * each mode (the mode a type argument, as for the fast path) measured no faster
  * (npm-mixed parse 586 instructions against 583) with 1.1 KB more WASM.
  */
 function parseOnce(
@@ -676,6 +676,8 @@ function parseOnce(
   let flags = opaquePath ? L.FLAG_OPAQUE_PATH : 0;
   if (compareInput && !modified && o - out == len && equalBytes(out, src, len)) flags |= L.FLAG_HREF_IS_INPUT;
   writeRecord(
+    PARSE,
+    0,
     o - out,
     schemeEnd - out,
     userStart - out,

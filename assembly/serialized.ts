@@ -12,7 +12,7 @@
 // "data:"). Over kasztp this took a parse() kernel call from ~1,290 to ~480
 // machine instructions (npm run instructions, SIMD build).
 
-import { ld8, copy } from "./memory";
+import { ld8 } from "./memory";
 import { writeRecord } from "./record";
 import * as L from "./layout";
 import * as C from "./charcode";
@@ -22,8 +22,8 @@ import { endsInANumber, isDottedQuad, mayEndInANumber } from "./ipv4";
 import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
 import { portDigits, portValue } from "./port";
-import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
-import { comparesInput } from "./mode";
+import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
+import { BATCH, PARSE, comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
 // their sizes differ; see isSerializedUrl()).
@@ -43,13 +43,18 @@ function isHttpCopy<Schemes>(): bool {
 }
 
 /**
- * The path from `p` (its first "/") to its end: "?", "#" or the end of input,
- * or -1 where the path state would change a byte: a byte of the path
+ * The path from `p` (its first "/") to its end: "?", "#" or the end of the
+ * URL, or -1 where the path state would change a byte: a byte of the path
  * percent-encode set, "\" (a slash in special URLs), or a segment that
  * starts with "." or "%2e" and so may be a dot segment ("/./", "/../", which
  * the path state removes; ".well-known" is let through to the parser too).
+ * In BATCH mode the URL may end at an LF, which isUrlEnd() tells: there any
+ * byte that is not a dot segment's ends the path, and the caller takes the
+ * URL only at "?", "#" or its end. (The mode also keeps the two modes' copies
+ * of this function apart, so that binaryen inlines each into its one caller:
+ * one copy called from both cost 17 machine instructions a parse of kasztp.)
  */
-function pathEnd<Schemes>(p: i32, end: i32, isFile: bool): i32 {
+function pathEnd<Schemes, M>(p: i32, end: i32, isFile: bool, mode: M): i32 {
   // In file: URLs, not a first segment "X|", which the path state turns into
   // the drive letter "X:" (any "|" as the segment's second byte is left to
   // the parser). The test is not in the http(s) copy (see isHttpCopy()).
@@ -63,7 +68,7 @@ function pathEnd<Schemes>(p: i32, end: i32, isFile: bool): i32 {
       p++;
       continue;
     }
-    return c == C.QUESTION || c == C.HASH ? p : -1;
+    return c == C.QUESTION || c == C.HASH || !comparesInput(mode) ? p : -1;
   }
 }
 
@@ -85,30 +90,29 @@ function lowerSchemeEnd(p: i32, end: i32): i32 {
 }
 
 /**
- * For a URL of a scheme that is not special, with the scheme up to `colon`
- * and no "/" after it: where its opaque path ends if it is already
- * serialized, else -1. "Otherwise, set url's path to the empty string and set
- * state to opaque path state": up to "?" or "#", the opaque path state appends
- * each code point as it is, except those of the C0 control percent-encode set
- * (encoded) and a space before "?" or "#" (written "%20"). The path is taken
- * only without a byte of the fragment percent-encode set, which holds the C0
- * control percent-encode set and space. (A space at the end would have been
- * trimmed; there is none.)
+ * Whether the URL ends at p: at `end`, or (in a batch's block) at a line's
+ * end, an LF or a CR right before one (batch.ts). A URL given alone never
+ * holds an LF before its end: the parser would remove it.
  */
-function opaquePathEnd(pathStart: i32, end: i32): i32 {
-  const stop = find2(pathStart, end, C.QUESTION, C.HASH);
-  return skipRun(pathStart, stop, RUN_FRAGMENT, FRAGMENT_SET) < stop ? -1 : stop;
+function isUrlEnd<M>(p: i32, end: i32, mode: M): bool {
+  if (p >= end) return true;
+  if (comparesInput(mode)) return false;
+  const c = ld8(p);
+  return c == C.LF || (c == C.CR && p + 1 < end && ld8(p + 1) == C.LF);
 }
 
 /**
- * If the `len` bytes at `src`, whose scheme `scheme` (SCHEME_*) ends at the
- * ":" at `colon`, are a URL that the basic URL parser would serialize as
- * exactly those bytes, write its RESULT record (as the parser would,
- * FLAG_HREF_IS_INPUT with `markInput`) and, without `markInput`, copy the
- * href to `dst`; return whether it was. After the scheme and ":" the URL must be:
+ * If the bytes from `src` (to `end`, or in BATCH mode to a line's end before
+ * it: isUrlEnd()), whose scheme `scheme` (SCHEME_*) ends at the ":" at
+ * `colon`, are a URL that the basic URL parser would serialize as exactly
+ * those bytes, write its record and return where it ends; else return -1.
+ * The record goes to RESULT as the parser writes it, with FLAG_HREF_IS_INPUT
+ * (PARSE mode), or packed into the batch row at `row` (BATCH mode, which
+ * takes neither blob: URLs nor hrefs too long for a row: the batch defers
+ * those). After the scheme and ":" the URL must be:
  *
- *   either an opaque path     other schemes without "/" after the ":":
- *                                  opaquePathEnd()
+ *   either an opaque path     other schemes without "/" after the ":",
+ *                                  as the opaque path state keeps it
  *   or "//"                        #special-authority-slashes-state (with or
  *                                  without a base: #special-relative-or-authority-state
  *                                  and #file-state also go on to the authority
@@ -144,18 +148,14 @@ function opaquePathEnd(pathStart: i32, end: i32): i32 {
  * for special schemes without "//" after the ":" (and for input without a
  * scheme).
  *
- * `Schemes` is HttpSchemes for the copy isSerializedUrl() calls with http
+ * Every scan stops at a C0 control, so none goes past the LF that ends a
+ * batch's line: each finds the same stop with the block's end as with the
+ * line's.
+ *
+ * `Schemes` is HttpSchemes for the copy serializedEnd() calls with http
  * and https, where `special` is true and `isFile` false at compile time.
  */
-function isSerializedAfterScheme<Schemes>(
-  src: i32,
-  len: i32,
-  colon: i32,
-  scheme: i32,
-  dst: i32,
-  markInput: bool,
-): bool {
-  const end = src + len;
+function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, scheme: i32, row: i32, mode: M): i32 {
   const httpOnly = isHttpCopy<Schemes>();
   const special = httpOnly || isSpecial(scheme);
   const isFile = !httpOnly && scheme == L.SCHEME_FILE;
@@ -168,35 +168,45 @@ function isSerializedAfterScheme<Schemes>(
   let host = L.HOST_NULL;
   let p = -1;
   if (opaque) {
-    p = opaquePathEnd(pathStart, end);
+    // "Otherwise, set url's path to the empty string and set state to opaque
+    // path state": up to "?" or "#", the opaque path state appends each code
+    // point as it is, except those of the C0 control percent-encode set
+    // (encoded) and a space before "?" or "#" (written "%20"). The path is
+    // taken only without a byte of the fragment percent-encode set, which
+    // holds the C0 control percent-encode set and space. (A space at the end
+    // would have been trimmed; there is none.) So it ends at the first "?" or
+    // "#" before the first byte of that set, else at that byte, which must be
+    // the URL's end. "?" and "#" are looked for only before it: a batch's
+    // line ends at an LF, a C0 control, and the next lines lie after it.
+    p = find2(pathStart, skipRun(pathStart, end, RUN_FRAGMENT, FRAGMENT_SET), C.QUESTION, C.HASH);
   } else {
     // "//" and a byte at least.
-    if (end - colon < 4 || ld8(colon + 1) != C.SLASH || ld8(colon + 2) != C.SLASH) return false;
+    if (end - colon < 4 || ld8(colon + 1) != C.SLASH || ld8(colon + 2) != C.SLASH) return -1;
     hostStart = authority = colon + 3;
     hostEnd = skipRun(hostStart, end, RUN_DOMAIN, DOMAIN_STOP);
-    if (hostEnd >= end) return false;
+    if (hostEnd >= end) return -1;
     host = special ? L.HOST_DOMAIN : L.HOST_OPAQUE;
     if (hostEnd == hostStart) {
-      if (!isFile) return false;
+      if (!isFile) return -1;
       host = L.HOST_EMPTY;
     } else {
       if (special && mayEndInANumber(hostEnd) && endsInANumber(hostStart, hostEnd)) {
-        if (!isDottedQuad(hostStart, hostEnd)) return false;
+        if (!isDottedQuad(hostStart, hostEnd)) return -1;
         host = L.HOST_IPV4;
       }
-      if (isFile && isLocalhost(hostStart, hostEnd)) return false;
+      if (isFile && isLocalhost(hostStart, hostEnd)) return -1;
     }
     pathStart = hostEnd;
     if (ld8(hostEnd) == C.COLON) {
-      if (isFile || ld8(hostEnd + 1) == C.DIGIT_0) return false;
+      if (isFile || ld8(hostEnd + 1) == C.DIGIT_0) return -1;
       pathStart = portDigits(hostEnd + 1, end);
-      if (pathStart <= hostEnd + 1 || portValue == defaultPort(scheme)) return false;
+      if (pathStart <= hostEnd + 1 || portValue == defaultPort(scheme)) return -1;
       port = portValue;
     }
-    if (pathStart >= end || ld8(pathStart) != C.SLASH) return false;
-    p = pathEnd<Schemes>(pathStart, end, isFile);
+    if (pathStart >= end || ld8(pathStart) != C.SLASH) return -1;
+    p = pathEnd<Schemes, M>(pathStart, end, isFile, mode);
   }
-  if (p < 0) return false;
+  if (p < 0) return -1;
   let queryStart = L.NONE;
   let fragmentStart = L.NONE;
   if (p < end && ld8(p) == C.QUESTION) {
@@ -207,14 +217,17 @@ function isSerializedAfterScheme<Schemes>(
     fragmentStart = p - src;
     p = skipRun(p + 1, end, RUN_FRAGMENT, FRAGMENT_SET);
   }
-  if (p < end) return false;
+  if (!isUrlEnd(p, end, mode)) return -1;
+  const len = p - src;
   // The record, as the parser writes it: without credentials, empty user and
-  // password ranges at the host (after the ":" for a null host). It is written
-  // before the href is copied: with the copy first, the record's values lived
-  // across its call, which cost 7 instructions a parse of debian-files.
+  // password ranges at the host (after the ":" for a null host).
   const a = authority - src;
-  const flags = (opaque ? L.FLAG_OPAQUE_PATH : 0) | (markInput ? L.FLAG_HREF_IS_INPUT : 0);
+  const flags = opaque ? L.FLAG_OPAQUE_PATH : 0;
+  // BATCH mode: neither a blob: URL nor an href too long for a row, which the batch defers.
+  if (!comparesInput(mode) && (len >= L.ROW_MAX_HREF || scheme == L.SCHEME_BLOB)) return -1;
   writeRecord(
+    mode,
+    row,
     len,
     colon - src,
     a,
@@ -230,10 +243,9 @@ function isSerializedAfterScheme<Schemes>(
     fragmentStart,
     scheme,
     host,
-    flags,
+    comparesInput(mode) ? flags | L.FLAG_HREF_IS_INPUT : flags,
   );
-  if (!markInput) copy(dst, src, len);
-  return true;
+  return p;
 }
 
 /**
@@ -242,40 +254,59 @@ function isSerializedAfterScheme<Schemes>(
  * any other; its record says SCHEME_BLOB, as the parser's does, and the
  * wrapper and the batch find its origin from that.
  */
-function isSerializedOtherUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
-  const colon = lowerSchemeEnd(src, src + len);
-  if (colon < 0) return false;
-  return isSerializedAfterScheme<OtherSchemes>(src, len, colon, schemeKind(src, colon - src), dst, comparesInput(mode));
+function serializedOtherEnd<M>(src: i32, end: i32, row: i32, mode: M): i32 {
+  // "file:", the scheme of file lists, a word at a time: lowerSchemeEnd() and
+  // schemeKind() cost ~130 machine instructions a parse of debian-files (646
+  // against 516, npm run instructions).
+  if (startsWithFileColon(src)) {
+    return isSerializedAfterScheme<OtherSchemes, M>(src, end, src + 4, L.SCHEME_FILE, row, mode);
+  }
+  const colon = lowerSchemeEnd(src, end);
+  if (colon < 0) return -1;
+  return isSerializedAfterScheme<OtherSchemes, M>(src, end, colon, schemeKind(src, colon - src), row, mode);
 }
 
 /**
- * Whether the `len` bytes at `src` are a serialized URL: isSerializedAfterScheme()
- * after the scheme. http(s) is tested first, a word at a time, because it is
- * the commonest scheme ("http://a/" is the shortest such URL).
+ * Where the serialized URL from `src` ends (isSerializedAfterScheme()), or -1.
+ * http(s) is tested first, a word at a time, because it is the commonest
+ * scheme ("http://a/" is the shortest such URL).
  *
- * isSerializedAfterScheme() is generic to have two copies of it in the WASM
- * builds (asc compiles each type argument to a function of its own): one for
- * http(s), from which binaryen drops the other schemes' branches, and one for
- * the rest (isHttpCopy()). With one copy for all schemes, the kernel's parse
- * of kasztp cost 504 machine instructions a call; with the two, 463 (480
- * before file: and the other schemes were taken; npm run instructions).
- * `mode` (mode.ts) says whether to mark an href that is the input with
- * FLAG_HREF_IS_INPUT or copy it to `dst`; a copy of this function for each
- * mode lets binaryen inline it into its one caller, with the mode a constant.
+ * isSerializedAfterScheme() is generic to have two copies of it for each mode
+ * in the WASM builds (asc compiles each type argument to a function of its
+ * own): one for http(s), from which binaryen drops the other schemes'
+ * branches, and one for the rest (isHttpCopy()). With one copy for all
+ * schemes, the kernel's parse of kasztp cost 504 machine instructions a call;
+ * with the two, 463 (480 before file: and the other schemes were taken; npm
+ * run instructions). `mode` (mode.ts) is the other type argument: a copy of
+ * this function for each mode lets binaryen inline it into its one caller,
+ * with the mode a constant.
  */
-export function isSerializedUrl<M>(src: i32, len: i32, dst: i32, mode: M): bool {
-  if (len >= 9 && startsWithHttp(src, false)) {
+function serializedEnd<M>(src: i32, end: i32, row: i32, mode: M): i32 {
+  if (end - src >= 9 && startsWithHttp(src, false)) {
     const https = ld8(src + 4) == C.LOWER_S;
     const colon = https ? src + 5 : src + 4;
-    if (ld8(colon) != C.COLON) return false;
-    return isSerializedAfterScheme<HttpSchemes>(
-      src,
-      len,
-      colon,
-      https ? L.SCHEME_HTTPS : L.SCHEME_HTTP,
-      dst,
-      comparesInput(mode),
-    );
+    if (ld8(colon) != C.COLON) return -1;
+    return isSerializedAfterScheme<HttpSchemes, M>(src, end, colon, https ? L.SCHEME_HTTPS : L.SCHEME_HTTP, row, mode);
   }
-  return isSerializedOtherUrl(src, len, dst, mode);
+  return serializedOtherEnd(src, end, row, mode);
+}
+
+/**
+ * Whether the `len` bytes at `src` are a serialized URL; if so, its record is
+ * at RESULT, with FLAG_HREF_IS_INPUT (the wrapper reuses the input string).
+ */
+export function isSerializedUrl(src: i32, len: i32): bool {
+  return serializedEnd(src, src + len, 0, PARSE) >= 0;
+}
+
+/**
+ * For a batch: if the bytes from `src` up to the first LF or CR LF (or `end`,
+ * the block's) are a serialized URL, pack its record into the row at `row`
+ * (layout.ts; the caller sets ROW_HREF) and return where it ends, before the
+ * line end; else -1. The one scan of the line both finds its end and checks
+ * it: LF and CR stop every scan of the fast path. (Finding each line's end
+ * first, then parsing it, cost ~80 machine instructions a line of kasztp.)
+ */
+export function serializedLine(src: i32, end: i32, row: i32): i32 {
+  return serializedEnd(src, end, row, BATCH);
 }

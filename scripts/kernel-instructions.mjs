@@ -8,6 +8,7 @@
 //   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
 //   node scripts/kernel-instructions.mjs parse --empty                every input empty: the loop, the call and the kernel's rejection
 //   node scripts/kernel-instructions.mjs parse call                  a kernel whose exports return at once: the loop and the call alone
+//   node scripts/kernel-instructions.mjs batch                        batchBegin + batchRun over the lines, a line
 //   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, generated
 //                                                                     ones: file-urls, ipv4-hosts; or files)
 //   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
@@ -26,7 +27,10 @@
 // optimisation (no Liftoff), so a count repeats to within a few instructions.
 // The loop's own cost and the call into WASM are included: the build "call"
 // counts them alone (--empty counts them with the kernel's work on an empty
-// input, which goes through the parser to its failure). The api-*
+// input, which goes through the parser to its failure). The batch
+// operation is the bulk kernel instead: the same lines as one block, each
+// pass one batchBegin() and one batchRun() over it, counted a line (no
+// wrapper, no strings: what parseBatch() spends in the kernel). The api-*
 // operations count what a user's program runs instead, the wrapper included:
 // the API of build/index.js on the build's kernel, over the same lines.
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -36,7 +40,7 @@ import { loadCorpus } from "../bench/corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const OPERATIONS = ["parse", "canParse", "split"];
+const OPERATIONS = ["parse", "canParse", "split", "batch"];
 const BASELINE = path.join(root, "bench/instructions.json");
 
 /**
@@ -158,6 +162,29 @@ async function runKernel(operation, build, corpus, passes, empty) {
   return sink;
 }
 
+/**
+ * batchBegin() and batchRun() `passes` times over the lines as one block (LF
+ * after each; empty lines with `empty`), the table and hrefs after it: the
+ * kernel of parseBatch() without its wrapper.
+ */
+async function runBatch(build, corpus, passes, empty) {
+  const { kernel, bytes } = await loadKernel(build);
+  const lines = loadCorpus(corpus).lines.slice(0, LINES);
+  const text = empty ? "\n".repeat(lines.length) : `${lines.join("\n")}\n`;
+  const src = 65536;
+  const { written } = new TextEncoder().encodeInto(text, bytes.subarray(src));
+  // The table 8-aligned after the block and its vector slack, as src/batch.ts places it.
+  const table = (src + written + 16 + 7) & ~7;
+  // The output window: the rest of memory, less the slack batchRun() needs after it.
+  const outEnd = bytes.length - 16;
+  let sink = 0;
+  for (let pass = 0; pass < passes; pass++) {
+    const n = kernel.batchBegin(src, written, 0, 2 ** 31 - 1, 0, table);
+    sink += kernel.batchRun(outEnd) === n ? n : -1;
+  }
+  return sink;
+}
+
 /** Node running this script on `operation` of `wasm` over `corpus`, `passes` times: the measured program. */
 function program(operation, wasm, corpus, empty) {
   return (passes) => [
@@ -181,6 +208,7 @@ if (argv[0] === "--run") {
   // optimising tiers after another number of calls, which moved the per-call
   // count of the 3,284-line npm-mixed corpus by ~160 instructions.
   if (argv[1] in API_OPERATIONS) await runApi(argv[1], argv[2], argv[3], Number(argv[4]));
+  else if (argv[1] === "batch") await runBatch(argv[2], argv[3], Number(argv[4]), argv[5] === "true");
   else await runKernel(argv[1], argv[2], argv[3], Number(argv[4]), argv[5] === "true");
 } else {
   const empty = argv.includes("--empty");

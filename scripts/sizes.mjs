@@ -13,8 +13,9 @@ import { bundleSource } from "./bundle.mjs";
  * override (assembly/setters.ts) and the urlencoded parser and serializer
  * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
  * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
- * with both, 66.4 KB with the kernel refactor of issue #14, 67.0 KB with the
- * copy of short strings out of memory in src/kernel/arena.ts). Issue #13's cap is
+ * with both, 66.4 KB with the kernel refactor of issue #14, 66.9 KB before
+ * and 69.3 KB after the batch's own copies of the fast path for serialized
+ * URLs, assembly/serialized.ts, in both WASM modules). Issue #13's cap is
  * 80 KB; leaving the scalar WASM module out of the browser entry (browsers
  * without WASM SIMD would get the JS build) would take ~12 KB off.
  */
