@@ -61,9 +61,14 @@ async function bundle() {
     plugins: [
       {
         // The tests import the built package: so does the bundle (.fuzz/ sits beside test/).
+        // The bench's modules stay where they are too: bench/corpus.mjs finds
+        // its data from its own address (import.meta.url).
         name: "built-package",
         setup(build) {
-          build.onResolve({ filter: /\/build\/(index|js)\.js$/ }, (args) => ({ path: args.path, external: true }));
+          build.onResolve({ filter: /\/build\/(index|js)\.js$|\/bench\/[^/]+\.mjs$/ }, (args) => ({
+            path: args.path,
+            external: true,
+          }));
         },
       },
     ],
