@@ -85,29 +85,36 @@ function main({ suites, engines, corpora, passOn }) {
     `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
   );
   console.log(table(rows, [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]));
-  console.log(`\n${goalsTable(reports)}`);
+  console.log(`\n${goalsTable(reports, nodes, corpora)}`);
 }
 
 /**
  * The suites' targets (issue #17's goals), one row a target and build, one
  * column a corpus, each cell the ratio on every engine in the order run
- * (Node 24 first by default), marked where it falls short: the README's table.
+ * (Node 24 first by default; "-" where an engine has none), marked where it
+ * falls short: the README's table.
  */
-function goalsTable(reports) {
-  const engines = [...new Set(reports.map((r) => r.node))];
-  const corpora = [...new Set(reports.map((r) => r.corpus))];
+function goalsTable(reports, nodes, corpora) {
   const rows = new Map();
   for (const report of reports) {
     for (const t of report.targets ?? []) {
       const what = `${t.suite}: ${t.label} (goal ${t.wanted}x)`;
-      if (!rows.has(what)) rows.set(what, { what });
-      const cell = `${t.ratio.toFixed(2)}x${t.ratio >= t.wanted ? "" : " ✗"}`;
-      const row = rows.get(what);
-      row[report.corpus] = row[report.corpus] ? `${row[report.corpus]} / ${cell}` : cell;
+      if (!rows.has(what)) rows.set(what, { what, suite: t.suite, label: t.label });
+    }
+  }
+  for (const row of rows.values()) {
+    for (const corpus of corpora) {
+      row[corpus] = nodes
+        .map((node) => {
+          const report = reports.find((r) => r.node === node && r.corpus === corpus);
+          const t = report?.targets?.find((x) => x.suite === row.suite && x.label === row.label);
+          return t === undefined ? "-" : `${t.ratio.toFixed(2)}x${t.ratio >= t.wanted ? "" : " ✗"}`;
+        })
+        .join(" / ");
     }
   }
   return [
-    `goals: ratio on ${engines.map((e) => `Node ${e.slice(1)}`).join(" / ")}, per corpus (✗: below the goal)`,
+    `goals: ratio on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}, per corpus (✗: below the goal)`,
     table([...rows.values()], [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]),
   ].join("\n");
 }
