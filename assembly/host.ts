@@ -84,7 +84,7 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
     q++;
   }
   if (q == p) return -1;
-  return mayEndInANumber(q) && endsInANumber(p, q) && !isDottedQuad(p, q) ? -1 : q;
+  return mayEndInANumber(q) && !isDottedQuad(p, q) && endsInANumber(p, q) ? -1 : q;
 }
 
 /**
@@ -117,11 +117,15 @@ function parseDomain(p: i32, end: i32, o: i32, idna: i32, idnaLength: i32): i32 
 
 /** The ASCII domain [o, end) in the output: an IPv4 address if it ends in a number, else itself. */
 function asciiDomain(o: i32, end: i32): i32 {
-  // "If asciiDomain ends in a number, then return the result of IPv4 parsing asciiDomain."
+  // "If asciiDomain ends in a number, then return the result of IPv4 parsing
+  // asciiDomain." A dotted quad in canonical form ends in a number and is its
+  // own serialization: no number parse.
+  if (isDottedQuad(o, end)) {
+    hostKind = HOST_IPV4;
+    return end;
+  }
   if (endsInANumber(o, end)) {
     hostKind = HOST_IPV4;
-    // A dotted quad in canonical form is its own serialization: no number parse.
-    if (isDottedQuad(o, end)) return end;
     if (!parseIPv4(o, end)) return HOST_FAILURE;
     return writeIPv4(o, ipv4Address);
   }

@@ -120,13 +120,25 @@ export function endsInANumber(p: i32, end: i32): bool {
   return parseNumber(s, end);
 }
 
+/** The value of the decimal digit at `p`, or -1 if `p` is `end` or holds another byte. */
+function digitAt(p: i32, end: i32): i32 {
+  if (p >= end) return -1;
+  const c = ld8(p);
+  return isAsciiDigit(c) ? c - DIGIT_0 : -1;
+}
+
 /**
  * Whether [p, end) is four decimal numbers of at most 255, without leading
  * zeros, joined by "." (no trailing "."): the form #concept-ipv4-serializer
  * writes. The IPv4 parser reads each such part as a decimal number (no "0x" or
  * "0" prefix selects another radix), none is over 255 and there are four, so
  * the address it returns serializes to the same bytes; the host is then its own
- * serialization, found with no f64 arithmetic.
+ * serialization, found with no f64 arithmetic, and it ends in a number.
+ *
+ * A part's one to three digits are read at once, not as a loop of value * 10
+ * + digit, in which each step waits for the last one's multiplication: over
+ * the serialized URLs of ipv4-hosts that loop made a parse() kernel call cost
+ * ~1,270 machine instructions, ~2 ns a byte of the host.
  */
 export function isDottedQuad(p: i32, end: i32): bool {
   for (let part = 0; part < 4; part++) {
@@ -134,13 +146,18 @@ export function isDottedQuad(p: i32, end: i32): bool {
       if (p >= end || ld8(p) != DOT) return false;
       p++;
     }
-    const s = p;
-    let value = 0;
-    while (p < end && p - s < 3 && isAsciiDigit(ld8(p))) {
-      value = value * 10 + ld8(p) - DIGIT_0;
-      p++;
+    const a = digitAt(p, end);
+    if (a < 0) return false;
+    const b = digitAt(p + 1, end);
+    if (b < 0) {
+      p += 1;
+      continue;
     }
-    if (p == s || value > 255 || (p - s > 1 && ld8(s) == DIGIT_0)) return false;
+    const c = digitAt(p + 2, end);
+    // No leading zero ("01"), and three digits at most 255. A fourth digit
+    // is not a "." or the end, which the next part or the return rejects.
+    if (a == 0 || (c >= 0 && a * 100 + b * 10 + c > 255)) return false;
+    p += c < 0 ? 2 : 3;
   }
   return p == end;
 }

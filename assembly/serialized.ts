@@ -190,9 +190,10 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
       if (!isFile) return -1;
       host = L.HOST_EMPTY;
     } else {
-      if (special && mayEndInANumber(hostEnd) && endsInANumber(hostStart, hostEnd)) {
-        if (!isDottedQuad(hostStart, hostEnd)) return -1;
-        host = L.HOST_IPV4;
+      if (special && mayEndInANumber(hostEnd)) {
+        // A dotted quad first: it ends in a number, so endsInANumber() need not run.
+        if (isDottedQuad(hostStart, hostEnd)) host = L.HOST_IPV4;
+        else if (endsInANumber(hostStart, hostEnd)) return -1;
       }
       if (isFile && isLocalhost(hostStart, hostEnd)) return -1;
     }
