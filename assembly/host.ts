@@ -11,7 +11,16 @@
 import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
-import { endsInANumber, ipv4Address, isDottedQuad, mayEndInANumber, parseIPv4, writeIPv4 } from "./ipv4";
+import {
+  endsInANumber,
+  ipv4Address,
+  ipv4Host,
+  isDottedQuad,
+  mayEndInANumber,
+  writeIPv4,
+  IPV4_FAILURE,
+  IPV4_NONE,
+} from "./ipv4";
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
@@ -124,13 +133,13 @@ function asciiDomain(o: i32, end: i32): i32 {
     hostKind = HOST_IPV4;
     return end;
   }
-  if (endsInANumber(o, end)) {
-    hostKind = HOST_IPV4;
-    if (!parseIPv4(o, end)) return HOST_FAILURE;
-    return writeIPv4(o, ipv4Address);
+  const ipv4 = ipv4Host(o, end);
+  if (ipv4 == IPV4_NONE) {
+    hostKind = HOST_DOMAIN;
+    return end;
   }
-  hostKind = HOST_DOMAIN;
-  return end;
+  hostKind = HOST_IPV4;
+  return ipv4 == IPV4_FAILURE ? HOST_FAILURE : writeIPv4(o, ipv4Address);
 }
 
 /**
