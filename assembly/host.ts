@@ -11,16 +11,7 @@
 import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
-import {
-  endsInANumber,
-  ipv4Address,
-  ipv4Host,
-  isDottedQuad,
-  mayEndInANumber,
-  writeIPv4,
-  IPV4_FAILURE,
-  IPV4_NONE,
-} from "./ipv4";
+import { ipv4Address, ipv4Host, isDottedQuad, mayEndInANumber, writeIPv4, IPV4_FAILURE, IPV4_NONE } from "./ipv4";
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
@@ -80,8 +71,12 @@ function copyPlainDomain(p: i32, end: i32, o: i32): i32 {
  * For canParse()'s fast path: the end of the domain starting at p, up to the
  * first byte that cannot be in a domain the host parser takes as it is (after
  * ASCII lower-casing: nothing percent-encoded, forbidden or non-ASCII); -1 if
- * that domain is empty or ends in a number (an IPv4 address, or a failure)
- * other than a dotted quad in canonical form (isDottedQuad()), which is valid.
+ * that domain is empty or ends in a number that the IPv4 parser rejects.
+ * A domain that ends in a number is an IPv4 address in any of its forms
+ * ("0xc0.0250.1", "3232235777"), which ipv4Host() reads as it stands: its
+ * letters may be upper case, which the number parser and the checker take
+ * alike. (Leaving every form but the canonical dotted quad to the full
+ * parser cost ~2,800 machine instructions each, 22% of ipv4-hosts.)
  */
 export function plainDomainEnd(p: i32, end: i32): i32 {
   let q = p;
@@ -93,7 +88,7 @@ export function plainDomainEnd(p: i32, end: i32): i32 {
     q++;
   }
   if (q == p) return -1;
-  return mayEndInANumber(q) && !isDottedQuad(p, q) && endsInANumber(p, q) ? -1 : q;
+  return mayEndInANumber(q) && !isDottedQuad(p, q) && ipv4Host(p, q) == IPV4_FAILURE ? -1 : q;
 }
 
 /**

@@ -191,7 +191,10 @@ export function ipv4Host(p: i32, end: i32): i32 {
   // that is only "." then has no number.
   const domainEnd = end;
   end = withoutTrailingDot(p, end);
-  if (end == p) return IPV4_NONE;
+  // Both kinds of number the checker looks for start with a digit ("0x..."
+  // too): most domains that end in a hex digit ("example.de") are done here.
+  const last = lastItemStart(p, end);
+  if (last == end || !isAsciiDigit(ld8(last))) return IPV4_NONE;
   // The numbers before the last, as the base-256 digits of `leading`.
   let leading: u32 = 0;
   let parts = 0;
