@@ -315,9 +315,9 @@ describe("the link to a URL object (the JS build of the sources)", () => {
       counting.work(() => {
         let last = "";
         const p = counting.link.bound("start=1", (s) => (last = s));
-        // The space makes every value one the kernel serializes (plain text is joined in JS,
-        // by the same incremental toString()).
-        for (let i = 0; i < n; i++) p.append(`name${i % 100}`, `value ${i}`);
+        // The "é" makes every value one the kernel serializes (ASCII names and values are
+        // escaped in JS, by the same incremental toString()).
+        for (let i = 0; i < n; i++) p.append(`name${i % 100}`, `valué ${i}`);
         expect(last.length).toBeGreaterThan(n * 10);
       }),
     );
@@ -332,7 +332,7 @@ describe("the link to a URL object (the JS build of the sources)", () => {
       counting.work(() => {
         const p = new counting.api.URLSearchParams();
         for (let i = 0; i < n; i++) {
-          p.append(`name${i}`, "v v");
+          p.append(`name${i}`, "v é");
           // A copy has no cached serialization: this serializes the whole list each time.
           new counting.api.URLSearchParams(Array.from(p)).toString();
         }
