@@ -81,6 +81,67 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     expect(new P(12).toString()).toBe("12=");
   });
 
+  it("converts appended names and values for every method that first reads them (append() leaves it to them)", () => {
+    // Each method as the first to see a list whose last pair append() added with lone surrogates.
+    const readers: [string, (p: Params) => unknown][] = [
+      ["toString", (p) => p.toString()],
+      ["get", (p) => [p.get("x\uFFFD"), p.get("x\uD800")]],
+      ["getAll", (p) => p.getAll("x\uDFFF")],
+      ["has", (p) => [p.has("x\uD800", "\uFFFDy"), p.has("x\uFFFD", "\uDC00y")]],
+      [
+        "delete",
+        (p) => {
+          p.delete("x\uFFFD");
+          return state(p);
+        },
+      ],
+      [
+        "set",
+        (p) => {
+          p.set("x\uFFFD", "z");
+          return state(p);
+        },
+      ],
+      [
+        "set new",
+        (p) => {
+          p.set("n\uD800", "\uDC00");
+          return state(p);
+        },
+      ],
+      [
+        "sort",
+        (p) => {
+          p.sort();
+          return state(p);
+        },
+      ],
+      ["entries", (p) => [...p.entries()]],
+      ["keys", (p) => [...p.keys()]],
+      ["values", (p) => [...p.values()]],
+      [
+        "forEach",
+        (p) => {
+          const seen: string[] = [];
+          p.forEach((value, name) => {
+            seen.push(name, value);
+          });
+          return seen;
+        },
+      ],
+      ["copy", (p) => state(new P(p))],
+    ];
+    for (const [what, read] of readers) {
+      const [ours, theirs] = [P, W].map((C) => {
+        const p = new C("b=1&a=%F0%9F%98%80");
+        p.append("x\uD800", "\uDC00y");
+        p.append("a", "\uD83D\uDE00");
+        return JSON.stringify([read(p), state(p)]);
+      });
+      expect(ours, what).toBe(theirs);
+    }
+  });
+
   it("throws a TypeError for a Symbol, as ToString does", () => {
     const p = new P();
     expect(() => p.append(Symbol("x") as unknown as string, "v")).toThrow(TypeError);
