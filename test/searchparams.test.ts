@@ -81,10 +81,11 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     expect(new P(12).toString()).toBe("12=");
   });
 
-  it("converts appended names and values for every method that first reads them (append() leaves it to them)", () => {
-    // Each method as the first to see a list whose last pair append() added with lone surrogates.
+  it("converts appended and set names and values for every method that first reads them (append() and set() leave it to them)", () => {
+    // Each method as the first to see a list where append() and set() left lone surrogates.
     const readers: [string, (p: Params) => unknown][] = [
       ["toString", (p) => p.toString()],
+      ["get set", (p) => [p.get("b"), p.getAll("b")]],
       ["get", (p) => [p.get("x\uFFFD"), p.get("x\uD800")]],
       ["getAll", (p) => p.getAll("x\uDFFF")],
       ["has", (p) => [p.has("x\uD800", "\uFFFDy"), p.has("x\uFFFD", "\uDC00y")]],
@@ -136,6 +137,7 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
         const p = new C("b=1&a=%F0%9F%98%80");
         p.append("x\uD800", "\uDC00y");
         p.append("a", "\uD83D\uDE00");
+        p.set("b", "\uDFFFb");
         return JSON.stringify([read(p), state(p)]);
       });
       expect(ours, what).toBe(theirs);
@@ -233,6 +235,35 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
       ["1", "a", true, true],
       ["3", "c", true, true],
     ]);
+  });
+
+  it("keeps a copy and its source apart whichever of them changes, by any method (they share a list until then)", () => {
+    const changes: [string, (p: Params) => void][] = [
+      ["append", (p) => p.append("a", "9")],
+      ["delete", (p) => p.delete("a")],
+      ["set", (p) => p.set("b", "9")],
+      ["set new", (p) => p.set("n", "9")],
+      ["sort", (p) => p.sort()],
+    ];
+    for (const [what, change] of changes) {
+      for (const changed of ["source", "copy"]) {
+        const source = new P("b=2&a=1&c=3&a=%zz");
+        const copy = new P(source);
+        const [target, other] = changed === "source" ? [source, copy] : [copy, source];
+        change(target);
+        change(target);
+        const expected = new W("b=2&a=1&c=3&a=%zz");
+        expect(state(other), `${what} on the ${changed}`).toBe(state(expected));
+        change(expected);
+        change(expected);
+        expect(state(target), `${what} on the ${changed}`).toBe(state(expected));
+        // The other one, changed in turn, starts from its own list.
+        change(other);
+        const once = new W("b=2&a=1&c=3&a=%zz");
+        change(once);
+        expect(state(other), `${what} on the ${changed}, then the other`).toBe(state(once));
+      }
+    }
   });
 
   it("copies another URLSearchParams, and a generic iterable of pairs, as whatwg-url does", () => {
