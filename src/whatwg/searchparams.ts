@@ -22,8 +22,11 @@
 //
 // The list is one flat array, name, value, name, value, ...: no object per
 // pair. The serialization is cached and extended by append(); other changes
-// drop it. Iterators and forEach() read the list as it is at each step, as
-// WebIDL's iterable declarations do.
+// drop it, but the serialized form of each name and value is kept where it
+// still holds. A copy shares its source's list until either changes it, and
+// append() leaves the USVString conversion to the first method that reads
+// the strings. Iterators and forEach() read the list as it is at each step,
+// as WebIDL's iterable declarations do.
 
 import type { Arena } from "../kernel/arena.js";
 import { formCodec } from "./urlencoded.js";
