@@ -81,8 +81,8 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
     expect(new P(12).toString()).toBe("12=");
   });
 
-  it("converts appended and set names and values for every method that first reads them (append() and set() leave it to them)", () => {
-    // Each method as the first to see a list where append() and set() left lone surrogates.
+  it("gives what whatwg-url gives for appended and set lone surrogates, whichever method reads them first", () => {
+    // Each method as the first to read a list after append() and set() were given lone surrogates.
     const readers: [string, (p: Params) => unknown][] = [
       ["toString", (p) => p.toString()],
       ["get set", (p) => [p.get("b"), p.getAll("b")]],

@@ -23,10 +23,9 @@
 // The list is one flat array, name, value, name, value, ...: no object per
 // pair. The serialization is cached and extended by append(); other changes
 // drop it, but the serialized form of each name and value is kept where it
-// still holds. A copy shares its source's list until either changes it, and
-// append() leaves the USVString conversion to the first method that reads
-// the strings. Iterators and forEach() read the list as it is at each step,
-// as WebIDL's iterable declarations do.
+// still holds. A copy shares its source's list until either changes it.
+// Iterators and forEach() read the list as it is at each step, as WebIDL's
+// iterable declarations do.
 
 import type { Arena } from "../kernel/arena.js";
 import { formCodec } from "./urlencoded.js";
@@ -65,14 +64,9 @@ export interface SearchParamsLink {
   replace(params: SearchParams, query: string): void;
 }
 
-/** ToString (a Symbol throws a TypeError). */
-function stringOf(value: unknown): string {
-  return typeof value === "string" ? value : `${value as string}`;
-}
-
-/** WebIDL's conversion to USVString: ToString, then lone surrogates to U+FFFD. */
+/** WebIDL's conversion to USVString: ToString (a Symbol throws a TypeError), lone surrogates to U+FFFD. */
 function usv(value: unknown): string {
-  return stringOf(value).toWellFormed();
+  return (typeof value === "string" ? value : `${value as string}`).toWellFormed();
 }
 
 /** The TypeError of a call with fewer arguments than the method requires. */
@@ -176,8 +170,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
      * leaves as it is): 35 -> 30 ns a query on Node 20, 34 -> 28 on Node 24.
      */
     #shared = false;
-    /** The first #checked strings of the list are USVStrings; those after, added by append(), are not yet (#pairs()). */
-    #checked = 0;
     /** The serialization of the first #serializedPairs pairs of the list. */
     #serialized = "";
     #serializedPairs = 0;
@@ -193,7 +185,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     #update: ((serialized: string) => void) | null = null;
 
     static {
-      listOf = (params) => params.#pairs();
+      listOf = (params) => params.#list;
       link = {
         bound(query, update) {
           const params = new URLSearchParams();
@@ -205,7 +197,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
           const own = params as URLSearchParams;
           own.#list = [];
           own.#shared = false;
-          own.#checked = 0;
           own.#escaped = null;
           own.#read(query);
         },
@@ -219,7 +210,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
           this.#list = init.#list;
           this.#shared = true;
           init.#shared = true;
-          this.#checked = init.#checked;
           this.#serialized = init.#serialized;
           this.#serializedPairs = init.#serializedPairs;
           return;
@@ -241,10 +231,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     /** Set the list to the parse of `query`, with `query` as its serialization when it is one. */
     #read(query: string): void {
       const list = this.#list;
-      // The parse of a USVString is made of USVStrings.
-      const parsed = parseInto(query, list);
-      this.#checked = list.length;
-      if (parsed) {
+      if (parseInto(query, list)) {
         this.#serialized = query;
         this.#serializedPairs = list.length >> 1;
       } else {
@@ -279,7 +266,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         this.#list = [];
         throw new TypeError("URLSearchParams: each pair must have exactly two elements, a name and a value");
       }
-      this.#checked = list.length;
       this.#forget();
     }
 
@@ -304,24 +290,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
           list[index + 1] = value;
         }
       }
-      this.#checked = list.length;
       this.#forget();
-    }
-
-    /**
-     * The list, its strings all USVStrings: those append() added are
-     * converted now. Converting a string has no side effects, and the
-     * serializer needs none (its UTF-8 encoder replaces lone surrogates as
-     * the conversion does), so only the methods that read names and values
-     * call this.
-     */
-    #pairs(): string[] {
-      const list = this.#list;
-      if (this.#checked < list.length) {
-        for (let i = this.#checked; i < list.length; i++) list[i] = list[i].toWellFormed();
-        this.#checked = list.length;
-      }
-      return list;
     }
 
     /** The list, to change: a copy of it if it is shared. */
@@ -351,18 +320,16 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     append(name: string, value: string): void {
       const list = this.#own();
       if (arguments.length < 2) throw missing("append", 2, arguments.length);
-      // ToString only: the rest of the conversion to USVString is left to #pairs(), which
-      // toString() never needs. Measured on the benchmark's appends (kasztp, a new object
-      // and 1.3 appends a query): 75 -> 49 ns on Node 24, 85 -> 77 on Node 20; the
-      // conversion moves to the first method that reads (append + delete 37 -> 41 ns).
-      list.push(stringOf(name), stringOf(value));
+      // Converted now. Leaving the conversion to the first method that reads the strings
+      // (toString() needs none) was measured on the suite (kasztp, Node 24): append 71 -> 50 ns,
+      // but get 14 -> 17 (npm-mixed: 1.19x -> 0.99x Node's) and append + delete 41 -> 53.
+      list.push(usv(name), usv(value));
       // The cached serialization stays a prefix of the new one.
       this.#changed();
     }
 
     // The optional arguments are read from `arguments`: WebIDL's length of an operation counts the required ones only.
     delete(name: string): void {
-      this.#pairs();
       if (arguments.length < 1) throw missing("delete", 1, arguments.length);
       const value: unknown = arguments[1];
       const first = find(this.#list, name, value);
@@ -379,7 +346,6 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
           write += 2;
         }
         truncate(list, write);
-        this.#checked = write;
         // The pairs before the first match kept their places.
         if (this.#escaped !== null) truncate(this.#escaped, first);
         this.#forget();
@@ -388,14 +354,14 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     }
 
     get(name: string): string | null {
-      const list = this.#pairs();
+      const list = this.#list;
       if (arguments.length < 1) throw missing("get", 1, arguments.length);
       const at = find(list, name, undefined);
       return at === -1 ? null : list[at + 1];
     }
 
     getAll(name: string): string[] {
-      const list = this.#pairs();
+      const list = this.#list;
       if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
       const values: string[] = [];
       for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2))
@@ -404,7 +370,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     }
 
     has(name: string): boolean {
-      const list = this.#pairs();
+      const list = this.#list;
       if (arguments.length < 1) throw missing("has", 1, arguments.length);
       return find(list, name, arguments[1]) !== -1;
     }
@@ -415,19 +381,15 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
      * others. Otherwise, append (name, value) to this's list."
      */
     set(name: string, value: string): void {
-      this.#pairs();
       const list = this.#own();
       if (arguments.length < 2) throw missing("set", 2, arguments.length);
       // A string is looked up as it is first, as find() does: one equal to a name of the list is a USVString already.
       let at = typeof name === "string" ? indexOf(list, name, undefined) : -1;
       const key = at === -1 ? usv(name) : name;
-      // Converted now, not left to #pairs() as append() does: measured on the benchmark's
-      // set() (kasztp), the next set() converting the value then made it 28 -> 39 ns on Node 24.
       const v = usv(value);
       if (at === -1 && key !== name) at = indexOf(list, key, undefined);
       if (at === -1) {
         list.push(key, v);
-        this.#checked = list.length;
         this.#changed();
         return;
       }
@@ -448,14 +410,13 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         else if (at + 1 < escaped.length) escaped[at + 1] = undefined;
       }
       truncate(list, write);
-      this.#checked = write;
       this.#forget();
       this.#changed();
     }
 
     /** "Sort all name-value pairs, if any, by their names ... in a stable way, by code units." */
     sort(): void {
-      if (this.#pairs().length > 2) {
+      if (this.#list.length > 2) {
         sortPairs(this.#own());
         this.#escaped = null;
         this.#forget();
@@ -477,7 +438,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     }
 
     forEach(callback: (value: string, name: string, params: SearchParams) => void): void {
-      let list = this.#pairs();
+      let list = this.#list;
       const thisArg: unknown = arguments[1];
       if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
       if (typeof callback !== "function")
@@ -485,7 +446,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
       // The list as it is at each step: the callback may change it.
       for (let i = 0; 2 * i < list.length; i++) {
         callback.call(thisArg, list[2 * i + 1], list[2 * i], this);
-        list = this.#pairs();
+        list = this.#list;
       }
     }
 
@@ -506,7 +467,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
 
     /** util.inspect() in Node.js, as it shows its own URLSearchParams: URLSearchParams { 'a' => '1' }. */
     [INSPECT](_depth: number, options: object, inspect: Inspect): string {
-      const list = this.#pairs();
+      const list = this.#list;
       if (list.length === 0) return "URLSearchParams {}";
       const shown: string[] = [];
       for (let i = 0; i < list.length; i += 2)
