@@ -6,13 +6,15 @@
 // bytes as U+FFFD: arena.utf8()).
 //
 // Two cases need no byte work, and are done here: a query without "%" and
-// "+" has nothing to decode, and is only split on "&" and "="; names and
-// values made of characters outside the urlencoded percent-encode set
-// serialize as they are. Measured on Node 20 over the 2,319 queries of the
-// kasztp corpus (18 bytes on average): copying a query into the kernel
+// "+" has nothing to decode, and is only split on "&" and "="; an ASCII name
+// or value is escaped code unit by code unit (UTF-8 is ASCII there), only
+// the others go to the kernel. Measured on Node 20 over the 2,319 queries of
+// the kasztp corpus (18 bytes on average): copying a query into the kernel
 // (TextEncoder.encodeInto) takes ~49 ns, and splitting it here ~52 ns in
 // all; a string made from the kernel's output ~56 ns for 18 bytes
-// (latin1Slice), ~115 ns for the 33 of a query the serializer escapes.
+// (latin1Slice), ~115 ns for the 33 of a query the serializer escapes. With
+// ASCII escaped here, the set() + toString() of the benchmark (whole list
+// serialized) went from ~195 to ~150 ns a query on Node 20 and 24.
 
 import { ARENA, RESULT } from "../../assembly/layout.js";
 import * as F from "../../assembly/urlencoded-record.js";
@@ -20,24 +22,46 @@ import type { Arena } from "../kernel/arena.js";
 
 /** Bytes of the records one formParse() call may write. */
 const RECORDS_BYTES = F.FORM_CHUNK * F.FORM_RECORD * 4;
-/** 1 for the code points the serializer writes as they are (outside the urlencoded percent-encode set, not a space). */
-const PLAIN = /* @__PURE__ */ (() => {
-  const table = new Uint8Array(128);
-  for (const c of "*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") table[c.charCodeAt(0)] = 1;
+/**
+ * What the serializer writes for each ASCII code unit: "" for one it writes
+ * as it is (outside the urlencoded percent-encode set), "+" for a space, its
+ * percent-encoding (upper-case hex) for the others.
+ */
+const ESCAPES = /* @__PURE__ */ (() => {
+  const table: string[] = [];
+  for (let c = 0; c < 128; c++) table.push(`%${c < 16 ? "0" : ""}${c.toString(16).toUpperCase()}`);
+  for (const c of "*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") table[c.charCodeAt(0)] = "";
+  table[0x20] = "+";
   return table;
 })();
 
 /**
- * Whether the serializer writes `s` as it is. A loop over a table: measured on
- * Node 20, a regular expression test took ~60 ns on the corpus's short names
- * and values, this loop a fraction of that.
+ * The serialization of `s` (percent-encoded with the urlencoded
+ * percent-encode set, space as "+") when it is ASCII, else null; `s` itself
+ * when it has nothing to escape. A loop over a table: measured on Node 20,
+ * a regular expression test took ~60 ns on the corpus's short names and
+ * values, this loop a fraction of that; encodeURIComponent() (which would
+ * need fixing up for "!'()~" and space) took twice as long as this loop.
  */
-function isPlain(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
+function escapeAscii(s: string): string | null {
+  let i = 0;
+  for (; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 128 || PLAIN[c] === 0) return false;
+    if (c >= 128) return null;
+    if (ESCAPES[c] !== "") break;
   }
-  return true;
+  if (i === s.length) return s;
+  let out = s.slice(0, i);
+  let run = i;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128) return null;
+    const escaped = ESCAPES[c];
+    if (escaped === "") continue;
+    out += s.slice(run, i) + escaped;
+    run = i + 1;
+  }
+  return out + s.slice(run);
 }
 
 /**
@@ -90,28 +114,39 @@ export function formCodec(arena: () => Arena) {
     return i32[result + F.FORM_SERIALIZED] === 1;
   }
 
-  /** The serialization of the pairs [from, to) of the flat `list` (to > from). */
-  function serialize(list: readonly string[], from: number, to: number): string {
-    let plain = true;
-    for (let i = 2 * from; i < 2 * to && plain; i++) plain = isPlain(list[i]);
-    if (plain) {
-      let out = `${list[2 * from]}=${list[2 * from + 1]}`;
-      for (let i = 2 * from + 2; i < 2 * to; i += 2) out += `&${list[i]}=${list[i + 1]}`;
-      return out;
+  /**
+   * The serialization of the pairs [from, to) of the flat `list` (to > from).
+   * `escaped` holds the serialized form of list[i] at index i, or undefined
+   * where it is not known; it is no longer than `list`, and this fills it up
+   * to index 2 * to - 1.
+   */
+  function serialize(list: readonly string[], escaped: (string | undefined)[], from: number, to: number): string {
+    for (let i = Math.min(escaped.length, 2 * from); i < 2 * to; i++) {
+      if (i === escaped.length) escaped.push(serializePart(list[i]));
+      else if (escaped[i] === undefined) escaped[i] = serializePart(list[i]);
     }
-    let joined = "";
-    for (let i = 2 * from; i < 2 * to; i++) joined += list[i];
-    const count = 2 * (to - from);
+    let out = `${escaped[2 * from]}=${escaped[2 * from + 1]}`;
+    for (let i = 2 * from + 2; i < 2 * to; i += 2) out += `&${escaped[i]}=${escaped[i + 1]}`;
+    return out;
+  }
+
+  /** A name or value percent-encoded with the urlencoded percent-encode set, space as "+". */
+  function serializePart(s: string): string {
+    return escapeAscii(s) ?? escapeInKernel(s);
+  }
+
+  /** serializePart() by the kernel: for names and values that are not ASCII. */
+  function escapeInKernel(s: string): string {
     const a = arena();
-    // Every name and value as one string: one copy into the kernel instead of one a piece.
-    const len = a.input(joined);
-    // Lengths (4 bytes a piece), then the output: 3 bytes an input byte, "=" or "&" a piece.
-    const lengths = a.scratch(4 * count + 3 * len + count);
-    const i32 = a.i32;
-    for (let i = 2 * from, w = lengths >> 2; i < 2 * to; i++, w++) i32[w] = list[i].length;
-    const n = a.kernel.formSerialize(ARENA, len, lengths, count);
-    const out = lengths + 4 * count;
-    return a.ascii(out, out + n);
+    const len = a.input(s);
+    // As the name of a pair with an empty value: the lengths (4 bytes a piece), then the
+    // output, 3 bytes an input byte and the "=" after the name, which is left out.
+    const lengths = a.scratch(8 + 3 * len + 1);
+    a.i32[lengths >> 2] = s.length;
+    a.i32[(lengths >> 2) + 1] = 0;
+    const n = a.kernel.formSerialize(ARENA, len, lengths, 2);
+    const out = lengths + 8;
+    return a.ascii(out, out + n - 1);
   }
 
   return { parseInto, serialize };
