@@ -108,6 +108,23 @@ function truncate(list: unknown[], length: number): void {
   while (list.length > length) list.pop();
 }
 
+/**
+ * Move the pairs of the flat `list` from index `from` on down to `write`,
+ * leaving out those named `key` (and, unless `only` is undefined, valued
+ * `only`); returns the index after the last pair kept. The caller truncates.
+ */
+function removeFrom(list: string[], write: number, from: number, key: string, only: string | undefined): number {
+  for (let i = from; i < list.length; i += 2) {
+    if (list[i] === key && (only === undefined || list[i + 1] === only)) continue;
+    if (write !== i) {
+      list[write] = list[i];
+      list[write + 1] = list[i + 1];
+    }
+    write += 2;
+  }
+  return write;
+}
+
 /** Sort the pairs of the flat `list` by name, in UTF-16 code unit order, keeping equal names in their order. */
 function sortPairs(list: string[]): void {
   const pairs = list.length >> 1;
@@ -338,14 +355,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         // The first match holds the converted name and value.
         const key = list[first];
         const only = value === undefined ? undefined : list[first + 1];
-        let write = first;
-        for (let i = first + 2; i < list.length; i += 2) {
-          if (list[i] === key && (only === undefined || list[i + 1] === only)) continue;
-          list[write] = list[i];
-          list[write + 1] = list[i + 1];
-          write += 2;
-        }
-        truncate(list, write);
+        truncate(list, removeFrom(list, first, first + 2, key, only));
         // The pairs before the first match kept their places.
         if (this.#escaped !== null) truncate(this.#escaped, first);
         this.#forget();
@@ -394,15 +404,7 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
         return;
       }
       list[at + 1] = v;
-      let write = at + 2;
-      for (let i = write; i < list.length; i += 2) {
-        if (list[i] === key) continue;
-        if (write !== i) {
-          list[write] = list[i];
-          list[write + 1] = list[i + 1];
-        }
-        write += 2;
-      }
+      const write = removeFrom(list, at + 2, at + 2, key, undefined);
       const escaped = this.#escaped;
       if (escaped !== null) {
         // The pairs before the first match kept their places, and so did its name.
