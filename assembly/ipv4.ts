@@ -34,6 +34,16 @@ function withoutTrailingDot(p: i32, end: i32): i32 {
   return end > p && ld8(end - 1) == DOT ? end - 1 : end;
 }
 
+/**
+ * The start of the last item of [p, end) if it may be a number, else -1:
+ * both kinds of number the ends-in-a-number checker looks for start with a
+ * digit ("0x..." too), so most domains are done here.
+ */
+function lastNumberStart(p: i32, end: i32): i32 {
+  const s = lastItemStart(p, end);
+  return s < end && isAsciiDigit(ld8(s)) ? s : -1;
+}
+
 /** The first "." in [p, end), or `end`. */
 function dotOrEnd(p: i32, end: i32): i32 {
   while (p < end && ld8(p) != DOT) p++;
@@ -111,10 +121,8 @@ export function endsInANumber(p: i32, end: i32): bool {
   if (end == p) return false;
   const last = ld8(end - 1);
   if (!isHexDigit(last) && last != LOWER_X && last != UPPER_X) return false;
-  const s = lastItemStart(p, end);
-  // Both kinds of number below start with a digit ("0x..." included): most
-  // domains end in a letter and are done here.
-  if (s == end || !isAsciiDigit(ld8(s))) return false;
+  const s = lastNumberStart(p, end);
+  if (s < 0) return false;
   // "If last is not the empty string and contains only ASCII digits, then return true."
   if (isDecimal(s, end)) return true;
   // "If parsing last as an IPv4 number does not return failure, then return true."
@@ -191,10 +199,8 @@ export function ipv4Host(p: i32, end: i32): i32 {
   // that is only "." then has no number.
   const domainEnd = end;
   end = withoutTrailingDot(p, end);
-  // Both kinds of number the checker looks for start with a digit ("0x..."
-  // too): most domains that end in a hex digit ("example.de") are done here.
-  const last = lastItemStart(p, end);
-  if (last == end || !isAsciiDigit(ld8(last))) return IPV4_NONE;
+  // Most domains that end in a hex digit ("example.de") are done here.
+  if (lastNumberStart(p, end) < 0) return IPV4_NONE;
   // The numbers before the last, as the base-256 digits of `leading`.
   let leading: u32 = 0;
   let parts = 0;
