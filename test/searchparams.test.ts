@@ -61,6 +61,17 @@ describe("the entries", () => {
 describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
   const P = api.URLSearchParams as ParamsClass;
 
+  it("is a request body as its string, and as a form once made a platform URLSearchParams (docs/api.md)", async () => {
+    const params = new P({ a: "1 2", b: "é" });
+    const body = (init: unknown) => new Request("https://example.com/", { method: "POST", body: init as string });
+    const ours = body(params);
+    expect(ours.headers.get("content-type")).toBe("text/plain;charset=UTF-8");
+    expect(await ours.text()).toBe("a=1+2&b=%C3%A9");
+    const platform = body(new globalThis.URLSearchParams(params as unknown as string[][]));
+    expect(platform.headers.get("content-type")).toBe("application/x-www-form-urlencoded;charset=UTF-8");
+    expect(await platform.text()).toBe("a=1+2&b=%C3%A9");
+  });
+
   it("converts arguments to USVString: lone surrogates become U+FFFD, values are stringified", () => {
     const p = new P();
     p.append("\uD800a", "b\uDC00");
