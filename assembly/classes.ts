@@ -30,6 +30,20 @@ export const PATH_SET: i32 = 1 << 15;
 export const USERINFO_SET: i32 = 1 << 16;
 export const COMPONENT_SET: i32 = 1 << 17;
 export const FORM_URLENCODED_SET: i32 = 1 << 18;
+/**
+ * Whether byte `c` is outside FORM_URLENCODED_SET, as the note under its
+ * definition lists those code points: "contains all code points, except the ASCII
+ * alphanumeric, U+002A (*), U+002D (-), U+002E (.), and U+005F (_)". The
+ * one source of that set: the kernel's table is made from it (tables.ts),
+ * and so is the wrapper's table for the ASCII names and values it escapes
+ * itself (src/whatwg/urlencoded.ts).
+ */
+export function isFormUrlencodedPlain(c: i32): bool {
+  const letter = c | 0x20; // ASCII lower case, for the letters
+  return (
+    (c >= 0x30 && c <= 0x39) || (letter >= 0x61 && letter <= 0x7a) || c == 0x2a || c == 0x2d || c == 0x2e || c == 0x5f
+  );
+}
 // WHATWG URL Standard, #forbidden-host-code-point and #forbidden-domain-code-point.
 export const FORBIDDEN_HOST: i32 = 1 << 19;
 export const FORBIDDEN_DOMAIN: i32 = 1 << 20;

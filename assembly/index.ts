@@ -57,5 +57,5 @@ export * from "./rfc1738/index";
 /** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
 export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch";
 
-/** application/x-www-form-urlencoded: URLSearchParams' parser and serializer (urlencoded.ts). */
-export { formParse, formSerialize } from "./urlencoded";
+/** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
+export { formParse, formEscape } from "./urlencoded";

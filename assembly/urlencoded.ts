@@ -7,8 +7,8 @@
 // range in the input string, which the wrapper slices. The others are decoded
 // here ("+" to space, percent-decoding) and the record gives the bytes.
 //
-// The serializer takes every name and value of a list as one UTF-8 string
-// with their UTF-16 lengths beside it, and writes the whole serialization.
+// The serializer percent-encodes one name or value that is not ASCII (the
+// wrapper escapes ASCII ones itself, and joins the pairs).
 
 import { ld8, ld32, st8, st32 } from "./memory";
 import { resultField } from "./layout";
@@ -156,65 +156,24 @@ export function formParse(src: i32, len: i32, dst: i32, records: i32): i32 {
   return count;
 }
 
-/** Bytes of the UTF-8 sequence that lead byte `b` begins. */
-function sequenceLength(b: i32): i32 {
-  if (b < 0x80) return 1;
-  if (b < 0xe0) return 2;
-  return b < 0xf0 ? 3 : 4;
-}
-
-/** The end of a string of `n` UTF-16 units starting at byte `p` (well-formed UTF-8: no lone surrogates). */
-function pieceEnd(p: i32, n: i32, ascii: bool): i32 {
-  if (ascii) return p + n;
-  for (let u = 0; u < n; ) {
-    const b = ld8(p);
-    u += units(b);
-    p += sequenceLength(b);
-  }
-  return p;
-}
-
-/** #urlencoded-byte-serializer of [p, end) at `dst`: space as "+", the urlencoded set escaped. */
-function serializeBytes(p: i32, end: i32, dst: i32): i32 {
-  for (; p < end; p++) {
+/**
+ * #concept-urlencoded-serializer, for one name or value: "percent-encoded after
+ * encoding, using encoding, the urlencoded percent-encode set, and true"
+ * (space as plus). The `len` bytes of UTF-8 at `src` go to `dst`, which
+ * needs room for 3 bytes a byte; returns how many were written. The wrapper
+ * joins the pairs with "=" and "&" (src/whatwg/urlencoded.ts).
+ */
+export function formEscape(src: i32, len: i32, dst: i32): i32 {
+  let o = dst;
+  for (let p = src, end = src + len; p < end; p++) {
     const b = ld8(p);
     if (b == SPACE) {
-      st8(dst++, PLUS);
+      st8(o++, PLUS);
     } else if (isPlain(b)) {
-      st8(dst++, b);
+      st8(o++, b);
     } else {
-      dst = writeEscape(dst, b);
+      o = writeEscape(o, b);
     }
   }
-  return dst;
-}
-
-/**
- * #concept-urlencoded-serializer: "For each tuple of tuples: let name and
- * value be tuple's name and value, percent-encoded after encoding, using
- * encoding, the urlencoded percent-encode set, and true (space as plus). If
- * output is not the empty string, then append U+0026 (&) to output. Append
- * name, followed by U+003D (=), followed by value, to output."
- *
- * The `count` names and values (count is even) are one after another as the
- * `len` bytes of UTF-8 at `src`; their lengths in UTF-16 units are the i32s
- * at `lengths`. Writes after the lengths (room for 3 bytes a byte of `src`
- * and 1 a piece) and returns the output's length.
- */
-export function formSerialize(src: i32, len: i32, lengths: i32, count: i32): i32 {
-  const start = lengths + (count << 2);
-  // Every byte is one UTF-16 unit when the units add up to the bytes.
-  let units = 0;
-  for (let i = 0; i < count; i++) units += ld32(lengths + (i << 2));
-  const ascii = units == len;
-  let dst = start;
-  let p = src;
-  for (let i = 0; i < count; i++) {
-    const end = pieceEnd(p, ld32(lengths + (i << 2)), ascii);
-    dst = serializeBytes(p, end, dst);
-    p = end;
-    if ((i & 1) == 0) st8(dst++, EQUALS);
-    else if (i + 1 < count) st8(dst++, AMPERSAND);
-  }
-  return dst - start;
+  return o - dst;
 }

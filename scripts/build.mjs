@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { KERNEL_JS } from "./bundle.mjs";
+import { KERNEL_JS, wasmText } from "./bundle.mjs";
 import { compileKernel, writeKernelTypes } from "./kernel-types.mjs";
 import { reportSizes } from "./sizes.mjs";
 
@@ -39,14 +39,14 @@ if (/\(data\b/.test(wat))
 // swurl and swurl/js (and the CLI) loads the common code once.
 // Chunk names carry a content hash: clear the old ones so build/ holds only this build.
 rmSync("build/chunks", { recursive: true, force: true });
-/** What every bundle shares: the kernel's JS build under its alias, asc's constants, WASM as base64. */
+/** What every bundle shares: the kernel's JS build under its alias, asc's constants, WASM as text. */
 const common = {
   bundle: true,
   format: "esm",
   target: "es2022",
   ...KERNEL_JS,
-  // Base64 text, decoded only for the module an engine runs (src/kernel/wasm-backend.ts).
-  loader: { ".wasm": "base64" },
+  // Text, decoded only for the module an engine runs (src/kernel/wasm-text.ts, wasm-backend.ts).
+  plugins: [wasmText],
   minifySyntax: true,
   logLevel: "warning",
 };

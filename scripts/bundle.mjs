@@ -1,4 +1,5 @@
 // esbuild as the build and its tools use it.
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
@@ -31,3 +32,30 @@ export async function bundleSource(source, loader, options) {
   });
   return result.outputFiles[0].text;
 }
+
+/** encodeWasmText() of src/kernel/wasm-text.ts, compiled from its TypeScript on first use. */
+let encoder;
+async function wasmTextEncoder() {
+  if (!encoder) {
+    const text = await bundleSource(`export { encodeWasmText } from "./src/kernel/wasm-text.ts";`, "ts", {
+      platform: "neutral",
+    });
+    encoder = (await import(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`)).encodeWasmText;
+  }
+  return encoder;
+}
+
+/**
+ * An esbuild plugin: a `.wasm` import is the module as text, a string that
+ * src/kernel/wasm-text.ts decodes (smaller than base64 under gzip and brotli:
+ * see there).
+ */
+export const wasmText = {
+  name: "wasm-text",
+  setup(build) {
+    build.onLoad({ filter: /\.wasm$/ }, async (args) => {
+      const encode = await wasmTextEncoder();
+      return { contents: `export default ${JSON.stringify(encode(await readFile(args.path)))};`, loader: "js" };
+    });
+  },
+};

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleSource, KERNEL_JS } from "../scripts/bundle.mjs";
+import { bundleSource, KERNEL_JS, wasmText } from "../scripts/bundle.mjs";
 import type { readRange as ReadRange } from "../src/cli/io";
 import type { InputSpec, readRecords as ReadRecords } from "../src/cli/records";
 import type { rangeSource as RangeSource } from "../src/cli/threads";
@@ -22,7 +22,7 @@ interface Cli {
 let cli: Cli;
 beforeAll(async () => {
   const entry = `export { readRange } from "./src/cli/io"; export { readRecords } from "./src/cli/records"; export { rangeSource } from "./src/cli/threads";`;
-  const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, loader: { ".wasm": "base64" } });
+  const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
   cli = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`)) as Cli;
 });
 

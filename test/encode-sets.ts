@@ -24,6 +24,16 @@ const USERINFO = [...PATH, ...chars("/:;=@"), ...range(0x5b, 0x5d), ...chars("|"
 // "... the userinfo percent-encode set and U+0024 ($) to U+0026 (&), inclusive, U+002B (+), and U+002C (,)."
 const COMPONENT = [...USERINFO, ...range(0x24, 0x26), ...chars("+,")];
 
+// "The application/x-www-form-urlencoded percent-encode set is a percent-encode set consisting of the
+// component percent-encode set and U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and
+// U+007E (~)." Not a set of percentEncode(): URLSearchParams serializes with it (space as "+").
+export const FORM_URLENCODED: ReadonlySet<number> = new Set([
+  ...COMPONENT,
+  ...chars("!"),
+  ...range(0x27, 0x29),
+  ...chars("~"),
+]);
+
 // RFC 1738 section 2.2: "the octets 00-1F and 7F hexadecimal represent
 // control characters; these must be encoded", the space, "<" and ">", the
 // quote mark, "#", "%", and "{", "}", "|", "\", "^", "~", "[", "]", and "`".

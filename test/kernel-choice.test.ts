@@ -2,6 +2,7 @@
 // refuses to work: each case is a fresh Node process importing the built
 // package, so that nothing is loaded before the engine is set up.
 import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 
@@ -52,20 +53,21 @@ describe("the default kernel", () => {
   });
 
   test("decodes and compiles only the WASM module it uses, once", () => {
+    // The module's text is decoded where it is compiled (wasmModule() in
+    // src/kernel/wasm-backend.ts), so what is compiled is what was decoded:
+    // the bytes of the SIMD module, once.
     const count = `
 const seen = [];
 const Module = WebAssembly.Module;
-WebAssembly.Module = function (bytes) { seen.push(bytes.byteLength); return new Module(bytes); };
-const decoded = [];
-const atob0 = globalThis.atob;
-globalThis.atob = (s) => { decoded.push(s.length); return atob0(s); };`;
+WebAssembly.Module = function (bytes) { seen.push(bytes.byteLength); return new Module(bytes); };`;
     const body = `
-const imported = [seen.length, decoded.length];
+const imported = [...seen];
 swurl.parse("http://a.example/");
 swurl.createSwurl("wasm-simd").parse("http://b.example/");
-console.log(JSON.stringify({ imported, used: [seen.length, decoded.length] }));`;
+console.log(JSON.stringify({ imported, used: seen }));`;
     // The unbundled module reads \`kernel\` as it loads, so the kernel is made then;
     // in a bundle without \`kernel\`, the first call makes it.
-    expect(inProcess([], count, body)).toEqual({ imported: [1, 1], used: [1, 1] });
+    const simd = statSync(path.resolve(import.meta.dirname, "../build/swurl.simd.wasm")).size;
+    expect(inProcess([], count, body)).toEqual({ imported: [simd], used: [simd] });
   });
 });

@@ -1,10 +1,10 @@
-// The WASM backend. Both builds of the module are inlined as base64 text, so
+// The WASM backend. Both builds of the module are inlined as text (wasm-text.ts), so
 // loading is synchronous in Node and in browsers alike and needs no server
 // set-up; only the build that is used is decoded and compiled, once.
-import simdBase64 from "../../build/swurl.simd.wasm";
-import scalarBase64 from "../../build/swurl.wasm";
+import simdText from "../../build/swurl.simd.wasm";
+import scalarText from "../../build/swurl.wasm";
 import { kernelExports, type Backend, type KernelExports } from "./backend.js";
-import { decodeBase64 } from "./base64.js";
+import { decodeWasmText } from "./wasm-text.js";
 
 const PAGE = 65536;
 
@@ -29,8 +29,8 @@ export function hasSimd(): boolean {
 const compiled: { simd?: WebAssembly.Module; scalar?: WebAssembly.Module } = {};
 
 function wasmModule(simd: boolean): WebAssembly.Module {
-  if (simd) return (compiled.simd ??= new WebAssembly.Module(decodeBase64(simdBase64)));
-  return (compiled.scalar ??= new WebAssembly.Module(decodeBase64(scalarBase64)));
+  if (simd) return (compiled.simd ??= new WebAssembly.Module(decodeWasmText(simdText)));
+  return (compiled.scalar ??= new WebAssembly.Module(decodeWasmText(scalarText)));
 }
 
 /**

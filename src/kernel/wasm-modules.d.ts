@@ -1,8 +1,9 @@
-// scripts/build.mjs bundles each WASM module as base64 text (esbuild's base64
-// loader), so that only the module an engine runs is ever decoded.
+// scripts/build.mjs bundles each WASM module as text (wasm-text.ts, by the
+// wasmText plugin of scripts/bundle.mjs), so that only the module an engine
+// runs is ever decoded.
 declare module "*.wasm" {
-  const base64: string;
-  export default base64;
+  const text: string;
+  export default text;
 }
 
 // The pure-JS build of the kernel: esbuild bundles assembly/js.ts under this
