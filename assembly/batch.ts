@@ -18,6 +18,7 @@ import * as L from "./layout";
 import * as C from "./charcode";
 import { parseIntoRecord } from "./parser";
 import { serializedLine } from "./serialized";
+import { directoryEnd, isSerializedRelative } from "./relative";
 import { rowFromResult } from "./record";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./accesslog";
@@ -65,6 +66,7 @@ export function batchBase(src: i32, len: i32, dst: i32): i32 {
   const status = parseIntoRecord(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
+    st32(L.baseField(L.BASE_DIRECTORY_END), directoryEnd(dst));
   }
   return status;
 }
@@ -226,6 +228,7 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   } else if (L.outputBound(len, baseLength, 0) + L.SLACK > avail) {
     return false;
   }
+  if (baseHref != 0 && src == p && relativeInto(p, len, row)) return true;
   const status = parseIntoRecord(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
   const n = ld32(L.resultField(L.URL_HREF_END));
@@ -240,6 +243,29 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   } else {
     defer(row, p, e);
   }
+  return true;
+}
+
+/**
+ * The fast path for a relative reference (relative.ts) on the `len` bytes at
+ * p: if the parser would copy them through after a prefix of the base's
+ * href, write that prefix and the line to the output and the row at `row`
+ * (the caller has checked that the output has room for the parser's href).
+ * A blob: URL and an href too long for a row go to the parser, which leaves
+ * them to the wrapper.
+ */
+function relativeInto(p: i32, len: i32, row: i32): bool {
+  if (!isSerializedRelative(p, len)) return false;
+  const prefix = ld32(L.resultField(L.URL_BASE_PREFIX));
+  const flags = ld32(L.resultField(L.URL_FLAGS));
+  if (prefix + len >= L.ROW_MAX_HREF || L.schemeOf(flags) == L.SCHEME_BLOB) return false;
+  copy(out, baseHref, prefix);
+  copy(out + prefix, p, len);
+  // The href is in the output as any other row's: not made from the base's string.
+  st32(L.resultField(L.URL_FLAGS), flags & ~L.FLAG_HREF_BASE_PREFIX);
+  rowFromResult(row);
+  st32(rowField(row, L.ROW_HREF), out - output);
+  out += prefix + len;
   return true;
 }
 

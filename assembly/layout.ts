@@ -87,6 +87,21 @@ export const URL_FIELDS: i32 = 14;
 // processing (status PARSE_NEEDS_IDNA).
 export const URL_IDNA_START: i32 = 14;
 export const URL_IDNA_END: i32 = 15;
+// With FLAG_HREF_BASE_PREFIX: how many bytes of the base's href begin the href
+// (the input is the rest).
+export const URL_BASE_PREFIX: i32 = 23;
+// A field of the BASE record after the URL's, for parse() and canParse():
+// where the directory of the base's path ends (after the last "/" of its
+// path), or NONE where its path has no "/". The fast path for relative
+// references reads it (assembly/relative.ts), so that it needs no href.
+export const BASE_DIRECTORY_END: i32 = 14;
+/**
+ * parse()'s and canParse()'s base argument for a base whose record (and
+ * BASE_DIRECTORY_END) is at BASE but whose href was not written: they try
+ * their fast paths only, and return PARSE_NEEDS_BASE_HREF where the parser
+ * has to run, which reads the base's href.
+ */
+export const BASE_HREF_ABSENT: i32 = -1;
 
 // setPart() (setters.ts): which setter of the URL API runs.
 export const SET_PROTOCOL: i32 = 0;
@@ -142,6 +157,12 @@ export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32, none:
 export const FLAG_OPAQUE_PATH: i32 = 1;
 /** The serialized href is byte for byte the input (the wrapper reuses the input string). */
 export const FLAG_HREF_IS_INPUT: i32 = 2;
+/**
+ * The serialized href is the first URL_BASE_PREFIX bytes of the base's href
+ * followed by the input, byte for byte (relative.ts; the wrapper makes it
+ * from the two strings).
+ */
+export const FLAG_HREF_BASE_PREFIX: i32 = 8;
 /** The scheme, as SCHEME_* << SCHEME_SHIFT. */
 export const SCHEME_SHIFT: i32 = 4;
 export const SCHEME_MASK: i32 = 15 << 4;
@@ -195,6 +216,8 @@ export const PARSE_OK: i32 = 0;
 export const PARSE_FAILURE: i32 = 1;
 /** A domain is not ASCII: the wrapper runs UTS #46 ToASCII and parses again with the result. */
 export const PARSE_NEEDS_IDNA: i32 = 2;
+/** Given BASE_HREF_ABSENT, the parser has to run: the wrapper parses again with the base's href. */
+export const PARSE_NEEDS_BASE_HREF: i32 = 3;
 
 /** Address of field `i` of the RESULT record. */
 export function resultField(i: i32): i32 {

@@ -32,12 +32,14 @@ import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
 import { portDigits, portValue } from "./port";
 import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
-import { BATCH, PARSE, comparesInput } from "./mode";
+import { BATCH, PARSE, ParseMode, comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
-// their sizes differ; see isSerializedUrl()).
+// their sizes differ; see isSerializedUrl()), and of the copy of pathEnd()
+// for relative references (relativePathEnd()).
 type HttpSchemes = u8;
 type OtherSchemes = u16;
+type RelativeRefs = u64;
 
 /**
  * Whether `Schemes` names the http(s) copy of isSerializedAfterScheme() and
@@ -96,6 +98,15 @@ function pathEnd<Schemes, M>(p: i32, end: i32, isFile: bool, mode: M): i32 {
     }
     return c == C.QUESTION || c == C.HASH || !comparesInput(mode) ? p : -1;
   }
+}
+
+/**
+ * pathEnd() for the path of a relative reference (relative.ts), from its
+ * first byte: a copy of its own (RelativeRefs), so that the copies above
+ * each keep their one caller, into which binaryen inlines them.
+ */
+export function relativePathEnd(p: i32, end: i32): i32 {
+  return pathEnd<RelativeRefs, ParseMode>(p, end, false, PARSE);
 }
 
 /**

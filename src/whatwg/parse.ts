@@ -16,18 +16,33 @@ export function parseApi(arena: Arena) {
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
 
-  /** Write the base's href after the input and its record at BASE; returns the href's address. */
-  function writeBase(base: Url, at: number): number {
+  /** Write the base's href after the input; returns the href's address. */
+  function writeBaseHref(base: Url, at: number): number {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
     arena.write(href, at);
-    writeBaseRecord(base);
     return at;
   }
 
   /** Write the record of `url` at BASE (where the parser takes a base, and the setters their URL). */
   function writeBaseRecord(url: Url): void {
     writeRecord(url, arena.i32, baseRecord);
+  }
+
+  // The base whose BASE_DIRECTORY_END was worked out last, and it.
+  let directoryBase: Url | null = null;
+  let directoryEnd: number = L.NONE;
+
+  /** The record of `base` at BASE for the parser, with BASE_DIRECTORY_END (layout.ts). */
+  function writeBase(base: Url): void {
+    writeBaseRecord(base);
+    if (base !== directoryBase) {
+      const href = base._href;
+      const slash = href.lastIndexOf("/", L.pathEnd(base._queryStart, base._fragmentStart, href.length, L.NONE) - 1);
+      directoryBase = base;
+      directoryEnd = slash < base._pathStart ? L.NONE : slash + 1;
+    }
+    arena.i32[baseRecord + L.BASE_DIRECTORY_END] = directoryEnd;
   }
 
   /** Write a UTS #46 result (ASCII) at `at`; returns the next free address. */
@@ -40,11 +55,25 @@ export function parseApi(arena: Arena) {
   /**
    * One pass of the kernel's parser over `input` (written anew: the kernel
    * edits it in place), with an optional base and an optional UTS #46 result.
+   * With a base, the kernel first tries its fast paths on the base's record
+   * alone, so that a link it takes as it is (a serialized URL, "/a/b?c",
+   * "b.html", "?q", "#f") costs no copy of the base's href; only where the
+   * parser must run is the href written and the kernel called again. An
+   * input starting with "." ("../a", "./a") always needs the parser and
+   * skips the first call.
    */
   function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
     const len = arena.input(input);
     let at = align8(L.ARENA + len + L.SLACK);
-    const baseHref = base === null ? 0 : writeBase(base, at);
+    output = at;
+    if (base !== null) {
+      writeBase(base);
+      if (idna === null && input.charCodeAt(0) !== 0x2e) {
+        const status = call(checkOnly, len, at, L.BASE_HREF_ABSENT, 0, 0);
+        if (status !== L.PARSE_NEEDS_BASE_HREF) return status;
+      }
+    }
+    const baseHref = base === null ? 0 : writeBaseHref(base, at);
     const baseLength = base === null ? 0 : base._href.length;
     at = align8(at + baseLength + L.SLACK);
     // Only a second pass has a UTS #46 result (address 0: none).
@@ -53,9 +82,21 @@ export function parseApi(arena: Arena) {
     if (idna !== null) at = writeIdna(idna, at);
     arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
     output = at;
+    return call(checkOnly, len, at, baseHref, idnaAt, idnaLength);
+  }
+
+  /** The kernel's parse() or canParse() of the input at ARENA. */
+  function call(
+    checkOnly: boolean,
+    len: number,
+    at: number,
+    baseHref: number,
+    idna: number,
+    idnaLength: number,
+  ): number {
     return checkOnly
-      ? kernel.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
-      : kernel.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
+      ? kernel.canParse(L.ARENA, len, at, baseHref, idna, idnaLength)
+      : kernel.parse(L.ARENA, len, at, baseHref, idna, idnaLength);
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
@@ -71,11 +112,16 @@ export function parseApi(arena: Arena) {
     return status === L.PARSE_OK;
   }
 
-  /** The Url of the last successful run(). */
-  function makeUrl(input: string): Url {
+  /** The Url of the last successful run() of `input` against `base`. */
+  function makeUrl(input: string, base: Url | null): Url {
     const i = arena.i32;
-    const href =
-      i[result + L.URL_FLAGS] & L.FLAG_HREF_IS_INPUT ? input : arena.ascii(output, output + i[result + L.URL_HREF_END]);
+    const flags = i[result + L.URL_FLAGS];
+    let href: string;
+    if (flags & L.FLAG_HREF_IS_INPUT) href = input;
+    // A relative reference the kernel took as it is (assembly/relative.ts).
+    else if (flags & L.FLAG_HREF_BASE_PREFIX)
+      href = (base as Url)._href.slice(0, i[result + L.URL_BASE_PREFIX]) + input;
+    else href = arena.ascii(output, output + i[result + L.URL_HREF_END]);
     return fromResult(href);
   }
 
@@ -133,7 +179,7 @@ export function parseApi(arena: Arena) {
       baseUrl = toBase(base, "parse");
       if (baseUrl === null) return null;
     }
-    return run(input, baseUrl, false) ? makeUrl(input) : null;
+    return run(input, baseUrl, false) ? makeUrl(input, baseUrl) : null;
   }
 
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
