@@ -18,7 +18,7 @@ import * as L from "./layout";
 import * as C from "./charcode";
 import { parseIntoRecord } from "./parser";
 import { serializedLine } from "./serialized";
-import { directoryEnd, isSerializedRelative } from "./relative";
+import { isSerializedRelative } from "./relative";
 import { rowFromResult } from "./record";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
 import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./accesslog";
@@ -66,7 +66,6 @@ export function batchBase(src: i32, len: i32, dst: i32): i32 {
   const status = parseIntoRecord(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
-    st32(L.baseField(L.BASE_DIRECTORY_END), directoryEnd(dst));
   }
   return status;
 }
@@ -255,7 +254,7 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
  * them to the wrapper.
  */
 function relativeInto(p: i32, len: i32, row: i32): bool {
-  if (!isSerializedRelative(p, len)) return false;
+  if (!isSerializedRelative(p, len, baseHref)) return false;
   const prefix = ld32(L.resultField(L.URL_BASE_PREFIX));
   const flags = ld32(L.resultField(L.URL_FLAGS));
   if (prefix + len >= L.ROW_MAX_HREF || L.schemeOf(flags) == L.SCHEME_BLOB) return false;

@@ -90,10 +90,11 @@ export const URL_IDNA_END: i32 = 15;
 // With FLAG_HREF_BASE_PREFIX: how many bytes of the base's href begin the href
 // (the input is the rest).
 export const URL_BASE_PREFIX: i32 = 23;
-// A field of the BASE record after the URL's, for parse() and canParse():
-// where the directory of the base's path ends (after the last "/" of its
-// path), or NONE where its path has no "/". The fast path for relative
-// references reads it (assembly/relative.ts), so that it needs no href.
+// A field of the BASE record after the URL's, for parse() and canParse()
+// given BASE_HREF_ABSENT: where the directory of the base's path ends (after
+// the last "/" of its path), or NONE where its path has no "/". The fast path
+// for relative references reads it there (assembly/relative.ts), where it has
+// no href to find it in.
 export const BASE_DIRECTORY_END: i32 = 14;
 /**
  * parse()'s and canParse()'s base argument for a base whose record (and

@@ -633,7 +633,7 @@ function relativeFastPath(src: i32, len: i32, baseHref: i32): i32 {
   const tried = relativeTried;
   relativeTried = false;
   if (tried && baseHref > 0) return PARSER;
-  if (isSerializedRelative(src, len)) return L.PARSE_OK;
+  if (isSerializedRelative(src, len, baseHref)) return L.PARSE_OK;
   if (baseHref != L.BASE_HREF_ABSENT) return PARSER;
   relativeTried = true;
   return L.PARSE_NEEDS_BASE_HREF;

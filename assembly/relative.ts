@@ -8,10 +8,12 @@
 // with FLAG_HREF_BASE_PREFIX and the prefix's length (URL_BASE_PREFIX): the
 // wrapper makes the href from the base's string and the input's, and no
 // string from memory. Anything the parser could change or reject goes to
-// the parser as before. The base's href is not read: the wrapper writes it
-// into memory only where the parser has to run (layout.ts BASE_HREF_ABSENT),
-// and a batch's lines use it for their hrefs. Measured with
-// bench/suites/resolve.mjs (docs/performance.md).
+// the parser as before. The base's href is read only for a path-relative
+// reference's directory: the wrapper of parse() writes it into memory only
+// where the parser has to run, and works the directory out itself (layout.ts
+// BASE_HREF_ABSENT, BASE_DIRECTORY_END); a batch has it in memory, and
+// writes its lines' hrefs. Measured with bench/suites/resolve.mjs
+// (docs/performance.md).
 
 import { ld8, ld32, st32 } from "./memory";
 import * as L from "./layout";
@@ -28,12 +30,13 @@ function base(i: i32): i32 {
 }
 
 /**
- * BASE_DIRECTORY_END of the base whose record is at BASE and whose href is
- * at `href`: after the last "/" of its path (the part #shorten-a-urls-path
- * keeps), or NONE where its path has no "/". For a batch's base (batch.ts);
- * parse()'s wrapper, which does not write the href, works it out itself.
+ * Where the directory of the path of the base whose record is at BASE and
+ * whose href is at `href` ends: after the last "/" of its path (the part
+ * #shorten-a-urls-path keeps), or NONE where its path has no "/". Given
+ * BASE_HREF_ABSENT instead, the wrapper has worked it out (BASE_DIRECTORY_END).
  */
-export function directoryEnd(href: i32): i32 {
+function directoryEnd(href: i32): i32 {
+  if (href == L.BASE_HREF_ABSENT) return base(L.BASE_DIRECTORY_END);
   const from = base(L.URL_PATH_START);
   const to = L.pathEnd(base(L.URL_QUERY_START), base(L.URL_FRAGMENT_START), base(L.URL_HREF_END), L.NONE);
   for (let i = to - 1; i >= from; i--) if (ld8(href + i) == C.SLASH) return i + 1;
@@ -42,25 +45,26 @@ export function directoryEnd(href: i32): i32 {
 
 /**
  * Whether a path-relative reference's first segment ("b" of "b/c") cannot be
- * read as anything else: not a scheme (no ":" before its end: the scheme
- * state would take "b:" as one), not a dot segment (".", "..", "%2e") and not
- * "\" (a slash in special URLs).
+ * read as a scheme: no ":" before its end (the scheme state would take "b:"
+ * as one).
  */
 function isPathRelative(src: i32, end: i32): bool {
-  const c = ld8(src);
-  if (c == C.DOT || c == C.PERCENT || c == C.BACKSLASH) return false;
   const stop = findAny(src, end, C.COLON, C.SLASH, C.QUESTION, C.HASH);
   return stop >= end || ld8(stop) != C.COLON;
 }
 
 /**
  * If the `len` bytes at `src` are a relative reference that the parser,
- * against the base whose record is at BASE (with BASE_DIRECTORY_END), would
- * copy through unchanged, write the record at RESULT (FLAG_HREF_BASE_PREFIX,
- * URL_BASE_PREFIX) and return true. The base's href is not read.
+ * against the base whose record is at BASE and whose href is at `baseHref`
+ * (or BASE_HREF_ABSENT), would copy through unchanged, write the record at
+ * RESULT (FLAG_HREF_BASE_PREFIX, URL_BASE_PREFIX) and return true.
  */
-export function isSerializedRelative(src: i32, len: i32): bool {
+export function isSerializedRelative(src: i32, len: i32, baseHref: i32): bool {
   if (len == 0) return false;
+  // A first segment that is or may be a dot segment (".", "..", "%2e"), and
+  // "\" (a slash in special URLs): the parser's, at once ("../a" is common).
+  const first = ld8(src);
+  if (first == C.DOT || first == C.PERCENT || first == C.BACKSLASH) return false;
   const end = src + len;
   const flags = base(L.URL_FLAGS);
   const scheme = L.schemeOf(flags);
@@ -69,7 +73,7 @@ export function isSerializedRelative(src: i32, len: i32): bool {
   let fragmentStart = L.NONE;
   let prefix: i32;
   let p = src;
-  const c = ld8(src);
+  const c = first;
   if (c == C.HASH) {
     // "If base has an opaque path and c is U+0023 (#)", the relative state's
     // "Otherwise, if c is U+0023 (#)", and the file state's: the base's
@@ -97,7 +101,7 @@ export function isSerializedRelative(src: i32, len: i32): bool {
         // "Shorten url's path", then the path state on the input: the base's
         // path up to its last "/", then the input.
         if (!isPathRelative(src, end)) return false;
-        prefix = base(L.BASE_DIRECTORY_END);
+        prefix = directoryEnd(baseHref);
         if (prefix == L.NONE) return false;
       }
       p = relativePathEnd(src, end);
