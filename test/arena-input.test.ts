@@ -21,8 +21,8 @@ function stringOf(length: number, odd = "", at = -1): string {
 
 /** The units a writer may meet: Latin-1, BMP, a surrogate pair, lone surrogates. */
 const ODD = ["é", "\u00ff", "\u20ac", "😀", "\ud800", "\udfff", "\u007f"];
-/** Around the copy loop's limit (16), the pieces of encodeInto (65,536 units), and others. */
-const LENGTHS = [0, 1, 12, 13, 15, 16, 17, 24, 32, 45, 100, 65535, 65536, 65537, 140000];
+/** Around the copy loop's limits (16, and 64 away from the input's place), the pieces of encodeInto (65,536 units), and others. */
+const LENGTHS = [0, 1, 12, 13, 15, 16, 17, 24, 32, 45, 63, 64, 65, 100, 65535, 65536, 65537, 140000];
 
 describe.each(builds.map(([name]) => name as KernelName))("arena.input (%s)", (name) => {
   const arena = internals(createSwurl(name));
@@ -50,6 +50,19 @@ describe.each(builds.map(([name]) => name as KernelName))("arena.input (%s)", (n
   it("writes sliced strings (lines of split()) as TextEncoder does", () => {
     const text = LENGTHS.map((n) => stringOf(n, "é", n >> 1)).join("\n");
     for (const line of text.split("\n")) expectWritten(line);
+  });
+
+  it("writes strings away from the input's place (a base's href) as TextEncoder does", () => {
+    // After an input, as parse() writes a base's href: another copy loop limit applies there.
+    const at = arena.inputStart + 4104;
+    for (const length of LENGTHS.filter((n) => n <= 1000)) {
+      for (const s of [stringOf(length), ...ODD.map((odd) => stringOf(length, odd, length >> 1))]) {
+        const expected = encoder.encode(s);
+        arena.reserve(at - arena.inputStart + 3 * s.length + 16);
+        expect(arena.write(s, at)).toBe(expected.length);
+        expect(Buffer.from(memory().subarray(at, at + expected.length)).equals(expected)).toBe(true);
+      }
+    }
   });
 
   it("keeps a surrogate pair whole across encodeInto's piece boundary", () => {

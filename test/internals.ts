@@ -11,6 +11,10 @@ export interface Internals {
   inputBytes(bytes: Uint8Array): number;
   /** Write a string as UTF-8 at inputStart; returns its byte length. */
   input(s: string): number;
+  /** Make sure `bytes` bytes from inputStart (and slack) are in memory. */
+  reserve(bytes: number): void;
+  /** Write a string as UTF-8 at address `at` (reserved); returns its byte length. */
+  write(s: string, at: number): number;
 }
 
 export function internals(api: Api): Internals {
