@@ -36,6 +36,25 @@ function lineTask(lines, label, op) {
   };
 }
 
+/**
+ * A task that sums `read(item)` over `list` in a pass (the sum kept), sized
+ * by the items' UTF-8 bytes unless `extra` gives `bytes`; `extra` adds the
+ * other task fields (kernel, baseline).
+ */
+export function sumTask(label, list, read, extra = {}) {
+  return {
+    label,
+    items: list.length,
+    bytes: extra.bytes ?? list.reduce((n, item) => n + Buffer.byteLength(item), 0),
+    ...extra,
+    fn() {
+      let n = 0;
+      for (let i = 0; i < list.length; i++) n += read(list[i]);
+      keep(n);
+    },
+  };
+}
+
 /** One task per kernel build that runs `operation(api)` on every corpus line. */
 export function perLine({ corpus, kernels }, operation) {
   return kernels.map(({ name, api }) => ({ ...lineTask(corpus.lines, name, operation(api)), kernel: name }));

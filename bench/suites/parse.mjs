@@ -4,7 +4,7 @@
 // implementation, pure JS) and url-parse (a popular non-WHATWG parser).
 import whatwgUrl from "whatwg-url";
 import UrlParse from "url-parse";
-import { keep } from "../lib.mjs";
+import { sumTask } from "../lib.mjs";
 
 const NODE = "node: new URL()";
 /** whatwg-url takes ~50 us a URL: a pass over this many lines keeps a pass short. */
@@ -23,20 +23,9 @@ export const target = [
   { what: `the JS build >= the MB/s of ${NODE}`, over: NODE, labels: ["js"], ratio: 1 },
 ];
 
-/** A task running `read(line)` (the summed lengths of hostname and pathname) over `lines`. */
+/** A task running `read(line)` (the summed lengths of hostname and pathname) over `lines`, the corpus's or a sample. */
 function task(label, lines, read, corpus, kernel) {
-  const bytes = lines === corpus.lines ? undefined : lines.reduce((n, l) => n + Buffer.byteLength(l), 0);
-  return {
-    label,
-    kernel,
-    bytes,
-    items: lines.length,
-    fn() {
-      let n = 0;
-      for (let i = 0; i < lines.length; i++) n += read(lines[i]);
-      keep(n);
-    },
-  };
+  return sumTask(label, lines, read, lines === corpus.lines ? { kernel, bytes: corpus.bytes } : { kernel });
 }
 
 export function tasks({ corpus, kernels }) {

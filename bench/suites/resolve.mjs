@@ -8,7 +8,7 @@
 //   path-absolute  "/a/b?c#d"             (the relative slash state)
 //   path-relative  "b?c#d", the path's last segment on  (shortening the base's path)
 //   dot-relative   "../b?c#d"             (dot segments: the parser's work)
-import { keep } from "../lib.mjs";
+import { sumTask } from "../lib.mjs";
 
 const BASE = "https://example.com/dir/page.html?x=1";
 
@@ -27,21 +27,6 @@ function links(lines) {
 
 export const title = `links resolved against ${BASE} + pathname, from the http(s) corpus lines`;
 
-/** A task running `read(link)` (pathname's length) over `links`. */
-function task(label, list, read, extra) {
-  return {
-    label,
-    items: list.length,
-    bytes: list.reduce((n, l) => n + Buffer.byteLength(l), 0),
-    ...extra,
-    fn() {
-      let n = 0;
-      for (let i = 0; i < list.length; i++) n += read(list[i]);
-      keep(n);
-    },
-  };
-}
-
 export function tasks({ corpus, kernels }) {
   const kinds = links(corpus.lines);
   // A corpus without http(s) URLs (debian-files, file-urls) has nothing to resolve here.
@@ -50,7 +35,7 @@ export function tasks({ corpus, kernels }) {
   return Object.entries(kinds).flatMap(([kind, list]) => {
     const node = `${kind}: node new URL()`;
     return [
-      task(node, list, (link) => {
+      sumTask(node, list, (link) => {
         try {
           return new URL(link, nodeBase).pathname.length;
         } catch {
@@ -59,7 +44,7 @@ export function tasks({ corpus, kernels }) {
       }),
       ...kernels.map(({ name, api }) => {
         const base = api.parse(BASE);
-        return task(`${kind}: ${name}`, list, (link) => api.parse(link, base)?.pathname.length ?? 0, {
+        return sumTask(`${kind}: ${name}`, list, (link) => api.parse(link, base)?.pathname.length ?? 0, {
           kernel: name,
           baseline: node,
         });
