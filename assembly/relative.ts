@@ -18,11 +18,11 @@
 import { ld8, ld32, st32 } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
-import { FRAGMENT_SET, QUERY_SET, SPECIAL_QUERY_SET } from "./tables";
-import { skipRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY } from "./run";
+import { FRAGMENT_SET } from "./tables";
+import { skipRun, RUN_FRAGMENT } from "./run";
 import { findAny } from "./scan";
 import { isSpecial } from "./scheme";
-import { relativePathEnd } from "./serialized";
+import { plainQueryEnd, relativePathEnd } from "./serialized";
 
 /** Field `i` of the base's record (at BASE). */
 function base(i: i32): i32 {
@@ -110,9 +110,7 @@ export function isSerializedRelative(src: i32, len: i32, baseHref: i32): bool {
     queryStart = L.NONE;
     if (p < end && ld8(p) == C.QUESTION) {
       queryStart = prefix + (p - src);
-      p = special
-        ? skipRun(p + 1, end, RUN_SPECIAL_QUERY, SPECIAL_QUERY_SET)
-        : skipRun(p + 1, end, RUN_QUERY, QUERY_SET);
+      p = plainQueryEnd(p + 1, end, special);
     }
   }
   if (p < end && ld8(p) == C.HASH) {

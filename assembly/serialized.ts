@@ -110,6 +110,15 @@ export function relativePathEnd(p: i32, end: i32): i32 {
 }
 
 /**
+ * The end of the run of query bytes from `p` that the query state keeps as
+ * they are: none of the special-query percent-encode set (special URLs) or of
+ * the query percent-encode set (the others). Both hold "#".
+ */
+export function plainQueryEnd(p: i32, end: i32, special: bool): i32 {
+  return special ? skipRun(p, end, RUN_SPECIAL_QUERY, SPECIAL_QUERY_SET) : skipRun(p, end, RUN_QUERY, QUERY_SET);
+}
+
+/**
  * The ":" after a scheme at `p` that the scheme state would keep as it is, or
  * -1: #scheme-start-state's ASCII alpha, then #scheme-state's "ASCII
  * alphanumeric, U+002B (+), U+002D (-), or U+002E (.)", all in lower case
@@ -249,7 +258,7 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
   let fragmentStart = L.NONE;
   if (p < end && ld8(p) == C.QUESTION) {
     queryStart = p - src;
-    p = special ? skipRun(p + 1, end, RUN_SPECIAL_QUERY, SPECIAL_QUERY_SET) : skipRun(p + 1, end, RUN_QUERY, QUERY_SET);
+    p = plainQueryEnd(p + 1, end, special);
   }
   if (p < end && ld8(p) == C.HASH) {
     fragmentStart = p - src;

@@ -17,7 +17,7 @@ import { bundleSource } from "./bundle.mjs";
  * and 69.3 KB after the batch's own copies of the fast path for serialized
  * URLs, assembly/serialized.ts, in both WASM modules; 69.7 KB before and
  * 60.1 KB after the WASM modules were inlined as byte-aligned text instead of
- * base64, src/kernel/wasm-text.ts; 61.9 KB with the fast path for relative
+ * base64, src/kernel/wasm-text.ts; 62.0 KB with the fast path for relative
  * references, assembly/relative.ts). Issue #13's cap is 80 KB; leaving the
  * scalar WASM module out of the browser entry (browsers without WASM SIMD
  * would get the JS build) would take ~12.0 KB off (~17.6 KB as base64).
