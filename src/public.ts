@@ -10,4 +10,7 @@ export type { PercentDecodeOptions, PercentEncodeSet } from "./percent.js";
 export type * from "./rfc1738/index.js";
 export type { ExtractedUrl } from "./extract.js";
 export type { CanonicalizeOptions } from "./canonical.js";
+export type { ProfileOptions, ProfileName } from "./canonical/profiles.js";
+export type { NormalizeUrlOptions } from "./canonical/normalize-url.js";
+export type { CrawleeOptions } from "./canonical/crawlee.js";
 export type { URLSearchParamsInit } from "./whatwg/searchparams.js";
