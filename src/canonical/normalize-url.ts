@@ -71,10 +71,10 @@ const SCHEME = /^[a-z][\d+\-.a-z]*$/i;
 const PATH_PROTOCOL = /(\b[a-z][\d+\-.a-z]{0,50}:\/\/)/i;
 const PATH_ENDS_WITH_PROTOCOL = /\b[a-z][\d+\-.a-z]{0,50}:\/\/$/i;
 const TEXT_FRAGMENT = /:~:text=[\s\S]*$/i;
-const TAB_OR_NEWLINE = /[\t\n\r]/;
-const TAB_OR_NEWLINE_ALL = /[\t\n\r]/g;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const DATA = /^data:/i;
 const NO_PROTOCOLS: ReadonlySet<string> = new Set();
+const PLUS_AS_SPACE = { plusAsSpace: true };
 const WWW_HOST = /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/;
 const LOWER_CASE_ESCAPE = /%(?:\d[a-f]|[a-f][\dA-Fa-f]|[A-F][a-f])/;
 const ESCAPE = /%[\da-f]{2}/gi;
@@ -164,21 +164,20 @@ function decodeSegment(segment: string): string {
 
 function testParameter(name: string, filters: unknown): boolean {
   if (!Array.isArray(filters)) return false;
-  return filters.some((filter: Filter) => {
+  for (const filter of filters as Filter[]) {
     if (filter instanceof RegExp) {
       // A global or sticky RegExp would start at its lastIndex: test a copy without those flags.
       const plain =
-        filter.flags.includes("g") || filter.flags.includes("y")
-          ? new RegExp(filter.source, filter.flags.replace(/[gy]/g, ""))
-          : filter;
-      return plain.test(name);
-    }
-    return filter === name;
-  });
+        filter.global || filter.sticky ? new RegExp(filter.source, filter.flags.replace(/[gy]/g, "")) : filter;
+      if (plain.test(name)) return true;
+    } else if (filter === name) return true;
+  }
+  return false;
 }
 
 /** "https" -> "https:"; undefined for a value that is not a scheme. */
 function protocolOption(protocol: unknown): string | undefined {
+  if (protocol === "http" || protocol === "https") return `${protocol}:`;
   if (typeof protocol !== "string") return undefined;
   const name = stripTrailing(protocol.trim().toLowerCase(), isColon);
   return SCHEME.test(name) ? `${name}:` : undefined;
@@ -189,7 +188,7 @@ function decodeQueryKey(value: string, percentDecode: ProfileContext["percentDec
     return decodeURIComponent(value.replace(/\+/g, "%20"));
   } catch {
     // As URLSearchParams reads a malformed escape.
-    return percentDecode(value, { plusAsSpace: true });
+    return percentDecode(value, PLUS_AS_SPACE);
   }
 }
 
@@ -236,12 +235,6 @@ function writeBack(decoded: string, special: boolean): string {
     }
   }
   return run === 0 ? decoded : out + decoded.slice(run);
-}
-
-/** One name or value: as the filters and the sort see it (`key`), and as written back (`out`). */
-interface QueryPart {
-  key: string;
-  out: string;
 }
 
 // --- The URL, as its URL API attributes ----------------------------------------
@@ -333,28 +326,39 @@ const PATH_ESCAPED = /* @__PURE__ */ (() => {
 // --- The profile -------------------------------------------------------------
 
 export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContext): Profile<NormalizeUrlOptions> {
-  /** A run of the raw query between reserved escapes, decoded and written back, added to `part`. */
-  function decodeRun(raw: string, special: boolean, part: QueryPart): void {
-    const decoded =
-      raw.indexOf("%") === -1 && raw.indexOf("+") === -1 ? raw : percentDecode(raw, { plusAsSpace: true });
-    part.key += decoded;
-    part.out += writeBack(decoded, special);
+  /** The key (as the filters and the sort see it) of the last part queryPart() read. */
+  let partKey = "";
+
+  /** A run of the raw query between reserved escapes: decoded (added to partKey) and written back. */
+  function decodeRun(raw: string, special: boolean): string {
+    const decoded = raw.indexOf("%") === -1 && raw.indexOf("+") === -1 ? raw : percentDecode(raw, PLUS_AS_SPACE);
+    partKey += decoded;
+    return writeBack(decoded, special);
   }
 
-  /** A raw name or value of the parsed query, as normalize-url's round trip reads and writes it. */
-  function queryPart(raw: string, special: boolean): QueryPart {
-    if (raw.indexOf("%") === -1 && raw.indexOf("+") === -1) return { key: raw, out: writeBack(raw, special) };
-    const part = { key: "", out: "" };
+  /** A raw name or value of the parsed query as normalize-url's round trip writes it (its key in partKey). */
+  function queryPart(raw: string, special: boolean): string {
+    if (raw.indexOf("%") === -1 && raw.indexOf("+") === -1) {
+      partKey = raw;
+      return writeBack(raw, special);
+    }
+    partKey = "";
+    let out = "";
     let from = 0;
     RESERVED_ESCAPE.lastIndex = 0;
     for (let m = RESERVED_ESCAPE.exec(raw); m !== null; m = RESERVED_ESCAPE.exec(raw)) {
-      decodeRun(raw.slice(from, m.index), special, part);
-      part.key += String.fromCharCode(Number.parseInt(m[0].slice(1), 16));
-      part.out += m[0].toUpperCase();
+      out += decodeRun(raw.slice(from, m.index), special);
+      partKey += String.fromCharCode(Number.parseInt(m[0].slice(1), 16));
+      out += m[0].toUpperCase();
       from = m.index + 3;
     }
-    decodeRun(raw.slice(from), special, part);
-    return part;
+    return out + decodeRun(raw.slice(from), special);
+  }
+
+  /** Whether the parameter named `key` stays, by keepQueryParameters or removeQueryParameters. */
+  function kept(key: string, o: Resolved): boolean {
+    if (Array.isArray(o.keepQueryParameters)) return testParameter(key, o.keepQueryParameters);
+    return o.removeQueryParameters !== true && !testParameter(key, o.removeQueryParameters);
   }
 
   /**
@@ -364,36 +368,41 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
    * for none.
    */
   function normalizeSearch(originalSearch: string, special: boolean, o: Resolved): string {
-    const pairs: [QueryPart, QueryPart][] = [];
+    if (originalSearch === "") return "";
+    // The kept parameters: their keys, and their names and values as written back.
+    const keys: string[] = [];
+    const names: string[] = [];
+    const values: string[] = [];
     const query = originalSearch.slice(1);
     for (let start = 0; start <= query.length; ) {
       let end = query.indexOf("&", start);
       if (end === -1) end = query.length;
       if (end > start) {
-        const param = query.slice(start, end);
-        const eq = param.indexOf("=");
-        const name = eq === -1 ? param : param.slice(0, eq);
-        const value = eq === -1 ? "" : param.slice(eq + 1);
-        pairs.push([queryPart(name, special), queryPart(value, special)]);
+        const eq = query.indexOf("=", start);
+        const nameEnd = eq === -1 || eq > end ? end : eq;
+        const name = queryPart(query.slice(start, nameEnd), special);
+        if (kept(partKey, o)) {
+          keys.push(partKey);
+          names.push(name);
+          values.push(nameEnd === end ? "" : queryPart(query.slice(nameEnd + 1, end), special));
+        }
       }
       start = end + 1;
     }
-    let kept = pairs;
-    if (Array.isArray(o.keepQueryParameters)) kept = pairs.filter(([n]) => testParameter(n.key, o.keepQueryParameters));
-    else if (o.removeQueryParameters === true) kept = [];
-    else if (Array.isArray(o.removeQueryParameters) && o.removeQueryParameters.length > 0)
-      kept = pairs.filter(([n]) => !testParameter(n.key, o.removeQueryParameters));
+    if (keys.length === 0) return "";
+    const order = keys.map((_, i) => i);
     // Array.prototype.sort is stable: parameters of one name keep their order.
-    if (o.sortQueryParameters && kept.length > 1) kept.sort(([a], [b]) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    if (kept.length === 0) return "";
+    if (o.sortQueryParameters && keys.length > 1)
+      order.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
     // emptyQueryValue, on each name=value the round trip wrote ("+" in a name written "%20").
     let bare: Set<string> | null = null;
     let out = "?";
-    for (let i = 0; i < kept.length; i++) {
-      const [n, v] = kept[i];
-      const key = n.out.indexOf("+") === -1 ? n.out : n.out.replace(/\+/g, "%20");
+    for (let i = 0; i < order.length; i++) {
+      const name = names[order[i]];
+      const value = values[order[i]];
+      const key = name.indexOf("+") === -1 ? name : name.replace(/\+/g, "%20");
       if (i > 0) out += "&";
-      if (v.out !== "") out += `${key}=${v.out}`;
+      if (value !== "") out += `${key}=${value}`;
       else if (key === "") out += "=";
       else if (o.emptyQueryValue === "always") out += `${key}=`;
       else if (o.emptyQueryValue === "never") out += key;
@@ -425,7 +434,7 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
 
   /** The pathname setter: a path with nothing to escape is stored as it is. */
   function setPathname(p: Parts, value: string): void {
-    if (p.opaque) return;
+    if (p.opaque || value === p.pathname) return;
     const file = p.protocol === "file:";
     if (plainPath(value, file)) {
       p.pathname = value === "" && SPECIAL_PROTOCOLS.has(p.protocol) ? "/" : value;
@@ -505,7 +514,10 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (o.forceHttp && o.forceHttps)
       throw new Error("The `forceHttp` and `forceHttps` options cannot be used together");
 
-    let urlString = TAB_OR_NEWLINE.test(input) ? input.replace(TAB_OR_NEWLINE_ALL, "") : input;
+    let urlString =
+      input.indexOf("\t") === -1 && input.indexOf("\n") === -1 && input.indexOf("\r") === -1
+        ? input
+        : input.replace(TAB_OR_NEWLINE, "");
     urlString = stripSurrounding(urlString, isC0ControlOrWhitespace);
     if ((urlString.charCodeAt(0) | 0x20) === 0x64 && DATA.test(urlString)) return normalizeDataUrl(urlString, o);
 
