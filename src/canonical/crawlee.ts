@@ -16,6 +16,7 @@
 //   also for URLs without a host or with an opaque path ("mailto://a@b").
 
 import * as L from "../../assembly/layout.js";
+import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { Url } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
 
@@ -65,13 +66,59 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
     else url = parse(input.trim());
     if (url === null) return null;
 
-    let path = url.pathname;
-    if (path.endsWith("/")) path = path.slice(0, -1);
-    let key = url.protocol + "//" + url.host.toLowerCase() + path;
+    // The key is cut from the href where it can be: the scheme, "//", the
+    // host with its port, the path less one "/" at its end.
+    const href = url._href;
+    const end = L.pathEnd(url._queryStart, url._fragmentStart, href.length, L.NONE);
+    const pathTo = end > url._pathStart && href.charCodeAt(end - 1) === SLASH ? end - 1 : end;
+    const protocolEnd = url._schemeEnd + 1;
+    let key: string;
+    if (url._hostStart === L.NONE) key = `${href.slice(0, protocolEnd)}//${href.slice(url._pathStart, pathTo)}`;
+    else if (L.hostOf(url._flags) === L.HOST_OPAQUE)
+      key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, url._portEnd).toLowerCase()}${href.slice(url._portEnd, pathTo)}`;
+    // Without userinfo the host follows "//" (a special host is lower case already).
+    else if (url._hostStart === protocolEnd + 2) key = href.slice(0, pathTo);
+    else key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, pathTo)}`;
+
     if (url._queryStart !== L.NONE) {
-      const q = query(url.search.slice(1));
-      if (q !== "") key += "?" + q;
+      const search = href.slice(url._queryStart + 1, L.queryEnd(url._fragmentStart, href.length, L.NONE));
+      const q = isKeyQuery(search) ? search : query(search);
+      if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
   };
+}
+
+const SLASH = 0x2f;
+const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
+
+/**
+ * Whether `query` is written as the profile writes it already: parameters
+ * "name=value" of characters the form serializer keeps (alphanumerics and
+ * "*-._"), sorted by name, none of them "utm_...". Most queries a crawler
+ * meets again are; they need not be decoded, sorted and written again.
+ */
+function isKeyQuery(query: string): boolean {
+  let previous = "";
+  for (let start = 0; start < query.length; ) {
+    let equals = -1;
+    let i = start;
+    for (; i < query.length; i++) {
+      const c = query.charCodeAt(i);
+      if (c === AMPERSAND) break;
+      if (c === EQUALS) {
+        if (equals !== -1) return false;
+        equals = i;
+      } else if (c >= 128 || !isFormUrlencodedPlain(c)) return false;
+    }
+    if (equals === -1) return false;
+    const name = query.slice(start, equals);
+    if (name < previous || name.startsWith(UTM)) return false;
+    previous = name;
+    // A "&" at the end leaves an empty parameter, which the serializer drops.
+    if (i === query.length - 1) return false;
+    start = i + 1;
+  }
+  return query.length > 0;
 }
