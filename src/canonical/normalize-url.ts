@@ -74,8 +74,14 @@ const TEXT_FRAGMENT = /:~:text=[\s\S]*$/i;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const DATA = /^data:/i;
 const NO_PROTOCOLS: ReadonlySet<string> = new Set();
+const SLASH = 0x2f;
+const PERCENT = 0x25;
+const DOT = 0x2e;
+const AMPERSAND = 0x26;
+const EQUALS = 0x3d;
+const PLUS = 0x2b;
+const SPACE = 0x20;
 const PLUS_AS_SPACE = { plusAsSpace: true };
-const WWW_HOST = /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/;
 const LOWER_CASE_ESCAPE = /%(?:\d[a-f]|[a-f][\dA-Fa-f]|[A-F][a-f])/;
 const ESCAPE = /%[\da-f]{2}/gi;
 /** Escapes of unreserved characters, and a lone "%" before a hex digit or an escape of one. */
@@ -88,6 +94,29 @@ const PROTECTED_PATH_ESCAPES = /%(?:09|0a|0d|25)/gi;
  * ":/?#[]@!$&'()*+,;=".
  */
 const RESERVED_ESCAPE = /%(?:3a|2f|3f|23|5b|5d|40|21|24|26|27|28|29|2a|2b|2c|3b|3d)/gi;
+
+/**
+ * stripWWW's test, /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/ by
+ * hand: "www.", not "www." again, a label of 1 to 63 of [0-9a-z-], ".", and
+ * 2 to 63 of [0-9a-z.-].
+ */
+function strippableWww(host: string): boolean {
+  if (!host.startsWith("www.") || host.startsWith("www.", 4)) return false;
+  let i = 4;
+  while (i < host.length && isLabelCode(host.charCodeAt(i))) i++;
+  const rest = host.length - i - 1;
+  if (i === 4 || i > 67 || host.charCodeAt(i) !== 0x2e || rest < 2 || rest > 63) return false;
+  for (i++; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c !== 0x2e && !isLabelCode(c)) return false;
+  }
+  return true;
+}
+
+/** [0-9a-z-] */
+function isLabelCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+}
 
 /** C0 controls, space and the other whitespace String#trim knows ("\s"), as it strips them from the ends. */
 function isC0ControlOrWhitespace(c: number): boolean {
@@ -109,6 +138,10 @@ function stripLeading(text: string, strip: (c: number) => boolean): string {
 }
 
 function stripSurrounding(text: string, strip: (c: number) => boolean): string {
+  // Most inputs start and end with a visible ASCII character.
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  if (first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f && !strip(first) && !strip(last)) return text;
   return stripTrailing(stripLeading(text, strip), strip);
 }
 
@@ -445,6 +478,9 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
 
   /** The scheme of `urlString` and ":", lower-cased, where it starts with one; else "". */
   function schemeOf(urlString: string): string {
+    // "http:" and "https:" as written most often, without making a string.
+    if (urlString.startsWith("https:")) return "https:";
+    if (urlString.startsWith("http:")) return "http:";
     for (let i = 0; i < urlString.length; i++) {
       const c = urlString.charCodeAt(i);
       const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
@@ -494,7 +530,7 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
   function normalizeHost(p: Parts, o: Resolved): void {
     if (p.hostname === "") return;
     // A domain without "www." is a domain: the hostname setter writes it as it is.
-    if (o.stripWWW && p.hostname.startsWith("www.") && WWW_HOST.test(p.hostname)) p.hostname = p.hostname.slice(4);
+    if (o.stripWWW && strippableWww(p.hostname)) p.hostname = p.hostname.slice(4);
     const withoutTrailingDots = p.hostname.endsWith(".") ? stripTrailing(p.hostname, isDot) || "." : p.hostname;
     if (withoutTrailingDots !== p.hostname && SPECIAL_PROTOCOLS.has(p.protocol)) {
       // Only where a parser reads the name back as itself ("1.2.3.4.." would become an IPv4 address).
@@ -505,7 +541,66 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     p.hostname = upperCaseEscapes(p.hostname);
   }
 
-  function normalize(input: string, o: Resolved): string | null {
+  /**
+   * The key of `url` with the default options where every step is plain:
+   * an http(s) URL without userinfo and fragment whose path holds no "%"
+   * and no "//", whose host has no trailing dot, and whose query is a sorted
+   * list of "name=value" that the round trip writes as it is (none removed).
+   * It is then the href, less "www.", the path's trailing "/" (or the root
+   * path's "/" without a query); null where a step has more to do. Most
+   * URLs a crawler meets are such, and need no more than a few slices.
+   */
+  function defaultKey(url: Url, o: Resolved): string | null {
+    const scheme = L.schemeOf(url._flags);
+    if (scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
+    const href = url._href;
+    const hostStart = url._hostStart;
+    if (url._fragmentStart !== L.NONE || hostStart !== url._schemeEnd + 3) return null;
+    const pathStart = url._pathStart;
+    const pathEnd = url._queryStart === L.NONE ? href.length : url._queryStart;
+    if (href.charCodeAt(url._hostEnd - 1) === DOT) return null;
+    for (let i = pathStart; i < pathEnd; i++) {
+      const c = href.charCodeAt(i);
+      if (c === PERCENT || (c === SLASH && href.charCodeAt(i - 1) === SLASH)) return null;
+    }
+    if (url._queryStart !== L.NONE && !plainSortedQuery(href.slice(url._queryStart + 1), o)) return null;
+    const from = strippableWww(href.slice(hostStart, url._hostEnd)) ? hostStart + 4 : hostStart;
+    let pathTo = pathEnd;
+    if (pathEnd - pathStart > 1 && href.charCodeAt(pathEnd - 1) === SLASH) pathTo--;
+    else if (pathEnd - pathStart === 1 && url._queryStart === L.NONE) pathTo--;
+    if (from === hostStart && pathTo === href.length) return href;
+    return href.slice(0, hostStart) + href.slice(from, pathTo) + href.slice(pathEnd);
+  }
+
+  /**
+   * Whether the round trip, the filters and the sort leave `query` as it is:
+   * parameters "name=value" (a value may be empty and hold "="), each kept,
+   * sorted by name, of characters written as they are and no "+" or "%".
+   */
+  function plainSortedQuery(query: string, o: Resolved): boolean {
+    let previous = "";
+    for (let start = 0; start < query.length; ) {
+      let equals = -1;
+      let i = start;
+      for (; i < query.length; i++) {
+        const c = query.charCodeAt(i);
+        if (c === AMPERSAND) break;
+        if (c === EQUALS) {
+          if (equals === -1) equals = i;
+        } else if (c >= 128 || QUERY_OUT[128 + c].length !== 1 || c === PLUS || c === SPACE) return false;
+      }
+      if (equals === -1) return false;
+      const name = query.slice(start, equals);
+      if (name < previous || !kept(name, o)) return false;
+      previous = name;
+      // A "&" at the end leaves an empty parameter, which the round trip drops.
+      if (i === query.length - 1) return false;
+      start = i + 1;
+    }
+    return query.length > 0;
+  }
+
+  function normalize(input: string, o: Resolved, defaults: boolean): string | null {
     const defaultProtocol = protocolOption(o.defaultProtocol);
     if (defaultProtocol === undefined)
       throw new TypeError(
@@ -535,7 +630,8 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (customProtocol !== undefined && !custom.has(customProtocol)) return urlString;
 
     const hasRelativeProtocol = urlString.startsWith("//");
-    const isRelativeUrl = !hasRelativeProtocol && /^\.*\//.test(urlString);
+    const first = urlString.charCodeAt(0);
+    const isRelativeUrl = !hasRelativeProtocol && (first === DOT || first === SLASH) && /^\.*\//.test(urlString);
     // MISSING_PROTOCOL never matches a URL that starts with "http:", "https:" or "file:".
     if (!isRelativeUrl && customProtocol === undefined && !SUPPORTED_PROTOCOLS.has(scheme))
       urlString = urlString.replace(MISSING_PROTOCOL, () => `${defaultProtocol}//`);
@@ -546,6 +642,10 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (inputPathEnd === -1) inputPathEnd = urlString.length;
     const url = parse(urlString);
     if (url === null) return null;
+    if (defaults) {
+      const key = defaultKey(url, o);
+      if (key !== null) return key;
+    }
     const p = partsOf(url);
 
     if (o.forceHttp && p.protocol === "https:") viaSetter(p, PARTS.protocol, "http:");
@@ -609,9 +709,12 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
   }
 
   return function normalizeUrl(input, options) {
-    if (input instanceof Url) return normalize(input.href, resolve(options));
+    let defaults = true;
+    for (const key in options)
+      if (key !== "profile" && options[key as keyof NormalizeUrlOptions] !== undefined) defaults = false;
+    if (input instanceof Url) return normalize(input.href, resolve(options), defaults);
     expectString(input, "canonicalize", "input");
-    return normalize(input, resolve(options));
+    return normalize(input, resolve(options), defaults);
   };
 }
 
