@@ -19,6 +19,7 @@ import * as L from "../../assembly/layout.js";
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { Url } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
+import { isSortedPlainQuery } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -82,7 +83,7 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 
     if (url._queryStart !== L.NONE) {
       const search = href.slice(url._queryStart + 1, L.queryEnd(url._fragmentStart, href.length, L.NONE));
-      const q = isKeyQuery(search) ? search : query(search);
+      const q = isSortedPlainQuery(search, formPlain, notUtm, false) ? search : query(search);
       if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
@@ -90,35 +91,13 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 }
 
 const SLASH = 0x2f;
-const AMPERSAND = 0x26;
-const EQUALS = 0x3d;
 
-/**
- * Whether `query` is written as the profile writes it already: parameters
- * "name=value" of characters the form serializer keeps (alphanumerics and
- * "*-._"), sorted by name, none of them "utm_...". Most queries a crawler
- * meets again are; they need not be decoded, sorted and written again.
- */
-function isKeyQuery(query: string): boolean {
-  let previous = "";
-  for (let start = 0; start < query.length; ) {
-    let equals = -1;
-    let i = start;
-    for (; i < query.length; i++) {
-      const c = query.charCodeAt(i);
-      if (c === AMPERSAND) break;
-      if (c === EQUALS) {
-        if (equals !== -1) return false;
-        equals = i;
-      } else if (c >= 128 || !isFormUrlencodedPlain(c)) return false;
-    }
-    if (equals === -1) return false;
-    const name = query.slice(start, equals);
-    if (name < previous || name.startsWith(UTM)) return false;
-    previous = name;
-    // A "&" at the end leaves an empty parameter, which the serializer drops.
-    if (i === query.length - 1) return false;
-    start = i + 1;
-  }
-  return query.length > 0;
+/** A character the form serializer writes as it is: alphanumerics and "*-._". */
+function formPlain(c: number): boolean {
+  return c < 128 && isFormUrlencodedPlain(c);
+}
+
+/** A name the profile keeps. */
+function notUtm(name: string): boolean {
+  return !name.startsWith(UTM);
 }

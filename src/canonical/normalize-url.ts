@@ -15,6 +15,7 @@ import { Url } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
 import { expectString } from "../check.js";
 import type { Profile, ProfileContext } from "./context.js";
+import { isSortedPlainQuery } from "./sorted-query.js";
 
 type Filter = RegExp | string;
 
@@ -77,10 +78,6 @@ const NO_PROTOCOLS: ReadonlySet<string> = new Set();
 const SLASH = 0x2f;
 const PERCENT = 0x25;
 const DOT = 0x2e;
-const AMPERSAND = 0x26;
-const EQUALS = 0x3d;
-const PLUS = 0x2b;
-const SPACE = 0x20;
 const PLUS_AS_SPACE = { plusAsSpace: true };
 const LOWER_CASE_ESCAPE = /%(?:\d[a-f]|[a-f][\dA-Fa-f]|[A-F][a-f])/;
 const ESCAPE = /%[\da-f]{2}/gi;
@@ -245,6 +242,11 @@ const QUERY_OUT = /* @__PURE__ */ (() => {
   }
   return table;
 })();
+
+/** A character of a special URL's query the round trip writes as it is ("+" and "%" are not). */
+function writtenAsItIs(c: number): boolean {
+  return c < 128 && c !== 0x2b && c !== 0x20 && QUERY_OUT[128 + c].length === 1;
+}
 
 /** A decoded name or value as the round trip writes it back. */
 function writeBack(decoded: string, special: boolean): string {
@@ -563,41 +565,17 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
       const c = href.charCodeAt(i);
       if (c === PERCENT || (c === SLASH && href.charCodeAt(i - 1) === SLASH)) return null;
     }
-    if (url._queryStart !== L.NONE && !plainSortedQuery(href.slice(url._queryStart + 1), o)) return null;
+    if (
+      url._queryStart !== L.NONE &&
+      !isSortedPlainQuery(href.slice(url._queryStart + 1), writtenAsItIs, (name) => kept(name, o), true)
+    )
+      return null;
     const from = strippableWww(href.slice(hostStart, url._hostEnd)) ? hostStart + 4 : hostStart;
     let pathTo = pathEnd;
     if (pathEnd - pathStart > 1 && href.charCodeAt(pathEnd - 1) === SLASH) pathTo--;
     else if (pathEnd - pathStart === 1 && url._queryStart === L.NONE) pathTo--;
     if (from === hostStart && pathTo === href.length) return href;
     return href.slice(0, hostStart) + href.slice(from, pathTo) + href.slice(pathEnd);
-  }
-
-  /**
-   * Whether the round trip, the filters and the sort leave `query` as it is:
-   * parameters "name=value" (a value may be empty and hold "="), each kept,
-   * sorted by name, of characters written as they are and no "+" or "%".
-   */
-  function plainSortedQuery(query: string, o: Resolved): boolean {
-    let previous = "";
-    for (let start = 0; start < query.length; ) {
-      let equals = -1;
-      let i = start;
-      for (; i < query.length; i++) {
-        const c = query.charCodeAt(i);
-        if (c === AMPERSAND) break;
-        if (c === EQUALS) {
-          if (equals === -1) equals = i;
-        } else if (c >= 128 || QUERY_OUT[128 + c].length !== 1 || c === PLUS || c === SPACE) return false;
-      }
-      if (equals === -1) return false;
-      const name = query.slice(start, equals);
-      if (name < previous || !kept(name, o)) return false;
-      previous = name;
-      // A "&" at the end leaves an empty parameter, which the round trip drops.
-      if (i === query.length - 1) return false;
-      start = i + 1;
-    }
-    return query.length > 0;
   }
 
   function normalize(input: string, o: Resolved, defaults: boolean): string | null {
