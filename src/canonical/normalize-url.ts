@@ -545,21 +545,30 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
 
   /**
    * The key of `url` with the default options where every step is plain:
-   * an http(s) URL without userinfo and fragment whose path holds no "%"
-   * and no "//", whose host has no trailing dot, and whose query is a sorted
-   * list of "name=value" that the round trip writes as it is (none removed).
-   * It is then the href, less "www.", the path's trailing "/" (or the root
-   * path's "/" without a query); null where a step has more to do. Most
-   * URLs a crawler meets are such, and need no more than a few slices.
+   * an http(s) URL without userinfo whose path holds no "%" and no "//",
+   * whose host has no trailing dot, whose query is a sorted list of
+   * "name=value" that the round trip writes as it is (none removed), and
+   * whose fragment, if any, has no "%" and no ":~:". It is then the href,
+   * less "www.", the path's trailing "/" (or the root path's "/" with no
+   * query and fragment); null where a step has more to do. Most URLs a
+   * crawler meets are such, and need no more than a few slices.
    */
   function defaultKey(url: Url, o: Resolved): string | null {
     const scheme = L.schemeOf(url._flags);
     if (scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
     const href = url._href;
     const hostStart = url._hostStart;
-    if (url._fragmentStart !== L.NONE || hostStart !== url._schemeEnd + 3) return null;
+    if (hostStart !== url._schemeEnd + 3) return null;
+    const fragment = url._fragmentStart;
+    // A fragment stays as it is without escapes and without a text fragment directive.
+    if (
+      fragment !== L.NONE &&
+      (fragment === href.length - 1 || href.indexOf("%", fragment) !== -1 || href.indexOf(":~:", fragment) !== -1)
+    )
+      return null;
+    const queryEnd = fragment === L.NONE ? href.length : fragment;
     const pathStart = url._pathStart;
-    const pathEnd = url._queryStart === L.NONE ? href.length : url._queryStart;
+    const pathEnd = url._queryStart === L.NONE ? queryEnd : url._queryStart;
     if (href.charCodeAt(url._hostEnd - 1) === DOT) return null;
     for (let i = pathStart; i < pathEnd; i++) {
       const c = href.charCodeAt(i);
@@ -567,13 +576,13 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     }
     if (
       url._queryStart !== L.NONE &&
-      !isSortedPlainQuery(href.slice(url._queryStart + 1), writtenAsItIs, (name) => kept(name, o), true)
+      !isSortedPlainQuery(href.slice(url._queryStart + 1, queryEnd), writtenAsItIs, (name) => kept(name, o), true)
     )
       return null;
     const from = strippableWww(href.slice(hostStart, url._hostEnd)) ? hostStart + 4 : hostStart;
     let pathTo = pathEnd;
     if (pathEnd - pathStart > 1 && href.charCodeAt(pathEnd - 1) === SLASH) pathTo--;
-    else if (pathEnd - pathStart === 1 && url._queryStart === L.NONE) pathTo--;
+    else if (pathEnd - pathStart === 1 && pathEnd === href.length) pathTo--;
     if (from === hostStart && pathTo === href.length) return href;
     return href.slice(0, hostStart) + href.slice(from, pathTo) + href.slice(pathEnd);
   }
