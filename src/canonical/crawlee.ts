@@ -17,7 +17,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
-import { Url } from "../whatwg/url.js";
+import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
 import { isSortedPlainQuery } from "./sorted-query.js";
 
@@ -61,8 +61,8 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
   }
 
   return function crawlee(input, options) {
-    let url: Url | null;
-    if (input instanceof Url) url = input;
+    let url: ParsedUrl | null;
+    if (input instanceof ParsedUrl) url = input;
     else if (typeof input !== "string" || input.length === 0) return null;
     else url = parse(input.trim());
     if (url === null) return null;

@@ -11,9 +11,9 @@
 // canonicalize() does; its option errors are thrown as it throws them.
 
 import * as L from "../../assembly/layout.js";
-import { Url } from "../whatwg/url.js";
+import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
-import { expectString } from "../check.js";
+import { expectString } from "../kernel/check.js";
 import type { Profile, ProfileContext } from "./context.js";
 import { isSortedPlainQuery } from "./sorted-query.js";
 
@@ -296,7 +296,7 @@ interface Parts {
   opaque: boolean;
 }
 
-function partsOf(url: Url): Parts {
+function partsOf(url: ParsedUrl): Parts {
   const href = url.href;
   const protocol = url.protocol;
   const authority = href.startsWith("//", protocol.length);
@@ -553,7 +553,7 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
    * query and fragment); null where a step has more to do. Most URLs a
    * crawler meets are such, and need no more than a few slices.
    */
-  function defaultKey(url: Url, o: Resolved): string | null {
+  function defaultKey(url: ParsedUrl, o: Resolved): string | null {
     const scheme = L.schemeOf(url._flags);
     if (scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
     const href = url._href;
@@ -699,7 +699,7 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     let defaults = true;
     for (const key in options)
       if (key !== "profile" && options[key as keyof NormalizeUrlOptions] !== undefined) defaults = false;
-    if (input instanceof Url) return normalize(input.href, resolve(options), defaults);
+    if (input instanceof ParsedUrl) return normalize(input.href, resolve(options), defaults);
     expectString(input, "canonicalize", "input");
     return normalize(input, resolve(options), defaults);
   };

@@ -19,8 +19,8 @@ import normalizeUrl from "normalize-url";
 import { normalizeUrl as apifyNormalizeUrl } from "@apify/utilities";
 import { URL as WhatwgURL, URLSearchParams as WhatwgSearchParams } from "whatwg-url";
 import { describe, expect, it } from "vitest";
-import { builds, type Api } from "../builds";
-import { corpusLines } from "../corpus";
+import { builds, type Api } from "../helpers/builds";
+import { corpusLines } from "../helpers/corpus";
 import { crawlerUrl } from "../helpers/crawler-urls";
 
 const CASES = Number(process.env.SWURL_ANCHOR_CASES ?? 3000);
