@@ -39,7 +39,7 @@ const rfc1738 = /* @__PURE__ */ lazy(() => rfc1738Api(arena()));
 const text = /* @__PURE__ */ lazy(() => extractApi(arena()));
 // Bulk parsing and canonicalize() parse with the same parse(), in the same memory.
 const bulk = /* @__PURE__ */ lazy(() => batchApi(arena(), whatwg().parse));
-const canonical = /* @__PURE__ */ lazy(() => canonicalApi(arena(), whatwg().parse));
+const canonical = /* @__PURE__ */ lazy(() => canonicalApi(arena(), whatwg()));
 
 function kernelName(): KernelName {
   return arena().backend.name;

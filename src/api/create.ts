@@ -46,7 +46,7 @@ export function createApi(backend: Backend) {
     // Bulk parsing and canonicalize() parse with this API's parse(), not with
     // a second instance working in the same memory.
     ...batchApi(arena, whatwg.parse),
-    ...canonicalApi(arena, whatwg.parse),
+    ...canonicalApi(arena, whatwg),
   };
   Object.defineProperty(api, INTERNALS, { value: arena });
   return api;

@@ -10,4 +10,7 @@ export type { PercentDecodeOptions, PercentEncodeSet } from "../rfc3986/percent.
 export type * from "../rfc1738/index.js";
 export type { ExtractedUrl } from "../rfc1738/extract.js";
 export type { CanonicalizeOptions } from "../canonical/index.js";
+export type { ProfileOptions, ProfileName } from "../canonical/profiles.js";
+export type { NormalizeUrlOptions } from "../canonical/normalize-url.js";
+export type { CrawleeOptions } from "../canonical/crawlee.js";
 export type { URLSearchParamsInit } from "../whatwg/search-params.js";

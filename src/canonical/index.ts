@@ -8,13 +8,18 @@
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import { percentApi } from "../rfc3986/percent.js";
-import type { parseApi } from "../whatwg/parse.js";
+import type { ParseCore } from "../whatwg/parse.js";
 import { hostOf, hostStart, pathEnd, queryEnd, type UrlRecord } from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { withoutPrefix } from "../rfc1738/prefix.js";
 import { defaultPort } from "../rfc1738/schemes.js";
+import { quote, typeName } from "../kernel/check.js";
+import { profileContext } from "./context.js";
+import { profilesApi, type ProfileOptions } from "./profiles.js";
 
 export interface CanonicalizeOptions {
+  /** No profile: swurl's own canonical form (a profile's options are ProfileOptions). */
+  profile?: undefined;
   /** Resolve the input against this URL first, as parse(input, base) does. */
   base?: string;
   /** Keep the fragment (dropped by default: servers never see it). */
@@ -24,8 +29,6 @@ export interface CanonicalizeOptions {
   /** Remove the query parameters whose name equals a string or matches a RegExp (e.g. /^utm_/). */
   stripParams?: (string | RegExp)[];
 }
-
-type ParseApi = ReturnType<typeof parseApi>;
 
 const HEX_DIGITS = "0123456789ABCDEF";
 
@@ -105,9 +108,23 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
   return patterns;
 }
 
-/** `parse` is this API's own parse(), not a second parser working in the same kernel memory. */
-export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
+/** `core` is this API's own parser, not a second one working in the same kernel memory. */
+export function canonicalApi(arena: Arena, core: ParseCore) {
+  const { parse } = core;
   const { percentDecode } = percentApi(arena);
+  let profiles: ReturnType<typeof profilesApi> | null = null;
+
+  /** canonicalize() with a profile: that anchor's key (src/canonical/). */
+  function withProfile(input: string | ParsedUrl, options: ProfileOptions): string | null {
+    profiles ??= profilesApi(profileContext(arena, core));
+    const name = options.profile;
+    if (!Object.hasOwn(profiles, name)) {
+      const got = typeof name === "string" ? quote(name) : typeName(name);
+      throw new TypeError(`canonicalize: unknown profile ${got}; expected one of ${Object.keys(profiles).join(", ")}`);
+    }
+    // Each profile takes its own member of ProfileOptions, which `profile` names.
+    return (profiles[name] as (input: string | ParsedUrl, options: ProfileOptions) => string | null)(input, options);
+  }
 
   /**
    * The parameter name as URLSearchParams sees it ("+" is a space, escapes
@@ -150,7 +167,8 @@ export function canonicalApi(arena: Arena, parse: ParseApi["parse"]) {
    * (e.g. from parseBatch) is taken as already parsed. Returns null when the
    * input does not parse. canonicalize(canonicalize(x)) === canonicalize(x).
    */
-  function canonicalize(input: string | ParsedUrl, options: CanonicalizeOptions = {}): string | null {
+  function canonicalize(input: string | ParsedUrl, options: CanonicalizeOptions | ProfileOptions = {}): string | null {
+    if (options.profile !== undefined) return withProfile(input, options);
     // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
     const base = options.base === undefined ? undefined : withoutPrefix(options.base);
     const url = input instanceof ParsedUrl ? input : parse(withoutPrefix(input), base);
