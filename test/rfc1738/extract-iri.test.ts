@@ -47,7 +47,12 @@ describe.each(builds)("extractUrls with IRIs (%s)", (_name, api) => {
     ];
     for (const [text, url] of cases) expect(urls(api, text), text).toEqual([url]);
     // Letters of every plane, joiners and full-width letters stay.
-    for (const url of ["https://a.com/z\u200dw", "https://a.com/ｗｉｋｉ", "https://a.com/𠀋", "https://a.com/\ue000"]) {
+    for (const url of [
+      "https://a.com/z\u200dw",
+      "https://a.com/ｗｉｋｉ",
+      "https://a.com/𠀋",
+      "https://a.com/\ue000",
+    ]) {
       expect(urls(api, `${url} x`), url).toEqual([url]);
     }
   });
