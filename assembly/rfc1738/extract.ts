@@ -203,16 +203,27 @@ function bare(src: i32, colon: i32, end: i32, table: i32, longest: i32, out: i32
   if (s > src && isAsciiDigit(ld8(s - 1))) return 0;
   if (!isKnownScheme(table, s, colon)) return 0;
   let e = colon + 1;
-  while (e < end) {
-    const c = ld8(e);
-    const n = c < 0x80 ? (isIn(c, URI_CHAR) ? 1 : 0) : iriCharLength(e, end, IRI_LETTER);
-    if (n == 0) break;
-    e += n;
-  }
+  while (e < end && isIn(ld8(e), URI_CHAR)) e++;
+  if (e < end && ld8(e) >= 0x80) e = iriEnd(e, end);
   e = trimEnd(src, s, e);
   if (!hasBody(colon + 1, e)) return 0;
   emit(out, s, s, e, e);
   return e;
+}
+
+/**
+ * The end of the run of URI characters and IRI letters from `p`. Kept apart
+ * from the ASCII loop of bare(): most URLs are ASCII, and that loop stays a
+ * table test per byte.
+ */
+function iriEnd(p: i32, end: i32): i32 {
+  while (p < end) {
+    const c = ld8(p);
+    const n = c < 0x80 ? (isIn(c, URI_CHAR) ? 1 : 0) : iriCharLength(p, end, IRI_LETTER);
+    if (n == 0) break;
+    p += n;
+  }
+  return p;
 }
 
 /** The end of the scheme characters from `p`. */
