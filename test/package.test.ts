@@ -167,7 +167,10 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
   test("npx swurl extract --input html runs on the bundled HTML tokenizer (no package of its own installed)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     expect(existsSync(path.join(consumer, "node_modules", "htmlparser2"))).toBe(false);
-    writeFileSync(path.join(consumer, "page.html"), `<base href="/d/"><a href="x?a=1&amp;b=2">x</a><a href="mailto:a@b.c">`);
+    writeFileSync(
+      path.join(consumer, "page.html"),
+      `<base href="/d/"><a href="x?a=1&amp;b=2">x</a><a href="mailto:a@b.c">`,
+    );
     const result: SpawnSyncReturns<string> = spawnSync(
       "npx",
       ["--no-install", "swurl", "extract", "--input", "html", "--base", "https://example.com/", "page.html"],
