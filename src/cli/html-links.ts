@@ -132,9 +132,11 @@ export function pageLinks(
         base = resolve(attributes.href, documentUrl) ?? documentUrl;
         baseKnown = true;
       }
-      for (const attribute of URL_ATTRIBUTES[name] ?? []) {
-        const value = attributes[attribute];
-        if (value === undefined) continue;
+      const names = URL_ATTRIBUTES[name];
+      if (names === undefined) return;
+      // In the order they are written in the tag.
+      for (const [attribute, value] of Object.entries(attributes)) {
+        if (!names.includes(attribute)) continue;
         if (attribute === "srcset") links.push(...srcsetUrls(value));
         else links.push(value);
       }

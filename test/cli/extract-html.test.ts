@@ -17,29 +17,14 @@ import { mulberry32 } from "../random";
 
 const PAGE_URL = "https://www.example.com/site/page.html";
 
-/** The URL attributes of each element, written out again from the HTML Standard for the reference. */
-const REFERENCE_ATTRIBUTES: Record<string, string[]> = {
-  a: ["href"],
-  area: ["href"],
-  link: ["href"],
-  img: ["src", "srcset"],
-  source: ["src", "srcset"],
-  script: ["src"],
-  iframe: ["src"],
-  frame: ["src"],
-  embed: ["src"],
-  audio: ["src"],
-  video: ["src", "poster"],
-  track: ["src"],
-  input: ["src", "formaction"],
-  button: ["formaction"],
-  form: ["action"],
-  object: ["data"],
-  blockquote: ["cite"],
-  q: ["cite"],
-  del: ["cite"],
-  ins: ["cite"],
-};
+/** The URL attributes of the HTML Standard, as "element attribute" pairs, written out again for the reference. */
+const REFERENCE_ATTRIBUTES = new Set(
+  (
+    "a href, area href, link href, img src, img srcset, source src, source srcset, script src, iframe src, " +
+    "frame src, embed src, audio src, video src, video poster, track src, input src, input formaction, " +
+    "button formaction, form action, object data, blockquote cite, q cite, del cite, ins cite"
+  ).split(", "),
+);
 
 interface Node {
   nodeName: string;
@@ -66,9 +51,8 @@ function referenceLinks(html: string, pageUrl: string | undefined): string[] {
   const walk = (node: Node) => {
     const attrs = new Map((node.attrs ?? []).map((a) => [a.name, a.value]));
     if (node.nodeName === "base" && baseHref === undefined && attrs.has("href")) baseHref = attrs.get("href");
-    for (const name of REFERENCE_ATTRIBUTES[node.nodeName] ?? []) {
-      const value = attrs.get(name);
-      if (value === undefined) continue;
+    for (const [name, value] of attrs) {
+      if (!REFERENCE_ATTRIBUTES.has(`${node.nodeName} ${name}`)) continue;
       if (name === "srcset")
         raw.push(
           ...value
@@ -185,6 +169,13 @@ describe("links of HTML pages, in process", () => {
   it("take no links from comments, scripts, styles, titles or textareas, nor from elements without URL attributes", async () => {
     const html = `<!-- <a href=/c> --><script>"<a href=/s>"</script><style>@import "<a href=/t>"</style><title><a href=/ti></title><textarea><a href=/ta></textarea><div href=/div src=/div2><a name=x><a href=/ok>`;
     expect(await commandLinks([encoder.encode(html)], whatwgHref)).toEqual(["https://www.example.com/ok"]);
+  });
+
+  it("give an element's links in the order its attributes are written", async () => {
+    const html = `<img srcset="b.png 2x, c.png 3x" alt=x src=a.png><video poster=p.jpg src=v.mp4>`;
+    expect(await commandLinks([encoder.encode(html)], whatwgHref)).toEqual(
+      ["b.png", "c.png", "a.png", "p.jpg", "v.mp4"].map((f) => `https://www.example.com/site/${f}`),
+    );
   });
 });
 
