@@ -6,7 +6,8 @@
 // fragment-only, empty, padded with whitespace, with character references,
 // non-ASCII, javascript:, mailto:, data:, and some that no parser accepts.
 // Markup that must give no link is there too: links inside comments,
-// scripts, styles, titles and textareas.
+// scripts, styles, titles and textareas. hostilePage() makes short pages of
+// broken markup, for comparing tokenizers with a tree builder.
 
 /** An integer in [lo, hi]. */
 function int(rng, lo, hi) {
@@ -134,4 +135,30 @@ ${early ? base : ""}
 <body>
 ${body}</body></html>
 `;
+}
+
+/**
+ * Pieces of hostile markup: every kind of quoting and its breakage, comments,
+ * the elements that switch the tokenizer's state (raw text, RCDATA), bogus
+ * comments and CDATA outside foreign content, NUL, references, duplicate
+ * attributes; with `foreign`, svg and math too.
+ */
+const HOSTILE = [
+  ..."<a href=|<a href='|<a href=\"|<A HREF=x>|<img src=|<base href=|x|/y|'|\"|>|<|</a>|<!--|-->|<!x>|<?php ?>|</ a>".split(
+    "|",
+  ),
+  ..."<script>|</script>|<style>|</style>|<textarea>|</textarea>|<title>|</title>|<xmp>|</xmp>|<iframe>|</iframe>".split(
+    "|",
+  ),
+  ..."<![CDATA[|]]>|<p/>|/>|<a/href=z>|<a href=x href=y>|&amp;|&|;|=| |\n|\0|é".split("|"),
+  "<!DOCTYPE html>",
+];
+const FOREIGN = ["<svg>", "</svg>", "<math>", "</math>"];
+
+/** Up to 30 pieces of hostile markup. */
+export function hostilePage(rng, foreign = false) {
+  const pieces = foreign ? [...HOSTILE, ...FOREIGN] : HOSTILE;
+  let html = "";
+  for (let k = int(rng, 0, 29); k > 0; k--) html += pick(rng, pieces);
+  return html;
 }

@@ -58,9 +58,10 @@ await esbuild.build({
   platform: "neutral",
   // The runtime dependencies stay packages of their own; apache-arrow and
   // parquet-wasm are imported by the CLI only, and only for --format parquet|arrow.
-  // htmlparser2 (a devDependency, for `extract --input html`) must NOT be
-  // external: it is bundled into a chunk of the command that only its dynamic
-  // import loads (test/package.test.ts runs it from an installed tarball).
+  // parse5-sax-parser and parse5 (devDependencies, for `extract --input html`)
+  // must NOT be external: they are bundled into a chunk of the command that
+  // only its dynamic import loads (test/package.test.ts runs it from an
+  // installed tarball).
   external: ["tldts", "apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });

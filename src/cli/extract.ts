@@ -93,12 +93,12 @@ async function htmlLinks(
   textUrls: ((text: string) => string[]) | null,
   { stdout }: Context,
 ): Promise<void> {
-  const { Parser } = await import("htmlparser2");
+  const { SAXParser } = await import("parse5-sax-parser");
   let unresolved = 0;
   const resolve = (input: string, base?: string) => parse(input, base)?.href ?? null;
   for (const file of files.length === 0 ? ["-"] : files) {
     const input = await openInputs([file]);
-    const page = pageLinks(Parser, documentUrl, resolve, textUrls);
+    const page = pageLinks(SAXParser, documentUrl, resolve, textUrls);
     for await (const { links, base } of linkBatches(
       page,
       input.chunks(() => {}),

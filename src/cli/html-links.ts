@@ -1,14 +1,16 @@
 // swurl extract --input html: the links of HTML pages, resolved as a browser
 // resolves them (HTML Standard, "parse a URL" against the document's base URL).
 //
-// The page is read through htmlparser2's streaming tokenizer, chunk by chunk:
-// it decodes character references in attribute values and text, lower-cases
-// names, keeps the first of two attributes of one name, and reads the
-// contents of script, style, textarea, title and the like as text, as the
-// HTML tokenizer does. It is a dependency of the command only, bundled into
-// build/ (scripts/build.mjs), never of the library.
+// The page is read through parse5's SAX parser, chunk by chunk: the HTML
+// Standard's tokenizer, with the tokenizer states that tree construction
+// would set (raw text in script and style, RCDATA in title and textarea,
+// foreign content in svg and math, where CDATA sections are text) simulated.
+// It decodes character references in attribute values and text, replaces
+// NUL, lower-cases names and keeps the first of two attributes of one name.
+// It is a dependency of the command only, bundled into build/
+// (scripts/build.mjs), never of the library.
 
-import type { Parser } from "htmlparser2";
+import type { SAXParser, StartTag, Text } from "parse5-sax-parser";
 
 /** The attributes whose value a browser resolves as a URL, by element (srcset holds a list of them). */
 const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
@@ -96,8 +98,8 @@ export interface PageLinks {
   take(): { links: string[]; base: string | undefined };
 }
 
-/** The Parser class of htmlparser2, loaded on first use (the command's other inputs never need it). */
-export type ParserClass = typeof Parser;
+/** The SAXParser class of parse5-sax-parser, loaded on first use (the command's other inputs never need it). */
+export type SaxParserClass = typeof SAXParser;
 
 /**
  * A reader of one page at `documentUrl`. `resolve(href, base)` parses a URL
@@ -105,7 +107,7 @@ export type ParserClass = typeof Parser;
  * of running text (extractUrls()), or is null to take attribute links only.
  */
 export function pageLinks(
-  HtmlParser: ParserClass,
+  Sax: SaxParserClass,
   documentUrl: string | undefined,
   resolve: (input: string, base?: string) => string | null,
   textUrls: ((text: string) => string[]) | null,
@@ -122,40 +124,50 @@ export function pageLinks(
     text = "";
   }
 
-  const parser = new HtmlParser({
-    onopentag(name, attributes) {
-      flushText();
-      if (NOT_RUNNING_TEXT.has(name)) notText++;
-      // "The frozen base URL": the first base element with an href attribute, its
-      // value parsed against the document's fallback base URL; on failure that URL.
-      if (name === "base" && !baseKnown && attributes.href !== undefined) {
-        base = resolve(attributes.href, documentUrl) ?? documentUrl;
+  /**
+   * The SAX parser fed directly, so that each piece is tokenized before
+   * write() returns (through its stream interface a piece may wait for the
+   * readable side to drain).
+   */
+  class Tokenizer extends Sax {
+    feed(piece: string, last: boolean): void {
+      this.tokenizer.write(piece, last);
+    }
+  }
+  const parser = new Tokenizer();
+  parser.on("startTag", ({ tagName: name, attrs }: StartTag) => {
+    flushText();
+    if (NOT_RUNNING_TEXT.has(name)) notText++;
+    // "The frozen base URL": the first base element with an href attribute, its
+    // value parsed against the document's fallback base URL; on failure that URL.
+    if (name === "base" && !baseKnown) {
+      const href = attrs.find((a) => a.name === "href");
+      if (href !== undefined) {
+        base = resolve(href.value, documentUrl) ?? documentUrl;
         baseKnown = true;
       }
-      const names = URL_ATTRIBUTES[name];
-      if (names === undefined) return;
-      // In the order they are written in the tag.
-      for (const [attribute, value] of Object.entries(attributes)) {
-        if (!names.includes(attribute)) continue;
-        if (attribute === "srcset") links.push(...srcsetUrls(value));
-        else links.push(value);
-      }
-    },
-    ontext(piece) {
-      if (textUrls !== null) text += piece;
-    },
-    onclosetag(name) {
-      flushText();
-      if (NOT_RUNNING_TEXT.has(name) && notText > 0) notText--;
-    },
+    }
+    const names = URL_ATTRIBUTES[name];
+    if (names === undefined) return;
+    // In the order they are written in the tag.
+    for (const { name: attribute, value } of attrs) {
+      if (!names.includes(attribute)) continue;
+      if (attribute === "srcset") links.push(...srcsetUrls(value));
+      else links.push(value);
+    }
   });
+  parser.on("endTag", ({ tagName: name }) => {
+    flushText();
+    if (NOT_RUNNING_TEXT.has(name) && notText > 0) notText--;
+  });
+  if (textUrls !== null) parser.on("text", ({ text: piece }: Text) => (text += piece));
 
   return {
     write(piece) {
-      parser.write(piece);
+      parser.feed(piece, false);
     },
     end() {
-      parser.end();
+      parser.feed("", true);
       flushText();
       // No <base href> in the whole page: the links resolve against the document's URL.
       if (!baseKnown) {

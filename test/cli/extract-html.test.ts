@@ -5,11 +5,11 @@
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Parser } from "htmlparser2";
 import { parse as parseHtml } from "parse5";
+import { SAXParser } from "parse5-sax-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { URL as WhatwgUrl } from "whatwg-url";
-import { htmlPage } from "../../bench/html-pages.mjs";
+import { hostilePage, htmlPage } from "../../bench/html-pages.mjs";
 import { linkBatches, pageLinks, srcsetUrls } from "../../src/cli/html-links";
 import { builds } from "../builds";
 import { lines, swurl } from "../cli-run";
@@ -75,7 +75,7 @@ async function commandLinks(
   resolve: (input: string, base?: string) => string | null,
   pageUrl: string | null = PAGE_URL,
 ): Promise<string[]> {
-  const page = pageLinks(Parser, pageUrl ?? undefined, resolve, null);
+  const page = pageLinks(SAXParser, pageUrl ?? undefined, resolve, null);
   const out: string[] = [];
   async function* source() {
     yield* chunks;
@@ -176,6 +176,32 @@ describe("links of HTML pages, in process", () => {
     expect(await commandLinks([encoder.encode(html)], whatwgHref)).toEqual(
       ["b.png", "c.png", "a.png", "p.jpg", "v.mp4"].map((f) => `https://www.example.com/site/${f}`),
     );
+  });
+});
+
+/** Whether `part` is `whole` with some items left out, in order. */
+function isSubsequence(part: string[], whole: string[]): boolean {
+  let i = 0;
+  for (const item of whole) if (i < part.length && part[i] === item) i++;
+  return i === part.length;
+}
+
+describe("links of hostile markup, in process", () => {
+  // Not in svg and math (hostilePage(rng, true)): there the SAX parser's
+  // simulation of tree construction misses some HTML elements that end
+  // foreign content (2 pages in 5,000, bench/extract-html.mjs).
+  it("are the reference's, less the copies of <a> that tree construction makes (5,000 random pages)", async () => {
+    const rng = mulberry32(3987);
+    for (let n = 0; n < 5000; n++) {
+      const html = hostilePage(rng);
+      const expected = referenceLinks(html, PAGE_URL);
+      const got = await commandLinks([encoder.encode(html)], whatwgHref);
+      // The adoption agency and the reconstruction of active formatting
+      // elements clone an open <a> into later blocks: the DOM then holds the
+      // same link twice, the markup once.
+      const same = isSubsequence(got, expected) && new Set(got).size === new Set(expected).size;
+      if (!same) expect(got, JSON.stringify(html)).toEqual(expected);
+    }
   });
 });
 
