@@ -96,8 +96,9 @@ async function htmlLinks(
   const { SAXParser } = await import("parse5-sax-parser");
   let unresolved = 0;
   const resolve = (input: string, base?: string) => parse(input, base)?.href ?? null;
-  for (const file of files.length === 0 ? ["-"] : files) {
-    const input = await openInputs([file]);
+  // Every file opened first: one that cannot be read stops the run before any output.
+  const inputs = await Promise.all((files.length === 0 ? ["-"] : files).map((file) => openInputs([file])));
+  for (const input of inputs) {
     const page = pageLinks(SAXParser, documentUrl, resolve, textUrls);
     for await (const { links, base } of linkBatches(
       page,

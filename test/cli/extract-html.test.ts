@@ -237,6 +237,15 @@ describe("swurl extract --input html", () => {
     expect(lines(r.stdout)).toEqual(["https://a.example/d/x", "https://site.example/y"]);
   });
 
+  it("stops with a one-line message, before any output, when a FILE cannot be read", () => {
+    const a = path.join(dir, "ok.html");
+    writeFileSync(a, `<a href="https://a.example/">`);
+    const r = swurl(["extract", "--input", "html", a, path.join(dir, "missing.html")]);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^swurl: .*missing\.html.*\n$/);
+    expect(r.status).toBe(1);
+  });
+
   it("says how many relative links it left out without --base", () => {
     const r = swurl(["extract", "--input", "html"], `<a href=x><a href=y><a href="https://a.example/">`);
     expect(lines(r.stdout)).toEqual(["https://a.example/"]);
