@@ -56,13 +56,13 @@ await esbuild.build({
   outdir: "build",
   splitting: true,
   platform: "neutral",
-  // The runtime dependencies stay packages of their own; apache-arrow and
-  // parquet-wasm are imported by the CLI only, and only for --format parquet|arrow.
-  // parse5-sax-parser and parse5 (devDependencies, for `extract --input html`)
-  // must NOT be external: they are bundled into a chunk of the command that
-  // only its dynamic import loads (test/package.test.ts runs it from an
-  // installed tarball).
-  external: ["tldts", "apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
+  // The package has no runtime dependency: tldts (the command's Public Suffix
+  // List) is bundled into the command's own chunk, which the library's entries
+  // never import, and so are parse5-sax-parser and parse5 (`extract --input
+  // html`), into a chunk that only that command's dynamic import loads.
+  // apache-arrow and parquet-wasm stay optional peer packages, imported by
+  // the command only, and only for --format parquet|arrow.
+  external: ["apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>

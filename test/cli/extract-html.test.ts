@@ -8,12 +8,12 @@ import path from "node:path";
 import { parse as parseHtml } from "parse5";
 import { SAXParser } from "parse5-sax-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { URL as WhatwgUrl } from "whatwg-url";
 import { hostilePage, htmlPage } from "../../bench/html-pages.mjs";
 import { linkBatches, pageLinks, srcsetUrls } from "../../src/cli/html-links";
-import { builds } from "../builds";
-import { lines, swurl } from "../cli-run";
-import { mulberry32 } from "../random";
+import { builds } from "../helpers/builds";
+import { lines, swurl } from "../helpers/cli-run";
+import { mulberry32 } from "../helpers/random";
+import { whatwgHref } from "../helpers/whatwg";
 
 const PAGE_URL = "https://www.example.com/site/page.html";
 
@@ -30,14 +30,6 @@ interface Node {
   nodeName: string;
   attrs?: { name: string; value: string }[];
   childNodes?: Node[];
-}
-
-function whatwgHref(input: string, base?: string): string | null {
-  try {
-    return new WhatwgUrl(input, base).href;
-  } catch {
-    return null;
-  }
 }
 
 /**

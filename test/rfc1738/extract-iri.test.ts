@@ -2,7 +2,7 @@
 // reproductions of issue #25 item 6, and the rules around them, in every build.
 // (HTML: test/cli/extract-html.test.ts.)
 import { describe, expect, it } from "vitest";
-import { builds, type Api } from "../builds";
+import { builds, type Api } from "../helpers/builds";
 
 function urls(api: Api, text: string): string[] {
   return api.extractUrls(text).map((u) => u.url);
