@@ -42,7 +42,7 @@ export const REPLACEMENT_LENGTH: i32 = 3;
  * boundary ... prepend byte to stream": the byte that breaks a sequence is
  * not consumed, and starts the next one.
  */
-function sequenceAt(p: i32, end: i32): i32 {
+export function sequenceAt(p: i32, end: i32): i32 {
   const lead = ld8(p);
   if (lead < ASCII_END) return 1;
   let needed = 0;

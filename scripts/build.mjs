@@ -58,8 +58,10 @@ await esbuild.build({
   platform: "neutral",
   // The package has no runtime dependency: tldts (the command's Public Suffix
   // List) is bundled into the command's own chunk, which the library's entries
-  // never import. apache-arrow and parquet-wasm stay optional peer packages,
-  // imported by the command only, and only for --format parquet|arrow.
+  // never import, and so are parse5-sax-parser and parse5 (`extract --input
+  // html`), into a chunk that only that command's dynamic import loads.
+  // apache-arrow and parquet-wasm stay optional peer packages, imported by
+  // the command only, and only for --format parquet|arrow.
   external: ["apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });

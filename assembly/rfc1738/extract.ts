@@ -30,9 +30,14 @@ import {
   APOSTROPHE,
   CR,
   LF,
+  ASTERISK,
+  UNDERSCORE,
+  TILDE,
+  DELETE,
 } from "../charcode";
 import { resultField } from "../layout";
 import * as R from "./records";
+import { IRI_LETTER, IRI_PUNCTUATION, iriCharLength } from "./ucschar";
 
 /** The lower-cased bytes [p + from, p + min(n, from + 4)) as one word of the name table. */
 function pack(p: i32, n: i32, from: i32): i32 {
@@ -133,18 +138,35 @@ function hasBody(p: i32, e: i32): bool {
   return false;
 }
 
+/** Sentence punctuation and Markdown emphasis, left out at the end of a bare URL. */
+function isTrailingPunctuation(c: i32): bool {
+  return (
+    c == DOT ||
+    c == COMMA ||
+    c == SEMICOLON ||
+    c == COLON ||
+    c == EXCLAMATION ||
+    c == QUESTION ||
+    c == ASTERISK ||
+    c == UNDERSCORE ||
+    c == TILDE
+  );
+}
+
 /**
  * The end of a bare URL [s, e) in the text from `src`, less trailing sentence
  * punctuation ".", ",", ";", ":", "!", "?", less closing brackets ")" and "]"
  * that have no opening partner inside the URL (so "(see http://a/b)" ends at
- * "b", while "http://a/wiki/Foo_(bar)" keeps its ")"), and less a "'" that
- * closes one just before the URL ('http://a/b').
+ * "b", while "http://a/wiki/Foo_(bar)" keeps its ")"), less a "'" that
+ * closes one just before the URL ('http://a/b'), and less the Markdown
+ * emphasis "*", "_" and "~" ("**http://a/b**"), which GitHub Flavored
+ * Markdown leaves out of its autolinks as it does trailing punctuation.
  */
 function trimEnd(src: i32, s: i32, e: i32): i32 {
   const quoted = s > src && ld8(s - 1) == APOSTROPHE;
   while (e > s) {
     const c = ld8(e - 1);
-    if (c == DOT || c == COMMA || c == SEMICOLON || c == COLON || c == EXCLAMATION || c == QUESTION) {
+    if (isTrailingPunctuation(c)) {
       e--;
     } else if ((c == APOSTROPHE && quoted) || (c == RIGHT_PAREN && unclosed(s, e, LEFT_PAREN, RIGHT_PAREN))) {
       e--;
@@ -170,8 +192,9 @@ function unclosed(s: i32, e: i32, open: i32, close: i32): bool {
 
 /**
  * A bare URL whose scheme ends at the ":" at `colon`: the scheme is a known one
- * and starts a word; the URL runs over RFC 3986 characters. Writes the record
- * and returns the end of the match, or returns 0.
+ * and starts a word; the URL runs over RFC 3986 characters and the non-ASCII
+ * letters of IRIs (RFC 3987). Writes the record and returns the end of the
+ * match, or returns 0.
  */
 function bare(src: i32, colon: i32, end: i32, table: i32, longest: i32, out: i32): i32 {
   let s = colon;
@@ -181,10 +204,26 @@ function bare(src: i32, colon: i32, end: i32, table: i32, longest: i32, out: i32
   if (!isKnownScheme(table, s, colon)) return 0;
   let e = colon + 1;
   while (e < end && isIn(ld8(e), URI_CHAR)) e++;
+  if (e < end && ld8(e) >= 0x80) e = iriEnd(e, end);
   e = trimEnd(src, s, e);
   if (!hasBody(colon + 1, e)) return 0;
   emit(out, s, s, e, e);
   return e;
+}
+
+/**
+ * The end of the run of URI characters and IRI letters from `p`. Kept apart
+ * from the ASCII loop of bare(): most URLs are ASCII, and that loop stays a
+ * table test per byte.
+ */
+function iriEnd(p: i32, end: i32): i32 {
+  while (p < end) {
+    const c = ld8(p);
+    const n = c < 0x80 ? (isIn(c, URI_CHAR) ? 1 : 0) : iriCharLength(p, end, IRI_LETTER);
+    if (n == 0) break;
+    p += n;
+  }
+  return p;
 }
 
 /** The end of the scheme characters from `p`. */
@@ -236,8 +275,9 @@ function wrapped(lt: i32, end: i32, table: i32, out: i32): i32 {
   // scheme = ialpha: a letter first, as everywhere in swurl (validate.ts).
   if (p == s || !isAsciiAlpha(ld8(s)) || p >= end || ld8(p) != COLON) return 0;
   if (!hasPrefix && !isKnownScheme(table, s, p)) return 0;
-  // The URL runs to the first ">"; "<" or any other character that is neither a
-  // URL character nor whitespace means this was no wrapper.
+  // The URL runs to the first ">" over any visible character but "<": ASCII
+  // ones, IRI letters and punctuation (ucschar, RFC 3987). Anything else means
+  // this was no wrapper.
   let urlEnd = p + 1;
   let spaceStart = -1;
   let lineBreak = false;
@@ -251,12 +291,13 @@ function wrapped(lt: i32, end: i32, table: i32, out: i32): i32 {
         lineBreak = false;
       }
       if (c == LF || c == CR) lineBreak = true;
-    } else if (isIn(c, URI_CHAR)) {
-      if (spaceStart >= 0 && !lineBreak) return 0;
-      spaceStart = -1;
-      urlEnd = q + 1;
     } else {
-      return 0;
+      const n = c < 0x80 ? (c != LESS_THAN && c != DELETE ? 1 : 0) : iriCharLength(q, end, IRI_PUNCTUATION);
+      if (n == 0 || (spaceStart >= 0 && !lineBreak)) return 0;
+      spaceStart = -1;
+      q += n;
+      urlEnd = q;
+      continue;
     }
     q++;
   }

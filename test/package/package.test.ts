@@ -176,6 +176,24 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     expect(result.status).toBe(0);
   });
 
+  test("npx swurl extract --input html runs on the bundled HTML tokenizer (no package of its own installed)", () => {
+    const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
+    expect(existsSync(path.join(consumer, "node_modules", "parse5-sax-parser"))).toBe(false);
+    expect(existsSync(path.join(consumer, "node_modules", "parse5"))).toBe(false);
+    writeFileSync(
+      path.join(consumer, "page.html"),
+      `<base href="/d/"><a href="x?a=1&amp;b=2">x</a><a href="mailto:a@b.c">`,
+    );
+    const result: SpawnSyncReturns<string> = spawnSync(
+      "npx",
+      ["--no-install", "swurl", "extract", "--input", "html", "--base", "https://example.com/", "page.html"],
+      { cwd: consumer, env, encoding: "utf8" },
+    );
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toBe("https://example.com/d/x?a=1&b=2\nmailto:a@b.c\n");
+    expect(result.status).toBe(0);
+  });
+
   test("npx swurl stats reports registrable domains (the command's bundled Public Suffix List)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     writeFileSync(

@@ -111,9 +111,10 @@ describe.each(builds)("extractUrls (%s)", (_name, api) => {
   it("ends a bare URL at characters a URI cannot hold", () => {
     expect(urls(api, "\"http://a.com/x\" 'http://b.com/y'.")).toEqual(["http://a.com/x", "http://b.com/y"]);
     expect(urls(api, "it's http://b.com/y'")).toEqual(["http://b.com/y'"]);
-    expect(urls(api, "http://a.com/x|y http://b.com/é http://c.com/{z}")).toEqual([
+    // Non-ASCII letters are IRI characters (RFC 3987; test/rfc1738/extract-iri.test.ts); U+FFFD is not.
+    expect(urls(api, "http://a.com/x|y http://b.com/é\ufffd http://c.com/{z}")).toEqual([
       "http://a.com/x",
-      "http://b.com/",
+      "http://b.com/é",
       "http://c.com/",
     ]);
   });
@@ -171,6 +172,12 @@ describe("extractUrls gives the same result in every build", () => {
       "12:30",
       "a.com",
       "-\n ",
+      // IRIs (test/rfc1738/extract-iri.test.ts): letters, spaces, punctuation, characters no IRI holds.
+      ..."ü。「」*_\u3000\u00a0\u200f\ufffd".split(/(?:)/u),
+      "https://",
+      "Москва",
+      "例え.テスト",
+      "\u{1fffe}",
     ),
     maxLength: 80,
   });
@@ -184,6 +191,7 @@ describe("extractUrls gives the same result in every build", () => {
         for (const u of JSON.parse(first) as { url: string; index: number; end: number; wrapped: boolean }[]) {
           if (!u.wrapped) expect(text.slice(u.index, u.end)).toBe(u.url);
           else expect(text[u.index] + text[u.end - 1]).toBe("<>");
+          expect(u.url).not.toMatch(/[\s\u200f\ufffd<]/u);
         }
       }),
       { numRuns: 2000 },

@@ -1,0 +1,206 @@
+// swurl extract --input html: the links of HTML pages, resolved as a browser
+// resolves them (HTML Standard, "parse a URL" against the document's base URL).
+//
+// The page is read through parse5's SAX parser, chunk by chunk: the HTML
+// Standard's tokenizer, with the tokenizer states that tree construction
+// would set (raw text in script and style, RCDATA in title and textarea,
+// foreign content in svg and math, where CDATA sections are text) simulated.
+// It decodes character references in attribute values and text, replaces
+// NUL, lower-cases names and keeps the first of two attributes of one name.
+// It is a dependency of the command only, bundled into build/
+// (scripts/build.mjs), never of the library.
+
+import type { SAXParser, StartTag, Text } from "parse5-sax-parser";
+
+/** The attributes whose value a browser resolves as a URL, by element (srcset holds a list of them). */
+const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
+  a: ["href"],
+  area: ["href"],
+  link: ["href"],
+  img: ["src", "srcset"],
+  source: ["src", "srcset"],
+  script: ["src"],
+  iframe: ["src"],
+  frame: ["src"],
+  embed: ["src"],
+  audio: ["src"],
+  video: ["src", "poster"],
+  track: ["src"],
+  input: ["src", "formaction"],
+  button: ["formaction"],
+  form: ["action"],
+  object: ["data"],
+  blockquote: ["cite"],
+  q: ["cite"],
+  del: ["cite"],
+  ins: ["cite"],
+};
+
+/** Elements whose text is not the page's running text (with --text). */
+const NOT_RUNNING_TEXT = new Set(["script", "style", "noscript", "iframe", "noembed", "noframes", "template"]);
+
+/** ASCII whitespace of the HTML Standard: tab, LF, FF, CR, space. */
+function isAsciiWhitespace(c: string): boolean {
+  return c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f";
+}
+
+/**
+ * The URLs of a srcset attribute, after the HTML Standard's "parse a srcset
+ * attribute": candidates are split at commas, each URL is a run of
+ * non-whitespace with its trailing commas removed, and a descriptor's commas
+ * inside parentheses do not end the candidate. Every candidate's URL is
+ * given, whatever its descriptors: a crawler wants each image a browser may
+ * fetch.
+ */
+export function srcsetUrls(value: string): string[] {
+  const urls: string[] = [];
+  const n = value.length;
+  let i = 0;
+  for (;;) {
+    // "Collect a sequence of code points that are ASCII whitespace or U+002C COMMA characters."
+    while (i < n && (isAsciiWhitespace(value[i]) || value[i] === ",")) i++;
+    if (i >= n) return urls;
+    const start = i;
+    while (i < n && !isAsciiWhitespace(value[i])) i++;
+    let url = value.slice(start, i);
+    if (url.endsWith(",")) {
+      // "If url ends with U+002C (,): remove all trailing U+002C COMMA characters from url."
+      url = url.replace(/,+$/, "");
+    } else {
+      // The descriptors run to a comma outside parentheses, or to the end.
+      let inParens = false;
+      for (; i < n; i++) {
+        const c = value[i];
+        if (inParens) {
+          if (c === ")") inParens = false;
+        } else if (c === "(") {
+          inParens = true;
+        } else if (c === ",") {
+          i++;
+          break;
+        }
+      }
+    }
+    urls.push(url);
+  }
+}
+
+/** What the page gives, in document order: URLs as written (attribute values and, with --text, URLs in text). */
+export interface PageLinks {
+  /** Feed the next piece of the page. */
+  write(text: string): void;
+  /** The end of the page. */
+  end(): void;
+  /**
+   * The links found so far, each with the base URL it resolves against (the
+   * first <base href>, else the document's URL); none until that base is known.
+   */
+  take(): { links: string[]; base: string | undefined };
+}
+
+/** The SAXParser class of parse5-sax-parser, loaded on first use (the command's other inputs never need it). */
+export type SaxParserClass = typeof SAXParser;
+
+/**
+ * A reader of one page at `documentUrl`. `resolve(href, base)` parses a URL
+ * against a base (the WHATWG parser), or gives null; `textUrls` finds the URLs
+ * of running text (extractUrls()), or is null to take attribute links only.
+ */
+export function pageLinks(
+  Sax: SaxParserClass,
+  documentUrl: string | undefined,
+  resolve: (input: string, base?: string) => string | null,
+  textUrls: ((text: string) => string[]) | null,
+): PageLinks {
+  let links: string[] = [];
+  let base: string | undefined;
+  let baseKnown = false;
+  let text = "";
+  let notText = 0;
+
+  function flushText(): void {
+    if (text === "") return;
+    if (notText === 0 && textUrls !== null) links.push(...textUrls(text));
+    text = "";
+  }
+
+  /**
+   * The SAX parser fed directly, so that each piece is tokenized before
+   * write() returns (through its stream interface a piece may wait for the
+   * readable side to drain).
+   */
+  class Tokenizer extends Sax {
+    feed(piece: string, last: boolean): void {
+      this.tokenizer.write(piece, last);
+    }
+  }
+  const parser = new Tokenizer();
+  parser.on("startTag", ({ tagName: name, attrs }: StartTag) => {
+    flushText();
+    if (NOT_RUNNING_TEXT.has(name)) notText++;
+    // "The frozen base URL": the first base element with an href attribute, its
+    // value parsed against the document's fallback base URL; on failure that URL.
+    if (name === "base" && !baseKnown) {
+      const href = attrs.find((a) => a.name === "href");
+      if (href !== undefined) {
+        base = resolve(href.value, documentUrl) ?? documentUrl;
+        baseKnown = true;
+      }
+    }
+    const names = URL_ATTRIBUTES[name];
+    if (names === undefined) return;
+    // In the order they are written in the tag.
+    for (const { name: attribute, value } of attrs) {
+      if (!names.includes(attribute)) continue;
+      if (attribute === "srcset") links.push(...srcsetUrls(value));
+      else links.push(value);
+    }
+  });
+  parser.on("endTag", ({ tagName: name }) => {
+    flushText();
+    if (NOT_RUNNING_TEXT.has(name) && notText > 0) notText--;
+  });
+  if (textUrls !== null) parser.on("text", ({ text: piece }: Text) => (text += piece));
+
+  return {
+    write(piece) {
+      parser.feed(piece, false);
+    },
+    end() {
+      parser.feed("", true);
+      flushText();
+      // No <base href> in the whole page: the links resolve against the document's URL.
+      if (!baseKnown) {
+        base = documentUrl;
+        baseKnown = true;
+      }
+    },
+    take() {
+      if (!baseKnown) return { links: [], base: undefined };
+      const taken = links;
+      links = [];
+      return { links: taken, base };
+    },
+  };
+}
+
+/**
+ * The links of the page whose UTF-8 bytes are `chunks` (a byte order mark
+ * is dropped), in batches as they are found; a batch waits until the base
+ * URL is known (a <base href> may come late, and counts for the links before
+ * it too).
+ */
+export async function* linkBatches(
+  page: PageLinks,
+  chunks: AsyncIterable<Uint8Array>,
+): AsyncGenerator<{ links: string[]; base: string | undefined }> {
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) {
+    page.write(decoder.decode(chunk, { stream: true }));
+    const batch = page.take();
+    if (batch.links.length > 0) yield batch;
+  }
+  page.write(decoder.decode());
+  page.end();
+  yield page.take();
+}
