@@ -24,9 +24,7 @@ interface Counts {
 }
 interface Batch {
   length: number;
-  get(
-    i: number,
-  ): {
+  get(i: number): {
     protocol: string;
     hostname: string;
     pathname: string;
