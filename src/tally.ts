@@ -14,6 +14,7 @@ import * as L from "../assembly/layout.js";
 import type { UrlBatch } from "./batch.js";
 import { align8, Arena } from "./kernel/arena.js";
 import type { Backend } from "./kernel/backend.js";
+import { defaultBackend } from "./kernels.js";
 
 /** What a tally counted: strings made once per distinct key. */
 export interface TallyCounts {
@@ -223,4 +224,19 @@ export class HrefTally {
     }
     return map;
   }
+}
+
+/** A tally on a kernel instance of the default build (see HrefTally). */
+export function createHrefTally(keepPaths: number): HrefTally {
+  return new HrefTally(defaultBackend(), keepPaths);
+}
+
+/**
+ * Which lines of `batch` HrefTally.add() counts: those the kernel parsed.
+ * Failures, skipped lines and the lines finished by parse() (UTS #46 hosts,
+ * blob: URLs, long hrefs) are the caller's to count.
+ */
+export function countedLines(batch: UrlBatch): (line: number) => boolean {
+  const { rows } = batch._rows();
+  return (line) => (rows[line * L.ROW_FIELDS + L.ROW_STATE] & L.ROW_STATUS_MASK) === L.BATCH_OK;
 }

@@ -11,7 +11,19 @@ import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
+import { createHrefTally, countedLines } from "../tally.js";
+import {
+  addCounts,
+  addFiltered,
+  addGroup,
+  addInvalid,
+  addSkipped,
+  addUrl,
+  emptyTally,
+  mergeTally,
+  type Tally,
+} from "./tally.js";
+import { CAP_KEYS } from "./topcounts.js";
 import type { Work } from "./work.js";
 
 export interface StatsOptions {
@@ -26,13 +38,38 @@ function byField(key: string): string {
   return key === "host" ? "hostname" : key;
 }
 
+/**
+ * Whether the kernel may count the URLs (src/tally.ts): every URL that parses
+ * is counted, so with no filter or --valid-only.
+ */
+function kernelCounts(filter: RecordFilter): boolean {
+  return filter.valid !== false && filter.schemes === null;
+}
+
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, { input, filter, by }) {
     const tally = emptyTally(by.length);
     const groups = by.map((key) => fieldDef("stats", byField(key), input));
+    // The lines the kernel parsed are counted there, without a string a line;
+    // the others (failures, lines of the other formats) here.
+    const kernel = kernelCounts(filter) ? createHrefTally(CAP_KEYS) : null;
     for await (const records of readRecords(source, input, recordKeys(by))) {
       addSkipped(tally, records.skipped);
+      let counted: ((i: number) => boolean) | null = null;
+      if (kernel !== null && records.kernel !== undefined) {
+        const { batch, from, line } = records.kernel;
+        kernel.add(batch, from);
+        const inKernel = countedLines(batch);
+        counted = (i) => inKernel(line(i));
+      }
       for (let i = 0; i < records.length; i++) {
+        if (counted?.(i)) {
+          if (groups.length > 0) {
+            const url = records.url(i);
+            for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+          }
+          continue;
+        }
         const url = records.url(i);
         if (!kept(filter, url)) {
           addFiltered(tally);
@@ -43,6 +80,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
         for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
       }
     }
+    if (kernel !== null) addCounts(tally, kernel.counts());
     return tally;
   },
 };

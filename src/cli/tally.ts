@@ -2,6 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
+import type { TallyCounts } from "../tally.js";
 import type { Url } from "../whatwg/url.js";
 import { own } from "./own.js";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./topcounts.js";
@@ -78,6 +79,19 @@ export function addUrl(t: Tally, url: Url): void {
   if (url.username !== "" || url.password !== "") t.withCredentials++;
   if (url.port !== "") t.withPort++;
   countValue(t.paths, url.pathname);
+}
+
+/** The URLs counted in the kernel (src/tally.ts), added in. */
+export function addCounts(t: Tally, c: TallyCounts): void {
+  t.lines += c.valid;
+  t.withQuery += c.withQuery;
+  t.withFragment += c.withFragment;
+  t.withCredentials += c.withCredentials;
+  t.withPort += c.withPort;
+  for (const [k, n] of c.schemes) increment(t.schemes, k, n);
+  for (const [k, n] of c.hosts) increment(t.hosts, k, n);
+  for (const [k, n] of c.paths) countValue(t.paths, k, n);
+  t.paths.dropped += c.pathsDropped;
 }
 
 /** An invalid record: its text and the number of the line where it starts. */
