@@ -11,7 +11,7 @@ import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { createHrefTally, countedLines } from "../tally.js";
+import { countedLines, createHrefTally } from "../internal.js";
 import {
   addCounts,
   addFiltered,
@@ -23,7 +23,7 @@ import {
   mergeTally,
   type Tally,
 } from "./tally.js";
-import { CAP_KEYS } from "./topcounts.js";
+import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "./work.js";
 
 export interface StatsOptions {

@@ -1,0 +1,242 @@
+// Tallies of a stream of batches in the kernel (assembly/tally.ts): schemes,
+// hostnames and pathnames counted in hash tables in the kernel's memory, from
+// the rows of each batch, with no string made per line; a key's string is made
+// once, when the counts are read. `swurl stats` counts with it.
+//
+// A tally has a kernel instance of its own: its memory holds the tables from
+// one batch to the next, which the memory of the API's kernel, rewritten by
+// every call, could not. Each batch's rows and hrefs are copied in (one block
+// copy each) and counted by one kernel call. The tally places every block in
+// that memory itself: a table that fills up moves to a block twice its size,
+// and the block it leaves is used again.
+
+import * as L from "../../assembly/layout.js";
+import type { UrlBatch } from "./batch.js";
+import { align8, Arena } from "../kernel/arena.js";
+import type { Backend } from "../kernel/backend.js";
+import { defaultBackend } from "../api/kernels.js";
+
+/** What a tally counted: strings made once per distinct key. */
+export interface TallyCounts {
+  /** URLs counted (lines that parsed in the kernel's batch; the others are the caller's). */
+  valid: number;
+  withQuery: number;
+  withFragment: number;
+  withCredentials: number;
+  withPort: number;
+  /** Counts by scheme (the protocol without ":"). */
+  schemes: Map<string, number>;
+  /** Counts by hostname, for URLs whose hostname is not "". */
+  hosts: Map<string, number>;
+  /** Counts by pathname: the `keepPaths` most frequent at least, with the counts of those left out in `pathsDropped`. */
+  paths: Map<string, number>;
+  pathsDropped: number;
+}
+
+interface Table {
+  at: number;
+  capacity: number;
+  keyBytes: number;
+}
+
+interface Block {
+  at: number;
+  bytes: number;
+}
+
+/** Slots of a new table, and bytes of its keys. */
+const FIRST_CAPACITY = 1024;
+const FIRST_KEY_BYTES = 65536;
+/** A table always has room for one more key of any length a row can hold. */
+const KEY_HEADROOM = L.ROW_MAX_HREF;
+/** Counts told apart when pruning: the histogram's words (the last is "this many or more"). */
+const HISTOGRAM = 1024;
+
+function tableBytes(capacity: number, keyBytes: number): number {
+  return L.TALLY_HEADER_BYTES + capacity * L.TALLY_SLOT_BYTES + keyBytes;
+}
+
+export class HrefTally {
+  private readonly arena: Arena;
+  /** The TALLY_TABLES addresses, then the COUNTERS. */
+  private readonly tableList = L.ARENA;
+  private readonly counters = L.ARENA + (L.TALLY_TABLES << 2);
+  private readonly histogram: number;
+  private readonly tables: Table[] = [];
+  /** The end of the blocks placed so far. */
+  private top: number;
+  /** Blocks left by tables that moved, for later blocks. */
+  private free: Block[] = [];
+  private batchBlock: Block = { at: 0, bytes: 0 };
+  private pathsDropped = 0;
+
+  /**
+   * A tally on its own kernel instance `backend`. Past 2 * `keepPaths`
+   * distinct pathnames, the paths table keeps the `keepPaths` most frequent
+   * (ties at the cut may keep fewer) and adds the others' counts up in
+   * `pathsDropped`: memory stays bounded however many distinct paths come.
+   */
+  constructor(
+    backend: Backend,
+    private readonly keepPaths: number,
+  ) {
+    this.arena = new Arena(backend);
+    this.top = align8(this.counters + (L.COUNTERS << 2));
+    this.histogram = this.place(HISTOGRAM << 2);
+    this.arena.i32.fill(0, this.counters >> 2, (this.counters >> 2) + L.COUNTERS);
+    for (let t = 0; t < L.TALLY_TABLES; t++) this.tables.push(this.newTable(FIRST_CAPACITY, FIRST_KEY_BYTES));
+    this.writeTableList();
+  }
+
+  /** A block of `bytes` at the end of those placed so far. */
+  private place(bytes: number): number {
+    const at = this.top;
+    this.top = align8(at + bytes);
+    this.arena.reserve(this.top - L.ARENA);
+    return at;
+  }
+
+  /** A block of at least `bytes`: a free one if one is large enough, else a new one. */
+  private block(bytes: number): Block {
+    const k = this.free.findIndex((b) => b.bytes >= bytes);
+    if (k !== -1) return this.free.splice(k, 1)[0];
+    return { at: this.place(bytes), bytes };
+  }
+
+  /** An empty table of `capacity` slots in a block with room for `keyBytes` of keys at least. */
+  private newTable(capacity: number, keyBytes: number): Table {
+    const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
+    this.arena.kernel.tallyInit(at, capacity, at + bytes);
+    return { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
+  }
+
+  /**
+   * Move table `t` into a new table of `capacity` slots and `keyBytes`,
+   * keeping the keys counted more than `threshold` times; returns the sum of
+   * the counts of the others.
+   */
+  private move(t: number, capacity: number, keyBytes: number, threshold: number): number {
+    const old = this.tables[t];
+    const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
+    const dropped = this.arena.kernel.tallyMove(old.at, at, capacity, at + bytes, threshold);
+    this.free.push({ at: old.at, bytes: tableBytes(old.capacity, old.keyBytes) });
+    this.tables[t] = { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
+    this.writeTableList();
+    return dropped >>> 0;
+  }
+
+  private writeTableList(): void {
+    this.tables.forEach((table, t) => {
+      this.arena.i32[(this.tableList >> 2) + t] = table.at;
+    });
+  }
+
+  private header(table: Table, field: number): number {
+    return this.arena.i32[(table.at >> 2) + field];
+  }
+
+  /** Grow every table that could not take one more key of any length. */
+  private makeRoom(): void {
+    this.tables.forEach((table, t) => {
+      const size = this.header(table, L.TALLY_SIZE);
+      const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
+      const full = size + 1 > table.capacity - (table.capacity >> 2);
+      if (!full && keysFree >= KEY_HEADROOM) return;
+      this.move(
+        t,
+        full ? 2 * table.capacity : table.capacity,
+        keysFree < KEY_HEADROOM ? 2 * table.keyBytes + KEY_HEADROOM : table.keyBytes,
+        0,
+      );
+    });
+  }
+
+  /** Count the lines of `batch` from line `from` on that the kernel parsed (the others: see TallyCounts.valid). */
+  add(batch: UrlBatch, from = 0): void {
+    const { rows, hrefs } = batch._rows();
+    const lines = rows.length / L.ROW_FIELDS;
+    if (from >= lines) return;
+    const bytes = rows.byteLength + hrefs.length + L.SLACK;
+    if (bytes > this.batchBlock.bytes) {
+      if (this.batchBlock.bytes > 0) this.free.push(this.batchBlock);
+      this.batchBlock = this.block(2 * bytes);
+    }
+    const at = this.batchBlock.at;
+    const hrefsAt = at + rows.byteLength;
+    this.arena.i32.set(rows, at >> 2);
+    if (typeof hrefs === "string") this.arena.write(hrefs, hrefsAt);
+    else this.arena.u8.set(hrefs, hrefsAt);
+    const { kernel } = this.arena;
+    for (let r = from; ; ) {
+      r = kernel.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
+      if (r === lines) break;
+      this.makeRoom();
+    }
+    this.prunePaths();
+  }
+
+  /** Past 2 * keepPaths distinct paths, keep the keepPaths most frequent. */
+  private prunePaths(): void {
+    const paths = this.tables[L.TALLY_PATHS];
+    if (this.header(paths, L.TALLY_SIZE) <= 2 * this.keepPaths) return;
+    this.arena.kernel.tallyHistogram(paths.at, this.histogram, HISTOGRAM);
+    // The lowest count above which at most keepPaths keys are left.
+    const counts = this.arena.i32.subarray(this.histogram >> 2, (this.histogram >> 2) + HISTOGRAM);
+    let kept = 0;
+    let threshold = HISTOGRAM - 2;
+    for (let c = HISTOGRAM - 1; c > 0; c--) {
+      if (kept + counts[c] > this.keepPaths) {
+        threshold = c;
+        break;
+      }
+      kept += counts[c];
+      threshold = c - 1;
+    }
+    this.pathsDropped += this.move(L.TALLY_PATHS, paths.capacity, paths.keyBytes, threshold);
+  }
+
+  /** The counts so far. */
+  counts(): TallyCounts {
+    const words = this.arena.i32;
+    const counter = (c: number) => words[(this.counters >> 2) + c] >>> 0;
+    return {
+      valid: counter(L.COUNT_VALID),
+      withQuery: counter(L.COUNT_QUERY),
+      withFragment: counter(L.COUNT_FRAGMENT),
+      withCredentials: counter(L.COUNT_CREDENTIALS),
+      withPort: counter(L.COUNT_PORT),
+      schemes: this.keys(this.tables[L.TALLY_SCHEMES]),
+      hosts: this.keys(this.tables[L.TALLY_HOSTS]),
+      paths: this.keys(this.tables[L.TALLY_PATHS]),
+      pathsDropped: this.pathsDropped,
+    };
+  }
+
+  /** A table's keys (hrefs are ASCII) and counts. */
+  private keys(table: Table): Map<string, number> {
+    const words = this.arena.i32;
+    const map = new Map<string, number>();
+    const first = (table.at + L.TALLY_HEADER_BYTES) >> 2;
+    for (let s = first; s < first + table.capacity * L.TALLY_SLOT; s += L.TALLY_SLOT) {
+      const key = words[s + L.TALLY_KEY];
+      if (key === 0) continue;
+      map.set(this.arena.ascii(key, key + words[s + L.TALLY_KEY_LENGTH]), words[s + L.TALLY_COUNT] >>> 0);
+    }
+    return map;
+  }
+}
+
+/** A tally on a kernel instance of the default build (see HrefTally). */
+export function createHrefTally(keepPaths: number): HrefTally {
+  return new HrefTally(defaultBackend(), keepPaths);
+}
+
+/**
+ * Which lines of `batch` HrefTally.add() counts: those the kernel parsed.
+ * Failures, skipped lines and the lines finished by parse() (UTS #46 hosts,
+ * blob: URLs, long hrefs) are the caller's to count.
+ */
+export function countedLines(batch: UrlBatch): (line: number) => boolean {
+  const { rows } = batch._rows();
+  return (line) => (rows[line * L.ROW_FIELDS + L.ROW_STATE] & L.ROW_STATUS_MASK) === L.BATCH_OK;
+}
