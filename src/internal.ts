@@ -10,5 +10,3 @@ export { NONE } from "../assembly/layout.js";
 export { hashFrom, hostFrom, pathEnd, protocolEnd, queryEnd, searchFrom } from "./whatwg/components.js";
 /** An access-log field's \-escapes undone, as the batch reads a log line's request target. */
 export { unescapeLogField } from "./bulk/batch.js";
-/** Kernel tallies of a stream of batches, for `swurl stats` (no string a line). */
-export { countedLines, createHrefTally, type TallyCounts } from "./bulk/tally.js";

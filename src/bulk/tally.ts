@@ -11,14 +11,15 @@
 // and the block it leaves is used again.
 
 import * as L from "../../assembly/layout.js";
-import type { UrlBatch } from "./batch.js";
+import type { ParsedUrl } from "../whatwg/url.js";
+import { UrlBatch } from "./batch.js";
 import { align8, Arena } from "../kernel/arena.js";
 import type { Backend } from "../kernel/backend.js";
-import { defaultBackend } from "../api/kernels.js";
+import { expectOptions, typeName } from "../kernel/check.js";
 
 /** What a tally counted: strings made once per distinct key. */
 export interface TallyCounts {
-  /** URLs counted (lines that parsed in the kernel's batch; the others are the caller's). */
+  /** URLs counted: the lines that parsed. */
   valid: number;
   withQuery: number;
   withFragment: number;
@@ -28,7 +29,7 @@ export interface TallyCounts {
   schemes: Map<string, number>;
   /** Counts by hostname, for URLs whose hostname is not "". */
   hosts: Map<string, number>;
-  /** Counts by pathname: the `keepPaths` most frequent at least, with the counts of those left out in `pathsDropped`. */
+  /** Counts by pathname; past the bound on paths, the most frequent ones, with the counts of the others in `pathsDropped`. */
   paths: Map<string, number>;
   pathsDropped: number;
 }
@@ -68,6 +69,8 @@ export class HrefTally {
   /** Blocks left by tables that moved, for later blocks. */
   private free: Block[] = [];
   private batchBlock: Block = { at: 0, bytes: 0 };
+  /** Where addUrl() writes a key. */
+  private scratch: Block = { at: 0, bytes: 0 };
   private pathsDropped = 0;
 
   /**
@@ -135,23 +138,21 @@ export class HrefTally {
     return this.arena.i32[(table.at >> 2) + field];
   }
 
-  /** Grow every table that could not take one more key of any length. */
-  private makeRoom(): void {
-    this.tables.forEach((table, t) => {
-      const size = this.header(table, L.TALLY_SIZE);
-      const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
-      const full = size + 1 > table.capacity - (table.capacity >> 2);
-      if (!full && keysFree >= KEY_HEADROOM) return;
-      this.move(
-        t,
-        full ? 2 * table.capacity : table.capacity,
-        keysFree < KEY_HEADROOM ? 2 * table.keyBytes + KEY_HEADROOM : table.keyBytes,
-        0,
-      );
-    });
+  /** Move table `t` to a larger block if it could not take one more key of `len` bytes. */
+  private makeRoom(t: number, len: number): void {
+    const table = this.tables[t];
+    const full = this.header(table, L.TALLY_SIZE) + 1 > table.capacity - (table.capacity >> 2);
+    const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
+    if (!full && keysFree >= len) return;
+    this.move(
+      t,
+      full ? 2 * table.capacity : table.capacity,
+      keysFree < len ? 2 * table.keyBytes + len : table.keyBytes,
+      0,
+    );
   }
 
-  /** Count the lines of `batch` from line `from` on that the kernel parsed (the others: see TallyCounts.valid). */
+  /** Count the lines of `batch` that parsed, from line `from` on. */
   add(batch: UrlBatch, from = 0): void {
     const { rows, hrefs } = batch._rows();
     const lines = rows.length / L.ROW_FIELDS;
@@ -170,9 +171,40 @@ export class HrefTally {
     for (let r = from; ; ) {
       r = kernel.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
       if (r === lines) break;
-      this.makeRoom();
+      // Every table gets room for a key of any length a row can hold: the row goes through next time.
+      for (let t = 0; t < L.TALLY_TABLES; t++) this.makeRoom(t, KEY_HEADROOM);
+    }
+    // The lines the kernel left to parse() (UTS #46 hosts, blob: URLs, long hrefs) have no row to count from.
+    for (let line = from; line < lines; line++) {
+      if ((rows[line * L.ROW_FIELDS + L.ROW_STATE] & L.ROW_STATUS_MASK) === L.BATCH_DEFERRED && batch.isValid(line))
+        this.addUrl(batch.get(line)!);
     }
     this.prunePaths();
+  }
+
+  /** Count one URL, from its getters' strings (ASCII, as every href is). */
+  private addUrl(url: ParsedUrl): void {
+    this.addKey(L.TALLY_SCHEMES, url.protocol.slice(0, -1));
+    if (url.hostname !== "") this.addKey(L.TALLY_HOSTS, url.hostname);
+    this.addKey(L.TALLY_PATHS, url.pathname);
+    const words = this.arena.i32;
+    const bump = (c: number) => words[(this.counters >> 2) + c]++;
+    bump(L.COUNT_VALID);
+    if (url.search !== "") bump(L.COUNT_QUERY);
+    if (url.hash !== "") bump(L.COUNT_FRAGMENT);
+    if (url.username !== "" || url.password !== "") bump(L.COUNT_CREDENTIALS);
+    if (url.port !== "") bump(L.COUNT_PORT);
+  }
+
+  /** Count `key` in table `t`. */
+  private addKey(t: number, key: string): void {
+    this.makeRoom(t, key.length);
+    if (key.length > this.scratch.bytes) {
+      if (this.scratch.bytes > 0) this.free.push(this.scratch);
+      this.scratch = this.block(2 * key.length + L.SLACK);
+    }
+    const len = this.arena.write(key, this.scratch.at);
+    this.arena.kernel.tallyAdd(this.tables[t].at, this.scratch.at, len, 1);
   }
 
   /** Past 2 * keepPaths distinct paths, keep the keepPaths most frequent. */
@@ -226,17 +258,45 @@ export class HrefTally {
   }
 }
 
-/** A tally on a kernel instance of the default build (see HrefTally). */
-export function createHrefTally(keepPaths: number): HrefTally {
-  return new HrefTally(defaultBackend(), keepPaths);
+export interface TallyOptions {
+  /**
+   * How many distinct pathnames a tally keeps at least (default: all). Past
+   * twice as many, it keeps this many of the most frequent and adds the
+   * others' counts up in `pathsDropped`, so that memory stays bounded.
+   */
+  paths?: number;
 }
 
-/**
- * Which lines of `batch` HrefTally.add() counts: those the kernel parsed.
- * Failures, skipped lines and the lines finished by parse() (UTS #46 hosts,
- * blob: URLs, long hrefs) are the caller's to count.
- */
-export function countedLines(batch: UrlBatch): (line: number) => boolean {
-  const { rows } = batch._rows();
-  return (line) => (rows[line * L.ROW_FIELDS + L.ROW_STATE] & L.ROW_STATUS_MASK) === L.BATCH_OK;
+/** Counts of the URLs of batches (createTally()). */
+export interface UrlTally {
+  /** Count the lines of `batch` that parsed, from line `start` (default 0) on. */
+  add(batch: UrlBatch, start?: number): void;
+  /** The counts so far (each call makes new Maps). */
+  counts(): TallyCounts;
+}
+
+/** The tally API on `arena`'s build: each tally has a kernel instance of its own. */
+export function tallyApi(arena: Arena) {
+  /**
+   * A tally of the schemes, hostnames and pathnames of the batches given to
+   * its add(), counted in the kernel without a string a line.
+   */
+  function createTally(options?: TallyOptions): UrlTally {
+    expectOptions(options, "createTally");
+    const paths = options?.paths ?? Infinity;
+    if (typeof paths !== "number" || !(paths === Infinity || (Number.isInteger(paths) && paths > 0)))
+      throw new TypeError(`createTally: options.paths must be a positive integer, got ${typeName(paths)}`);
+    const tally = new HrefTally(arena.backend.another(), paths);
+    return {
+      add(batch, start = 0) {
+        if (!(batch instanceof UrlBatch))
+          throw new TypeError(`UrlTally.add: expected a UrlBatch, got ${typeName(batch)}`);
+        if (!Number.isInteger(start) || start < 0)
+          throw new TypeError(`UrlTally.add: start must be a whole number, got ${typeName(start)}`);
+        tally.add(batch, start);
+      },
+      counts: () => tally.counts(),
+    };
+  }
+  return { createTally };
 }

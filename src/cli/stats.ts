@@ -11,7 +11,7 @@ import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { countedLines, createHrefTally } from "../internal.js";
+import { createTally } from "../index.js";
 import {
   addCounts,
   addFiltered,
@@ -50,17 +50,16 @@ export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, { input, filter, by }) {
     const tally = emptyTally(by.length);
     const groups = by.map((key) => fieldDef("stats", byField(key), input));
-    // The lines the kernel parsed are counted there, without a string a line;
-    // the others (failures, lines of the other formats) here.
-    const kernel = kernelCounts(filter) ? createHrefTally(CAP_KEYS) : null;
+    // The URLs of the batches the kernel read are counted there (createTally),
+    // without a string a line; failures and the other formats' records here.
+    const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
     for await (const records of readRecords(source, input, recordKeys(by))) {
       addSkipped(tally, records.skipped);
       let counted: ((i: number) => boolean) | null = null;
       if (kernel !== null && records.kernel !== undefined) {
         const { batch, from, line } = records.kernel;
         kernel.add(batch, from);
-        const inKernel = countedLines(batch);
-        counted = (i) => inKernel(line(i));
+        counted = (i) => batch.isValid(line(i));
       }
       for (let i = 0; i < records.length; i++) {
         if (counted?.(i)) {
@@ -135,7 +134,16 @@ Memory grows with the number of distinct hosts, not with the input size.
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
     const splittable = kernelRead(options.input) && !by.includes("line");
-    const bulk = { name: "stats", work: statsWork, options, threads, script, splittable, streamsRows: false };
+    const bulk = {
+      name: "stats",
+      work: statsWork,
+      options,
+      threads,
+      script,
+      splittable,
+      streamsRows: false,
+      emits: false,
+    };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const spec = options.input;

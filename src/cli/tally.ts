@@ -2,8 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { ParsedUrl as Url } from "../index.js";
-import type { TallyCounts } from "../internal.js";
+import type { ParsedUrl as Url, TallyCounts } from "../index.js";
 import { own } from "./own.js";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
@@ -81,7 +80,7 @@ export function addUrl(t: Tally, url: Url): void {
   countValue(t.paths, url.pathname);
 }
 
-/** The URLs counted in the kernel (src/tally.ts), added in. */
+/** The URLs counted in the kernel (createTally()), added in. */
 export function addCounts(t: Tally, c: TallyCounts): void {
   t.lines += c.valid;
   t.withQuery += c.withQuery;

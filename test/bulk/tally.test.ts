@@ -2,14 +2,10 @@
 // counts made from each line's Url getters, on every corpus and every build:
 // lines in several batches (a tally carries its tables from one to the next),
 // from a line other than the first, against a base, and with paths pruned.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { beforeAll, describe, expect, it } from "vitest";
-import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
+import { describe, expect, it } from "vitest";
+import type { UrlBatch } from "../../build/index.js";
+import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";
-import type { Api } from "../helpers/builds";
 
 interface Counts {
   valid: number;
@@ -22,61 +18,11 @@ interface Counts {
   paths: Map<string, number>;
   pathsDropped: number;
 }
-interface Batch {
-  length: number;
-  get(i: number): {
-    protocol: string;
-    hostname: string;
-    pathname: string;
-    search: string;
-    hash: string;
-    username: string;
-    password: string;
-    port: string;
-  } | null;
-  _rows(): { rows: Int32Array };
-}
-interface Tally {
-  add(batch: Batch, from?: number): void;
-  counts(): Counts;
-}
-interface Bundle {
-  createApi(backend: unknown): Api;
-  createJsBackend(): unknown;
-  createWasmBackend(simd: boolean): unknown;
-  HrefTally: new (backend: unknown, keepPaths: number) => Tally;
-}
-
-const ENTRY = `
-export { createApi } from "./src/api/create";
-export { createJsBackend } from "./src/kernel/js-backend";
-export { createWasmBackend } from "./src/kernel/wasm-backend";
-export { HrefTally } from "./src/bulk/tally";
-`;
-const BUILDS = ["wasm-simd", "wasm", "js"] as const;
-let bundle: Bundle;
-
-beforeAll(async () => {
-  // The sources as scripts/build.mjs bundles them, with both WASM modules and the JS kernel.
-  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS, plugins: [wasmText] });
-  const dir = mkdtempSync(path.join(tmpdir(), "swurl-tally-"));
-  const file = path.join(dir, "bundle.mjs");
-  writeFileSync(file, text);
-  try {
-    bundle = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as Bundle;
-  } finally {
-    rmSync(dir, { recursive: true });
-  }
-}, 60_000);
-
-function backend(build: (typeof BUILDS)[number]): unknown {
-  return build === "js" ? bundle.createJsBackend() : bundle.createWasmBackend(build === "wasm-simd");
-}
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-/** The counts of the lines of `batch` from `from` on that the kernel parsed, from their Urls' getters. */
-function reference(batches: [Batch, number][]): Counts {
+/** The counts of the lines of each batch from its start on that parsed, from their ParsedUrls' getters. */
+function reference(batches: [UrlBatch, number][]): Counts {
   const c: Counts = {
     valid: 0,
     withQuery: 0,
@@ -89,11 +35,9 @@ function reference(batches: [Batch, number][]): Counts {
     pathsDropped: 0,
   };
   for (const [batch, from] of batches) {
-    const { rows } = batch._rows();
     for (let i = from; i < batch.length; i++) {
-      // The kernel's rows (BATCH_OK, status 0); deferred lines are the caller's.
-      if ((rows[i * 8] & 3) !== 0) continue;
-      const url = batch.get(i)!;
+      const url = batch.get(i);
+      if (url === null) continue;
       c.valid++;
       increment(c.schemes, url.protocol.slice(0, -1));
       if (url.hostname !== "") increment(c.hosts, url.hostname);
@@ -109,14 +53,13 @@ function reference(batches: [Batch, number][]): Counts {
 
 const CORPORA = ["kasztp", "npm-mixed", "debian-files", "file-urls", "ipv4-hosts"];
 
-describe.each(BUILDS)("HrefTally, %s build", (build) => {
+describe.each(builds)("createTally(), %s build", (_name, api) => {
   it.each(CORPORA)("%s in batches of 3,000 lines equals the getters' counts", (corpus) => {
-    const api = bundle.createApi(backend(build));
-    const tally = new bundle.HrefTally(backend(build), 1e9);
+    const tally = api.createTally();
     const lines = corpusLines(corpus);
-    const batches: [Batch, number][] = [];
+    const batches: [UrlBatch, number][] = [];
     for (let i = 0; i < lines.length; i += 3000) {
-      const batch = api.parseBatch(lines.slice(i, i + 3000).join("\n")) as unknown as Batch;
+      const batch = api.parseBatch(lines.slice(i, i + 3000).join("\n"));
       // A range's first line is not its own (the --threads reader): start some batches after it.
       const from = (i / 3000) % 3 === 1 ? 1 : 0;
       tally.add(batch, from);
@@ -128,29 +71,27 @@ describe.each(BUILDS)("HrefTally, %s build", (build) => {
   });
 
   it("links against a base, and access-log lines, count as the getters do", () => {
-    const api = bundle.createApi(backend(build));
-    const tally = new bundle.HrefTally(backend(build), 1e9);
+    const tally = api.createTally();
     const urls = corpusLines("npm-mixed");
     const links = urls.map((u) => u.replace(/^[a-z]+:\/\/[^/]*/i, "")).join("\n");
     const log = urls
       .map((u, i) => `10.0.0.${i % 250} - - [10/Oct/2024:13:55:36 +0000] "GET ${u} HTTP/1.1" 200 5`)
       .join("\n");
-    const batches: [Batch, number][] = [
-      [api.parseBatch(links, { base: "https://user:pw@Example.COM:8080/dir/page?q#f" }) as unknown as Batch, 0],
-      [api.parseBatch(log, { accessLog: "request" }) as unknown as Batch, 0],
+    const batches: [UrlBatch, number][] = [
+      [api.parseBatch(links, { base: "https://user:pw@Example.COM:8080/dir/page?q#f" }), 0],
+      [api.parseBatch(log, { accessLog: "request" }), 0],
     ];
     for (const [batch] of batches) tally.add(batch);
     expect(tally.counts()).toEqual(reference(batches));
   });
 
   it("keeps the most frequent paths past its bound, the others' counts added up", () => {
-    const api = bundle.createApi(backend(build));
     const keep = 500;
-    const tally = new bundle.HrefTally(backend(build), keep);
+    const tally = api.createTally({ paths: keep });
     const lines = corpusLines("kasztp");
-    const batches: [Batch, number][] = [];
+    const batches: [UrlBatch, number][] = [];
     for (let i = 0; i < lines.length; i += 4000) {
-      const batch = api.parseBatch(lines.slice(i, i + 4000).join("\n")) as unknown as Batch;
+      const batch = api.parseBatch(lines.slice(i, i + 4000).join("\n"));
       tally.add(batch);
       batches.push([batch, 0]);
     }
@@ -170,5 +111,34 @@ describe.each(BUILDS)("HrefTally, %s build", (build) => {
     // The most frequent paths of the corpus stay, with their exact counts.
     const top = [...exact.paths].sort((a, b) => b[1] - a[1]).slice(0, 5);
     for (const [p, n] of top) expect(counts.paths.get(p)).toBe(n);
+  });
+
+  it("counts the lines the kernel leaves to parse(): UTS #46 hosts, blob: URLs, hrefs too long for a row", () => {
+    const tally = api.createTally();
+    const long = `https://long.example/${"a/".repeat(40000)}?q`;
+    const lines = [
+      "https://münchen.de/straße?x#y",
+      "blob:https://example.com/uuid",
+      long,
+      "http://user@xn--mnchen-3ya.de:8080/",
+      "not a url",
+      long,
+    ];
+    const batches: [UrlBatch, number][] = [[api.parseBatch(lines.join("\n")), 0]];
+    tally.add(batches[0][0]);
+    const counts = tally.counts();
+    expect(counts).toEqual(reference(batches));
+    expect(counts.valid).toBe(5);
+    expect(counts.hosts.get("xn--mnchen-3ya.de")).toBe(2);
+    expect(counts.paths.get(`/${"a/".repeat(40000)}`)).toBe(2);
+  });
+
+  it("refuses what is not a batch, a bad start and bad options", () => {
+    const tally = api.createTally();
+    expect(() => tally.add("http://a/" as never)).toThrow(/expected a UrlBatch/);
+    expect(() => tally.add(api.parseBatch("http://a/"), -1)).toThrow(TypeError);
+    expect(() => api.createTally({ paths: 0 })).toThrow(/positive integer/);
+    expect(() => api.createTally(7 as never)).toThrow(/options must be an object/);
+    expect(tally.counts().valid).toBe(0);
   });
 });
