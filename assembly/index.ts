@@ -59,3 +59,6 @@ export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch"
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
 export { formParse, formEscape } from "./urlencoded";
+
+/** Tallies of byte strings in hash tables in memory, for bulk statistics (tally.ts). */
+export { tallyAdd, tallyHistogram, tallyInit, tallyMove, tallyRows } from "./tally";

@@ -303,3 +303,44 @@ export const BATCH_DEFERRED_LINES: i32 = 2;
 export const BATCH_SKIPPED_LINES: i32 = 3;
 /** What batchBegin() leaves in RESULT: the end of the last line it counted. */
 export const BATCH_INPUT_END: i32 = 0;
+
+// Tallies (assembly/tally.ts): counts of byte strings in open-addressing hash
+// tables that live in the kernel's memory, for `swurl stats`. A table is one
+// block the wrapper places and sizes:
+//
+//   table ...................... TALLY_HEADER words
+//   table + TALLY_HEADER_BYTES . capacity slots of TALLY_SLOT words
+//   after the slots ............ the keys' bytes, up to TALLY_KEYS_LIMIT
+//
+// A slot is empty while its TALLY_KEY is 0 (no key lies at address 0). A
+// count is a u32 (the wrapper reads it with >>> 0).
+export const TALLY_MASK: i32 = 0;
+export const TALLY_SIZE: i32 = 1;
+export const TALLY_KEYS_END: i32 = 2;
+export const TALLY_KEYS_LIMIT: i32 = 3;
+export const TALLY_HEADER: i32 = 4;
+export const TALLY_HEADER_BYTES: i32 = TALLY_HEADER << 2;
+export const TALLY_KEY: i32 = 0;
+export const TALLY_KEY_LENGTH: i32 = 1;
+export const TALLY_HASH: i32 = 2;
+export const TALLY_COUNT: i32 = 3;
+export const TALLY_SLOT: i32 = 4;
+export const TALLY_SLOT_BYTES: i32 = TALLY_SLOT << 2;
+
+// tallyRows(): the tables it counts a batch's rows into, as addresses in a
+// list of words, and the counters it adds to, words of their own.
+export const TALLY_SCHEMES: i32 = 0;
+export const TALLY_HOSTS: i32 = 1;
+export const TALLY_PATHS: i32 = 2;
+export const TALLY_TABLES: i32 = 3;
+/** Rows counted (BATCH_OK). */
+export const COUNT_VALID: i32 = 0;
+/** Rows whose URL's search getter is not "" (a query that is not empty). */
+export const COUNT_QUERY: i32 = 1;
+/** Rows whose hash getter is not "". */
+export const COUNT_FRAGMENT: i32 = 2;
+/** Rows with a username or a password. */
+export const COUNT_CREDENTIALS: i32 = 3;
+/** Rows with a port. */
+export const COUNT_PORT: i32 = 4;
+export const COUNTERS: i32 = 5;

@@ -40,14 +40,22 @@ function quoted(s) {
   return '"' + s.replace(/[\\"]/g, (c) => "\\" + c) + '"';
 }
 
-/** `n` log lines from `urls`, the same for the same seed. `common`: without referer and user agent. */
+/**
+ * `n` log lines from `urls`, the same for the same seed. `common`: without
+ * referer and user agent. `distinctPaths`: origin-form targets get a last
+ * path segment of their own, a number below it, so that a log holds about
+ * that many distinct paths more than the corpus has (as a site's article and
+ * product pages do).
+ */
 /**
  * @param {string[]} urls
  * @param {number} n
  * @param {number} seed
+ * @param {boolean} [common]
+ * @param {number} [distinctPaths]
  * @returns {LogLine[]}
  */
-export function accessLog(urls, n, seed, common = false) {
+export function accessLog(urls, n, seed, common = false, distinctPaths = 0) {
   const rng = mulberry32(seed);
   /** @type {<T>(a: T[]) => T} */
   const pick = (a) => a[Math.floor(rng() * a.length)];
@@ -56,7 +64,11 @@ export function accessLog(urls, n, seed, common = false) {
   for (let i = 0; i < n; i++) {
     const url = pick(urls);
     const r = rng();
-    const target = r < 0.03 ? null : r < 0.15 ? url : originForm(url);
+    let target = r < 0.03 ? null : r < 0.15 ? url : originForm(url);
+    if (distinctPaths > 0 && target?.startsWith("/")) {
+      const id = Math.floor(rng() * distinctPaths);
+      target = target.replace(/^([^?]*?)\/?(\?|$)/, (_, path, rest) => `${path}/${id}${rest}`);
+    }
     const referer = rng() < 0.4 ? null : pick(urls);
     const client = `${10 + (i % 200)}.${Math.floor(rng() * 256)}.0.${i % 256}`;
     const status = pick(STATUSES);

@@ -1,9 +1,8 @@
 // The browser of the browser tests: Debian's chromium, never a download of a
-// test tool's own. Installed with apt-get where it is missing and we are root
-// (as on CI and the project's machines); elsewhere a clear error says what to do.
-import { execFileSync } from "node:child_process";
+// test tool's own (scripts/debian.mjs installs it where it is missing).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { ensureDebianPackages } from "./debian.mjs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -20,16 +19,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 export function ensureChromium() {
-  if (existsSync(CHROMIUM)) return CHROMIUM;
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  if (!root || !existsSync("/usr/bin/apt-get")) {
-    throw new Error(
-      `the browser tests need Debian's chromium at ${CHROMIUM}: run \`apt-get install chromium\` as root`,
-    );
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { stdio: "inherit", env });
+  ensureDebianPackages(["chromium"], () => existsSync(CHROMIUM), "the browser tests");
   return CHROMIUM;
 }
 

@@ -7,6 +7,7 @@
 // decoded and compiled, by the first call (or by reading `kernel`).
 import type { Swurl } from "./api/create.js";
 import { batchApi } from "./bulk/batch.js";
+import { tallyApi } from "./bulk/tally.js";
 import { canonicalApi } from "./canonical/index.js";
 import { extractApi } from "./rfc1738/extract.js";
 import { Arena } from "./kernel/arena.js";
@@ -40,6 +41,7 @@ const text = /* @__PURE__ */ lazy(() => extractApi(arena()));
 // Bulk parsing and canonicalize() parse with the same parse(), in the same memory.
 const bulk = /* @__PURE__ */ lazy(() => batchApi(arena(), whatwg().parse));
 const canonical = /* @__PURE__ */ lazy(() => canonicalApi(arena(), whatwg()));
+const tallies = /* @__PURE__ */ lazy(() => tallyApi(arena()));
 
 function kernelName(): KernelName {
   return arena().backend.name;
@@ -56,6 +58,7 @@ export const URL: Swurl["URL"] = /* @__PURE__ */ urlClass(urlCore);
 export type URL = InstanceType<Swurl["URL"]>;
 export const parseBatch: Swurl["parseBatch"] = (...args) => bulk().parseBatch(...args);
 export const parseStream: Swurl["parseStream"] = (...args) => bulk().parseStream(...args);
+export const createTally: Swurl["createTally"] = (...args) => tallies().createTally(...args);
 export const split: Swurl["split"] = (...args) => raw().split(...args);
 export const percentDecode: Swurl["percentDecode"] = (...args) => escapes().percentDecode(...args);
 export const percentEncode: Swurl["percentEncode"] = (...args) => escapes().percentEncode(...args);

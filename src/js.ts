@@ -6,7 +6,8 @@ import type { SearchParams } from "./whatwg/search-params.js";
 
 const api = createApi(createJsBackend());
 
-export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream } = api;
+export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream, createTally } =
+  api;
 /** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
 export const URL = api.URL;
 export type URL = InstanceType<typeof api.URL>;

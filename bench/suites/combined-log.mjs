@@ -1,14 +1,19 @@
-// A combined access log of about 1 GB (SWURL_BENCH_LOG_MB, default 1000),
-// generated from the corpus (bench/access-log.mjs), through the CLI as users
-// run it, each pass a process of its own:
-//   - swurl stats --input combined, against a plain Node.js script of the same
-//     tally (bench/combined-log-node.mjs: readline, a regex, new URL per line);
-//   - swurl parse --input combined --format tsv and --format parquet, the
-//     default fields to a file.
-// MB/s counts the log's bytes. The peak RSS of every process (bench/max-rss.mjs)
-// is printed after the suite. The log is written to a temporary directory and
-// deleted after the suite (kept with SWURL_BENCH_KEEP_LOG=1, for a rerun on
-// another Node.js: SWURL_BENCH_LOG names an existing one).
+// Two generated combined access logs (bench/access-log.mjs) through the CLI as
+// users run it, each pass a process of its own:
+//   - "repeated": about 1 GB (SWURL_BENCH_LOG_MB, default 1000) from kasztp,
+//     whose tallies hold the corpus's hosts and paths (tens of thousands);
+//   - "distinct": about 300 MB (SWURL_BENCH_DISTINCT_MB) from kasztp,
+//     npm-mixed and debian-files' paths, each origin-form target with a path
+//     segment of its own among a million, so the path tally holds far more
+//     distinct keys, as a real site's log does.
+// On each: swurl stats --input combined (1 and 2 threads) against a plain
+// Node.js script of the same tally (bench/combined-log-node.mjs: readline, a
+// regex, new URL per line); swurl parse --format tsv (1 and 2 threads) and
+// --format parquet, the default fields to a file. MB/s counts the log's
+// bytes. The peak RSS of every process (bench/max-rss.mjs) is printed after
+// the suite. The logs are written to a temporary directory and deleted after
+// the suite (kept with SWURL_BENCH_KEEP_LOG=1; SWURL_BENCH_LOG and
+// SWURL_BENCH_DISTINCT_LOG name existing ones, for a rerun on another Node.js).
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,16 +25,45 @@ const NODE_SCRIPT = "node: readline, regex, new URL()";
 const BASE = "https://www.example.com/";
 const here = new URL("..", import.meta.url);
 const cli = new URL("../build/cli.js", here).pathname;
-
-export const title = `a generated combined log: swurl stats --input combined vs ${NODE_SCRIPT}; swurl parse to TSV and Parquet`;
-export const baseline = NODE_SCRIPT;
-export const once = true;
-export const target = {
-  what: `swurl stats --input combined >= 3x the MB/s of ${NODE_SCRIPT}; Parquet >= 0.5x TSV (see the ratios); RSS < 300 MB (printed below)`,
-  over: NODE_SCRIPT,
-  labels: ["swurl stats --input combined"],
-  ratio: 3,
+const LOGS = {
+  repeated: {
+    mb: Number(process.env.SWURL_BENCH_LOG_MB ?? 1000),
+    env: "SWURL_BENCH_LOG",
+    corpora: ["kasztp"],
+    paths: 0,
+  },
+  distinct: {
+    mb: Number(process.env.SWURL_BENCH_DISTINCT_MB ?? 300),
+    env: "SWURL_BENCH_DISTINCT_LOG",
+    corpora: ["kasztp", "npm-mixed", "debian-files"],
+    paths: 1_000_000,
+  },
 };
+const label = (what, log) => `${what} (${log})`;
+
+export const title = `generated combined logs: swurl stats --input combined vs ${NODE_SCRIPT}; swurl parse to TSV and Parquet; 1 and 2 threads`;
+export const baseline = label(NODE_SCRIPT, "repeated");
+export const once = true;
+export const target = Object.keys(LOGS).flatMap((log) => [
+  {
+    what: `swurl stats >= 3x the MB/s of ${NODE_SCRIPT} (${log} log)`,
+    over: label(NODE_SCRIPT, log),
+    labels: [label("swurl stats", log)],
+    ratio: 3,
+  },
+  {
+    what: `swurl stats --threads 2 >= 1.7x --threads 1 (${log} log)`,
+    over: label("swurl stats", log),
+    labels: [label("swurl stats --threads 2", log)],
+    ratio: 1.7,
+  },
+  {
+    what: `swurl parse --format tsv --threads 2 >= 1.7x --threads 1 (${log} log)`,
+    over: label("swurl parse --format tsv", log),
+    labels: [label("swurl parse --format tsv --threads 2", log)],
+    ratio: 1.7,
+  },
+]);
 // A pass is a process over the whole log: one measured pass per task and round.
 export const benchOptions = { iterations: 1, warmupIterations: 0, warmup: false };
 export const rounds = 2;
@@ -42,27 +76,32 @@ export function teardown() {
   console.log(
     [
       "\npeak RSS per process (combined-log):",
-      ...[...peaks].map(([label, kb]) => `  ${label}: ${(kb / 1024).toFixed(0)} MiB`),
+      ...[...peaks].map(([name, kb]) => `  ${name}: ${(kb / 1024).toFixed(0)} MiB`),
     ].join("\n"),
   );
   if (directory === null) return;
   for (const f of ["out.tsv", "out.parquet"]) rmSync(path.join(directory, f), { force: true });
-  if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (log kept in ${directory})`);
+  if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (logs kept in ${directory})`);
   else rmSync(directory, { recursive: true, force: true });
   directory = null;
 }
 
-/** Write about `bytes` of log lines to `file`, a block of generated lines at a time. */
-async function writeLog(file, bytes) {
-  const urls = readFileSync(new URL("data/kasztp.txt", here), "utf8")
+/** The lines of corpus `name` of bench/data. */
+function corpus(name) {
+  return readFileSync(new URL(`data/${name}.txt`, here), "utf8")
     .replace(/^\uFEFF/, "")
     .split("\n")
     .filter((l) => l !== "");
+}
+
+/** Write about `bytes` of log lines of kind `log` to `file`, a block of generated lines at a time. */
+async function writeLog(file, { mb, corpora, paths }) {
+  const urls = corpora.flatMap(corpus);
   const out = createWriteStream(file);
   let written = 0;
-  for (let seed = 1; written < bytes; seed++) {
+  for (let seed = 1; written < mb * 1e6; seed++) {
     const block =
-      accessLog(urls, 50_000, seed)
+      accessLog(urls, 50_000, seed, false, paths)
         .map((l) => l.text)
         .join("\n") + "\n";
     written += Buffer.byteLength(block);
@@ -72,8 +111,8 @@ async function writeLog(file, bytes) {
   await event(out, "finish");
 }
 
-/** Run `node args...` to the end; records its peak RSS under `label`. */
-async function run(label, args) {
+/** Run `node args...` to the end; records its peak RSS under `name`. */
+async function run(name, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
   const child = spawn(process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args], {
@@ -84,38 +123,63 @@ async function run(label, args) {
   child.stderr.on("data", (d) => (stderr += d));
   const [code] = await event(child, "close");
   const kb = Number(/max-rss-kb (\d+)/.exec(stderr)?.[1]);
-  if (code !== 0) throw new Error(`${label} exited with ${code}: ${stderr.slice(0, 500)}`);
-  peaks.set(label, Math.max(peaks.get(label) ?? 0, kb));
+  if (code !== 0) throw new Error(`${name} exited with ${code}: ${stderr.slice(0, 500)}`);
+  peaks.set(name, Math.max(peaks.get(name) ?? 0, kb));
 }
 
 export async function tasks() {
   directory = mkdtempSync(path.join(tmpdir(), "swurl-bench-log-"));
-  let file = process.env.SWURL_BENCH_LOG;
-  if (file === undefined || !existsSync(file)) {
-    file = path.join(directory, "access.log");
-    await writeLog(file, Number(process.env.SWURL_BENCH_LOG_MB ?? 1000) * 1e6);
-  }
-  const bytes = statSync(file).size;
   const out = path.join(directory, "out");
-  const task = (label, args) => ({ label, bytes, fn: () => run(label, args) });
-  /** swurl parse of the log to a file of `format`. */
-  const parseArgs = (format) => [
-    cli,
-    "parse",
-    "--input",
-    "combined",
-    "--base",
-    BASE,
-    "--format",
-    format,
-    "--output",
-    `${out}.${format}`,
-    file,
-  ];
-  return [
-    task(NODE_SCRIPT, [new URL("combined-log-node.mjs", here).pathname, file, BASE]),
-    task("swurl stats --input combined", [cli, "stats", "--input", "combined", "--base", BASE, file]),
-    task("swurl parse --format tsv", parseArgs("tsv")),
-    task("swurl parse --format parquet", parseArgs("parquet")),
-  ];
+  const all = [];
+  for (const [log, kind] of Object.entries(LOGS)) {
+    let file = process.env[kind.env];
+    if (file === undefined || !existsSync(file)) {
+      file = path.join(directory, `${log}.log`);
+      await writeLog(file, kind);
+    }
+    const bytes = statSync(file).size;
+    const script = label(NODE_SCRIPT, log);
+    const task = (what, args) => ({
+      label: label(what, log),
+      bytes,
+      baseline: script,
+      fn: () => run(label(what, log), args),
+    });
+    const stats = (threads) => [
+      cli,
+      "stats",
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--threads",
+      String(threads),
+      file,
+    ];
+    /** swurl parse of the log to a file of `format`. */
+    const parse = (format, threads) => [
+      cli,
+      "parse",
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--format",
+      format,
+      "--threads",
+      String(threads),
+      "--output",
+      `${out}.${format}`,
+      file,
+    ];
+    all.push(
+      task(NODE_SCRIPT, [new URL("combined-log-node.mjs", here).pathname, file, BASE]),
+      task("swurl stats", stats(1)),
+      task("swurl stats --threads 2", stats(2)),
+      task("swurl parse --format tsv", parse("tsv", 1)),
+      task("swurl parse --format tsv --threads 2", parse("tsv", 2)),
+      task("swurl parse --format parquet", parse("parquet", 1)),
+    );
+  }
+  return all;
 }

@@ -11,6 +11,7 @@ import { rfc1738Api } from "../rfc1738/index.js";
 import { extractApi } from "../rfc1738/extract.js";
 import { canonicalApi } from "../canonical/index.js";
 import { batchApi } from "../bulk/batch.js";
+import { tallyApi } from "../bulk/tally.js";
 import { settersApi } from "../whatwg/setters.js";
 import { urlClass } from "../whatwg/url-class.js";
 import { searchParamsClass, searchParamsLink } from "../whatwg/search-params.js";
@@ -46,6 +47,7 @@ export function createApi(backend: Backend) {
     // Bulk parsing and canonicalize() parse with this API's parse(), not with
     // a second instance working in the same memory.
     ...batchApi(arena, whatwg.parse),
+    ...tallyApi(arena),
     ...canonicalApi(arena, whatwg),
   };
   Object.defineProperty(api, INTERNALS, { value: arena });

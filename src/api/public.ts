@@ -3,6 +3,7 @@
 export { ParsedUrl } from "../whatwg/url.js";
 export { UrlBatch, type BatchOptions } from "../bulk/batch.js";
 export type { StreamSource } from "../bulk/stream.js";
+export type { TallyCounts, TallyOptions, UrlTally } from "../bulk/tally.js";
 export type { Swurl } from "./create.js";
 export type { KernelName } from "../kernel/backend.js";
 export type { UrlParts, UrlPartsJSON } from "../rfc3986/split.js";

@@ -94,8 +94,12 @@ interface Slicer {
 const latin1Decoder = new TextDecoder("latin1");
 
 /** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
-function byteSlicer(bytes: Uint8Array): Slicer {
-  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
+interface ByteSlicer extends Slicer {
+  bytes: Uint8Array;
+}
+
+function byteSlicer(bytes: Uint8Array): ByteSlicer {
+  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)), bytes };
 }
 
 /** The offset in the high half of a row word (ROW_NONE for none). */
@@ -188,6 +192,15 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     this.hrefs = hrefs;
     this.finished = finished;
     this.input = input;
+  }
+
+  /**
+   * @internal The kernel's rows (layout.ts ROW_*, one per line) and the hrefs
+   * they point into, as the one string or as bytes, for tallies (tally.ts).
+   */
+  _rows(): { rows: Int32Array; hrefs: string | Uint8Array } {
+    const { hrefs } = this;
+    return { rows: this.rows, hrefs: typeof hrefs === "string" ? hrefs : (hrefs as ByteSlicer).bytes };
   }
 
   /** The row of line `i` in `rows`. */

@@ -31,6 +31,13 @@ export interface BulkOptions<Options> {
   splittable: boolean;
   /** Whether rows go to standard output as the input is read (then no progress line is drawn on a terminal there). */
   streamsRows: boolean;
+  /**
+   * Whether the Work emits output. Output comes out in input order, so the
+   * ranges of such a Work are small (output waiting its turn stays small);
+   * a Work without output takes one range per thread, and each thread's
+   * result (stats' tally) is made and merged once.
+   */
+  emits: boolean;
 }
 
 export async function runBulk<Options, Result>(
@@ -56,6 +63,7 @@ export async function runBulk<Options, Result>(
             { work: bulk.name, options: bulk.options, path: input.path! },
             input.size!,
             threads,
+            bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
             emit,
             onBytes,
           )

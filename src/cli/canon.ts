@@ -122,6 +122,7 @@ ${FILTER_HELP}`,
         script,
         splittable: kernelRead(options.input),
         streamsRows: true,
+        emits: true,
       },
       values.dedupe ? dedupe(write) : write,
     );

@@ -36,9 +36,9 @@ Options:
 `;
 }
 
-function version(): string {
+function version(script: URL): string {
   // build/cli.js sits one folder below package.json, in the repository and in the published package.
-  const pkg = createRequire(import.meta.url)("../package.json") as { version: string };
+  const pkg = createRequire(script)("../package.json") as { version: string };
   return `swurl ${pkg.version}\n`;
 }
 
@@ -54,7 +54,7 @@ export async function main(args: string[], script: URL): Promise<number> {
       return 0;
     }
     if (name === "-v" || name === "--version") {
-      await context.stdout.write(version());
+      await context.stdout.write(version(script));
       return 0;
     }
     const command = COMMANDS.find((c) => c.name === name);

@@ -137,6 +137,7 @@ CRLF); a leading byte order mark is ignored.
       script,
       splittable: kernelRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
+      emits: true,
     };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.

@@ -56,6 +56,11 @@ export interface Records {
   text(i: number): string;
   /** Field `name` of record `i` (a log field, a JSON key path, a column). */
   field(i: number, name: string): string | null;
+  /**
+   * Records read by the kernel: their batch, the batch's first line that is
+   * a record's, and the batch line of each record.
+   */
+  readonly kernel?: { batch: UrlBatch; from: number; line(i: number): number };
 }
 
 /** A FieldReader over a record's text, made when a field is first asked for, kept for the next ask. */
@@ -94,6 +99,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
   let lineBase = -drop;
   const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
   for await (const batch of parseStream(source, options)) {
+    const from = drop;
     const rows = keptRows(batch, drop);
     const skipped = batch.skipped - (drop > 0 && batch.isSkipped(0) ? 1 : 0);
     drop = 0;
@@ -104,6 +110,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
     yield {
       length: rows === null ? batch.length : rows.length,
       skipped,
+      kernel: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,

@@ -68,12 +68,37 @@ const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 const WARM_UP_BYTES = 2e6;
 const IDN = /(?:^|\.)xn--/;
 
-/** The `n` largest counts, ties in name order so the report is the same on every run. */
+/** Longer tops than this are sorted whole (top()). */
+const SELECT_TOP = 64;
+
+/** Whether entry `a` comes before `b`: the larger count, ties in name order so the report is the same on every run. */
+function before(a: [string, number], b: [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+}
+
+/**
+ * The `n` largest counts, in report order. A table holds up to hundreds of
+ * thousands of values and a report shows a few: the best `n` are kept in a
+ * sorted array as the entries go by, where a sort of the whole table cost
+ * more than the rest of the report. Each entry is placed by a walk of up to
+ * `n`, so a long top is sorted whole.
+ */
 function top(map: Map<string, number>, n: number): ChartRow[] {
-  return [...map]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, n)
-    .map(([label, count]) => ({ label, count }));
+  const best = n > SELECT_TOP ? [...map].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, n) : selectTop(map, n);
+  return best.map(([label, count]) => ({ label, count }));
+}
+
+function selectTop(map: Map<string, number>, n: number): [string, number][] {
+  const best: [string, number][] = [];
+  if (n === 0) return best;
+  for (const entry of map) {
+    if (best.length === n && !before(entry, best[n - 1])) continue;
+    let at = best.length === n ? n - 1 : best.length;
+    while (at > 0 && before(entry, best[at - 1])) at--;
+    if (best.length === n) best.pop();
+    best.splice(at, 0, entry);
+  }
+  return best;
 }
 
 export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: string | null = null): Summary {

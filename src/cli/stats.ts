@@ -11,7 +11,19 @@ import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
+import { createTally } from "../index.js";
+import {
+  addCounts,
+  addFiltered,
+  addGroup,
+  addInvalid,
+  addSkipped,
+  addUrl,
+  emptyTally,
+  mergeTally,
+  type Tally,
+} from "./tally.js";
+import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "./work.js";
 
 export interface StatsOptions {
@@ -26,13 +38,37 @@ function byField(key: string): string {
   return key === "host" ? "hostname" : key;
 }
 
+/**
+ * Whether the kernel may count the URLs (src/tally.ts): every URL that parses
+ * is counted, so with no filter or --valid-only.
+ */
+function kernelCounts(filter: RecordFilter): boolean {
+  return filter.valid !== false && filter.schemes === null;
+}
+
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, { input, filter, by }) {
     const tally = emptyTally(by.length);
     const groups = by.map((key) => fieldDef("stats", byField(key), input));
+    // The URLs of the batches the kernel read are counted there (createTally),
+    // without a string a line; failures and the other formats' records here.
+    const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
     for await (const records of readRecords(source, input, recordKeys(by))) {
       addSkipped(tally, records.skipped);
+      let counted: ((i: number) => boolean) | null = null;
+      if (kernel !== null && records.kernel !== undefined) {
+        const { batch, from, line } = records.kernel;
+        kernel.add(batch, from);
+        counted = (i) => batch.isValid(line(i));
+      }
       for (let i = 0; i < records.length; i++) {
+        if (counted?.(i)) {
+          if (groups.length > 0) {
+            const url = records.url(i);
+            for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+          }
+          continue;
+        }
         const url = records.url(i);
         if (!kept(filter, url)) {
           addFiltered(tally);
@@ -43,6 +79,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
         for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
       }
     }
+    if (kernel !== null) addCounts(tally, kernel.counts());
     return tally;
   },
 };
@@ -97,7 +134,16 @@ Memory grows with the number of distinct hosts, not with the input size.
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
     const splittable = kernelRead(options.input) && !by.includes("line");
-    const bulk = { name: "stats", work: statsWork, options, threads, script, splittable, streamsRows: false };
+    const bulk = {
+      name: "stats",
+      work: statsWork,
+      options,
+      threads,
+      script,
+      splittable,
+      streamsRows: false,
+      emits: false,
+    };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const spec = options.input;

@@ -2,7 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl as Url, TallyCounts } from "../index.js";
 import { own } from "./own.js";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
@@ -78,6 +78,19 @@ export function addUrl(t: Tally, url: Url): void {
   if (url.username !== "" || url.password !== "") t.withCredentials++;
   if (url.port !== "") t.withPort++;
   countValue(t.paths, url.pathname);
+}
+
+/** The URLs counted in the kernel (createTally()), added in. */
+export function addCounts(t: Tally, c: TallyCounts): void {
+  t.lines += c.valid;
+  t.withQuery += c.withQuery;
+  t.withFragment += c.withFragment;
+  t.withCredentials += c.withCredentials;
+  t.withPort += c.withPort;
+  for (const [k, n] of c.schemes) increment(t.schemes, k, n);
+  for (const [k, n] of c.hosts) increment(t.hosts, k, n);
+  for (const [k, n] of c.paths) countValue(t.paths, k, n);
+  t.paths.dropped += c.pathsDropped;
 }
 
 /** An invalid record: its text and the number of the line where it starts. */

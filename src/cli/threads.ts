@@ -1,4 +1,5 @@
-// --threads N: a file is cut into byte ranges of RANGE_BYTES (at any byte),
+// --threads N: a file is cut into byte ranges (at any byte), of RANGE_BYTES
+// for a Work that emits output, one a thread for one that does not (bulk.ts);
 // worker threads run the command's Work over the lines that start in each
 // range, and the main thread writes their output in input order. Ranges are
 // handed out a few at a time, so the output waiting its turn stays small
@@ -90,14 +91,16 @@ interface RangeState {
 
 /**
  * Run Work `work` over the file at `path` in `threads` worker threads that
- * load `script`; output goes to `emit` in input order, `onBytes` hears of
- * bytes read. Returns the result of each range, in input order.
+ * load `script`, in ranges of `rangeBytes`; output goes to `emit` in input
+ * order, `onBytes` hears of bytes read. Returns the result of each range, in
+ * input order.
  */
 export async function runThreaded(
   script: URL,
   setup: WorkerSetup,
   size: number,
   threads: number,
+  rangeBytes: number,
   emit: Emit,
   onBytes: (n: number) => void,
 ): Promise<unknown[]> {
@@ -119,7 +122,7 @@ export async function runThreaded(
   /** Give `worker` the next range. */
   function dispatch(worker: Worker): void {
     const start = cursor;
-    const end = Math.min(start + RANGE_BYTES, size);
+    const end = Math.min(start + rangeBytes, size);
     cursor = end;
     const id = ranges.length;
     ranges.push({ chunks: [], worker, done: false });

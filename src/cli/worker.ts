@@ -6,6 +6,9 @@ import { parentPort, workerData } from "node:worker_threads";
 import { CREDITS, rangeSource, type FromWorker, type ToWorker, type WorkerSetup } from "./threads.js";
 import type { Work } from "./work.js";
 
+/** How many bytes read a worker tells the main thread of at once (for the progress line). */
+const REPORT_BYTES = 1 << 20;
+
 export function runWorker(works: Record<string, Work<never, unknown>>): void {
   const port = parentPort!;
   const setup = workerData as WorkerSetup;
@@ -15,11 +18,21 @@ export function runWorker(works: Record<string, Work<never, unknown>>): void {
   let resume: (() => void) | null = null;
 
   async function runRange(id: number, start: number, end: number): Promise<void> {
-    const source = rangeSource(setup.path, start, end, (bytes) => post({ type: "bytes", bytes }));
+    // Bytes read are told a MiB at a time: a message per chunk read was a few percent of a worker's time.
+    let unreported = 0;
+    const report = () => {
+      if (unreported > 0) post({ type: "bytes", bytes: unreported });
+      unreported = 0;
+    };
+    const source = rangeSource(setup.path, start, end, (bytes) => {
+      unreported += bytes;
+      if (unreported >= REPORT_BYTES) report();
+    });
     const result = await work.run(source, setup.options, async (text) => {
       post({ type: "text", id, text });
       if (--credits <= 0) await new Promise<void>((r) => (resume = r));
     });
+    report();
     post({ type: "done", id, result });
   }
 

@@ -24,6 +24,8 @@ export interface Backend {
   grow(bytes: number): void;
   /** Start again from a fresh kernel and memory, as just after loading (after a kernel failure). */
   reset(): void;
+  /** A new backend on the same build, with memory of its own (a tally's tables live there from call to call). */
+  another(): Backend;
 }
 
 /** `exports` as the kernel's, once every export of KernelExports is found there as a function. */

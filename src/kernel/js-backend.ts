@@ -51,5 +51,6 @@ export function createJsBackend(): Backend {
       enter();
       exports.init();
     },
+    another: createJsBackend,
   };
 }

@@ -73,5 +73,6 @@ export function createWasmBackend(simd: boolean): Backend {
       if (bytes > have) memory.grow(Math.ceil((bytes - have) / PAGE));
     },
     reset: instantiate,
+    another: () => createWasmBackend(simd),
   };
 }

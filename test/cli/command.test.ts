@@ -354,6 +354,17 @@ describe("swurl stats", () => {
     expect(s.topDomains[0].count).toBeGreaterThanOrEqual(s.topHosts[0].count);
   });
 
+  it.each([1, 7, 64, 65, 500])("--top %i: the hosts with the largest counts, ties in name order", (n) => {
+    const s = JSON.parse(swurl(["stats", "--json", "--top", String(n), SAMPLE]).stdout);
+    const hosts = new Map<string, number>();
+    for (const l of lines(readFileSync(SAMPLE, "utf8"))) {
+      const u = whatwg(l);
+      if (u !== null && u.hostname !== "") hosts.set(u.hostname, (hosts.get(u.hostname) ?? 0) + 1);
+    }
+    const top = [...hosts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+    expect(s.topHosts).toEqual(top.map(([label, count]) => ({ label, count })));
+  });
+
   it("registrable domains by the Public Suffix List", () => {
     const r = swurl(
       ["stats", "--json"],

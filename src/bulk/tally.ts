@@ -1,0 +1,302 @@
+// Tallies of a stream of batches in the kernel (assembly/tally.ts): schemes,
+// hostnames and pathnames counted in hash tables in the kernel's memory, from
+// the rows of each batch, with no string made per line; a key's string is made
+// once, when the counts are read. `swurl stats` counts with it.
+//
+// A tally has a kernel instance of its own: its memory holds the tables from
+// one batch to the next, which the memory of the API's kernel, rewritten by
+// every call, could not. Each batch's rows and hrefs are copied in (one block
+// copy each) and counted by one kernel call. The tally places every block in
+// that memory itself: a table that fills up moves to a block twice its size,
+// and the block it leaves is used again.
+
+import * as L from "../../assembly/layout.js";
+import type { ParsedUrl } from "../whatwg/url.js";
+import { UrlBatch } from "./batch.js";
+import { align8, Arena } from "../kernel/arena.js";
+import type { Backend } from "../kernel/backend.js";
+import { expectOptions, typeName } from "../kernel/check.js";
+
+/** What a tally counted: strings made once per distinct key. */
+export interface TallyCounts {
+  /** URLs counted: the lines that parsed. */
+  valid: number;
+  withQuery: number;
+  withFragment: number;
+  withCredentials: number;
+  withPort: number;
+  /** Counts by scheme (the protocol without ":"). */
+  schemes: Map<string, number>;
+  /** Counts by hostname, for URLs whose hostname is not "". */
+  hosts: Map<string, number>;
+  /** Counts by pathname; past the bound on paths, the most frequent ones, with the counts of the others in `pathsDropped`. */
+  paths: Map<string, number>;
+  pathsDropped: number;
+}
+
+interface Table {
+  at: number;
+  capacity: number;
+  keyBytes: number;
+}
+
+interface Block {
+  at: number;
+  bytes: number;
+}
+
+/** Slots of a new table, and bytes of its keys. */
+const FIRST_CAPACITY = 1024;
+const FIRST_KEY_BYTES = 65536;
+/** A table always has room for one more key of any length a row can hold. */
+const KEY_HEADROOM = L.ROW_MAX_HREF;
+/** Counts told apart when pruning: the histogram's words (the last is "this many or more"). */
+const HISTOGRAM = 1024;
+
+function tableBytes(capacity: number, keyBytes: number): number {
+  return L.TALLY_HEADER_BYTES + capacity * L.TALLY_SLOT_BYTES + keyBytes;
+}
+
+export class HrefTally {
+  private readonly arena: Arena;
+  /** The TALLY_TABLES addresses, then the COUNTERS. */
+  private readonly tableList = L.ARENA;
+  private readonly counters = L.ARENA + (L.TALLY_TABLES << 2);
+  private readonly histogram: number;
+  private readonly tables: Table[] = [];
+  /** The end of the blocks placed so far. */
+  private top: number;
+  /** Blocks left by tables that moved, for later blocks. */
+  private free: Block[] = [];
+  private batchBlock: Block = { at: 0, bytes: 0 };
+  /** Where addUrl() writes a key. */
+  private scratch: Block = { at: 0, bytes: 0 };
+  private pathsDropped = 0;
+
+  /**
+   * A tally on its own kernel instance `backend`. Past 2 * `keepPaths`
+   * distinct pathnames, the paths table keeps the `keepPaths` most frequent
+   * (ties at the cut may keep fewer) and adds the others' counts up in
+   * `pathsDropped`: memory stays bounded however many distinct paths come.
+   */
+  constructor(
+    backend: Backend,
+    private readonly keepPaths: number,
+  ) {
+    this.arena = new Arena(backend);
+    this.top = align8(this.counters + (L.COUNTERS << 2));
+    this.histogram = this.place(HISTOGRAM << 2);
+    this.arena.i32.fill(0, this.counters >> 2, (this.counters >> 2) + L.COUNTERS);
+    for (let t = 0; t < L.TALLY_TABLES; t++) this.tables.push(this.newTable(FIRST_CAPACITY, FIRST_KEY_BYTES));
+    this.writeTableList();
+  }
+
+  /** A block of `bytes` at the end of those placed so far. */
+  private place(bytes: number): number {
+    const at = this.top;
+    this.top = align8(at + bytes);
+    this.arena.reserve(this.top - L.ARENA);
+    return at;
+  }
+
+  /** A block of at least `bytes`: a free one if one is large enough, else a new one. */
+  private block(bytes: number): Block {
+    const k = this.free.findIndex((b) => b.bytes >= bytes);
+    if (k !== -1) return this.free.splice(k, 1)[0];
+    return { at: this.place(bytes), bytes };
+  }
+
+  /** An empty table of `capacity` slots in a block with room for `keyBytes` of keys at least. */
+  private newTable(capacity: number, keyBytes: number): Table {
+    const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
+    this.arena.kernel.tallyInit(at, capacity, at + bytes);
+    return { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
+  }
+
+  /**
+   * Move table `t` into a new table of `capacity` slots and `keyBytes`,
+   * keeping the keys counted more than `threshold` times; returns the sum of
+   * the counts of the others.
+   */
+  private move(t: number, capacity: number, keyBytes: number, threshold: number): number {
+    const old = this.tables[t];
+    const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
+    const dropped = this.arena.kernel.tallyMove(old.at, at, capacity, at + bytes, threshold);
+    this.free.push({ at: old.at, bytes: tableBytes(old.capacity, old.keyBytes) });
+    this.tables[t] = { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
+    this.writeTableList();
+    return dropped >>> 0;
+  }
+
+  private writeTableList(): void {
+    this.tables.forEach((table, t) => {
+      this.arena.i32[(this.tableList >> 2) + t] = table.at;
+    });
+  }
+
+  private header(table: Table, field: number): number {
+    return this.arena.i32[(table.at >> 2) + field];
+  }
+
+  /** Move table `t` to a larger block if it could not take one more key of `len` bytes. */
+  private makeRoom(t: number, len: number): void {
+    const table = this.tables[t];
+    const full = this.header(table, L.TALLY_SIZE) + 1 > table.capacity - (table.capacity >> 2);
+    const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
+    if (!full && keysFree >= len) return;
+    this.move(
+      t,
+      full ? 2 * table.capacity : table.capacity,
+      keysFree < len ? 2 * table.keyBytes + len : table.keyBytes,
+      0,
+    );
+  }
+
+  /** Count the lines of `batch` that parsed, from line `from` on. */
+  add(batch: UrlBatch, from = 0): void {
+    const { rows, hrefs } = batch._rows();
+    const lines = rows.length / L.ROW_FIELDS;
+    if (from >= lines) return;
+    const bytes = rows.byteLength + hrefs.length + L.SLACK;
+    if (bytes > this.batchBlock.bytes) {
+      if (this.batchBlock.bytes > 0) this.free.push(this.batchBlock);
+      this.batchBlock = this.block(2 * bytes);
+    }
+    const at = this.batchBlock.at;
+    const hrefsAt = at + rows.byteLength;
+    this.arena.i32.set(rows, at >> 2);
+    if (typeof hrefs === "string") this.arena.write(hrefs, hrefsAt);
+    else this.arena.u8.set(hrefs, hrefsAt);
+    const { kernel } = this.arena;
+    for (let r = from; ; ) {
+      r = kernel.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
+      if (r === lines) break;
+      // Every table gets room for a key of any length a row can hold: the row goes through next time.
+      for (let t = 0; t < L.TALLY_TABLES; t++) this.makeRoom(t, KEY_HEADROOM);
+    }
+    // The lines the kernel left to parse() (UTS #46 hosts, blob: URLs, long hrefs) have no row to count from.
+    for (let line = from; line < lines; line++) {
+      if ((rows[line * L.ROW_FIELDS + L.ROW_STATE] & L.ROW_STATUS_MASK) === L.BATCH_DEFERRED && batch.isValid(line))
+        this.addUrl(batch.get(line)!);
+    }
+    this.prunePaths();
+  }
+
+  /** Count one URL, from its getters' strings (ASCII, as every href is). */
+  private addUrl(url: ParsedUrl): void {
+    this.addKey(L.TALLY_SCHEMES, url.protocol.slice(0, -1));
+    if (url.hostname !== "") this.addKey(L.TALLY_HOSTS, url.hostname);
+    this.addKey(L.TALLY_PATHS, url.pathname);
+    const words = this.arena.i32;
+    const bump = (c: number) => words[(this.counters >> 2) + c]++;
+    bump(L.COUNT_VALID);
+    if (url.search !== "") bump(L.COUNT_QUERY);
+    if (url.hash !== "") bump(L.COUNT_FRAGMENT);
+    if (url.username !== "" || url.password !== "") bump(L.COUNT_CREDENTIALS);
+    if (url.port !== "") bump(L.COUNT_PORT);
+  }
+
+  /** Count `key` in table `t`. */
+  private addKey(t: number, key: string): void {
+    this.makeRoom(t, key.length);
+    if (key.length > this.scratch.bytes) {
+      if (this.scratch.bytes > 0) this.free.push(this.scratch);
+      this.scratch = this.block(2 * key.length + L.SLACK);
+    }
+    const len = this.arena.write(key, this.scratch.at);
+    this.arena.kernel.tallyAdd(this.tables[t].at, this.scratch.at, len, 1);
+  }
+
+  /** Past 2 * keepPaths distinct paths, keep the keepPaths most frequent. */
+  private prunePaths(): void {
+    const paths = this.tables[L.TALLY_PATHS];
+    if (this.header(paths, L.TALLY_SIZE) <= 2 * this.keepPaths) return;
+    this.arena.kernel.tallyHistogram(paths.at, this.histogram, HISTOGRAM);
+    // The lowest count above which at most keepPaths keys are left.
+    const counts = this.arena.i32.subarray(this.histogram >> 2, (this.histogram >> 2) + HISTOGRAM);
+    let kept = 0;
+    let threshold = HISTOGRAM - 2;
+    for (let c = HISTOGRAM - 1; c > 0; c--) {
+      if (kept + counts[c] > this.keepPaths) {
+        threshold = c;
+        break;
+      }
+      kept += counts[c];
+      threshold = c - 1;
+    }
+    this.pathsDropped += this.move(L.TALLY_PATHS, paths.capacity, paths.keyBytes, threshold);
+  }
+
+  /** The counts so far. */
+  counts(): TallyCounts {
+    const words = this.arena.i32;
+    const counter = (c: number) => words[(this.counters >> 2) + c] >>> 0;
+    return {
+      valid: counter(L.COUNT_VALID),
+      withQuery: counter(L.COUNT_QUERY),
+      withFragment: counter(L.COUNT_FRAGMENT),
+      withCredentials: counter(L.COUNT_CREDENTIALS),
+      withPort: counter(L.COUNT_PORT),
+      schemes: this.keys(this.tables[L.TALLY_SCHEMES]),
+      hosts: this.keys(this.tables[L.TALLY_HOSTS]),
+      paths: this.keys(this.tables[L.TALLY_PATHS]),
+      pathsDropped: this.pathsDropped,
+    };
+  }
+
+  /** A table's keys (hrefs are ASCII) and counts. */
+  private keys(table: Table): Map<string, number> {
+    const words = this.arena.i32;
+    const map = new Map<string, number>();
+    const first = (table.at + L.TALLY_HEADER_BYTES) >> 2;
+    for (let s = first; s < first + table.capacity * L.TALLY_SLOT; s += L.TALLY_SLOT) {
+      const key = words[s + L.TALLY_KEY];
+      if (key === 0) continue;
+      map.set(this.arena.ascii(key, key + words[s + L.TALLY_KEY_LENGTH]), words[s + L.TALLY_COUNT] >>> 0);
+    }
+    return map;
+  }
+}
+
+export interface TallyOptions {
+  /**
+   * How many distinct pathnames a tally keeps at least (default: all). Past
+   * twice as many, it keeps this many of the most frequent and adds the
+   * others' counts up in `pathsDropped`, so that memory stays bounded.
+   */
+  paths?: number;
+}
+
+/** Counts of the URLs of batches (createTally()). */
+export interface UrlTally {
+  /** Count the lines of `batch` that parsed, from line `start` (default 0) on. */
+  add(batch: UrlBatch, start?: number): void;
+  /** The counts so far (each call makes new Maps). */
+  counts(): TallyCounts;
+}
+
+/** The tally API on `arena`'s build: each tally has a kernel instance of its own. */
+export function tallyApi(arena: Arena) {
+  /**
+   * A tally of the schemes, hostnames and pathnames of the batches given to
+   * its add(), counted in the kernel without a string a line.
+   */
+  function createTally(options?: TallyOptions): UrlTally {
+    expectOptions(options, "createTally");
+    const paths = options?.paths ?? Infinity;
+    if (typeof paths !== "number" || !(paths === Infinity || (Number.isInteger(paths) && paths > 0)))
+      throw new TypeError(`createTally: options.paths must be a positive integer, got ${typeName(paths)}`);
+    const tally = new HrefTally(arena.backend.another(), paths);
+    return {
+      add(batch, start = 0) {
+        if (!(batch instanceof UrlBatch))
+          throw new TypeError(`UrlTally.add: expected a UrlBatch, got ${typeName(batch)}`);
+        if (!Number.isInteger(start) || start < 0)
+          throw new TypeError(`UrlTally.add: start must be a whole number, got ${typeName(start)}`);
+        tally.add(batch, start);
+      },
+      counts: () => tally.counts(),
+    };
+  }
+  return { createTally };
+}

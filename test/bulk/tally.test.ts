@@ -1,0 +1,144 @@
+// Tallies in the kernel (src/tally.ts, assembly/tally.ts) against the same
+// counts made from each line's Url getters, on every corpus and every build:
+// lines in several batches (a tally carries its tables from one to the next),
+// from a line other than the first, against a base, and with paths pruned.
+import { describe, expect, it } from "vitest";
+import type { UrlBatch } from "../../build/index.js";
+import { builds } from "../helpers/builds";
+import { corpusLines } from "../helpers/corpus";
+
+interface Counts {
+  valid: number;
+  withQuery: number;
+  withFragment: number;
+  withCredentials: number;
+  withPort: number;
+  schemes: Map<string, number>;
+  hosts: Map<string, number>;
+  paths: Map<string, number>;
+  pathsDropped: number;
+}
+
+const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+/** The counts of the lines of each batch from its start on that parsed, from their ParsedUrls' getters. */
+function reference(batches: [UrlBatch, number][]): Counts {
+  const c: Counts = {
+    valid: 0,
+    withQuery: 0,
+    withFragment: 0,
+    withCredentials: 0,
+    withPort: 0,
+    schemes: new Map(),
+    hosts: new Map(),
+    paths: new Map(),
+    pathsDropped: 0,
+  };
+  for (const [batch, from] of batches) {
+    for (let i = from; i < batch.length; i++) {
+      const url = batch.get(i);
+      if (url === null) continue;
+      c.valid++;
+      increment(c.schemes, url.protocol.slice(0, -1));
+      if (url.hostname !== "") increment(c.hosts, url.hostname);
+      increment(c.paths, url.pathname);
+      if (url.search !== "") c.withQuery++;
+      if (url.hash !== "") c.withFragment++;
+      if (url.username !== "" || url.password !== "") c.withCredentials++;
+      if (url.port !== "") c.withPort++;
+    }
+  }
+  return c;
+}
+
+const CORPORA = ["kasztp", "npm-mixed", "debian-files", "file-urls", "ipv4-hosts"];
+
+describe.each(builds)("createTally(), %s build", (_name, api) => {
+  it.each(CORPORA)("%s in batches of 3,000 lines equals the getters' counts", (corpus) => {
+    const tally = api.createTally();
+    const lines = corpusLines(corpus);
+    const batches: [UrlBatch, number][] = [];
+    for (let i = 0; i < lines.length; i += 3000) {
+      const batch = api.parseBatch(lines.slice(i, i + 3000).join("\n"));
+      // A range's first line is not its own (the --threads reader): start some batches after it.
+      const from = (i / 3000) % 3 === 1 ? 1 : 0;
+      tally.add(batch, from);
+      batches.push([batch, from]);
+    }
+    const expected = reference(batches);
+    expect(expected.valid).toBeGreaterThan(lines.length / 2);
+    expect(tally.counts()).toEqual(expected);
+  });
+
+  it("links against a base, and access-log lines, count as the getters do", () => {
+    const tally = api.createTally();
+    const urls = corpusLines("npm-mixed");
+    const links = urls.map((u) => u.replace(/^[a-z]+:\/\/[^/]*/i, "")).join("\n");
+    const log = urls
+      .map((u, i) => `10.0.0.${i % 250} - - [10/Oct/2024:13:55:36 +0000] "GET ${u} HTTP/1.1" 200 5`)
+      .join("\n");
+    const batches: [UrlBatch, number][] = [
+      [api.parseBatch(links, { base: "https://user:pw@Example.COM:8080/dir/page?q#f" }), 0],
+      [api.parseBatch(log, { accessLog: "request" }), 0],
+    ];
+    for (const [batch] of batches) tally.add(batch);
+    expect(tally.counts()).toEqual(reference(batches));
+  });
+
+  it("keeps the most frequent paths past its bound, the others' counts added up", () => {
+    const keep = 500;
+    const tally = api.createTally({ paths: keep });
+    const lines = corpusLines("kasztp");
+    const batches: [UrlBatch, number][] = [];
+    for (let i = 0; i < lines.length; i += 4000) {
+      const batch = api.parseBatch(lines.slice(i, i + 4000).join("\n"));
+      tally.add(batch);
+      batches.push([batch, 0]);
+    }
+    const exact = reference(batches);
+    const counts = tally.counts();
+    // Schemes and hosts are not bounded; paths are, and no count is ever more than the true one.
+    expect(counts.schemes).toEqual(exact.schemes);
+    expect(counts.hosts).toEqual(exact.hosts);
+    expect(counts.paths.size).toBeLessThanOrEqual(2 * keep + 4000);
+    expect(counts.pathsDropped).toBeGreaterThan(0);
+    let kept = 0;
+    for (const [p, n] of counts.paths) {
+      expect(n).toBeLessThanOrEqual(exact.paths.get(p)!);
+      kept += n;
+    }
+    expect(kept + counts.pathsDropped).toBe(exact.valid);
+    // The most frequent paths of the corpus stay, with their exact counts.
+    const top = [...exact.paths].sort((a, b) => b[1] - a[1]).slice(0, 5);
+    for (const [p, n] of top) expect(counts.paths.get(p)).toBe(n);
+  });
+
+  it("counts the lines the kernel leaves to parse(): UTS #46 hosts, blob: URLs, hrefs too long for a row", () => {
+    const tally = api.createTally();
+    const long = `https://long.example/${"a/".repeat(40000)}?q`;
+    const lines = [
+      "https://münchen.de/straße?x#y",
+      "blob:https://example.com/uuid",
+      long,
+      "http://user@xn--mnchen-3ya.de:8080/",
+      "not a url",
+      long,
+    ];
+    const batches: [UrlBatch, number][] = [[api.parseBatch(lines.join("\n")), 0]];
+    tally.add(batches[0][0]);
+    const counts = tally.counts();
+    expect(counts).toEqual(reference(batches));
+    expect(counts.valid).toBe(5);
+    expect(counts.hosts.get("xn--mnchen-3ya.de")).toBe(2);
+    expect(counts.paths.get(`/${"a/".repeat(40000)}`)).toBe(2);
+  });
+
+  it("refuses what is not a batch, a bad start and bad options", () => {
+    const tally = api.createTally();
+    expect(() => tally.add("http://a/" as never)).toThrow(/expected a UrlBatch/);
+    expect(() => tally.add(api.parseBatch("http://a/"), -1)).toThrow(TypeError);
+    expect(() => api.createTally({ paths: 0 })).toThrow(/positive integer/);
+    expect(() => api.createTally(7 as never)).toThrow(/options must be an object/);
+    expect(tally.counts().valid).toBe(0);
+  });
+});
