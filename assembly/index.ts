@@ -59,3 +59,6 @@ export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch"
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
 export { formParse, formEscape } from "./urlencoded";
+
+/** A hash set of lines in this memory, for dedupe at any size (dedupe.ts; its record in dedupe-layout.ts). */
+export { dedupeClear, dedupeInit, dedupeRun } from "./dedupe";

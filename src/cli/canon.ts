@@ -2,14 +2,21 @@
 // line, one per line; --dedupe keeps the first of each.
 
 import { canonicalize, type CanonicalizeOptions } from "../index.js";
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { defaultBackend } from "../kernels.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
+import { Dedupe, type DedupeOptions } from "./dedupe.js";
+import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
-import type { Emit, Work } from "./work.js";
+import type { Work } from "./work.js";
+
+/** --memory: 512M unless given; 1K at least (a handful of URLs: the tests force spills with it). */
+const DEFAULT_MEMORY = 512 * 2 ** 20;
+const MIN_MEMORY = 2 ** 10;
 
 export interface CanonOptions {
   filter: RecordFilter;
@@ -47,17 +54,16 @@ export function stripPattern(value: string): string | RegExp {
   }
 }
 
-/** Emit only the first of each canonical URL, and no empty lines (failures). */
-function dedupe(emit: Emit): Emit {
-  const seen = new Set<string>();
-  return (text) => {
-    let kept = "";
-    for (const line of text.split("\n")) {
-      if (line === "" || seen.has(line)) continue;
-      seen.add(line);
-      kept += line + "\n";
-    }
-    return emit(kept);
+/** --dedupe's options, or null without --dedupe (then --memory and --temp-dir are errors). */
+function dedupeOptions(values: { dedupe?: boolean; memory?: string; "temp-dir"?: string }): DedupeOptions | null {
+  if (values.dedupe !== true) {
+    for (const name of ["memory", "temp-dir"] as const)
+      if (values[name] !== undefined) throw new UsageError(`canon: --${name} needs --dedupe`);
+    return null;
+  }
+  return {
+    memory: sizeOption("canon", "memory", values.memory, DEFAULT_MEMORY, MIN_MEMORY, MAX_BUDGET),
+    tempDir: values["temp-dir"] ?? null,
   };
 }
 
@@ -65,6 +71,8 @@ const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
   dedupe: { type: "boolean" },
+  memory: { type: "string" },
+  "temp-dir": { type: "string" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
   "keep-fragment": { type: "boolean" },
@@ -83,9 +91,14 @@ and host lower-cased. A line that does not parse gives an empty line, so the
 output has as many lines as the input (unless --dedupe).
 
 Options:
-      --dedupe             write each canonical URL once, at its first
-                           occurrence, and leave out lines that do not parse
-                           (keeps every distinct URL in memory)
+      --dedupe             write each canonical URL once, in the order of
+                           first occurrences, and leave out lines that do not
+                           parse; exact at any size (see --memory)
+      --memory SIZE        memory for --dedupe's set of URLs (default 512M;
+                           K, M, G; at most 1G); past it, URLs are spilled to
+                           a temporary folder and deduped from there
+      --temp-dir DIR       where that folder goes (default: the system's,
+                           $TMPDIR or /tmp); it is removed at the end
       --sort-query         sort query parameters by name (same names keep
                            their order)
       --strip-param NAME   remove query parameters named NAME; /REGEXP/FLAGS
@@ -110,20 +123,27 @@ ${FILTER_HELP}`,
       filter: recordFilter("canon", values),
     };
     const threads = threadsOption("canon", values.threads);
+    const dedupe = dedupeOptions(values);
     const input = await openInputs(files);
-    const write: Emit = (text) => stdout.write(text);
-    await runBulk(
-      input,
-      {
-        name: "canon",
-        work: canonWork,
-        options,
-        threads,
-        script,
-        splittable: kernelRead(options.input),
-        streamsRows: true,
-      },
-      values.dedupe ? dedupe(write) : write,
-    );
+    const bulk = {
+      name: "canon",
+      work: canonWork,
+      options,
+      threads,
+      script,
+      splittable: kernelRead(options.input),
+      streamsRows: true,
+    };
+    if (dedupe === null) {
+      await runBulk(input, bulk, (text) => stdout.write(text));
+      return;
+    }
+    const deduped = new Dedupe(defaultBackend(), dedupe, (bytes) => stdout.write(bytes));
+    try {
+      await runBulk(input, bulk, (text) => deduped.add(text));
+      await deduped.finish();
+    } finally {
+      deduped.close();
+    }
   },
 };
