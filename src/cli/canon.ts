@@ -4,7 +4,9 @@
 import { canonicalize, type CanonicalizeOptions } from "../index.js";
 import { defaultBackend } from "../kernels.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
-import { Dedupe, type DedupeOptions } from "./dedupe.js";
+import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
+import { hostOrderKey } from "./host-order.js";
+import { SortedRuns } from "./sorted-runs.js";
 import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
@@ -54,16 +56,29 @@ export function stripPattern(value: string): string | RegExp {
   }
 }
 
-/** --dedupe's options, or null without --dedupe (then --memory and --temp-dir are errors). */
-function dedupeOptions(values: { dedupe?: boolean; memory?: string; "temp-dir"?: string }): DedupeOptions | null {
+/** The orders of --sort: by host, SURT's order (host-order.ts). */
+const SORT_ORDERS = ["surt"];
+
+/** --dedupe's options, or null without --dedupe (then its options are errors). */
+function dedupeOptions(values: {
+  dedupe?: boolean;
+  memory?: string;
+  "temp-dir"?: string;
+  sort?: string;
+}): (DedupeOptions & { sort: boolean }) | null {
   if (values.dedupe !== true) {
-    for (const name of ["memory", "temp-dir"] as const)
+    for (const name of ["memory", "temp-dir", "sort"] as const)
       if (values[name] !== undefined) throw new UsageError(`canon: --${name} needs --dedupe`);
     return null;
   }
+  if (values.sort !== undefined && !SORT_ORDERS.includes(values.sort))
+    throw new UsageError(
+      `canon: unknown --sort order ${JSON.stringify(values.sort)}; expected ${SORT_ORDERS.join(", ")}`,
+    );
   return {
     memory: sizeOption("canon", "memory", values.memory, DEFAULT_MEMORY, MIN_MEMORY, MAX_BUDGET),
     tempDir: values["temp-dir"] ?? null,
+    sort: values.sort !== undefined,
   };
 }
 
@@ -73,6 +88,7 @@ const OPTIONS = {
   dedupe: { type: "boolean" },
   memory: { type: "string" },
   "temp-dir": { type: "string" },
+  sort: { type: "string" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
   "keep-fragment": { type: "boolean" },
@@ -99,6 +115,10 @@ Options:
                            a temporary folder and deduped from there
       --temp-dir DIR       where that folder goes (default: the system's,
                            $TMPDIR or /tmp); it is removed at the end
+      --sort surt          with --dedupe: write the URLs sorted by host, its
+                           labels reversed (com,example,www), as SURT keys
+                           sort, for politeness queues (half of --memory
+                           goes to the sort)
       --sort-query         sort query parameters by name (same names keep
                            their order)
       --strip-param NAME   remove query parameters named NAME; /REGEXP/FLAGS
@@ -138,12 +158,24 @@ ${FILTER_HELP}`,
       await runBulk(input, bulk, (text) => stdout.write(text));
       return;
     }
-    const deduped = new Dedupe(defaultBackend(), dedupe, (bytes) => stdout.write(bytes));
+    // --sort: the deduped URLs go to the sort, which takes half the memory.
+    const sorted = dedupe.sort ? new SortedRuns(hostOrderKey, dedupe.memory / 2, dedupe.tempDir) : null;
+    const write: WriteBytes =
+      sorted === null
+        ? (bytes) => stdout.write(bytes)
+        : async (bytes) => sorted.add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"));
+    const deduped = new Dedupe(
+      defaultBackend(),
+      { ...dedupe, memory: sorted === null ? dedupe.memory : dedupe.memory / 2 },
+      write,
+    );
     try {
       await runBulk(input, bulk, (text) => deduped.add(text));
       await deduped.finish();
+      await sorted?.finish((text) => stdout.write(text));
     } finally {
       deduped.close();
+      sorted?.close();
     }
   },
 };

@@ -20,12 +20,13 @@
 // Disk: about the spilled lines' bytes plus 15 a line, twice at most (the
 // partitions and their survivors; a partition is removed once read).
 
-import { closeSync, openSync, readSync, rmSync, writeSync } from "node:fs";
+import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import { DEDUPE_SEQ_WIDTH } from "../../assembly/dedupe-layout.js";
 import type { Backend } from "../kernel/backend.js";
 import { DedupeTable, type RunOutput } from "./dedupe-table.js";
-import { OutputError, UsageError } from "./errors.js";
-import { TempFolder } from "./temp-folder.js";
+import { drain } from "./heap.js";
+import { UsageError } from "./errors.js";
+import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
 
 export interface DedupeOptions {
   /** Bytes the in-memory set may take (its slots and keys). */
@@ -38,66 +39,14 @@ export interface DedupeOptions {
 export type WriteBytes = (bytes: Uint8Array) => Promise<void>;
 
 const LF = 10;
-/** Bytes each partition file buffers before a write. */
-const PARTITION_BUFFER = 1 << 16;
 /** Bytes of each survivors file read at a time in the merge, and of the merged output written at a time. */
 const MERGE_BUFFER = 1 << 16;
 const OUTPUT_BUFFER = 1 << 20;
-/** Files merged at once: more than the partitions of one spill, fewer than the files a process may open (often 1,024). */
-const MERGE_FILES = 300;
 /** A sequence number's two hex parts (dedupe-layout.ts): the run, then the line in the run. */
 const LINE_SPAN = 2 ** 24;
 
 function tooLong(memory: number, bytes: number): string {
   return `canon: --memory ${memory} bytes cannot hold a URL of ${bytes} bytes`;
-}
-
-function tempError(folder: TempFolder, e: unknown): OutputError {
-  return new OutputError(`cannot write the temporary folder ${folder.path}: ${(e as Error).message}`);
-}
-
-/** Files written through small buffers, synchronously (the spill is the only work going on). */
-class FileWriter {
-  private readonly fd: number;
-  private readonly buffer = Buffer.allocUnsafe(PARTITION_BUFFER);
-  private filled = 0;
-  bytes = 0;
-
-  constructor(
-    private readonly folder: TempFolder,
-    readonly path: string,
-  ) {
-    this.fd = this.io(() => openSync(path, "w"));
-  }
-
-  private io<T>(action: () => T): T {
-    try {
-      return action();
-    } catch (e) {
-      throw tempError(this.folder, e);
-    }
-  }
-
-  write(bytes: Uint8Array): void {
-    this.bytes += bytes.length;
-    if (this.filled + bytes.length > this.buffer.length) this.flush();
-    if (bytes.length > this.buffer.length) this.io(() => writeSync(this.fd, bytes));
-    else {
-      this.buffer.set(bytes, this.filled);
-      this.filled += bytes.length;
-    }
-  }
-
-  private flush(): void {
-    let done = 0;
-    while (done < this.filled) done += this.io(() => writeSync(this.fd, this.buffer, done, this.filled - done));
-    this.filled = 0;
-  }
-
-  close(): void {
-    this.flush();
-    closeSync(this.fd);
-  }
 }
 
 /** A file of the temporary folder still to be read, and the spill level of its lines. */
@@ -369,42 +318,31 @@ async function mergeBySeq(paths: string[], write: WriteBytes, records: boolean):
       const reader = new SurvivorReader(fds[fds.length - 1]);
       if (reader.next()) heap.push(reader);
     }
-    for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(heap, i);
     let out = Buffer.allocUnsafe(OUTPUT_BUFFER);
     let filled = 0;
-    while (heap.length > 0) {
-      const top = heap[0];
-      const key = records ? top.record() : top.key();
-      if (filled + key.length > out.length) {
-        await write(out.subarray(0, filled));
-        out = Buffer.allocUnsafe(Math.max(OUTPUT_BUFFER, key.length));
-        filled = 0;
-      }
-      key.copy(out, filled);
-      filled += key.length;
-      if (!top.next()) {
-        const last = heap.pop()!;
-        if (heap.length === 0) break;
-        heap[0] = last;
-      }
-      siftDown(heap, 0);
-    }
+    await drain(
+      heap,
+      bySeq,
+      (top) => {
+        const bytes = records ? top.record() : top.key();
+        let written: Promise<void> | undefined;
+        if (filled + bytes.length > out.length) {
+          written = write(out.subarray(0, filled));
+          out = Buffer.allocUnsafe(Math.max(OUTPUT_BUFFER, bytes.length));
+          filled = 0;
+        }
+        bytes.copy(out, filled);
+        filled += bytes.length;
+        return written;
+      },
+      (top) => top.next(),
+    );
     if (filled > 0) await write(out.subarray(0, filled));
   } finally {
     for (const fd of fds) closeSync(fd);
   }
 }
 
-function siftDown(heap: SurvivorReader[], i: number): void {
-  const n = heap.length;
-  const item = heap[i];
-  for (;;) {
-    let child = 2 * i + 1;
-    if (child >= n) break;
-    if (child + 1 < n && heap[child + 1].seq < heap[child].seq) child++;
-    if (heap[child].seq >= item.seq) break;
-    heap[i] = heap[child];
-    i = child;
-  }
-  heap[i] = item;
+function bySeq(a: SurvivorReader, b: SurvivorReader): boolean {
+  return a.seq < b.seq;
 }
