@@ -31,6 +31,7 @@ import {
 } from "../../assembly/dedupe-layout.js";
 import { ARENA } from "../../assembly/layout.js";
 import type { Backend } from "../kernel/backend.js";
+import { InputError } from "./errors.js";
 
 /** Characters of the first input piece; a longer line doubles it. */
 const FIRST_PIECE = 1 << 20;
@@ -67,7 +68,7 @@ export class DedupeTable {
     // Slots for half the budget at most (8 bytes each; the load stays under 1/2).
     let maxSlots = 16;
     // (At least 16, and 4 in use at first: dedupeClear().)
-    while (maxSlots * 16 <= budget) maxSlots *= 2;
+    while (maxSlots * 32 <= budget) maxSlots *= 2;
     const keys = ARENA + DEDUPE_HEADER + maxSlots * 8;
     this.io = keys + budget + 64;
     this.layout();
@@ -84,7 +85,10 @@ export class DedupeTable {
     const kept = this.io + 3 * this.piece;
     const spill = kept + 3 * this.piece;
     const marks = spill + 4 * this.piece;
-    this.backend.grow(marks + MARKS * 8 + 64);
+    const end = marks + MARKS * 8 + 64;
+    // Addresses in the kernel are i32: a line of hundreds of megabytes beside a set of 1G does not fit.
+    if (end > 2 ** 31) throw new InputError(`canon: a URL of over ${this.piece} bytes is too long for --dedupe`);
+    this.backend.grow(end);
     const buffer = this.backend.buffer();
     this.bytes = new Uint8Array(buffer);
     this.words = new Int32Array(buffer);
