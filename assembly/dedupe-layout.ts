@@ -42,6 +42,10 @@ export const DEDUPE_READ: i32 = 17;
 export const DEDUPE_KEPT_END: i32 = 18;
 export const DEDUPE_SPILL_END: i32 = 19;
 export const DEDUPE_MARKS_END: i32 = 20;
+/** 1: the table holds a 64-bit fingerprint of each key instead of its bytes (--fingerprint). */
+export const DEDUPE_FINGERPRINT: i32 = 21;
+/** Where a run puts the fingerprint of the line at hand (two i32 fields). */
+export const DEDUPE_PRINT: i32 = 22;
 /** Bytes of the header. */
 export const DEDUPE_HEADER: i32 = 128;
 

@@ -14,6 +14,7 @@ import { LF, SPACE } from "./charcode";
 import {
   DEDUPE_BUDGET,
   DEDUPE_COUNT,
+  DEDUPE_FINGERPRINT,
   DEDUPE_FULL,
   DEDUPE_HEADER,
   DEDUPE_KEPT,
@@ -29,6 +30,7 @@ import {
   DEDUPE_MASK,
   DEDUPE_MAX_SLOTS,
   DEDUPE_PREFIXED,
+  DEDUPE_PRINT,
   DEDUPE_READ,
   DEDUPE_RUN,
   DEDUPE_RUN_DIGITS,
@@ -70,6 +72,40 @@ function hashBytes(p: i32, n: i32, seed: i32): i32 {
     h ^= ld8(p + i);
     h = (h + (h << 1) + (h << 4) + (h << 7) + (h << 8) + (h << 24)) | 0;
   }
+  return h ^ (h >>> 16);
+}
+
+/** The low 32 bits of a * b (in the JS build `*` is a float multiply: Math.imul there). */
+function mul32(a: i32, b: i32): i32 {
+  if (ASC_TARGET == 0) return <i32>Math.imul(a, b);
+  return a * b;
+}
+
+function rotl32(x: i32, r: i32): i32 {
+  return (x << r) | (x >>> (32 - r));
+}
+
+/**
+ * MurmurHash3's 32-bit hash of the `n` bytes at p (x86_32: blocks of four
+ * bytes, the tail, the length, the final mix), from `seed`: the second half
+ * of a fingerprint, independent of hashBytes() (FNV-1a), the first.
+ */
+function murmur3(p: i32, n: i32, seed: i32): i32 {
+  let h = seed;
+  let i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const k = ld8(p + i) | (ld8(p + i + 1) << 8) | (ld8(p + i + 2) << 16) | (ld8(p + i + 3) << 24);
+    h ^= mul32(rotl32(mul32(k, 0xcc9e2d51), 15), 0x1b873593);
+    h = (mul32(rotl32(h, 13), 5) + 0xe6546b64) | 0;
+  }
+  let k = 0;
+  for (let j = n - 1; j >= i; j--) k = (k << 8) | ld8(p + j);
+  if (i < n) h ^= mul32(rotl32(mul32(k, 0xcc9e2d51), 15), 0x1b873593);
+  h ^= n;
+  h ^= h >>> 16;
+  h = mul32(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = mul32(h, 0xc2b2ae35);
   return h ^ (h >>> 16);
 }
 
@@ -185,6 +221,8 @@ function writeHex(p: i32, v: i32, digits: i32): void {
  */
 export function dedupeRun(t: i32, src: i32, len: i32): void {
   const prefixed = field(t, DEDUPE_PREFIXED) != 0;
+  const fingerprint = field(t, DEDUPE_FINGERPRINT) != 0;
+  const print = t + (DEDUPE_PRINT << 2);
   const seed = field(t, DEDUPE_SEED);
   const kept = field(t, DEDUPE_KEPT);
   const keptCap = field(t, DEDUPE_KEPT_CAP);
@@ -209,9 +247,16 @@ export function dedupeRun(t: i32, src: i32, len: i32): void {
       continue;
     }
     // A prefixed line's key starts after its sequence number and the space.
-    const key = prefixed ? p + DEDUPE_SEQ_WIDTH + 1 : p;
-    const keyLen = e - key;
+    let key = prefixed ? p + DEDUPE_SEQ_WIDTH + 1 : p;
+    let keyLen = e - key;
     const h = hashBytes(key, keyLen, seed);
+    if (fingerprint) {
+      // The table's key is the 64-bit fingerprint: this hash and a second one.
+      st32(print, h);
+      st32(print + 4, murmur3(key, keyLen, seed));
+      key = print;
+      keyLen = 8;
+    }
     const slot = probe(t, key, keyLen, h);
     if (ld32(slot + 4) == 0) {
       if (field(t, DEDUPE_FULL) == 0) {

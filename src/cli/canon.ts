@@ -65,9 +65,10 @@ function dedupeOptions(values: {
   memory?: string;
   "temp-dir"?: string;
   sort?: string;
+  fingerprint?: boolean;
 }): (DedupeOptions & { sort: boolean }) | null {
   if (values.dedupe !== true) {
-    for (const name of ["memory", "temp-dir", "sort"] as const)
+    for (const name of ["memory", "temp-dir", "sort", "fingerprint"] as const)
       if (values[name] !== undefined) throw new UsageError(`canon: --${name} needs --dedupe`);
     return null;
   }
@@ -79,6 +80,7 @@ function dedupeOptions(values: {
     memory: sizeOption("canon", "memory", values.memory, DEFAULT_MEMORY, MIN_MEMORY, MAX_BUDGET),
     tempDir: values["temp-dir"] ?? null,
     sort: values.sort !== undefined,
+    fingerprint: values.fingerprint === true,
   };
 }
 
@@ -89,6 +91,7 @@ const OPTIONS = {
   memory: { type: "string" },
   "temp-dir": { type: "string" },
   sort: { type: "string" },
+  fingerprint: { type: "boolean" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
   "keep-fragment": { type: "boolean" },
@@ -115,6 +118,10 @@ Options:
                            a temporary folder and deduped from there
       --temp-dir DIR       where that folder goes (default: the system's,
                            $TMPDIR or /tmp); it is removed at the end
+      --fingerprint        with --dedupe: hold a 64-bit hash of each URL
+                           instead of the URL (2 to 3 times as many URLs in
+                           memory; two URLs with the same hash count as one:
+                           for n distinct URLs, at most n^2/2^65 likely)
       --sort surt          with --dedupe: write the URLs sorted by host, its
                            labels reversed (com,example,www), as SURT keys
                            sort, for politeness queues (half of --memory

@@ -12,6 +12,7 @@
 // budget.
 
 import {
+  DEDUPE_FINGERPRINT,
   DEDUPE_FULL,
   DEDUPE_KEPT,
   DEDUPE_KEPT_CAP,
@@ -61,9 +62,11 @@ export class DedupeTable {
   piece = FIRST_PIECE;
   private runs = 0;
 
+  /** `fingerprint`: hold a 64-bit fingerprint of each line instead of its bytes (see Dedupe). */
   constructor(
     private readonly backend: Backend,
     readonly budget: number,
+    private readonly fingerprint: boolean,
   ) {
     // Slots for half the budget at most (8 bytes each; the load stays under 1/2).
     let maxSlots = 16;
@@ -124,6 +127,7 @@ export class DedupeTable {
     this.backend.enter();
     this.backend.kernel.dedupeClear(ARENA, seed);
     this.set(DEDUPE_PREFIXED, prefixed ? 1 : 0);
+    this.set(DEDUPE_FINGERPRINT, this.fingerprint ? 1 : 0);
   }
 
   get full(): boolean {

@@ -33,6 +33,12 @@ export interface DedupeOptions {
   memory: number;
   /** Where the temporary folder goes (null: os.tmpdir()). */
   tempDir: string | null;
+  /**
+   * Hold a 64-bit fingerprint of each URL instead of its bytes (about 3
+   * times as many URLs in the same memory); two URLs with the same
+   * fingerprint count as one.
+   */
+  fingerprint: boolean;
 }
 
 /** Where the deduped lines go, as bytes; the array is the callee's to keep. */
@@ -104,7 +110,7 @@ export class Dedupe {
     private readonly options: DedupeOptions,
     private readonly write: WriteBytes,
   ) {
-    this.table = new DedupeTable(backend, options.memory);
+    this.table = new DedupeTable(backend, options.memory, options.fingerprint);
     this.table.clear(0, false);
   }
 

@@ -82,6 +82,13 @@ describe("canon --dedupe spills past --memory", () => {
     expect(readdirSync(temp)).toEqual([]);
   });
 
+  it.each(["1K", "512M"])("--fingerprint --memory %s: the reference, in first-seen order", (memory) => {
+    const r = dedupe(input, "--memory", memory, "--fingerprint");
+    expect(r.status).toBe(0);
+    expect(output(r.stdout)).toEqual(reference);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
   it("--sort surt: the same URLs, sorted by host key then URL", () => {
     const expected = reference
       .map((url) => ({ url, key: `${hostOrderKey(url)}\t${url}` }))
@@ -191,6 +198,7 @@ describe("canon --dedupe options", () => {
   it.each([
     [["--memory", "1K"], /^swurl: canon: --memory needs --dedupe\n$/],
     [["--sort", "surt"], /^swurl: canon: --sort needs --dedupe\n$/],
+    [["--fingerprint"], /^swurl: canon: --fingerprint needs --dedupe\n$/],
     [["--dedupe", "--memory", "12X"], /--memory must be a size from 1K to 1G \(such as 512M\), got "12X"/],
     [["--dedupe", "--memory", "100"], /--memory must be a size from 1K to 1G/],
     [["--dedupe", "--memory", "2G"], /--memory must be a size from 1K to 1G/],

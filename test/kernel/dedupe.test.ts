@@ -44,10 +44,11 @@ describe.each(builds.map(([name]) => name as KernelName))("dedupe kernel (%s)", 
   };
 
   /** Feed `text` in pieces of the given lengths (and the rest), as the wrapper does. */
-  function run(text: string, budget: number, prefixed: boolean, cuts: number[]): Outcome {
+  function run(text: string, budget: number, prefixed: boolean, cuts: number[], fingerprint = false): Outcome {
     const input = new TextEncoder().encode(text);
     k.dedupeInit(table, MAX_SLOTS, budget, 0);
     setField(F.DEDUPE_PREFIXED, prefixed ? 1 : 0);
+    setField(F.DEDUPE_FINGERPRINT, fingerprint ? 1 : 0);
     setField(F.DEDUPE_KEPT, kept);
     setField(F.DEDUPE_KEPT_CAP, KEPT_CAP);
     setField(F.DEDUPE_SPILL, spill);
@@ -134,6 +135,25 @@ describe.each(builds.map(([name]) => name as KernelName))("dedupe kernel (%s)", 
         },
       ),
       { numRuns: 150, seed: 27 },
+    );
+  });
+
+  it("with fingerprints instead of keys, the same (no two of these lines share a 64-bit fingerprint)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 300 }),
+        fc.integer({ min: 256, max: MAX_BUDGET }),
+        cuts,
+        fc.boolean(),
+        (all, budget, c, prefixed) => {
+          // A prefixed line always has a key (spilled lines are never empty).
+          const keys = prefixed ? all.filter((key) => key !== "") : all;
+          const lines = keys.map((key, i) => (prefixed ? `${i.toString(16).padStart(14, "0")} ${key}` : key));
+          const text = lines.map((l) => `${l}\n`).join("");
+          expectConsistent(keys, run(text, budget, prefixed, c, true), prefixed ? lines : undefined);
+        },
+      ),
+      { numRuns: 100, seed: 29 },
     );
   });
 
