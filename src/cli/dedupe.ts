@@ -34,7 +34,7 @@ export interface DedupeOptions {
   /** Where the temporary folder goes (null: os.tmpdir()). */
   tempDir: string | null;
   /**
-   * Hold a 64-bit fingerprint of each URL instead of its bytes (about 3
+   * Hold a 64-bit fingerprint of each URL instead of its bytes (2 to 3
    * times as many URLs in the same memory); two URLs with the same
    * fingerprint count as one.
    */
