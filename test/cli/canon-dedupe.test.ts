@@ -102,6 +102,16 @@ describe("canon --dedupe spills past --memory", () => {
     }
   });
 
+  it("--threads 2 over a file of several thread ranges (4 MiB each): the same", () => {
+    const big = frontier(11, 120_000, 4801);
+    const file = path.join(dir, "big.txt");
+    writeFileSync(file, big.join("\n") + "\n");
+    const r = swurl(["canon", "--dedupe", "--memory", "16K", "--temp-dir", temp, "--threads", "2", file]);
+    expect(r.status).toBe(0);
+    expect(output(r.stdout)).toEqual(firstSeen(big));
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
   it("a URL longer than --memory holds is an error, not a loop", () => {
     const long = `https://example.com/${"a".repeat(3000)}`;
     const r = dedupe(["https://example.com/", long], "--memory", "1K");
