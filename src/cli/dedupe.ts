@@ -59,7 +59,6 @@ function tooLong(memory: number, bytes: number): string {
 interface Partition {
   path: string;
   level: number;
-  bytes: number;
 }
 
 /** The partition files of one spill: lines by the partition their kernel mark names. */
@@ -89,7 +88,7 @@ class Partitions {
     for (const file of this.files) {
       if (file === undefined) continue;
       file.close();
-      written.push({ path: file.path, level: this.level, bytes: file.bytes });
+      written.push({ path: file.path, level: this.level });
     }
     return written;
   }
@@ -101,9 +100,6 @@ export class Dedupe {
   private folder: TempFolder | null = null;
   private spill: Partitions | null = null;
   private files = 0;
-  /** Bytes in the temporary folder now, and at most. */
-  private diskNow = 0;
-  diskPeak = 0;
 
   constructor(
     backend: Backend,
@@ -158,21 +154,12 @@ export class Dedupe {
         if (this.table.count === 0)
           throw new UsageError(tooLong(this.options.memory, out.marks[0] - DEDUPE_SEQ_WIDTH - 2));
         spill().add(out);
-        this.grew(out.spilled.length);
       }
       if (out.kept.length === 0) continue;
       if (keep === undefined) await this.write(out.kept.slice());
-      else {
-        keep.write(out.kept);
-        this.grew(out.kept.length);
-      }
+      else keep.write(out.kept);
     }
     return length - offset;
-  }
-
-  private grew(bytes: number): void {
-    this.diskNow += bytes;
-    if (this.diskNow > this.diskPeak) this.diskPeak = this.diskNow;
   }
 
   /** Remove the temporary folder, if any (after finish(), or after an error). */
@@ -248,7 +235,6 @@ export class Dedupe {
       closeSync(fd);
     }
     rmSync(part.path);
-    this.diskNow -= part.bytes;
   }
 }
 

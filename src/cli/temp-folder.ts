@@ -61,7 +61,6 @@ export class FileWriter {
   private readonly fd: number;
   private readonly buffer = Buffer.allocUnsafe(WRITE_BUFFER);
   private filled = 0;
-  bytes = 0;
 
   constructor(
     private readonly folder: TempFolder,
@@ -79,7 +78,6 @@ export class FileWriter {
   }
 
   write(bytes: Uint8Array): void {
-    this.bytes += bytes.length;
     if (this.filled + bytes.length > this.buffer.length) this.flush();
     if (bytes.length > this.buffer.length) this.writeAll(bytes);
     else {
