@@ -8,7 +8,7 @@
 //    canonicalization (bench/frontier.mjs), to a folder of its own in the
 //    system's temporary folder (SWURL_BENCH_DIR to choose another).
 // 2. Times `swurl canon --dedupe --memory MEMORY --temp-dir ...` over it:
-//    wall time, peak RSS (bench/max-rss.mjs), and the peak bytes of its
+//    wall time, CPU time and peak RSS (bench/max-rss.mjs), and the peak bytes of its
 //    temporary folder (polled every 0.5 s).
 // 3. Checks its output: sorted (LC_ALL=C sort), it must equal `LC_ALL=C
 //    sort -u` of the canonical forms of every line (`swurl canon`, failures
@@ -79,9 +79,10 @@ const run = await sh(
 const seconds = (performance.now() - t0) / 1000;
 clearInterval(poll);
 const rssKiB = Number(/max-rss-kb (\d+)/.exec(run.stderr)?.[1]);
+const cpuSeconds = Number(/cpu-ms (\d+)/.exec(run.stderr)?.[1]) / 1000;
 const left = readdirSync(spill).length;
 log(
-  `dedupe: ${seconds.toFixed(1)} s, peak RSS ${(rssKiB / 1024).toFixed(0)} MiB, temporary disk at most ${(diskPeak / GB).toFixed(2)} GB, ${left} entries left in --temp-dir`,
+  `dedupe: ${seconds.toFixed(1)} s (CPU ${cpuSeconds.toFixed(1)} s), peak RSS ${(rssKiB / 1024).toFixed(0)} MiB, temporary disk at most ${(diskPeak / GB).toFixed(2)} GB, ${left} entries left in --temp-dir`,
 );
 
 log("checking: sort of the output, sort -u of the canonical forms");
@@ -98,6 +99,7 @@ const result = {
   written: count(sorted),
   sameAsSortU: same,
   seconds: Number(seconds.toFixed(1)),
+  cpuSeconds,
   peakRssMiB: Math.round(rssKiB / 1024),
   tempDiskPeakGB: Number((diskPeak / GB).toFixed(2)),
   tempEntriesLeft: left,
