@@ -10,3 +10,9 @@ export { NONE } from "../assembly/layout.js";
 export { hashFrom, hostFrom, pathEnd, protocolEnd, queryEnd, searchFrom } from "./whatwg/components.js";
 /** An access-log field's \-escapes undone, as the batch reads a log line's request target. */
 export { unescapeLogField } from "./bulk/batch.js";
+/** A kernel instance of its own for `canon --dedupe`'s hash set (src/cli/dedupe-table.ts), and where its memory is free. */
+export { defaultBackend } from "./api/kernels.js";
+export type { Backend } from "./kernel/backend.js";
+export { ARENA } from "../assembly/layout.js";
+/** The record of the kernel's dedupe table (assembly/dedupe.ts). */
+export * as DEDUPE from "../assembly/dedupe-layout.js";

@@ -2,7 +2,7 @@
 // line, one per line; --dedupe keeps the first of each.
 
 import { canonicalize, type CanonicalizeOptions } from "../index.js";
-import { defaultBackend } from "../kernels.js";
+import { defaultBackend } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
 import { hostOrderKey } from "./host-order.js";

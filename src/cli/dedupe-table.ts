@@ -11,34 +11,14 @@
 // fill, so the process's resident memory grows with the keys, not with the
 // budget.
 
-import {
-  DEDUPE_FINGERPRINT,
-  DEDUPE_FULL,
-  DEDUPE_KEPT,
-  DEDUPE_KEPT_CAP,
-  DEDUPE_KEPT_END,
-  DEDUPE_LINE,
-  DEDUPE_MARKS,
-  DEDUPE_MARKS_CAP,
-  DEDUPE_MARKS_END,
-  DEDUPE_PREFIXED,
-  DEDUPE_READ,
-  DEDUPE_RUN,
-  DEDUPE_SPILL,
-  DEDUPE_SPILL_CAP,
-  DEDUPE_SPILL_END,
-  DEDUPE_HEADER,
-  DEDUPE_COUNT,
-} from "../../assembly/dedupe-layout.js";
-import { ARENA } from "../../assembly/layout.js";
-import type { Backend } from "../kernel/backend.js";
+import { ARENA, type Backend, DEDUPE } from "../internal.js";
 import { InputError } from "./errors.js";
 
 /** Characters of the first input piece; a longer line doubles it. */
 const FIRST_PIECE = 1 << 20;
 /** Spilled-line marks a run may write (two i32 each). */
 const MARKS = 1 << 16;
-/** Input bytes of one run: at most 2^23 lines (DEDUPE_LINE_DIGITS hex digits number 2^24). */
+/** Input bytes of one run: at most 2^23 lines (DEDUPE.DEDUPE_LINE_DIGITS hex digits number 2^24). */
 const RUN_BYTES = 1 << 24;
 const LF = 10;
 /** The largest budget: addresses in the kernel are i32, and the memory holds slots, keys and buffers. */
@@ -72,7 +52,7 @@ export class DedupeTable {
     let maxSlots = 16;
     // (At least 16, and 4 in use at first: dedupeClear().)
     while (maxSlots * 32 <= budget) maxSlots *= 2;
-    const keys = ARENA + DEDUPE_HEADER + maxSlots * 8;
+    const keys = ARENA + DEDUPE.DEDUPE_HEADER + maxSlots * 8;
     this.io = keys + budget + 64;
     this.layout();
     this.backend.enter();
@@ -95,12 +75,12 @@ export class DedupeTable {
     const buffer = this.backend.buffer();
     this.bytes = new Uint8Array(buffer);
     this.words = new Int32Array(buffer);
-    this.set(DEDUPE_KEPT, kept);
-    this.set(DEDUPE_KEPT_CAP, 3 * this.piece);
-    this.set(DEDUPE_SPILL, spill);
-    this.set(DEDUPE_SPILL_CAP, 4 * this.piece);
-    this.set(DEDUPE_MARKS, marks);
-    this.set(DEDUPE_MARKS_CAP, MARKS * 2);
+    this.set(DEDUPE.DEDUPE_KEPT, kept);
+    this.set(DEDUPE.DEDUPE_KEPT_CAP, 3 * this.piece);
+    this.set(DEDUPE.DEDUPE_SPILL, spill);
+    this.set(DEDUPE.DEDUPE_SPILL_CAP, 4 * this.piece);
+    this.set(DEDUPE.DEDUPE_MARKS, marks);
+    this.set(DEDUPE.DEDUPE_MARKS_CAP, MARKS * 2);
   }
 
   private get(field: number): number {
@@ -126,16 +106,16 @@ export class DedupeTable {
   clear(seed: number, prefixed: boolean): void {
     this.backend.enter();
     this.backend.kernel.dedupeClear(ARENA, seed);
-    this.set(DEDUPE_PREFIXED, prefixed ? 1 : 0);
-    this.set(DEDUPE_FINGERPRINT, this.fingerprint ? 1 : 0);
+    this.set(DEDUPE.DEDUPE_PREFIXED, prefixed ? 1 : 0);
+    this.set(DEDUPE.DEDUPE_FINGERPRINT, this.fingerprint ? 1 : 0);
   }
 
   get full(): boolean {
-    return this.get(DEDUPE_FULL) !== 0;
+    return this.get(DEDUPE.DEDUPE_FULL) !== 0;
   }
 
   get count(): number {
-    return this.get(DEDUPE_COUNT);
+    return this.get(DEDUPE.DEDUPE_COUNT);
   }
 
   /**
@@ -147,18 +127,18 @@ export class DedupeTable {
   run(offset: number, length: number): RunOutput {
     const start = this.inputStart + offset;
     if (length > RUN_BYTES) length = Math.max(RUN_BYTES, this.bytes.indexOf(LF, start) + 1 - start);
-    this.set(DEDUPE_RUN, this.runs++);
-    this.set(DEDUPE_LINE, 0);
+    this.set(DEDUPE.DEDUPE_RUN, this.runs++);
+    this.set(DEDUPE.DEDUPE_LINE, 0);
     this.backend.enter();
     this.backend.kernel.dedupeRun(ARENA, start, length);
-    const kept = this.get(DEDUPE_KEPT);
-    const spill = this.get(DEDUPE_SPILL);
-    const marks = this.get(DEDUPE_MARKS) >> 2;
+    const kept = this.get(DEDUPE.DEDUPE_KEPT);
+    const spill = this.get(DEDUPE.DEDUPE_SPILL);
+    const marks = this.get(DEDUPE.DEDUPE_MARKS) >> 2;
     return {
-      read: this.get(DEDUPE_READ),
-      kept: this.bytes.subarray(kept, kept + this.get(DEDUPE_KEPT_END)),
-      spilled: this.bytes.subarray(spill, spill + this.get(DEDUPE_SPILL_END)),
-      marks: this.words.subarray(marks, marks + this.get(DEDUPE_MARKS_END)),
+      read: this.get(DEDUPE.DEDUPE_READ),
+      kept: this.bytes.subarray(kept, kept + this.get(DEDUPE.DEDUPE_KEPT_END)),
+      spilled: this.bytes.subarray(spill, spill + this.get(DEDUPE.DEDUPE_SPILL_END)),
+      marks: this.words.subarray(marks, marks + this.get(DEDUPE.DEDUPE_MARKS_END)),
     };
   }
 }

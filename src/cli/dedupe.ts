@@ -21,8 +21,7 @@
 // partitions and their survivors; a partition is removed once read).
 
 import { closeSync, openSync, readSync, rmSync } from "node:fs";
-import { DEDUPE_SEQ_WIDTH } from "../../assembly/dedupe-layout.js";
-import type { Backend } from "../kernel/backend.js";
+import { type Backend, DEDUPE } from "../internal.js";
 import { DedupeTable, type RunOutput } from "./dedupe-table.js";
 import { drain } from "./heap.js";
 import { UsageError } from "./errors.js";
@@ -152,7 +151,7 @@ export class Dedupe {
       if (out.spilled.length > 0) {
         // A key that does not fit in the empty table would spill again at every level.
         if (this.table.count === 0)
-          throw new UsageError(tooLong(this.options.memory, out.marks[0] - DEDUPE_SEQ_WIDTH - 2));
+          throw new UsageError(tooLong(this.options.memory, out.marks[0] - DEDUPE.DEDUPE_SEQ_WIDTH - 2));
         spill().add(out);
       }
       if (out.kept.length === 0) continue;
@@ -280,7 +279,7 @@ class SurvivorReader {
 
   /** The current record's key and line break. */
   key(): Buffer {
-    return this.buffer.subarray(this.start + DEDUPE_SEQ_WIDTH + 1, this.lineEnd);
+    return this.buffer.subarray(this.start + DEDUPE.DEDUPE_SEQ_WIDTH + 1, this.lineEnd);
   }
 }
 
@@ -288,7 +287,7 @@ class SurvivorReader {
 function parseSeq(bytes: Buffer, at: number): number {
   let run = 0;
   let line = 0;
-  for (let i = 0; i < DEDUPE_SEQ_WIDTH; i++) {
+  for (let i = 0; i < DEDUPE.DEDUPE_SEQ_WIDTH; i++) {
     const c = bytes[at + i];
     const digit = c <= 0x39 ? c - 0x30 : c - 0x57;
     if (i < 8) run = run * 16 + digit;

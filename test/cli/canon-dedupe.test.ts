@@ -14,8 +14,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalize } from "../../build/index.js";
 import { hostOrderKey } from "../../src/cli/host-order";
-import { CLI, SAMPLE, swurl } from "../cli-run";
-import { int, mulberry32, pick } from "../random";
+import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
+import { int, mulberry32, pick } from "../helpers/random";
 
 let dir: string;
 /** A --temp-dir of the test's own, so that what a run leaves there can be seen. */

@@ -9,8 +9,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as F from "../../assembly/dedupe-layout";
 import { createSwurl, type KernelName } from "../../build/index.js";
-import { builds } from "../builds";
-import { internals } from "../internals";
+import { builds } from "../helpers/builds";
+import { internals } from "../helpers/internals";
 
 const SRC_CAP = 1 << 16;
 const KEPT_CAP = 1 << 16;
