@@ -1,8 +1,8 @@
 // swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { canonicalize, type CanonicalizeOptions } from "../index.js";
-import { defaultBackend } from "../internal.js";
+import { canonicalize, type CanonicalizeOptions, createSwurl } from "../index.js";
+import { type Backend, INTERNALS } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
 import { hostOrderKey } from "./host-order.js";
@@ -54,6 +54,12 @@ export function stripPattern(value: string): string | RegExp {
   } catch (e) {
     throw new UsageError(`canon: --strip-param ${value}: ${(e as Error).message}`);
   }
+}
+
+/** A kernel instance with memory of its own (the best build here): the backend of a new API object. */
+function ownBackend(): Backend {
+  const api = createSwurl() as unknown as Record<symbol, { backend: Backend }>;
+  return api[INTERNALS].backend;
 }
 
 /** The orders of --sort: by host, SURT's order (host-order.ts). */
@@ -121,7 +127,8 @@ Options:
       --fingerprint        with --dedupe: hold a 64-bit hash of each URL
                            instead of the URL (2 to 3 times as many URLs in
                            memory; two URLs with the same hash count as one:
-                           for n distinct URLs, at most n^2/2^65 likely)
+                           the chance of any such pair is at most
+                           n^2/2^65 for n distinct URLs)
       --sort surt          with --dedupe: write the URLs sorted by host, its
                            labels reversed (com,example,www), as SURT keys
                            sort, for politeness queues (half of --memory
@@ -172,7 +179,7 @@ ${FILTER_HELP}`,
         ? (bytes) => stdout.write(bytes)
         : async (bytes) => sorted.add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"));
     const deduped = new Dedupe(
-      defaultBackend(),
+      ownBackend(),
       { ...dedupe, memory: sorted === null ? dedupe.memory : dedupe.memory / 2 },
       write,
     );
