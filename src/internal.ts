@@ -10,3 +10,14 @@ export { NONE } from "../assembly/layout.js";
 export { hashFrom, hostFrom, pathEnd, protocolEnd, queryEnd, searchFrom } from "./whatwg/components.js";
 /** An access-log field's \-escapes undone, as the batch reads a log line's request target. */
 export { unescapeLogField } from "./bulk/batch.js";
+/**
+ * A kernel instance of its own for `canon --dedupe`'s hash set
+ * (src/cli/dedupe-table.ts), as the arena of a createSwurl() holds it, and
+ * where its memory is free. (Not the kernels module itself: it imports the
+ * JS build under esbuild's alias, and tests import src/cli/ modules as they are.)
+ */
+export type { Backend } from "./kernel/backend.js";
+export const INTERNALS = Symbol.for("swurl.internals");
+export { ARENA } from "../assembly/layout.js";
+/** The record of the kernel's dedupe table (assembly/dedupe.ts). */
+export * as DEDUPE from "../assembly/dedupe-layout.js";

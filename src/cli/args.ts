@@ -106,6 +106,33 @@ export function integerOption(
   return n;
 }
 
+const SIZE_UNITS: Record<string, number> = { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 };
+
+/** A size as sizeOption() reads it: in the largest unit that divides it. */
+function sizeText(bytes: number): string {
+  for (const unit of ["G", "M", "K"]) if (bytes % SIZE_UNITS[unit] === 0) return `${bytes / SIZE_UNITS[unit]}${unit}`;
+  return String(bytes);
+}
+
+/** A size in bytes: digits with K, M or G (2^10, 2^20, 2^30 bytes) or none, in [min, max]. */
+export function sizeOption(
+  command: string,
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const m = /^(\d+(?:\.\d+)?)([KMG]?)B?$/i.exec(value);
+  const n = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${command}: --${name} must be a size from ${sizeText(min)} to ${sizeText(max)} (such as 512M), got ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
 /** --base: checked once here, so that a bad base is a usage error and not every line a failure. */
 export function baseOption(command: string, value: string | undefined): string | undefined {
   if (value !== undefined && !canParse(value))

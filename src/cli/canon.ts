@@ -1,15 +1,24 @@
 // swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { canonicalize, type CanonicalizeOptions } from "../index.js";
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { canonicalize, type CanonicalizeOptions, createSwurl } from "../index.js";
+import { type Backend, INTERNALS } from "../internal.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
+import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
+import { hostOrderKey } from "./host-order.js";
+import { SortedRuns } from "./sorted-runs.js";
+import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
-import type { Emit, Work } from "./work.js";
+import type { Work } from "./work.js";
+
+/** --memory: 512M unless given; 1K at least (a handful of URLs: the tests force spills with it). */
+const DEFAULT_MEMORY = 512 * 2 ** 20;
+const MIN_MEMORY = 2 ** 10;
 
 export interface CanonOptions {
   filter: RecordFilter;
@@ -47,17 +56,37 @@ export function stripPattern(value: string): string | RegExp {
   }
 }
 
-/** Emit only the first of each canonical URL, and no empty lines (failures). */
-function dedupe(emit: Emit): Emit {
-  const seen = new Set<string>();
-  return (text) => {
-    let kept = "";
-    for (const line of text.split("\n")) {
-      if (line === "" || seen.has(line)) continue;
-      seen.add(line);
-      kept += line + "\n";
-    }
-    return emit(kept);
+/** A kernel instance with memory of its own (the best build here): the backend of a new API object. */
+function ownBackend(): Backend {
+  const api = createSwurl() as unknown as Record<symbol, { backend: Backend }>;
+  return api[INTERNALS].backend;
+}
+
+/** The orders of --sort: by host, SURT's order (host-order.ts). */
+const SORT_ORDERS = ["surt"];
+
+/** --dedupe's options, or null without --dedupe (then its options are errors). */
+function dedupeOptions(values: {
+  dedupe?: boolean;
+  memory?: string;
+  "temp-dir"?: string;
+  sort?: string;
+  fingerprint?: boolean;
+}): (DedupeOptions & { sort: boolean }) | null {
+  if (values.dedupe !== true) {
+    for (const name of ["memory", "temp-dir", "sort", "fingerprint"] as const)
+      if (values[name] !== undefined) throw new UsageError(`canon: --${name} needs --dedupe`);
+    return null;
+  }
+  if (values.sort !== undefined && !SORT_ORDERS.includes(values.sort))
+    throw new UsageError(
+      `canon: unknown --sort order ${JSON.stringify(values.sort)}; expected ${SORT_ORDERS.join(", ")}`,
+    );
+  return {
+    memory: sizeOption("canon", "memory", values.memory, DEFAULT_MEMORY, MIN_MEMORY, MAX_BUDGET),
+    tempDir: values["temp-dir"] ?? null,
+    sort: values.sort !== undefined,
+    fingerprint: values.fingerprint === true,
   };
 }
 
@@ -65,6 +94,10 @@ const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
   dedupe: { type: "boolean" },
+  memory: { type: "string" },
+  "temp-dir": { type: "string" },
+  sort: { type: "string" },
+  fingerprint: { type: "boolean" },
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
   "keep-fragment": { type: "boolean" },
@@ -83,9 +116,23 @@ and host lower-cased. A line that does not parse gives an empty line, so the
 output has as many lines as the input (unless --dedupe).
 
 Options:
-      --dedupe             write each canonical URL once, at its first
-                           occurrence, and leave out lines that do not parse
-                           (keeps every distinct URL in memory)
+      --dedupe             write each canonical URL once, in the order of
+                           first occurrences, and leave out lines that do not
+                           parse; exact at any size (see --memory)
+      --memory SIZE        memory for --dedupe's set of URLs (default 512M;
+                           K, M, G; at most 1G); past it, URLs are spilled to
+                           a temporary folder and deduped from there
+      --temp-dir DIR       where that folder goes (default: the system's,
+                           $TMPDIR or /tmp); it is removed at the end
+      --fingerprint        with --dedupe: hold a 64-bit hash of each URL
+                           instead of the URL (2 to 3 times as many URLs in
+                           memory; two URLs with the same hash count as one:
+                           the chance of any such pair is at most
+                           n^2/2^65 for n distinct URLs)
+      --sort surt          with --dedupe: write the URLs sorted by host, its
+                           labels reversed (com,example,www), as SURT keys
+                           sort, for politeness queues (half of --memory
+                           goes to the sort)
       --sort-query         sort query parameters by name (same names keep
                            their order)
       --strip-param NAME   remove query parameters named NAME; /REGEXP/FLAGS
@@ -110,21 +157,40 @@ ${FILTER_HELP}`,
       filter: recordFilter("canon", values),
     };
     const threads = threadsOption("canon", values.threads);
+    const dedupe = dedupeOptions(values);
     const input = await openInputs(files);
-    const write: Emit = (text) => stdout.write(text);
-    await runBulk(
-      input,
-      {
-        name: "canon",
-        work: canonWork,
-        options,
-        threads,
-        script,
-        splittable: kernelRead(options.input),
-        streamsRows: true,
-        emits: true,
-      },
-      values.dedupe ? dedupe(write) : write,
+    const bulk = {
+      name: "canon",
+      work: canonWork,
+      options,
+      threads,
+      script,
+      splittable: kernelRead(options.input),
+      streamsRows: true,
+      emits: true,
+    };
+    if (dedupe === null) {
+      await runBulk(input, bulk, (text) => stdout.write(text));
+      return;
+    }
+    // --sort: the deduped URLs go to the sort, which takes half the memory.
+    const sorted = dedupe.sort ? new SortedRuns(hostOrderKey, dedupe.memory / 2, dedupe.tempDir) : null;
+    const write: WriteBytes =
+      sorted === null
+        ? (bytes) => stdout.write(bytes)
+        : async (bytes) => sorted.add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"));
+    const deduped = new Dedupe(
+      ownBackend(),
+      { ...dedupe, memory: sorted === null ? dedupe.memory : dedupe.memory / 2 },
+      write,
     );
+    try {
+      await runBulk(input, bulk, (text) => deduped.add(text));
+      await deduped.finish();
+      await sorted?.finish((text) => stdout.write(text));
+    } finally {
+      deduped.close();
+      sorted?.close();
+    }
   },
 };

@@ -1,0 +1,47 @@
+// A binary min-heap in an array, for the k-way merges of sorted files
+// (dedupe.ts by sequence number, sorted-runs.ts by sort key).
+
+/** Restore the heap order below `i` (the item at `i` may be out of place). */
+export function siftDown<T>(heap: T[], i: number, less: (a: T, b: T) => boolean): void {
+  const n = heap.length;
+  const item = heap[i];
+  for (;;) {
+    let child = 2 * i + 1;
+    if (child >= n) break;
+    if (child + 1 < n && less(heap[child + 1], heap[child])) child++;
+    if (!less(heap[child], item)) break;
+    heap[i] = heap[child];
+    i = child;
+  }
+  heap[i] = item;
+}
+
+/** Make `heap` a heap. */
+export function heapify<T>(heap: T[], less: (a: T, b: T) => boolean): void {
+  for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(heap, i, less);
+}
+
+/**
+ * Take the items of sources in order: `emit` the least source's current
+ * item, then `advance` it (false when it has no more).
+ */
+export async function drain<T>(
+  heap: T[],
+  less: (a: T, b: T) => boolean,
+  emit: (top: T) => Promise<void> | undefined,
+  advance: (top: T) => boolean,
+): Promise<void> {
+  heapify(heap, less);
+  while (heap.length > 0) {
+    const top = heap[0];
+    // Most items are buffered: awaiting only a write that was started saves a microtask per item.
+    const written = emit(top);
+    if (written !== undefined) await written;
+    if (!advance(top)) {
+      const last = heap.pop()!;
+      if (heap.length === 0) break;
+      heap[0] = last;
+    }
+    siftDown(heap, 0, less);
+  }
+}
