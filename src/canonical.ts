@@ -14,7 +14,9 @@ import { Url } from "./whatwg/url.js";
 import { withoutPrefix } from "./prefix.js";
 import { defaultPort } from "./rfc1738/schemes.js";
 import { profileContext } from "./canonical/context.js";
-import { profilesApi, type ProfileOptions } from "./canonical/profiles.js";
+import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./canonical/profiles.js";
+import { safeBrowsingExpressions } from "./canonical/safe-browsing.js";
+import { surt } from "./canonical/surt.js";
 import { quote, typeName } from "./check.js";
 
 export interface CanonicalizeOptions {
@@ -115,15 +117,22 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
   let profiles: ReturnType<typeof profilesApi> | null = null;
 
   /** canonicalize() with a profile: that anchor's key (src/canonical/). */
-  function withProfile(input: string | Url, options: ProfileOptions): string | null {
+  function withProfile(input: string | Url | Uint8Array, options: ProfileOptions): string | null {
     profiles ??= profilesApi(profileContext(arena, core));
     const name = options.profile;
     if (!Object.hasOwn(profiles, name)) {
       const got = typeof name === "string" ? quote(name) : typeName(name);
       throw new TypeError(`canonicalize: unknown profile ${got}; expected one of ${Object.keys(profiles).join(", ")}`);
     }
+    if (input instanceof Uint8Array && !BYTE_PROFILES.has(name)) {
+      throw new TypeError(`canonicalize: the ${name} profile takes a string or a Url, not bytes`);
+    }
     // Each profile takes its own member of ProfileOptions, which `profile` names.
-    return (profiles[name] as (input: string | Url, options: ProfileOptions) => string | null)(input, options);
+    // A byte profile's function takes bytes too (BYTE_PROFILES).
+    return (profiles[name] as (input: string | Url | Uint8Array, options: ProfileOptions) => string | null)(
+      input,
+      options,
+    );
   }
 
   /**
@@ -167,8 +176,12 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
    * (e.g. from parseBatch) is taken as already parsed. Returns null when the
    * input does not parse. canonicalize(canonicalize(x)) === canonicalize(x).
    */
-  function canonicalize(input: string | Url, options: CanonicalizeOptions | ProfileOptions = {}): string | null {
+  function canonicalize(
+    input: string | Url | Uint8Array,
+    options: CanonicalizeOptions | ProfileOptions = {},
+  ): string | null {
     if (options.profile !== undefined) return withProfile(input, options);
+    if (input instanceof Uint8Array) throw new TypeError("canonicalize: bytes are taken by the safe-browsing and surt profiles only");
     // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
     const base = options.base === undefined ? undefined : withoutPrefix(options.base);
     const url = input instanceof Url ? input : parse(withoutPrefix(input), base);
@@ -204,5 +217,5 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
     return out;
   }
 
-  return { canonicalize };
+  return { canonicalize, surt, safeBrowsingExpressions };
 }
