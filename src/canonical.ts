@@ -181,7 +181,8 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
     options: CanonicalizeOptions | ProfileOptions = {},
   ): string | null {
     if (options.profile !== undefined) return withProfile(input, options);
-    if (input instanceof Uint8Array) throw new TypeError("canonicalize: bytes are taken by the safe-browsing and surt profiles only");
+    if (input instanceof Uint8Array)
+      throw new TypeError("canonicalize: bytes are taken by the safe-browsing and surt profiles only");
     // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
     const base = options.base === undefined ? undefined : withoutPrefix(options.base);
     const url = input instanceof Url ? input : parse(withoutPrefix(input), base);

@@ -49,6 +49,8 @@ export interface GoogleUrl {
   port: string;
   path: string;
   query: string | null;
+  /** Dropped by the Safe Browsing steps (null). */
+  fragment: string | null;
 }
 
 /** "Percent-escape all characters that are <= ASCII 32, >= 127, "#", or "%"" (Python's quote() with every other printable byte safe). */
@@ -61,7 +63,7 @@ const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const HAS_SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 const REPEATED_HTTP = /^(?:https?:\/\/)+/;
 /** RFC 2396 appendix B, the split both anchors use. */
-const RFC2396 = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#[^]*)?$/;
+const RFC2396 = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 
 /** Stands for an escaped "&" while the rest of a query is decoded: no byte string holds it. */
 const KEPT_AMPERSAND = "\u0100";
@@ -189,11 +191,11 @@ function portOf(port: string | undefined): string | null {
 }
 
 /**
- * The Safe Browsing steps on a URL given as a byte string, or null where the
- * URL has no valid port. The fragment is dropped, and so is the userinfo
- * (neither anchor keeps it).
+ * A URL given as a byte string split as both anchors split it (RFC 2396
+ * appendix B, after the repairs below), or null where its port is not
+ * valid. The userinfo is dropped (neither anchor keeps it).
  */
-export function googleCanonical(input: string, d: Dialect): GoogleUrl | null {
+export function splitUrl(input: string, d: Dialect): GoogleUrl | null {
   let s = input.replace(OUTER_SPACE, "").replace(TAB_OR_NEWLINE, "");
   if (s.startsWith("//")) s = "http:" + s;
   else if (d.schemeTest === "slashes" ? !s.includes("://") : !HAS_SCHEME.test(s)) s = "http://" + s;
@@ -208,7 +210,7 @@ export function googleCanonical(input: string, d: Dialect): GoogleUrl | null {
     const hostPort = m[2].slice(m[2].lastIndexOf("@") + 1).replace(/:+$/, "");
     const close = hostPort.startsWith("[") ? hostPort.indexOf("]") + 1 : 0;
     const colon = hostPort.indexOf(":", close);
-    host = colon === -1 ? hostPort : hostPort.slice(0, colon);
+    host = lowerAscii(colon === -1 ? hostPort : hostPort.slice(0, colon));
     const p = portOf(colon === -1 ? undefined : hostPort.slice(colon + 1));
     if (p === null) return null;
     port = p;
@@ -220,10 +222,21 @@ export function googleCanonical(input: string, d: Dialect): GoogleUrl | null {
     host = slash === -1 ? rest : rest.slice(0, slash);
     path = slash === -1 ? "/" : rest.slice(slash);
   }
-  const query = m[4] === undefined ? null : minimalEscape(m[4], d.keepQueryAmpersands);
-  if (host !== "") host = canonicalHost(host, d);
-  path = unescapeRepeatedly(path);
+  return { scheme, host, port, path, query: m[4] ?? null, fragment: m[5] ?? null };
+}
+
+/** The Safe Browsing steps on a split URL: the fragment dropped, each part unescaped and escaped again. */
+export function googleSteps(url: GoogleUrl, d: Dialect): GoogleUrl {
+  const query = url.query === null ? null : minimalEscape(url.query, d.keepQueryAmpersands);
+  const host = url.host === "" ? "" : canonicalHost(url.host, d);
+  let path = unescapeRepeatedly(url.path);
   // Without a host ("mailto:a@b") the path is no hierarchy of segments.
   if (host !== "") path = normalizePath(path, d.keepRootDotDot);
-  return { scheme, host, port, path: escapeOnce(path), query };
+  return { scheme: url.scheme, host, port: url.port, path: escapeOnce(path), query, fragment: null };
+}
+
+/** Both: the Safe Browsing steps on a URL given as a byte string, or null where its port is not valid. */
+export function googleCanonical(input: string, d: Dialect): GoogleUrl | null {
+  const url = splitUrl(input, d);
+  return url === null ? null : googleSteps(url, d);
 }

@@ -8,7 +8,7 @@
 
 import type { Url } from "../whatwg/url.js";
 import { decodeUtf8, lowerAscii } from "./bytes.js";
-import { type Dialect, type GoogleUrl, googleCanonical } from "./google.js";
+import { type Dialect, type GoogleUrl, googleSteps, splitUrl } from "./google.js";
 import { inputBytes } from "./safe-browsing.js";
 
 /** The Internet Archive canonicalizer's switches, under SURT's names, with its defaults. */
@@ -37,12 +37,20 @@ export interface IaCanonicalizerOptions {
   query_alpha_reorder?: boolean;
 }
 
+/**
+ * Which of SURT's canonicalizers runs, by its class name: the default runs
+ * Google's steps and then the Internet Archive's, as surt() does.
+ */
+export type SurtCanonicalizer = "DefaultIAURLCanonicalizer" | "GoogleURLCanonicalizer" | "IAURLCanonicalizer";
+
 export interface SurtProfileOptions extends IaCanonicalizerOptions {
   profile: "surt";
+  canonicalizer?: SurtCanonicalizer;
 }
 
 /** surt()'s options: the canonicalizer's, and how the key is written. */
 export interface SurtOptions extends IaCanonicalizerOptions {
+  canonicalizer?: SurtCanonicalizer;
   /** Start the key with the scheme: "http://(com,example)/" (default false). */
   with_scheme?: boolean;
   /** End the host with a comma: "com,example,)/" (default false). */
@@ -122,19 +130,34 @@ function iaCanonical(url: GoogleUrl, o: IaCanonicalizerOptions): GoogleUrl {
     if (o.query_alpha_reorder !== false) query = alphaReorder(query);
   }
   if (query === "" && o.query_strip_empty !== false) query = null;
-  return { scheme: url.scheme, host, port, path, query };
+  return { scheme: url.scheme, host, port, path, query, fragment: url.fragment };
 }
 
-/** Path and query as SURT writes them after the authority: a query or fragment needs a path. */
+/** Path, query and fragment as SURT writes them after the authority: a query or fragment needs a path. */
 function pathAndQuery(url: GoogleUrl): string {
-  const path = url.path !== "" ? url.path : url.query !== null ? "/" : "";
-  return url.query === null ? path : `${path}?${url.query}`;
+  let out = url.path !== "" ? url.path : url.query !== null || url.fragment !== null ? "/" : "";
+  if (url.query !== null) out += "?" + url.query;
+  return url.fragment === null ? out : out + "#" + url.fragment;
 }
 
-/** The URL (a byte string) after SURT's default canonicalizer (Google's steps, then the Internet Archive's), or null where its port is not valid. */
-function canonicalUrl(bytes: string, options: IaCanonicalizerOptions): GoogleUrl | null {
-  const url = googleCanonical(bytes, SURT_GOOGLE);
-  return url === null ? null : iaCanonical(url, options);
+const CANONICALIZERS: SurtCanonicalizer[] = [
+  "DefaultIAURLCanonicalizer",
+  "GoogleURLCanonicalizer",
+  "IAURLCanonicalizer",
+];
+
+/** The URL (a byte string) after SURT's canonicalizer (by default Google's steps, then the Internet Archive's), or null where its port is not valid. */
+function canonicalUrl(bytes: string, options: SurtOptions): GoogleUrl | null {
+  const which = options.canonicalizer ?? "DefaultIAURLCanonicalizer";
+  if (!CANONICALIZERS.includes(which)) {
+    throw new TypeError(
+      `surt: unknown canonicalizer ${JSON.stringify(which)}; expected one of ${CANONICALIZERS.join(", ")}`,
+    );
+  }
+  let url = splitUrl(bytes, SURT_GOOGLE);
+  if (url === null) return null;
+  if (which !== "IAURLCanonicalizer") url = googleSteps(url, SURT_GOOGLE);
+  return which === "GoogleURLCanonicalizer" ? url : iaCanonical(url, options);
 }
 
 /** canonicalize(input, { profile: "surt" }): the URL as SURT's default canonicalizer writes it. */
@@ -169,7 +192,9 @@ export function surt(input: string | Url | Uint8Array | null | undefined, option
   if (url.host === "") out = url.scheme + ":";
   else {
     const reversed =
-      options.reverse_ipaddr === false && DOTTED_QUAD.test(url.host) ? url.host : url.host.split(".").reverse().join(",");
+      options.reverse_ipaddr === false && DOTTED_QUAD.test(url.host)
+        ? url.host
+        : url.host.split(".").reverse().join(",");
     if (options.with_scheme === true) out = url.scheme + (url.scheme === "dns" ? ":(" : "://(");
     out += url.port === "" ? reversed : `${reversed}:${url.port}`;
     out += options.trailing_comma === true ? ",)" : ")";

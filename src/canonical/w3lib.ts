@@ -195,7 +195,8 @@ function canonicalQuery(query: string, keepBlank: boolean, separator: string): s
       const eq = nameValue.indexOf("=");
       if (eq === -1 && !keepBlank) continue;
       const value = eq === -1 ? "" : nameValue.slice(eq + 1);
-      if (value !== "" || keepBlank) pairs.push([formBytes(eq === -1 ? nameValue : nameValue.slice(0, eq)), formBytes(value)]);
+      if (value !== "" || keepBlank)
+        pairs.push([formBytes(eq === -1 ? nameValue : nameValue.slice(0, eq)), formBytes(value)]);
     }
   }
   pairs.sort(([na, va], [nb, vb]) => (na < nb ? -1 : na > nb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
