@@ -47,6 +47,8 @@ const SAFE = UNRESERVED + ":/?#[]@!$&'()*+,;=|%";
 const QUERY_SAFE = byteSet(SAFE);
 /** And in a path: all but "#". */
 const PATH_SAFE = byteSet(SAFE.replace("#", ""));
+/** A character that canonicalPath() changes or looks at: not in PATH_SAFE, or "%". */
+const NOT_PLAIN_PATH = /[^A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=|]/;
 /** urlencode()'s quote_plus(): only the unreserved characters. */
 const FORM_SAFE = byteSet(UNRESERVED);
 
@@ -103,10 +105,25 @@ function encoderFor(name: string): Encoder {
   return encoder;
 }
 
-/** w3lib's _strip(): C0 controls and spaces off both ends, tabs and newlines out. */
-const OUTER_C0_OR_SPACE = /^[\x00-\x20]+|[\x00-\x20]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
 const STARTS_WITH_LETTER = /^\p{L}/u;
+
+/** w3lib's _strip(): C0 controls and spaces off both ends, tabs and newlines out. */
+function strip(url: string): string {
+  let start = 0;
+  let end = url.length;
+  while (start < end && url.charCodeAt(start) <= 0x20) start++;
+  while (end > start && url.charCodeAt(end - 1) <= 0x20) end--;
+  if (start > 0 || end < url.length) url = url.slice(start, end);
+  return HAS_TAB_OR_NEWLINE.test(url) ? url.replace(TAB_OR_NEWLINE, "") : url;
+}
+
+/** Python's str.isalpha() of the first character: a letter (Unicode category L). */
+function startsWithLetter(url: string): boolean {
+  const c = url.charCodeAt(0) | 0x20;
+  return (c >= 0x61 && c <= 0x7a) || (url.charCodeAt(0) >= 0x80 && STARTS_WITH_LETTER.test(url));
+}
 
 interface W3libParts {
   scheme: string;
@@ -120,7 +137,7 @@ interface W3libParts {
 function split(url: string): W3libParts {
   let scheme = "";
   const colon = url.indexOf(":");
-  if (colon > 0 && STARTS_WITH_LETTER.test(url)) {
+  if (colon > 0 && startsWithLetter(url)) {
     scheme = url.slice(0, colon).toLowerCase();
     url = url.slice(colon + 1);
   }
@@ -156,7 +173,9 @@ function canonicalNetloc(netloc: string): string {
     const ascii = idna2003(host);
     if (ascii !== null) hostPort = ascii + (port === null ? "" : port[0]);
   }
-  return userinfo + hostPort.toLowerCase().replace(/:+$/, "");
+  hostPort = hostPort.toLowerCase();
+  if (hostPort.endsWith(":")) hostPort = hostPort.replace(/:+$/, "");
+  return at === -1 ? hostPort : userinfo + hostPort;
 }
 
 /**
@@ -165,6 +184,8 @@ function canonicalNetloc(netloc: string): string {
  * (w3lib's quote, _unquotepath and quote again, in one pass).
  */
 function canonicalPath(path: string): string {
+  // Most paths hold only safe characters and no escape: nothing to do.
+  if (!NOT_PLAIN_PATH.test(path)) return path;
   let out = "";
   for (let i = 0; i < path.length; i++) {
     const c = path.charCodeAt(i);
@@ -207,12 +228,11 @@ function canonicalQuery(query: string, keepBlank: boolean, separator: string): s
 
 /** canonicalize(input, { profile: "w3lib" }): w3lib's canonicalize_url(input), or null for a string with lone surrogates (w3lib raises). */
 export function w3libCanonical(input: string | Url, options: W3libOptions): string | null {
-  let url = typeof input === "string" ? input : input.href;
+  const url = typeof input === "string" ? input : input.href;
   if (!url.isWellFormed()) return null;
-  const encode = encoderFor(options.encoding ?? "utf-8");
+  const encode = options.encoding === undefined ? utf8Bytes : encoderFor(options.encoding);
   const separator = options.query_separator ?? "&";
-  url = url.replace(OUTER_C0_OR_SPACE, "").replace(TAB_OR_NEWLINE, "");
-  const parts = split(url);
+  const parts = split(strip(url));
   // "If supplied `encoding` is not compatible with all characters in `url`, fallback to UTF-8."
   let query = encode(parts.query);
   let fragment = encode(parts.fragment);
