@@ -59,3 +59,6 @@ export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch"
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
 export { formParse, formEscape } from "./urlencoded";
+
+/** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
+export { w3libPath, googleMinimalEscape } from "./canonical/escapes";

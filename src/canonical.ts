@@ -15,8 +15,8 @@ import { withoutPrefix } from "./prefix.js";
 import { defaultPort } from "./rfc1738/schemes.js";
 import { profileContext } from "./canonical/context.js";
 import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./canonical/profiles.js";
-import { safeBrowsingExpressions } from "./canonical/safe-browsing.js";
-import { surt } from "./canonical/surt.js";
+import { safeBrowsingApi } from "./canonical/safe-browsing.js";
+import { type SurtOptions, surtApi } from "./canonical/surt.js";
 import { quote, typeName } from "./check.js";
 
 export interface CanonicalizeOptions {
@@ -114,11 +114,28 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
 export function canonicalApi(arena: Arena, core: ParseCore) {
   const { parse } = core;
   const { percentDecode } = percentApi(arena);
+  // The profiles, surt() and safeBrowsingExpressions() are made on first use, on one context.
+  let context: ReturnType<typeof profileContext> | null = null;
   let profiles: ReturnType<typeof profilesApi> | null = null;
+  let surts: ReturnType<typeof surtApi> | null = null;
+  let safeBrowsing: ReturnType<typeof safeBrowsingApi> | null = null;
+  const contextOf = () => (context ??= profileContext(arena, core));
+
+  /** The SURT key of `input` (src/canonical/surt.ts). */
+  function surt(input: string | Url | Uint8Array | null | undefined, options?: SurtOptions): string | null {
+    surts ??= surtApi(contextOf());
+    return surts.surt(input, options);
+  }
+
+  /** The expressions Google Safe Browsing looks up for `input` (src/canonical/safe-browsing.ts). */
+  function safeBrowsingExpressions(input: string | Url | Uint8Array): string[] | null {
+    safeBrowsing ??= safeBrowsingApi(contextOf());
+    return safeBrowsing.expressions(input);
+  }
 
   /** canonicalize() with a profile: that anchor's key (src/canonical/). */
   function withProfile(input: string | Url | Uint8Array, options: ProfileOptions): string | null {
-    profiles ??= profilesApi(profileContext(arena, core));
+    profiles ??= profilesApi(contextOf());
     const name = options.profile;
     if (!Object.hasOwn(profiles, name)) {
       const got = typeof name === "string" ? quote(name) : typeName(name);

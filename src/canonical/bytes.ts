@@ -4,6 +4,8 @@
 // Slices, regular expressions and comparisons then act on bytes, and the
 // comparison of two byte strings is the unsigned byte order Python sorts by.
 
+import type { Arena } from "../kernel/arena.js";
+
 const HEX_DIGITS = "0123456789ABCDEF";
 
 /** Value of each hex digit by byte, -1 for any other byte. */
@@ -151,3 +153,29 @@ function sequenceLength(bytes: Uint8Array, i: number): number {
 export function lowerAscii(s: string): string {
   return /[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s;
 }
+
+/**
+ * The kernel's byte steps of the profiles (assembly/canonical/escapes.ts), on
+ * one API instance's memory: w3lib's path, and Safe Browsing's query.
+ */
+export function kernelEscapes(arena: Arena) {
+  const { kernel } = arena;
+
+  /** w3lib's path step of `path` (a string: written as UTF-8). */
+  function w3libPath(path: string): string {
+    const len = arena.input(path);
+    const out = arena.scratch(len * 3);
+    return arena.ascii(out, kernel.w3libPath(arena.inputStart, len, out));
+  }
+
+  /** Safe Browsing's minimal escape of `bytes` (a byte string); `keepAmpersands` for SURT's. */
+  function minimalEscape(bytes: string, keepAmpersands: boolean): string {
+    const len = isAscii(bytes) ? arena.input(bytes) : arena.inputBytes(byteArray(bytes));
+    const out = arena.scratch(len * 3);
+    return arena.ascii(out, kernel.googleMinimalEscape(arena.inputStart, len, out, keepAmpersands ? 1 : 0));
+  }
+
+  return { w3libPath, minimalEscape };
+}
+
+export type KernelEscapes = ReturnType<typeof kernelEscapes>;

@@ -5,16 +5,7 @@
 // named by the Dialect below (docs/canonical.md). Everything here works on
 // byte strings (bytes.ts): the anchors work on bytes.
 
-import {
-  byteSet,
-  decodeUtf8,
-  escapeAt,
-  escapeByte,
-  lowerAscii,
-  quoteBytes,
-  UNRESERVED,
-  unescapeOnce,
-} from "./bytes.js";
+import { byteSet, decodeUtf8, type KernelEscapes, lowerAscii, quoteBytes, UNRESERVED, unescapeOnce } from "./bytes.js";
 import { idna2003 } from "./idna2003.js";
 
 /** Where the two implementations of the same steps part ways. */
@@ -65,40 +56,17 @@ const REPEATED_HTTP = /^(?:https?:\/\/)+/;
 /** RFC 2396 appendix B, the split both anchors use. */
 const RFC2396 = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 
-/** Stands for an escaped "&" while the rest of a query is decoded: no byte string holds it. */
-const KEPT_AMPERSAND = "\u0100";
-
 /** "Repeatedly percent-unescape the URL until it has no more percent-escapes." */
-export function unescapeRepeatedly(s: string, kept = -1): string {
+export function unescapeRepeatedly(s: string): string {
   for (;;) {
-    const next = kept === -1 ? unescapeOnce(s) : unescapeKeeping(s, kept);
+    const next = unescapeOnce(s);
     if (next === s) return s;
     s = next;
   }
 }
 
-/** unescapeOnce(), with the escapes of byte `kept` turned into KEPT_AMPERSAND. */
-function unescapeKeeping(s: string, kept: number): string {
-  let out = "";
-  let copied = 0;
-  for (let i = s.indexOf("%"); i !== -1; i = s.indexOf("%", i + 1)) {
-    const b = escapeAt(s, i);
-    if (b === -1) continue;
-    out += s.slice(copied, i) + (b === kept ? KEPT_AMPERSAND : String.fromCharCode(b));
-    copied = i + 3;
-    i += 2;
-  }
-  return copied === 0 ? s : out + s.slice(copied);
-}
-
 export function escapeOnce(s: string): string {
   return quoteBytes(s, ESCAPE_ONCE_SAFE);
-}
-
-/** Unescaped until no escape is left, then escaped once: how the userinfo and query are treated. */
-function minimalEscape(s: string, keepAmpersands: boolean): string {
-  if (!keepAmpersands) return escapeOnce(unescapeRepeatedly(s));
-  return unescapeRepeatedly(s, 0x26).split(KEPT_AMPERSAND).map(escapeOnce).join(escapeByte(0x26));
 }
 
 /** One part of an IPv4 address as inet_aton(3) reads it: hex after "0x", octal after "0", else decimal; NaN if none. */
@@ -225,9 +193,12 @@ export function splitUrl(input: string, d: Dialect): GoogleUrl | null {
   return { scheme, host, port, path, query: m[4] ?? null, fragment: m[5] ?? null };
 }
 
-/** The Safe Browsing steps on a split URL: the fragment dropped, each part unescaped and escaped again. */
-export function googleSteps(url: GoogleUrl, d: Dialect): GoogleUrl {
-  const query = url.query === null ? null : minimalEscape(url.query, d.keepQueryAmpersands);
+/**
+ * The Safe Browsing steps on a split URL: the fragment dropped, each part
+ * unescaped and escaped again (the query by the kernel: "minimal escape").
+ */
+export function googleSteps(url: GoogleUrl, d: Dialect, escapes: KernelEscapes): GoogleUrl {
+  const query = url.query === null ? null : escapes.minimalEscape(url.query, d.keepQueryAmpersands);
   const host = url.host === "" ? "" : canonicalHost(url.host, d);
   let path = unescapeRepeatedly(url.path);
   // Without a host ("mailto:a@b") the path is no hierarchy of segments.
@@ -236,7 +207,7 @@ export function googleSteps(url: GoogleUrl, d: Dialect): GoogleUrl {
 }
 
 /** Both: the Safe Browsing steps on a URL given as a byte string, or null where its port is not valid. */
-export function googleCanonical(input: string, d: Dialect): GoogleUrl | null {
+export function googleCanonical(input: string, d: Dialect, escapes: KernelEscapes): GoogleUrl | null {
   const url = splitUrl(input, d);
-  return url === null ? null : googleSteps(url, d);
+  return url === null ? null : googleSteps(url, d, escapes);
 }

@@ -6,9 +6,9 @@
 import type { Profile, ProfileContext } from "./context.js";
 import { crawleeProfile, type CrawleeOptions } from "./crawlee.js";
 import { normalizeUrlProfile, type NormalizeUrlOptions } from "./normalize-url.js";
-import { safeBrowsingCanonical, type SafeBrowsingOptions } from "./safe-browsing.js";
-import { surtCanonical, type SurtProfileOptions } from "./surt.js";
-import { w3libCanonical, type W3libOptions } from "./w3lib.js";
+import { safeBrowsingApi, type SafeBrowsingOptions } from "./safe-browsing.js";
+import { surtApi, type SurtProfileOptions } from "./surt.js";
+import { w3libProfile, type W3libOptions } from "./w3lib.js";
 
 /** canonicalize()'s options with a `profile`: that anchor's own options, under their own names. */
 export type ProfileOptions =
@@ -27,9 +27,9 @@ export function profilesApi(context: ProfileContext): Profiles {
   return {
     "normalize-url": normalizeUrlProfile(context),
     crawlee: crawleeProfile(context),
-    w3lib: w3libCanonical,
-    "safe-browsing": safeBrowsingCanonical,
-    surt: surtCanonical,
+    w3lib: w3libProfile(context),
+    "safe-browsing": safeBrowsingApi(context).canonical,
+    surt: surtApi(context).canonical,
   };
 }
 

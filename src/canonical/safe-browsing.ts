@@ -6,6 +6,7 @@
 
 import type { Url } from "../whatwg/url.js";
 import { latin1, utf8Bytes } from "./bytes.js";
+import type { ProfileContext } from "./context.js";
 import { type Dialect, type GoogleUrl, googleCanonical } from "./google.js";
 
 export interface SafeBrowsingOptions {
@@ -36,22 +37,6 @@ export function inputBytes(input: string | Url | Uint8Array): string {
   return input.href;
 }
 
-/** The canonical URL's parts, or null where there is no host to look up. */
-function canonicalParts(input: string | Url | Uint8Array, keepPort: boolean): GoogleUrl | null {
-  const url = googleCanonical(inputBytes(input), SAFE_BROWSING);
-  if (url === null || url.host === "") return null;
-  if (!keepPort) url.port = "";
-  return url;
-}
-
-/** The canonical URL of Safe Browsing for `input` (a string, its bytes, or a Url), or null where it has no host. */
-export function safeBrowsingCanonical(input: string | Url | Uint8Array, options: SafeBrowsingOptions): string | null {
-  const url = canonicalParts(input, options.keepPort === true);
-  if (url === null) return null;
-  const authority = url.port === "" ? url.host : `${url.host}:${url.port}`;
-  return `${url.scheme}://${authority}${url.path}${url.query === null ? "" : "?" + url.query}`;
-}
-
 /** The host suffixes to look up: "the exact hostname", then "up to 4 hostnames formed by starting with the last 5 components and successively removing the leading component" (not for an IP address). */
 function hostSuffixes(host: string): string[] {
   if (/^[0-9.]+$/.test(host) || host.startsWith("[")) return [host];
@@ -77,17 +62,38 @@ function pathPrefixes(path: string, query: string | null): string[] {
   return out;
 }
 
-/**
- * The expressions Safe Browsing looks up for `input`, in the documented
- * order: for each host suffix (the exact host first), each path prefix (the
- * exact path with its query first). At most 5 hosts times 6 paths = 30; null
- * where the input has no host.
- */
-export function safeBrowsingExpressions(input: string | Url | Uint8Array): string[] | null {
-  const url = canonicalParts(input, false);
-  if (url === null) return null;
-  const paths = pathPrefixes(url.path, url.query);
-  const out: string[] = [];
-  for (const host of hostSuffixes(url.host)) for (const path of paths) out.push(host + path);
-  return out;
+/** The profile's canonicalize() and safeBrowsingExpressions(), on one API instance's kernel. */
+export function safeBrowsingApi({ escapes }: ProfileContext) {
+  /** The canonical URL's parts, or null where there is no host to look up. */
+  function canonicalParts(input: string | Url | Uint8Array, keepPort: boolean): GoogleUrl | null {
+    const url = googleCanonical(inputBytes(input), SAFE_BROWSING, escapes);
+    if (url === null || url.host === "") return null;
+    if (!keepPort) url.port = "";
+    return url;
+  }
+
+  /** The canonical URL of Safe Browsing for `input` (a string, its bytes, or a Url), or null where it has no host. */
+  function canonical(input: string | Url | Uint8Array, options: SafeBrowsingOptions): string | null {
+    const url = canonicalParts(input, options.keepPort === true);
+    if (url === null) return null;
+    const authority = url.port === "" ? url.host : `${url.host}:${url.port}`;
+    return `${url.scheme}://${authority}${url.path}${url.query === null ? "" : "?" + url.query}`;
+  }
+
+  /**
+   * The expressions Safe Browsing looks up for `input`, in the documented
+   * order: for each host suffix (the exact host first), each path prefix (the
+   * exact path with its query first). At most 5 hosts times 6 paths = 30; null
+   * where the input has no host.
+   */
+  function expressions(input: string | Url | Uint8Array): string[] | null {
+    const url = canonicalParts(input, false);
+    if (url === null) return null;
+    const paths = pathPrefixes(url.path, url.query);
+    const out: string[] = [];
+    for (const host of hostSuffixes(url.host)) for (const path of paths) out.push(host + path);
+    return out;
+  }
+
+  return { canonical, expressions };
 }

@@ -7,7 +7,8 @@
 // "http://www.example.com/a?b" is "com,example)/a?b".
 
 import type { Url } from "../whatwg/url.js";
-import { decodeUtf8, lowerAscii } from "./bytes.js";
+import { decodeUtf8, type KernelEscapes, lowerAscii } from "./bytes.js";
+import type { ProfileContext } from "./context.js";
 import { type Dialect, type GoogleUrl, googleSteps, splitUrl } from "./google.js";
 import { inputBytes } from "./safe-browsing.js";
 
@@ -147,7 +148,7 @@ const CANONICALIZERS: SurtCanonicalizer[] = [
 ];
 
 /** The URL (a byte string) after SURT's canonicalizer (by default Google's steps, then the Internet Archive's), or null where its port is not valid. */
-function canonicalUrl(bytes: string, options: SurtOptions): GoogleUrl | null {
+function canonicalUrl(bytes: string, options: SurtOptions, escapes: KernelEscapes): GoogleUrl | null {
   const which = options.canonicalizer ?? "DefaultIAURLCanonicalizer";
   if (!CANONICALIZERS.includes(which)) {
     throw new TypeError(
@@ -156,48 +157,53 @@ function canonicalUrl(bytes: string, options: SurtOptions): GoogleUrl | null {
   }
   let url = splitUrl(bytes, SURT_GOOGLE);
   if (url === null) return null;
-  if (which !== "IAURLCanonicalizer") url = googleSteps(url, SURT_GOOGLE);
+  if (which !== "IAURLCanonicalizer") url = googleSteps(url, SURT_GOOGLE, escapes);
   return which === "GoogleURLCanonicalizer" ? url : iaCanonical(url, options);
-}
-
-/** canonicalize(input, { profile: "surt" }): the URL as SURT's default canonicalizer writes it. */
-export function surtCanonical(input: string | Url | Uint8Array, options: SurtProfileOptions): string | null {
-  const url = canonicalUrl(inputBytes(input), options);
-  if (url === null) return null;
-  let out = url.scheme + ":";
-  if (url.host !== "") {
-    if (url.scheme !== "dns") out += "//";
-    out += url.port === "" ? url.host : `${url.host}:${url.port}`;
-  }
-  return out + pathAndQuery(url);
 }
 
 const DOTTED_QUAD = /^(?:[0-9]{1,3}\.){3}[0-9]{1,3}$/;
 
-/**
- * The SURT key of `input` (a string, its bytes, or a Url): the host's labels
- * reversed and joined by ",", then ")" and the path and query, after SURT's
- * default canonicalizer. "-" for an empty input; "filedesc:" records as they
- * are; a URL without a host keeps its scheme ("dns:archive.org"). Null where
- * the port is not valid (the SURT package raises there).
- */
-export function surt(input: string | Url | Uint8Array | null | undefined, options: SurtOptions = {}): string | null {
-  const bytes = input === null || input === undefined ? "" : inputBytes(input);
-  if (bytes === "") return "-";
-  // A record of an ARC file's header, which has no URL.
-  if (bytes.startsWith("filedesc")) return typeof input === "string" ? input : decodeUtf8(bytes, false);
-  const url = canonicalUrl(bytes, options);
-  if (url === null) return null;
-  let out = "";
-  if (url.host === "") out = url.scheme + ":";
-  else {
-    const reversed =
-      options.reverse_ipaddr === false && DOTTED_QUAD.test(url.host)
-        ? url.host
-        : url.host.split(".").reverse().join(",");
-    if (options.with_scheme === true) out = url.scheme + (url.scheme === "dns" ? ":(" : "://(");
-    out += url.port === "" ? reversed : `${reversed}:${url.port}`;
-    out += options.trailing_comma === true ? ",)" : ")";
+/** The profile's canonicalize() and surt(), on one API instance's kernel. */
+export function surtApi({ escapes }: ProfileContext) {
+  /** canonicalize(input, { profile: "surt" }): the URL as SURT's default canonicalizer writes it. */
+  function canonical(input: string | Url | Uint8Array, options: SurtProfileOptions): string | null {
+    const url = canonicalUrl(inputBytes(input), options, escapes);
+    if (url === null) return null;
+    let out = url.scheme + ":";
+    if (url.host !== "") {
+      if (url.scheme !== "dns") out += "//";
+      out += url.port === "" ? url.host : `${url.host}:${url.port}`;
+    }
+    return out + pathAndQuery(url);
   }
-  return out + pathAndQuery(url);
+
+  /**
+   * The SURT key of `input` (a string, its bytes, or a Url): the host's labels
+   * reversed and joined by ",", then ")" and the path and query, after SURT's
+   * default canonicalizer. "-" for an empty input; "filedesc:" records as they
+   * are; a URL without a host keeps its scheme ("dns:archive.org"). Null where
+   * the port is not valid (the SURT package raises there).
+   */
+  function surt(input: string | Url | Uint8Array | null | undefined, options: SurtOptions = {}): string | null {
+    const bytes = input === null || input === undefined ? "" : inputBytes(input);
+    if (bytes === "") return "-";
+    // A record of an ARC file's header, which has no URL.
+    if (bytes.startsWith("filedesc")) return typeof input === "string" ? input : decodeUtf8(bytes, false);
+    const url = canonicalUrl(bytes, options, escapes);
+    if (url === null) return null;
+    let out = "";
+    if (url.host === "") out = url.scheme + ":";
+    else {
+      const reversed =
+        options.reverse_ipaddr === false && DOTTED_QUAD.test(url.host)
+          ? url.host
+          : url.host.split(".").reverse().join(",");
+      if (options.with_scheme === true) out = url.scheme + (url.scheme === "dns" ? ":(" : "://(");
+      out += url.port === "" ? reversed : `${reversed}:${url.port}`;
+      out += options.trailing_comma === true ? ",)" : ")";
+    }
+    return out + pathAndQuery(url);
+  }
+
+  return { canonical, surt };
 }

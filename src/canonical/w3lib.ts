@@ -20,8 +20,8 @@
 //   keep_blank_values is false;
 // - the fragment is dropped unless keep_fragments.
 
-import type { Url } from "../whatwg/url.js";
-import { byteSet, escapeAt, escapeByte, quoteBytes, UNRESERVED, unescapeOnce, utf8Bytes } from "./bytes.js";
+import { byteSet, quoteBytes, UNRESERVED, unescapeOnce, utf8Bytes } from "./bytes.js";
+import type { Profile, ProfileContext } from "./context.js";
 import { idna2003 } from "./idna2003.js";
 
 export interface W3libOptions {
@@ -45,8 +45,6 @@ export interface W3libOptions {
 const SAFE = UNRESERVED + ":/?#[]@!$&'()*+,;=|%";
 /** What w3lib leaves unescaped in a query or fragment. */
 const QUERY_SAFE = byteSet(SAFE);
-/** And in a path: all but "#". */
-const PATH_SAFE = byteSet(SAFE.replace("#", ""));
 /** A character that canonicalPath() changes or looks at: not in PATH_SAFE, or "%". */
 const NOT_PLAIN_PATH = /[^A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=|]/;
 /** urlencode()'s quote_plus(): only the unreserved characters. */
@@ -178,30 +176,6 @@ function canonicalNetloc(netloc: string): string {
   return at === -1 ? hostPort : userinfo + hostPort;
 }
 
-/**
- * The path's bytes escaped but for PATH_SAFE, its escapes decoded where the
- * byte is safe and upper-cased where not, "%2F" and "%3F" kept escaped
- * (w3lib's quote, _unquotepath and quote again, in one pass).
- */
-function canonicalPath(path: string): string {
-  // Most paths hold only safe characters and no escape: nothing to do.
-  if (!NOT_PLAIN_PATH.test(path)) return path;
-  let out = "";
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    if (c === 0x25) {
-      const b = escapeAt(path, i);
-      if (b !== -1) {
-        out += b === 0x2f || b === 0x3f || PATH_SAFE[b] === 0 ? escapeByte(b) : String.fromCharCode(b);
-        i += 2;
-        continue;
-      }
-    }
-    out += PATH_SAFE[c] === 1 ? path[i] : escapeByte(c);
-  }
-  return out;
-}
-
 /** One name or value of the query as bytes: "+" a space, escapes decoded. */
 function formBytes(s: string): string {
   return unescapeOnce(s.replaceAll("+", " "));
@@ -226,28 +200,42 @@ function canonicalQuery(query: string, keepBlank: boolean, separator: string): s
     .join(separator);
 }
 
-/** canonicalize(input, { profile: "w3lib" }): w3lib's canonicalize_url(input), or null for a string with lone surrogates (w3lib raises). */
-export function w3libCanonical(input: string | Url, options: W3libOptions): string | null {
-  const url = typeof input === "string" ? input : input.href;
-  if (!url.isWellFormed()) return null;
-  const encode = options.encoding === undefined ? utf8Bytes : encoderFor(options.encoding);
-  const separator = options.query_separator ?? "&";
-  const parts = split(strip(url));
-  // "If supplied `encoding` is not compatible with all characters in `url`, fallback to UTF-8."
-  let query = encode(parts.query);
-  let fragment = encode(parts.fragment);
-  if (query === null || fragment === null) {
-    query = utf8Bytes(parts.query);
-    fragment = utf8Bytes(parts.fragment);
+/** The profile on one API instance's kernel, which runs the path step. */
+export function w3libProfile({ escapes }: ProfileContext): Profile<W3libOptions> {
+  /**
+   * The path's escapes decoded where the byte is safe in a path, escaped with
+   * upper-case hex where not ("%2F" and "%3F" stay), other bytes escaped but
+   * for the safe ones (w3lib's quote, _unquotepath and quote again, in one
+   * pass: assembly/canonical/escapes.ts); non-ASCII as UTF-8.
+   */
+  function canonicalPath(path: string): string {
+    // Most paths hold only safe characters and no escape: nothing to do.
+    return NOT_PLAIN_PATH.test(path) ? escapes.w3libPath(path) : path;
   }
-  let out = parts.scheme === "" ? "" : parts.scheme + ":";
-  const netloc = canonicalNetloc(parts.netloc);
-  if (netloc !== "") out += "//" + netloc;
-  out += canonicalPath(utf8Bytes(parts.path)) || "/";
-  if (query !== "") {
-    const q = canonicalQuery(query, options.keep_blank_values !== false, separator);
-    if (q !== "") out += "?" + q;
-  }
-  if (options.keep_fragments === true && fragment !== "") out += "#" + quoteBytes(fragment, QUERY_SAFE);
-  return out;
+
+  /** w3lib's canonicalize_url(input), or null for a string with lone surrogates (w3lib raises). */
+  return function w3lib(input, options) {
+    const url = typeof input === "string" ? input : input.href;
+    if (!url.isWellFormed()) return null;
+    const encode = options.encoding === undefined ? utf8Bytes : encoderFor(options.encoding);
+    const separator = options.query_separator ?? "&";
+    const parts = split(strip(url));
+    // "If supplied `encoding` is not compatible with all characters in `url`, fallback to UTF-8."
+    let query = encode(parts.query);
+    let fragment = encode(parts.fragment);
+    if (query === null || fragment === null) {
+      query = utf8Bytes(parts.query);
+      fragment = utf8Bytes(parts.fragment);
+    }
+    let out = parts.scheme === "" ? "" : parts.scheme + ":";
+    const netloc = canonicalNetloc(parts.netloc);
+    if (netloc !== "") out += "//" + netloc;
+    out += canonicalPath(parts.path) || "/";
+    if (query !== "") {
+      const q = canonicalQuery(query, options.keep_blank_values !== false, separator);
+      if (q !== "") out += "?" + q;
+    }
+    if (options.keep_fragments === true && fragment !== "") out += "#" + quoteBytes(fragment, QUERY_SAFE);
+    return out;
+  };
 }

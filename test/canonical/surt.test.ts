@@ -33,6 +33,8 @@ const KEYS: [string, Record<string, unknown>, string][] = [
   ["http://example.com/p?jsessionid=0123456789ABCDEF0123456789abcdef&page=2", {}, "com,example)/p?page=2"],
   // (The "&" before a removed id stays, and sorts first as an empty parameter.)
   ["http://example.com/p?page=2&sid=0123456789abcdef0123456789abcdef", {}, "com,example)/p?&page=2"],
+  // An escaped "&" in the query stays escaped, also when escaped twice; other escapes are decoded.
+  ["http://example.com/s?r=%2526&q=a%26b%3Dc%2F", {}, "com,example)/s?q=a%26b=c/&r=%26"],
   // Safe Browsing's steps first: escapes decoded until none is left, then escaped once; dot segments, "//".
   ["http://example.com/a%2520b/./c/../d//e", {}, "com,example)/a%20b/d/e"],
   ["http://example.com/%7Euser/", {}, "com,example)/~user"],
