@@ -1,25 +1,26 @@
 // The "w3lib" profile: canonicalize_url() of Scrapy's w3lib, the key of
-// Scrapy's request fingerprint and duplicate filter (the cases of w3lib's
-// tests/test_url.py at v2.4.1-176). Its rules:
+// Scrapy's request fingerprint and duplicate filter, as w3lib's tests and code
+// have it at v2.4.1-176 (ed01dc0, after the 2.4.1 release: the commit of the
+// test cases, with its own URL splitter). Its rules (docs/canonical.md):
 // - the input is stripped of C0 controls and spaces at both ends, and of
 //   every tab and newline;
-// - it is split as w3lib splits it (not as RFC 3986 or the WHATWG parser
-//   would): a scheme is whatever comes before the first ":" when it starts
-//   with a letter, then "//" and an authority, then "#", then "?"; nothing
-//   is resolved, no default port dropped, a URL without a scheme kept;
-// - the host is lower-cased and IDNA-encoded (Python's "idna" codec,
-//   idna2003.ts; kept as it is where that fails), the userinfo kept as is,
-//   an empty port's ":" dropped;
-// - the path's escapes are decoded and its bytes escaped again (upper-case
-//   hex) but for the characters RFC 3986 allows in a path, "|" and "%",
-//   keeping "%2F" and "%3F" escaped; non-ASCII as UTF-8; "" becomes "/";
-// - the query is split at "&" and ";" into name=value pairs, "+" decoded as
-//   a space, sorted by name then value (as bytes), and written back as form
-//   data (Python's urlencode: "+" for a space, only A-Z a-z 0-9 "-._~"
-//   unescaped); parameters without a value are kept as "name=" unless
-//   keep_blank_values is false;
+// - it is split as urllib.parse.urlsplit() does (not as the WHATWG parser):
+//   scheme, "//" authority, path, "?" query, "#" fragment; a "\" before the
+//   query is a "/" in the special schemes; nothing is resolved, no default
+//   port dropped, a URL without a scheme kept;
+// - the userinfo's escapes are normalized, the host lower-cased and IDNA-
+//   encoded (Python's "idna" codec, idna2003.ts; kept where that fails);
+// - the path's escapes are decoded and its bytes escaped again, but for the
+//   characters RFC 3986 allows in a path, "|" and "%", keeping "%2F" and
+//   "%3F" escaped (the kernel: assembly/canonical/escapes.ts); "" is "/";
+//   ";params" of the last segment are kept as they are;
+// - the query is split at the separator ("&") into name=value pairs, "+" a
+//   space, sorted by name then value (as bytes), and written back as form
+//   data (a space as "+", only A-Z a-z 0-9 "-._~" unescaped); a parameter
+//   without a value is kept as "name=" unless keep_blank_values is false;
 // - the fragment is dropped unless keep_fragments.
 
+import type { Url } from "../whatwg/url.js";
 import { byteSet, quoteBytes, UNRESERVED, unescapeOnce, utf8Bytes } from "./bytes.js";
 import type { Profile, ProfileContext } from "./context.js";
 import { idna2003 } from "./idna2003.js";
@@ -37,14 +38,16 @@ export interface W3libOptions {
    * byte in it, UTF-8 is used for both, as w3lib falls back.
    */
   encoding?: string;
-  /** The separator of query parameters (default "&", which also splits at ";"); the sorted query is joined with it. */
+  /** The separator of query parameters (default "&"); the sorted query is joined with it. */
   query_separator?: string;
 }
 
 /** RFC 3986 section 2.2 reserved, the unreserved, w3lib's extra "|" and "%" (w3lib's _safe_chars). */
 const SAFE = UNRESERVED + ":/?#[]@!$&'()*+,;=|%";
-/** What w3lib leaves unescaped in a query or fragment. */
-const QUERY_SAFE = byteSet(SAFE);
+/** What w3lib leaves unescaped when it first escapes a path (its params stay so) or fragment: all but "#[]|". */
+const PATH_SAFEST = byteSet(SAFE.replace(/[#[\]|]/g, ""));
+/** And in a userinfo: RFC 3986's unreserved and sub-delims but ";" and "=". */
+const USERINFO_SAFEST = byteSet(UNRESERVED + "!$&'()*+,");
 /** A character that canonicalPath() changes or looks at: not in PATH_SAFE, or "%". */
 const NOT_PLAIN_PATH = /[^A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=|]/;
 /** urlencode()'s quote_plus(): only the unreserved characters. */
@@ -105,7 +108,6 @@ function encoderFor(name: string): Encoder {
 
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
-const STARTS_WITH_LETTER = /^\p{L}/u;
 
 /** w3lib's _strip(): C0 controls and spaces off both ends, tabs and newlines out. */
 function strip(url: string): string {
@@ -117,27 +119,89 @@ function strip(url: string): string {
   return HAS_TAB_OR_NEWLINE.test(url) ? url.replace(TAB_OR_NEWLINE, "") : url;
 }
 
-/** Python's str.isalpha() of the first character: a letter (Unicode category L). */
-function startsWithLetter(url: string): boolean {
-  const c = url.charCodeAt(0) | 0x20;
-  return (c >= 0x61 && c <= 0x7a) || (url.charCodeAt(0) >= 0x80 && STARTS_WITH_LETTER.test(url));
-}
+const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+/** The special schemes of the URL Standard, where a "\" before the query is a "/". */
+const SPECIAL = new Set(["ftp", "file", "http", "https", "ws", "wss"]);
+/** urllib.parse.uses_params: the schemes whose last path segment may have ";params". */
+const USES_PARAMS = new Set([
+  "",
+  "ftp",
+  "hdl",
+  "prospero",
+  "http",
+  "imap",
+  "https",
+  "shttp",
+  "rtsp",
+  "rtsps",
+  "rtspu",
+  "sip",
+  "sips",
+  "mms",
+  "sftp",
+  "tel",
+]);
+/** urllib.parse.uses_netloc: the schemes written with "//" even without a host. */
+const USES_NETLOC = new Set([
+  "",
+  "ftp",
+  "http",
+  "gopher",
+  "nntp",
+  "telnet",
+  "imap",
+  "wais",
+  "file",
+  "mms",
+  "https",
+  "shttp",
+  "snews",
+  "prospero",
+  "rtsp",
+  "rtsps",
+  "rtspu",
+  "rsync",
+  "svn",
+  "svn+ssh",
+  "sftp",
+  "nfs",
+  "git",
+  "git+ssh",
+  "ws",
+  "wss",
+  "itms-services",
+]);
 
 interface W3libParts {
   scheme: string;
-  netloc: string;
+  /** null where the URL has no userinfo; the password null without ":". */
+  username: string | null;
+  password: string | null;
+  hostname: string;
+  port: string;
   path: string;
   query: string;
   fragment: string;
 }
 
-/** w3lib's split of a URL (not RFC 3986's: any text before the first ":" is a scheme when it starts with a letter). */
-function split(url: string): W3libParts {
+/** A bracketed host as w3lib takes it: an IPv6 address or IPvFuture (not IPv4). */
+function validBracketedHost(host: string, parse: ProfileContext["parse"]): boolean {
+  if (/^v/i.test(host)) return /^v[0-9a-f]+\..+$/is.test(host);
+  return !/^[0-9.]+$/.test(host) && parse(`http://[${host.replace(/%.*$/s, "")}]/`) !== null;
+}
+
+/** w3lib's _urlsplit() (urllib.parse.urlsplit() with its checks), or null where it raises ValueError. */
+function split(url: string, parse: ProfileContext["parse"]): W3libParts | null {
   let scheme = "";
-  const colon = url.indexOf(":");
-  if (colon > 0 && startsWithLetter(url)) {
-    scheme = url.slice(0, colon).toLowerCase();
-    url = url.slice(colon + 1);
+  const m = SCHEME.exec(url);
+  if (m !== null) {
+    scheme = m[1].toLowerCase();
+    url = url.slice(m[0].length);
+  }
+  if (SPECIAL.has(scheme) && url.includes("\\")) {
+    const cut = url.search(/[?#]/);
+    const end = cut === -1 ? url.length : cut;
+    url = url.slice(0, end).replaceAll("\\", "/") + url.slice(end);
   }
   let netloc = "";
   if (url.startsWith("//")) {
@@ -157,23 +221,77 @@ function split(url: string): W3libParts {
     query = url.slice(question + 1);
     url = url.slice(0, question);
   }
-  return { scheme, netloc, path: url, query, fragment };
+  const at = netloc.lastIndexOf("@");
+  const userinfo = at === -1 ? null : netloc.slice(0, at);
+  const hostinfo = netloc.slice(at + 1);
+  const colon = userinfo === null ? -1 : userinfo.indexOf(":");
+  let hostname: string;
+  let port: string;
+  const open = netloc.indexOf("[");
+  const close = netloc.indexOf("]");
+  if (open !== -1 || close !== -1) {
+    // "Invalid IPv6 URL": one bracket alone, text before "[", or other than ":port" after "]".
+    const [before, bracketed = ""] = hostinfo.split(/\[(.*)/s);
+    const end = bracketed.indexOf("]");
+    if (open === -1 || close === -1 || before !== "" || end === -1) return null;
+    hostname = bracketed.slice(0, end);
+    const after = bracketed.slice(end + 1);
+    if ((after !== "" && !after.startsWith(":")) || !validBracketedHost(hostname, parse)) return null;
+    port = after.slice(1);
+  } else {
+    const c = hostinfo.indexOf(":");
+    hostname = c === -1 ? hostinfo : hostinfo.slice(0, c);
+    port = c === -1 ? "" : hostinfo.slice(c + 1);
+  }
+  if (/[^\x00-\x7f]/.test(netloc)) {
+    // IDNA reads the host after NFKC: a delimiter that appears only then fails the URL.
+    const cleaned = netloc.replace(/[@:#?]/g, "");
+    const normalized = cleaned.normalize("NFKC");
+    if (normalized !== cleaned && /[/?#@:\\]/.test(normalized)) return null;
+  }
+  // The host lower-cased up to a "%" (an IPv6 zone keeps its case).
+  const zone = hostname.indexOf("%");
+  hostname = zone === -1 ? hostname.toLowerCase() : hostname.slice(0, zone).toLowerCase() + hostname.slice(zone);
+  return {
+    scheme,
+    username: userinfo === null ? null : colon === -1 ? userinfo : userinfo.slice(0, colon),
+    password: colon === -1 ? null : userinfo!.slice(colon + 1),
+    hostname,
+    port,
+    path: url,
+    query,
+    fragment,
+  };
 }
 
-/** The authority with its host IDNA-encoded (kept as it is where that fails) and lower-cased, an empty port's ":" dropped; the userinfo as it is. */
-function canonicalNetloc(netloc: string): string {
-  const at = netloc.lastIndexOf("@");
-  const userinfo = netloc.slice(0, at + 1);
-  let hostPort = netloc.slice(at + 1);
-  if (!hostPort.startsWith("[") && /[^\x00-\x7f]/.test(hostPort)) {
-    const port = /:[0-9]*$/.exec(hostPort);
-    const host = port === null ? hostPort : hostPort.slice(0, port.index);
-    const ascii = idna2003(host);
-    if (ascii !== null) hostPort = ascii + (port === null ? "" : port[0]);
+/** A userinfo part with its escapes decoded and escaped again (w3lib's _USERINFO_SAFEST_CHARS). */
+function userinfoPart(s: string): string {
+  return quoteBytes(unescapeOnce(utf8Bytes(s)), USERINFO_SAFEST);
+}
+
+/** w3lib's authority: the userinfo normalized, the host IDNA-encoded (as written where that fails), the port. */
+function canonicalNetloc(parts: W3libParts): string {
+  let netloc = "";
+  if (parts.username !== null) {
+    netloc = userinfoPart(parts.username);
+    if (parts.password !== null) netloc += ":" + userinfoPart(parts.password);
+    netloc += "@";
   }
-  hostPort = hostPort.toLowerCase();
-  if (hostPort.endsWith(":")) hostPort = hostPort.replace(/:+$/, "");
-  return at === -1 ? hostPort : userinfo + hostPort;
+  const host = parts.hostname;
+  if (host.includes(":")) netloc += `[${host}]`;
+  else {
+    // The host after NFKC, as w3lib hands it to the codec.
+    const ascii = /[^\x00-\x7f]/.test(host) ? idna2003(host.replace(/[@:#?]/g, "").normalize("NFKC")) : host;
+    netloc += ascii ?? host;
+  }
+  return parts.port === "" ? netloc : netloc + ":" + parts.port;
+}
+
+/** urllib's _splitparams: ";" in the last segment starts the params, for the schemes that have them. */
+function splitParams(scheme: string, path: string): [string, string] {
+  if (!USES_PARAMS.has(scheme)) return [path, ""];
+  const semi = path.indexOf(";", path.lastIndexOf("/") + 1);
+  return semi === -1 ? [path, ""] : [path.slice(0, semi), path.slice(semi + 1)];
 }
 
 /** One name or value of the query as bytes: "+" a space, escapes decoded. */
@@ -181,18 +299,14 @@ function formBytes(s: string): string {
   return unescapeOnce(s.replaceAll("+", " "));
 }
 
-/** The query's parameters (parse_qsl_to_bytes), sorted by name then value (as bytes), written back by urlencode(). */
+/** The query's parameters (w3lib's _parse_qsl), sorted by name then value (as bytes), written back by _urlencode(). */
 function canonicalQuery(query: string, keepBlank: boolean, separator: string): string {
   const pairs: [string, string][] = [];
   for (const field of query.split(separator)) {
     if (field === "") continue;
-    for (const nameValue of field.split(";")) {
-      const eq = nameValue.indexOf("=");
-      if (eq === -1 && !keepBlank) continue;
-      const value = eq === -1 ? "" : nameValue.slice(eq + 1);
-      if (value !== "" || keepBlank)
-        pairs.push([formBytes(eq === -1 ? nameValue : nameValue.slice(0, eq)), formBytes(value)]);
-    }
+    const eq = field.indexOf("=");
+    if (!keepBlank && (eq === -1 || eq === field.length - 1)) continue;
+    pairs.push(eq === -1 ? [formBytes(field), ""] : [formBytes(field.slice(0, eq)), formBytes(field.slice(eq + 1))]);
   }
   pairs.sort(([na, va], [nb, vb]) => (na < nb ? -1 : na > nb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
   return pairs
@@ -201,7 +315,7 @@ function canonicalQuery(query: string, keepBlank: boolean, separator: string): s
 }
 
 /** The profile on one API instance's kernel, which runs the path step. */
-export function w3libProfile({ escapes }: ProfileContext): Profile<W3libOptions> {
+export function w3libProfile({ escapes, parse }: ProfileContext): Profile<W3libOptions> {
   /**
    * The path's escapes decoded where the byte is safe in a path, escaped with
    * upper-case hex where not ("%2F" and "%3F" stay), other bytes escaped but
@@ -213,13 +327,14 @@ export function w3libProfile({ escapes }: ProfileContext): Profile<W3libOptions>
     return NOT_PLAIN_PATH.test(path) ? escapes.w3libPath(path) : path;
   }
 
-  /** w3lib's canonicalize_url(input), or null for a string with lone surrogates (w3lib raises). */
-  return function w3lib(input, options) {
+  /** w3lib's canonicalize_url(input), or null where it raises (a lone surrogate, a bad bracketed host). */
+  return function w3lib(input: string | Url, options: W3libOptions): string | null {
     const url = typeof input === "string" ? input : input.href;
     if (!url.isWellFormed()) return null;
     const encode = options.encoding === undefined ? utf8Bytes : encoderFor(options.encoding);
     const separator = options.query_separator ?? "&";
-    const parts = split(strip(url));
+    const parts = split(strip(url), parse);
+    if (parts === null) return null;
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to UTF-8."
     let query = encode(parts.query);
     let fragment = encode(parts.fragment);
@@ -227,15 +342,27 @@ export function w3libProfile({ escapes }: ProfileContext): Profile<W3libOptions>
       query = utf8Bytes(parts.query);
       fragment = utf8Bytes(parts.fragment);
     }
+    const [path, params] = splitParams(parts.scheme, parts.path);
+    let netloc = canonicalNetloc(parts);
+    // The host lower-cased (again: IDNA may have kept it as written), and a ":" without a port dropped.
+    const at = netloc.lastIndexOf("@") + 1;
+    let host = netloc.slice(at).toLowerCase();
+    if (host.endsWith(":")) host = host.slice(0, -1);
+    netloc = netloc.slice(0, at) + host;
+    // urllib's urlunsplit(): "//" before an authority, and before the path of a scheme that uses one.
     let out = parts.scheme === "" ? "" : parts.scheme + ":";
-    const netloc = canonicalNetloc(parts.netloc);
-    if (netloc !== "") out += "//" + netloc;
-    out += canonicalPath(parts.path) || "/";
+    let rest =
+      (path === "" ? "/" : canonicalPath(path)) +
+      (params === "" ? "" : ";" + quoteBytes(utf8Bytes(params), PATH_SAFEST));
+    if (netloc !== "") rest = "//" + netloc + rest;
+    else if (rest.startsWith("//") || (parts.scheme !== "" && USES_NETLOC.has(parts.scheme) && rest.startsWith("/")))
+      rest = "//" + rest;
+    out += rest;
     if (query !== "") {
       const q = canonicalQuery(query, options.keep_blank_values !== false, separator);
       if (q !== "") out += "?" + q;
     }
-    if (options.keep_fragments === true && fragment !== "") out += "#" + quoteBytes(fragment, QUERY_SAFE);
+    if (options.keep_fragments === true && fragment !== "") out += "#" + quoteBytes(fragment, PATH_SAFEST);
     return out;
   };
 }
