@@ -163,6 +163,11 @@ function canonicalUrl(bytes: string, options: SurtOptions, escapes: KernelEscape
 
 const DOTTED_QUAD = /^(?:[0-9]{1,3}\.){3}[0-9]{1,3}$/;
 
+/** A result (a byte string) as text, as SURT decodes its bytes: only the Internet Archive's steps alone leave bytes unescaped. */
+function text(bytes: string): string {
+  return decodeUtf8(bytes, false) ?? bytes;
+}
+
 /** The profile's canonicalize() and surt(), on one API instance's kernel. */
 export function surtApi({ escapes }: ProfileContext) {
   /** canonicalize(input, { profile: "surt" }): the URL as SURT's default canonicalizer writes it. */
@@ -174,7 +179,7 @@ export function surtApi({ escapes }: ProfileContext) {
       if (url.scheme !== "dns") out += "//";
       out += url.port === "" ? url.host : `${url.host}:${url.port}`;
     }
-    return out + pathAndQuery(url);
+    return text(out + pathAndQuery(url));
   }
 
   /**
@@ -188,7 +193,7 @@ export function surtApi({ escapes }: ProfileContext) {
     const bytes = input === null || input === undefined ? "" : inputBytes(input);
     if (bytes === "") return "-";
     // A record of an ARC file's header, which has no URL.
-    if (bytes.startsWith("filedesc")) return typeof input === "string" ? input : decodeUtf8(bytes, false);
+    if (bytes.startsWith("filedesc")) return typeof input === "string" ? input : text(bytes);
     const url = canonicalUrl(bytes, options, escapes);
     if (url === null) return null;
     let out = "";
@@ -202,7 +207,7 @@ export function surtApi({ escapes }: ProfileContext) {
       out += url.port === "" ? reversed : `${reversed}:${url.port}`;
       out += options.trailing_comma === true ? ",)" : ")";
     }
-    return out + pathAndQuery(url);
+    return text(out + pathAndQuery(url));
   }
 
   return { canonical, surt };

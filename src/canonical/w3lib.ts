@@ -109,17 +109,42 @@ function encoderFor(name: string): Encoder {
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const HAS_TAB_OR_NEWLINE = /[\t\n\r]/;
 
+/**
+ * What only some URLs hold, each needing a step of its own: tabs and
+ * newlines (removed), "\\" (a "/" in the special schemes), surrogates (a lone
+ * one fails). One test for all, as most URLs hold none.
+ */
+const UNUSUAL = /[\t\n\r\\\uD800-\uDFFF]/;
+
 /** w3lib's _strip(): C0 controls and spaces off both ends, tabs and newlines out. */
-function strip(url: string): string {
+function strip(url: string, unusual: boolean): string {
   let start = 0;
   let end = url.length;
   while (start < end && url.charCodeAt(start) <= 0x20) start++;
   while (end > start && url.charCodeAt(end - 1) <= 0x20) end--;
   if (start > 0 || end < url.length) url = url.slice(start, end);
-  return HAS_TAB_OR_NEWLINE.test(url) ? url.replace(TAB_OR_NEWLINE, "") : url;
+  return unusual && HAS_TAB_OR_NEWLINE.test(url) ? url.replace(TAB_OR_NEWLINE, "") : url;
 }
 
-const SCHEME = /^([a-zA-Z][a-zA-Z0-9+.-]*):/;
+/** The index of the ":" after a scheme (`[a-zA-Z][a-zA-Z0-9+.-]*`) at the start of `url`, or -1. */
+function schemeEnd(url: string): number {
+  for (let i = 0; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+    if (letter || (i > 0 && ((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e))) continue;
+    return i > 0 && c === 0x3a ? i : -1;
+  }
+  return -1;
+}
+
+/** The end of the authority after the "//" at the start of `url`: the first "/", "?" or "#". */
+function authorityEnd(url: string): number {
+  for (let i = 2; i < url.length; i++) {
+    const c = url.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23) return i;
+  }
+  return url.length;
+}
 /** The special schemes of the URL Standard, where a "\" before the query is a "/". */
 const SPECIAL = new Set(["ftp", "file", "http", "https", "ws", "wss"]);
 /** urllib.parse.uses_params: the schemes whose last path segment may have ";params". */
@@ -191,23 +216,24 @@ function validBracketedHost(host: string, parse: ProfileContext["parse"]): boole
 }
 
 /** w3lib's _urlsplit() (urllib.parse.urlsplit() with its checks), or null where it raises ValueError. */
-function split(url: string, parse: ProfileContext["parse"]): W3libParts | null {
+function split(url: string, unusual: boolean, parse: ProfileContext["parse"]): W3libParts | null {
   let scheme = "";
-  const m = SCHEME.exec(url);
-  if (m !== null) {
-    scheme = m[1].toLowerCase();
-    url = url.slice(m[0].length);
+  const schemeColon = schemeEnd(url);
+  if (schemeColon !== -1) {
+    scheme = url.slice(0, schemeColon);
+    if (/[A-Z]/.test(scheme)) scheme = scheme.toLowerCase();
+    url = url.slice(schemeColon + 1);
   }
-  if (SPECIAL.has(scheme) && url.includes("\\")) {
+  if (unusual && url.includes("\\") && SPECIAL.has(scheme)) {
     const cut = url.search(/[?#]/);
     const end = cut === -1 ? url.length : cut;
     url = url.slice(0, end).replaceAll("\\", "/") + url.slice(end);
   }
   let netloc = "";
-  if (url.startsWith("//")) {
-    const end = url.slice(2).search(/[/?#]/);
-    netloc = end === -1 ? url.slice(2) : url.slice(2, end + 2);
-    url = end === -1 ? "" : url.slice(end + 2);
+  if (url.charCodeAt(0) === 0x2f && url.charCodeAt(1) === 0x2f) {
+    const end = authorityEnd(url);
+    netloc = url.slice(2, end);
+    url = url.slice(end);
   }
   let fragment = "";
   const hash = url.indexOf("#");
@@ -221,7 +247,7 @@ function split(url: string, parse: ProfileContext["parse"]): W3libParts | null {
     query = url.slice(question + 1);
     url = url.slice(0, question);
   }
-  const at = netloc.lastIndexOf("@");
+  const at = netloc.includes("@") ? netloc.lastIndexOf("@") : -1;
   const userinfo = at === -1 ? null : netloc.slice(0, at);
   const hostinfo = netloc.slice(at + 1);
   const colon = userinfo === null ? -1 : userinfo.indexOf(":");
@@ -251,7 +277,8 @@ function split(url: string, parse: ProfileContext["parse"]): W3libParts | null {
   }
   // The host lower-cased up to a "%" (an IPv6 zone keeps its case).
   const zone = hostname.indexOf("%");
-  hostname = zone === -1 ? hostname.toLowerCase() : hostname.slice(0, zone).toLowerCase() + hostname.slice(zone);
+  if (zone !== -1) hostname = hostname.slice(0, zone).toLowerCase() + hostname.slice(zone);
+  else if (/[^a-z0-9.-]/.test(hostname)) hostname = hostname.toLowerCase();
   return {
     scheme,
     username: userinfo === null ? null : colon === -1 ? userinfo : userinfo.slice(0, colon),
@@ -278,20 +305,23 @@ function canonicalNetloc(parts: W3libParts): string {
     netloc += "@";
   }
   const host = parts.hostname;
-  if (host.includes(":")) netloc += `[${host}]`;
+  if (host.includes(":")) netloc += `[${host.toLowerCase()}]`;
   else {
     // The host after NFKC, as w3lib hands it to the codec.
     const ascii = /[^\x00-\x7f]/.test(host) ? idna2003(host.replace(/[@:#?]/g, "").normalize("NFKC")) : host;
-    netloc += ascii ?? host;
+    // w3lib lower-cases the host part of the netloc again, an IPv6 zone too (split() did the rest).
+    netloc += ascii ?? (host.includes("%") ? host.toLowerCase() : host);
   }
-  return parts.port === "" ? netloc : netloc + ":" + parts.port;
+  // (A ":" without a port is none: w3lib drops it.)
+  return parts.port === "" ? netloc : netloc + ":" + parts.port.toLowerCase();
 }
 
-/** urllib's _splitparams: ";" in the last segment starts the params, for the schemes that have them. */
-function splitParams(scheme: string, path: string): [string, string] {
-  if (!USES_PARAMS.has(scheme)) return [path, ""];
+/** urllib's _splitparams: the index of the ";" in the last segment that starts the params (for the schemes that have them), or -1. */
+function paramsStart(scheme: string, path: string): number {
+  // (String#lastIndexOf is a runtime call in V8: most paths hold no ";" to look for.)
+  if (!path.includes(";")) return -1;
   const semi = path.indexOf(";", path.lastIndexOf("/") + 1);
-  return semi === -1 ? [path, ""] : [path.slice(0, semi), path.slice(semi + 1)];
+  return semi === -1 || !USES_PARAMS.has(scheme) ? -1 : semi;
 }
 
 /** One name or value of the query as bytes: "+" a space, escapes decoded. */
@@ -330,10 +360,11 @@ export function w3libProfile({ escapes, parse }: ProfileContext): Profile<W3libO
   /** w3lib's canonicalize_url(input), or null where it raises (a lone surrogate, a bad bracketed host). */
   return function w3lib(input: string | Url, options: W3libOptions): string | null {
     const url = typeof input === "string" ? input : input.href;
-    if (!url.isWellFormed()) return null;
+    const unusual = UNUSUAL.test(url);
+    if (unusual && !url.isWellFormed()) return null;
     const encode = options.encoding === undefined ? utf8Bytes : encoderFor(options.encoding);
     const separator = options.query_separator ?? "&";
-    const parts = split(strip(url), parse);
+    const parts = split(strip(url, unusual), unusual, parse);
     if (parts === null) return null;
     // "If supplied `encoding` is not compatible with all characters in `url`, fallback to UTF-8."
     let query = encode(parts.query);
@@ -342,13 +373,10 @@ export function w3libProfile({ escapes, parse }: ProfileContext): Profile<W3libO
       query = utf8Bytes(parts.query);
       fragment = utf8Bytes(parts.fragment);
     }
-    const [path, params] = splitParams(parts.scheme, parts.path);
-    let netloc = canonicalNetloc(parts);
-    // The host lower-cased (again: IDNA may have kept it as written), and a ":" without a port dropped.
-    const at = netloc.lastIndexOf("@") + 1;
-    let host = netloc.slice(at).toLowerCase();
-    if (host.endsWith(":")) host = host.slice(0, -1);
-    netloc = netloc.slice(0, at) + host;
+    const semi = paramsStart(parts.scheme, parts.path);
+    const path = semi === -1 ? parts.path : parts.path.slice(0, semi);
+    const params = semi === -1 ? "" : parts.path.slice(semi + 1);
+    const netloc = canonicalNetloc(parts);
     // urllib's urlunsplit(): "//" before an authority, and before the path of a scheme that uses one.
     let out = parts.scheme === "" ? "" : parts.scheme + ":";
     let rest =

@@ -69,7 +69,8 @@ const URLS: [string, Record<string, unknown>, string][] = [
     "http://www.example.com/A/?b=2&a=1",
   ],
   ["http://example.com/a?", { canonicalizer: "GoogleURLCanonicalizer" }, "http://example.com/a?"],
-  // The Internet Archive's steps alone: escapes and the fragment as written.
+  // The Internet Archive's steps alone: escapes, non-ASCII and the fragment as written.
+  ["http://example.com/Caf\u00e9?B=1", { canonicalizer: "IAURLCanonicalizer" }, "http://example.com/caf\u00e9?b=1"],
   ["http://www.Example.com/A%2541/#f", { canonicalizer: "IAURLCanonicalizer" }, "http://example.com/a%2541#f"],
 ];
 
