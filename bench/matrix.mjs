@@ -1,10 +1,11 @@
 // npm run bench: the suites of bench/run.mjs on every corpus (bench/data/ and
 // the generated ones, bench/corpus.mjs CORPORA) and on every Node line, each a run of its own, then one table of each
 // build's ratio to its suite's baseline (Node's URL for parse, canParse and the
-// setters, Node's URLSearchParams for its operations),
+// setters, Node's URLSearchParams for its operations, the packages a crawler-key
+// profile reproduces for crawler-keys),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params and w3lib; Node 24 and this Node; every corpus
+//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params, crawler-keys and w3lib; Node 24 and this Node; every corpus
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
@@ -19,7 +20,7 @@ import { CORPORA } from "./corpus.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params", "w3lib"];
+const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params", "crawler-keys", "w3lib"];
 
 function parseArgs(argv) {
   const options = { suites: [], engines: ["24", "this"], corpora: CORPORA, passOn: [] };
@@ -82,7 +83,7 @@ function main({ suites, engines, corpora, passOn }) {
     }
   }
   console.log(
-    `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams; w3lib: Debian's python3-w3lib), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
+    `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams; crawler-keys: normalize-url 10.0.0 and @apify/utilities normalizeUrl; w3lib: Debian's python3-w3lib), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
   );
   console.log(table(rows, [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]));
   console.log(`\n${goalsTable(reports, nodes, corpora)}`);

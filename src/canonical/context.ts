@@ -3,10 +3,10 @@
 
 import type { Arena } from "../kernel/arena.js";
 import type { ParseCore } from "../whatwg/parse.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { settersApi } from "../whatwg/setters.js";
 import { formCodec } from "../whatwg/urlencoded.js";
-import { percentApi } from "../percent.js";
+import { percentApi } from "../rfc3986/percent.js";
 import { kernelEscapes } from "./bytes.js";
 
 export function profileContext(arena: Arena, core: ParseCore) {
@@ -21,5 +21,5 @@ export function profileContext(arena: Arena, core: ParseCore) {
 
 export type ProfileContext = ReturnType<typeof profileContext>;
 
-/** A profile: the key of `input` (a Url is taken as parsed), or null where the anchor finds no URL. */
-export type Profile<O> = (input: string | Url, options: O) => string | null;
+/** A profile: the key of `input` (a ParsedUrl is taken as parsed), or null where the anchor finds no URL. */
+export type Profile<O> = (input: string | ParsedUrl, options: O) => string | null;

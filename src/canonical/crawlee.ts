@@ -16,8 +16,10 @@
 //   also for URLs without a host or with an opaque path ("mailto://a@b").
 
 import * as L from "../../assembly/layout.js";
-import { Url } from "../whatwg/url.js";
+import { isFormUrlencodedPlain } from "../../assembly/classes.js";
+import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
+import { isSortedPlainQuery } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -59,19 +61,43 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
   }
 
   return function crawlee(input, options) {
-    let url: Url | null;
-    if (input instanceof Url) url = input;
+    let url: ParsedUrl | null;
+    if (input instanceof ParsedUrl) url = input;
     else if (typeof input !== "string" || input.length === 0) return null;
     else url = parse(input.trim());
     if (url === null) return null;
 
-    let path = url.pathname;
-    if (path.endsWith("/")) path = path.slice(0, -1);
-    let key = url.protocol + "//" + url.host.toLowerCase() + path;
+    // The key is cut from the href where it can be: the scheme, "//", the
+    // host with its port, the path less one "/" at its end.
+    const href = url._href;
+    const end = L.pathEnd(url._queryStart, url._fragmentStart, href.length, L.NONE);
+    const pathTo = end > url._pathStart && href.charCodeAt(end - 1) === SLASH ? end - 1 : end;
+    const protocolEnd = url._schemeEnd + 1;
+    let key: string;
+    if (url._hostStart === L.NONE) key = `${href.slice(0, protocolEnd)}//${href.slice(url._pathStart, pathTo)}`;
+    else if (L.hostOf(url._flags) === L.HOST_OPAQUE)
+      key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, url._portEnd).toLowerCase()}${href.slice(url._portEnd, pathTo)}`;
+    // Without userinfo the host follows "//" (a special host is lower case already).
+    else if (url._hostStart === protocolEnd + 2) key = href.slice(0, pathTo);
+    else key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, pathTo)}`;
+
     if (url._queryStart !== L.NONE) {
-      const q = query(url.search.slice(1));
-      if (q !== "") key += "?" + q;
+      const search = href.slice(url._queryStart + 1, L.queryEnd(url._fragmentStart, href.length, L.NONE));
+      const q = isSortedPlainQuery(search, formPlain, notUtm, false) ? search : query(search);
+      if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
   };
+}
+
+const SLASH = 0x2f;
+
+/** A character the form serializer writes as it is: alphanumerics and "*-._". */
+function formPlain(c: number): boolean {
+  return c < 128 && isFormUrlencodedPlain(c);
+}
+
+/** A name the profile keeps. */
+function notUtm(name: string): boolean {
+  return !name.startsWith(UTM);
 }

@@ -11,10 +11,11 @@
 // canonicalize() does; its option errors are thrown as it throws them.
 
 import * as L from "../../assembly/layout.js";
-import { Url } from "../whatwg/url.js";
+import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
-import { expectString } from "../check.js";
+import { expectString } from "../kernel/check.js";
 import type { Profile, ProfileContext } from "./context.js";
+import { isSortedPlainQuery } from "./sorted-query.js";
 
 type Filter = RegExp | string;
 
@@ -71,7 +72,13 @@ const SCHEME = /^[a-z][\d+\-.a-z]*$/i;
 const PATH_PROTOCOL = /(\b[a-z][\d+\-.a-z]{0,50}:\/\/)/i;
 const PATH_ENDS_WITH_PROTOCOL = /\b[a-z][\d+\-.a-z]{0,50}:\/\/$/i;
 const TEXT_FRAGMENT = /:~:text=[\s\S]*$/i;
-const WWW_HOST = /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/;
+const TAB_OR_NEWLINE = /[\t\n\r]/g;
+const DATA = /^data:/i;
+const NO_PROTOCOLS: ReadonlySet<string> = new Set();
+const SLASH = 0x2f;
+const PERCENT = 0x25;
+const DOT = 0x2e;
+const PLUS_AS_SPACE = { plusAsSpace: true };
 const LOWER_CASE_ESCAPE = /%(?:\d[a-f]|[a-f][\dA-Fa-f]|[A-F][a-f])/;
 const ESCAPE = /%[\da-f]{2}/gi;
 /** Escapes of unreserved characters, and a lone "%" before a hex digit or an escape of one. */
@@ -85,9 +92,34 @@ const PROTECTED_PATH_ESCAPES = /%(?:09|0a|0d|25)/gi;
  */
 const RESERVED_ESCAPE = /%(?:3a|2f|3f|23|5b|5d|40|21|24|26|27|28|29|2a|2b|2c|3b|3d)/gi;
 
+/**
+ * stripWWW's test, /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/ by
+ * hand: "www.", not "www." again, a label of 1 to 63 of [0-9a-z-], ".", and
+ * 2 to 63 of [0-9a-z.-].
+ */
+function strippableWww(host: string): boolean {
+  if (!host.startsWith("www.") || host.startsWith("www.", 4)) return false;
+  let i = 4;
+  while (i < host.length && isLabelCode(host.charCodeAt(i))) i++;
+  const rest = host.length - i - 1;
+  if (i === 4 || i > 67 || host.charCodeAt(i) !== 0x2e || rest < 2 || rest > 63) return false;
+  for (i++; i < host.length; i++) {
+    const c = host.charCodeAt(i);
+    if (c !== 0x2e && !isLabelCode(c)) return false;
+  }
+  return true;
+}
+
+/** [0-9a-z-] */
+function isLabelCode(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d;
+}
+
 /** C0 controls, space and the other whitespace String#trim knows ("\s"), as it strips them from the ends. */
 function isC0ControlOrWhitespace(c: number): boolean {
-  return c <= 0x20 || /\s/.test(String.fromCodePoint(c));
+  // Every ASCII character "\s" matches is a C0 control or the space.
+  if (c < 0x80) return c <= 0x20;
+  return /\s/.test(String.fromCodePoint(c));
 }
 
 function stripTrailing(text: string, strip: (c: number) => boolean): string {
@@ -103,6 +135,10 @@ function stripLeading(text: string, strip: (c: number) => boolean): string {
 }
 
 function stripSurrounding(text: string, strip: (c: number) => boolean): string {
+  // Most inputs start and end with a visible ASCII character.
+  const first = text.charCodeAt(0);
+  const last = text.charCodeAt(text.length - 1);
+  if (first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f && !strip(first) && !strip(last)) return text;
   return stripTrailing(stripLeading(text, strip), strip);
 }
 
@@ -119,7 +155,7 @@ function escapeTrailingC0ControlOrWhitespace(text: string): string {
 
 /** The hex digits of every escape upper-cased (RFC 3986 section 6.2.2.1). */
 function upperCaseEscapes(text: string): string {
-  return LOWER_CASE_ESCAPE.test(text) ? text.replace(ESCAPE, (e) => e.toUpperCase()) : text;
+  return text.indexOf("%") !== -1 && LOWER_CASE_ESCAPE.test(text) ? text.replace(ESCAPE, (e) => e.toUpperCase()) : text;
 }
 
 /** Escapes of unreserved characters decoded; "%" before a hex digit (or an escape of one) written "%25". */
@@ -128,6 +164,11 @@ function decodeUnreservedEscapes(text: string): string {
   return text.replace(UNRESERVED_ESCAPE_OR_LONE_PERCENT, (m) =>
     m.length === 3 ? String.fromCharCode(Number.parseInt(m.slice(1), 16)) : "%25",
   );
+}
+
+/** Whether a path ends in a scheme and "//", a slash of which removing the trailing slash must keep. */
+function endsWithProtocol(path: string): boolean {
+  return path.endsWith("://") && PATH_ENDS_WITH_PROTOCOL.test(path);
 }
 
 const doubleEscape = (m: string) => `%25${m.slice(1)}`;
@@ -153,21 +194,20 @@ function decodeSegment(segment: string): string {
 
 function testParameter(name: string, filters: unknown): boolean {
   if (!Array.isArray(filters)) return false;
-  return filters.some((filter: Filter) => {
+  for (const filter of filters as Filter[]) {
     if (filter instanceof RegExp) {
       // A global or sticky RegExp would start at its lastIndex: test a copy without those flags.
       const plain =
-        filter.flags.includes("g") || filter.flags.includes("y")
-          ? new RegExp(filter.source, filter.flags.replace(/[gy]/g, ""))
-          : filter;
-      return plain.test(name);
-    }
-    return filter === name;
-  });
+        filter.global || filter.sticky ? new RegExp(filter.source, filter.flags.replace(/[gy]/g, "")) : filter;
+      if (plain.test(name)) return true;
+    } else if (filter === name) return true;
+  }
+  return false;
 }
 
 /** "https" -> "https:"; undefined for a value that is not a scheme. */
 function protocolOption(protocol: unknown): string | undefined {
+  if (protocol === "http" || protocol === "https") return `${protocol}:`;
   if (typeof protocol !== "string") return undefined;
   const name = stripTrailing(protocol.trim().toLowerCase(), isColon);
   return SCHEME.test(name) ? `${name}:` : undefined;
@@ -178,7 +218,7 @@ function decodeQueryKey(value: string, percentDecode: ProfileContext["percentDec
     return decodeURIComponent(value.replace(/\+/g, "%20"));
   } catch {
     // As URLSearchParams reads a malformed escape.
-    return percentDecode(value, { plusAsSpace: true });
+    return percentDecode(value, PLUS_AS_SPACE);
   }
 }
 
@@ -203,119 +243,258 @@ const QUERY_OUT = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** One name or value: as the filters and the sort see it (`key`), and as written back (`out`). */
-interface QueryPart {
-  key: string;
-  out: string;
+/** A character of a special URL's query the round trip writes as it is ("+" and "%" are not). */
+function writtenAsItIs(c: number): boolean {
+  return c < 128 && c !== 0x2b && c !== 0x20 && QUERY_OUT[128 + c].length === 1;
 }
+
+/** A decoded name or value as the round trip writes it back. */
+function writeBack(decoded: string, special: boolean): string {
+  const base = special ? 128 : 0;
+  let out = "";
+  let run = 0;
+  for (let i = 0; i < decoded.length; i++) {
+    const c = decoded.charCodeAt(i);
+    if (c < 128) {
+      const written = QUERY_OUT[base + c];
+      // A character written as it is (a space is written "+").
+      if (written.length === 1 && c !== 0x20) continue;
+      out += decoded.slice(run, i) + written;
+      run = i + 1;
+    } else {
+      // A decoded string is well-formed (bad UTF-8 became U+FFFD): a lead surrogate has its trail.
+      const units = c >= 0xd800 && c <= 0xdbff ? 2 : 1;
+      out += decoded.slice(run, i) + encodeURIComponent(decoded.slice(i, i + units));
+      i += units - 1;
+      run = i + 1;
+    }
+  }
+  return run === 0 ? decoded : out + decoded.slice(run);
+}
+
+// --- The URL, as its URL API attributes ----------------------------------------
+
+/**
+ * The URL being normalized, as the URL API's getters give it (`hash` keeps a
+ * lone "#"). normalize-url sets these one by one; a value already in the form
+ * the setter would write is stored as it is, the others go through the
+ * kernel's setter (viaSetter()).
+ */
+interface Parts {
+  protocol: string;
+  username: string;
+  password: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  /** The fragment with its "#" ("#" alone for an empty one), or "". */
+  hash: string;
+  /** Whether the href has "//" after the protocol (a host, maybe empty). */
+  authority: boolean;
+  /** Whether the URL has an opaque path ("mailto:a@b"), which no setter changes. */
+  opaque: boolean;
+}
+
+function partsOf(url: ParsedUrl): Parts {
+  const href = url.href;
+  const protocol = url.protocol;
+  const authority = href.startsWith("//", protocol.length);
+  const pathname = url.pathname;
+  const hash = url._fragmentStart === L.NONE ? "" : href.slice(url._fragmentStart);
+  return {
+    protocol,
+    username: url.username,
+    password: url.password,
+    hostname: url.hostname,
+    port: url.port,
+    pathname,
+    search: url.search,
+    hash,
+    authority,
+    opaque: !authority && !pathname.startsWith("/"),
+  };
+}
+
+/** The href of `p`, as the URL serializer writes it. */
+function serialize(p: Parts): string {
+  let out = p.protocol;
+  if (p.authority) {
+    out += "//";
+    if (p.username !== "" || p.password !== "")
+      out += p.password === "" ? `${p.username}@` : `${p.username}:${p.password}@`;
+    out += p.port === "" ? p.hostname : `${p.hostname}:${p.port}`;
+  } else if (p.pathname.startsWith("//")) out += "/.";
+  return out + p.pathname + p.search + p.hash;
+}
+
+/** The URL API's `hash` getter: "" for an empty fragment. */
+function hashOf(p: Parts): string {
+  return p.hash === "#" ? "" : p.hash;
+}
+
+/** Whether a path the pathname setter takes as it is: nothing to escape, no dot segment, no "\". */
+function plainPath(path: string, file: boolean): boolean {
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c <= 0x20 || c >= 0x7f || PATH_ESCAPED[c] === 1 || (file && c === 0x7c)) return false;
+    if (c === 0x2e && path.charCodeAt(i - 1) === 0x2f) {
+      // "/." or "/.." ending a segment.
+      const next = path.charCodeAt(i + 1);
+      if (Number.isNaN(next) || next === 0x2f) return false;
+      if (next === 0x2e) {
+        const after = path.charCodeAt(i + 2);
+        if (Number.isNaN(after) || after === 0x2f) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** ASCII the path percent-encode set holds (and "\", a separator in special URLs): 1. */
+const PATH_ESCAPED = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (const ch of '"#<>?^`{}\\') table[ch.charCodeAt(0)] = 1;
+  return table;
+})();
 
 // --- The profile -------------------------------------------------------------
 
 export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContext): Profile<NormalizeUrlOptions> {
-  /** A run of the raw query between reserved escapes: decoded, and written back. */
-  function decodeRun(raw: string, special: boolean, part: QueryPart): void {
+  /** The key (as the filters and the sort see it) of the last part queryPart() read. */
+  let partKey = "";
+
+  /** A run of the raw query between reserved escapes: decoded (added to partKey) and written back. */
+  function decodeRun(raw: string, special: boolean): string {
+    const decoded = raw.indexOf("%") === -1 && raw.indexOf("+") === -1 ? raw : percentDecode(raw, PLUS_AS_SPACE);
+    partKey += decoded;
+    return writeBack(decoded, special);
+  }
+
+  /** A raw name or value of the parsed query as normalize-url's round trip writes it (its key in partKey). */
+  function queryPart(raw: string, special: boolean): string {
     if (raw.indexOf("%") === -1 && raw.indexOf("+") === -1) {
-      part.key += raw;
-      part.out += writeBack(raw, special);
-      return;
+      partKey = raw;
+      return writeBack(raw, special);
     }
-    const decoded = percentDecode(raw, { plusAsSpace: true });
-    part.key += decoded;
-    part.out += writeBack(decoded, special);
-  }
-
-  function writeBack(decoded: string, special: boolean): string {
-    const base = special ? 128 : 0;
+    partKey = "";
     let out = "";
-    for (const ch of decoded) {
-      const c = ch.charCodeAt(0);
-      out += c < 128 ? QUERY_OUT[base + c] : encodeURIComponent(ch);
-    }
-    return out;
-  }
-
-  /** A raw name or value of the parsed query, as normalize-url's round trip reads and writes it. */
-  function queryPart(raw: string, special: boolean): QueryPart {
-    const part = { key: "", out: "" };
     let from = 0;
     RESERVED_ESCAPE.lastIndex = 0;
     for (let m = RESERVED_ESCAPE.exec(raw); m !== null; m = RESERVED_ESCAPE.exec(raw)) {
-      decodeRun(raw.slice(from, m.index), special, part);
-      part.key += String.fromCharCode(Number.parseInt(m[0].slice(1), 16));
-      part.out += m[0].toUpperCase();
+      out += decodeRun(raw.slice(from, m.index), special);
+      partKey += String.fromCharCode(Number.parseInt(m[0].slice(1), 16));
+      out += m[0].toUpperCase();
       from = m.index + 3;
     }
-    decodeRun(raw.slice(from), special, part);
-    return part;
+    return out + decodeRun(raw.slice(from), special);
   }
 
-  /** The search after its round trip, filters and sort ("" for none). */
-  function roundTrip(search: string, special: boolean, o: Resolved): string {
-    const pairs: [QueryPart, QueryPart][] = [];
-    for (const param of search.slice(1).split("&")) {
-      if (param === "") continue;
-      const eq = param.indexOf("=");
-      const name = eq === -1 ? param : param.slice(0, eq);
-      const value = eq === -1 ? "" : param.slice(eq + 1);
-      pairs.push([queryPart(name, special), queryPart(value, special)]);
+  /** Whether the parameter named `key` stays, by keepQueryParameters or removeQueryParameters. */
+  function kept(key: string, o: Resolved): boolean {
+    if (Array.isArray(o.keepQueryParameters)) return testParameter(key, o.keepQueryParameters);
+    return o.removeQueryParameters !== true && !testParameter(key, o.removeQueryParameters);
+  }
+
+  /**
+   * The search as normalize-url writes it: its round trip (escapes of
+   * reserved characters kept, the others decoded and escaped again as the
+   * search setter does), the filters, the sort, then emptyQueryValue; ""
+   * for none.
+   */
+  function normalizeSearch(originalSearch: string, special: boolean, o: Resolved): string {
+    if (originalSearch === "") return "";
+    // The kept parameters: their keys, and their names and values as written back.
+    const keys: string[] = [];
+    const names: string[] = [];
+    const values: string[] = [];
+    const query = originalSearch.slice(1);
+    for (let start = 0; start <= query.length; ) {
+      let end = query.indexOf("&", start);
+      if (end === -1) end = query.length;
+      if (end > start) {
+        const eq = query.indexOf("=", start);
+        const nameEnd = eq === -1 || eq > end ? end : eq;
+        const name = queryPart(query.slice(start, nameEnd), special);
+        if (kept(partKey, o)) {
+          keys.push(partKey);
+          names.push(name);
+          values.push(nameEnd === end ? "" : queryPart(query.slice(nameEnd + 1, end), special));
+        }
+      }
+      start = end + 1;
     }
-    let kept = pairs;
-    if (Array.isArray(o.keepQueryParameters)) kept = pairs.filter(([n]) => testParameter(n.key, o.keepQueryParameters));
-    else if (o.removeQueryParameters === true) kept = [];
-    else kept = pairs.filter(([n]) => !testParameter(n.key, o.removeQueryParameters));
+    if (keys.length === 0) return "";
+    const order = keys.map((_, i) => i);
     // Array.prototype.sort is stable: parameters of one name keep their order.
-    if (o.sortQueryParameters) kept.sort(([a], [b]) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-    if (kept.length === 0) return "";
-    return `?${kept.map(([n, v]) => `${n.out}=${v.out}`).join("&")}`;
+    if (o.sortQueryParameters && keys.length > 1)
+      order.sort((a, b) => (keys[a] < keys[b] ? -1 : keys[a] > keys[b] ? 1 : 0));
+    // emptyQueryValue, on each name=value the round trip wrote ("+" in a name written "%20").
+    let bare: Set<string> | null = null;
+    let out = "?";
+    for (let i = 0; i < order.length; i++) {
+      const name = names[order[i]];
+      const value = values[order[i]];
+      const key = name.indexOf("+") === -1 ? name : name.replace(/\+/g, "%20");
+      if (i > 0) out += "&";
+      if (value !== "") out += `${key}=${value}`;
+      else if (key === "") out += "=";
+      else if (o.emptyQueryValue === "always") out += `${key}=`;
+      else if (o.emptyQueryValue === "never") out += key;
+      else {
+        bare ??= keysWithoutEquals(originalSearch);
+        out += bare.has(decodeQueryKey(key, percentDecode)) ? key : `${key}=`;
+      }
+    }
+    return upperCaseEscapes(out);
   }
 
   /** Names of the original search written without "=". */
   function keysWithoutEquals(search: string): Set<string> {
     const keys = new Set<string>();
-    if (search === "") return keys;
     for (const part of search.slice(1).split("&")) {
       if (part !== "" && !part.includes("=")) keys.add(decodeQueryKey(part, percentDecode));
     }
     return keys;
   }
 
-  /** emptyQueryValue: "preserve" writes "a" where the input did, "a=" elsewhere. */
-  function emptyValues(search: string, mode: unknown, originalSearch: string): string {
-    const always = mode === "always";
-    const never = mode === "never";
-    const bare = always || never ? null : keysWithoutEquals(originalSearch);
-    const emptyValue = (key: string) =>
-      always
-        ? `${key}=`
-        : never
-          ? key
-          : (bare as Set<string>).has(decodeQueryKey(key, percentDecode))
-            ? key
-            : `${key}=`;
-    const params = search.slice(1).split("&").filter(Boolean);
-    if (params.length === 0) return "";
-    return `?${params
-      .map((param) => {
-        const eq = param.indexOf("=");
-        const key = param.slice(0, eq).replace(/\+/g, "%20");
-        const value = param.slice(eq + 1);
-        if (value === "") return key === "" ? "=" : emptyValue(key);
-        return `${key}=${value}`;
-      })
-      .join("&")}`;
-  }
-
   // --- Steps on the URL ------------------------------------------------------
 
-  /** The URL being normalized; each set() replaces it. */
-  let url: Url;
-
-  function setPart(part: number, value: string): void {
-    const next = set(url, part, value);
-    if (next !== null) url = next;
+  /** Setter `part` of the URL API on `p` with `value`, by the kernel. */
+  function viaSetter(p: Parts, part: number, value: string): void {
+    const url = parse(serialize(p));
+    if (url === null) throw new Error(`canonicalize: ${serialize(p)} does not parse again`);
+    Object.assign(p, partsOf(set(url, part, value) ?? url));
   }
 
-  function getCustomProtocol(urlString: string, custom: Set<string>): string | undefined {
+  /** The pathname setter: a path with nothing to escape is stored as it is. */
+  function setPathname(p: Parts, value: string): void {
+    if (p.opaque || value === p.pathname) return;
+    const file = p.protocol === "file:";
+    if (plainPath(value, file)) {
+      p.pathname = value === "" && SPECIAL_PROTOCOLS.has(p.protocol) ? "/" : value;
+      return;
+    }
+    viaSetter(p, PARTS.pathname, value);
+  }
+
+  /** The scheme of `urlString` and ":", lower-cased, where it starts with one; else "". */
+  function schemeOf(urlString: string): string {
+    // "http:" and "https:" as written most often, without making a string.
+    if (urlString.startsWith("https:")) return "https:";
+    if (urlString.startsWith("http:")) return "http:";
+    for (let i = 0; i < urlString.length; i++) {
+      const c = urlString.charCodeAt(i);
+      const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+      if (c === 0x3a) return i === 0 ? "" : urlString.slice(0, i + 1).toLowerCase();
+      if (!letter && (i === 0 || !((c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e))) return "";
+    }
+    return "";
+  }
+
+  function getCustomProtocol(urlString: string, scheme: string, custom: ReadonlySet<string>): string | undefined {
+    // Without a scheme the URL parser fails; http, https and file are never custom unless listed.
+    if (scheme === "" || (SUPPORTED_PROTOCOLS.has(scheme) && !custom.has(scheme))) return undefined;
     const parsed = parse(urlString);
     if (parsed === null) return undefined;
     const protocol = parsed.protocol;
@@ -328,62 +507,87 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     return undefined;
   }
 
-  function normalizePath(o: Resolved): void {
-    let path = url.pathname;
-    if (path !== "") {
-      path = upperCaseEscapes(path.split("/").map(decodeSegment).join("/"));
-      if (path !== url.pathname) setPart(PARTS.pathname, path);
-      if (url.pathname !== "") {
-        path = removeDuplicateSlashes(url.pathname);
-        if (path !== url.pathname) setPart(PARTS.pathname, path);
-      }
-    }
-    if (o.removePath) setPart(PARTS.pathname, "/");
-    else if (typeof o.transformPath === "function" && url.pathname.startsWith("/")) {
-      const components = url.pathname.split("/").filter(Boolean);
+  function normalizePath(p: Parts, o: Resolved): void {
+    const path = p.pathname;
+    if (path !== "" && (path.indexOf("%") !== -1 || path.indexOf("\\") !== -1))
+      setPathname(p, upperCaseEscapes(path.split("/").map(decodeSegment).join("/")));
+    if (p.pathname !== "") setPathname(p, removeDuplicateSlashes(p.pathname));
+    if (o.removePath) setPathname(p, "/");
+    else if (typeof o.transformPath === "function" && p.pathname.startsWith("/")) {
+      const components = p.pathname.split("/").filter(Boolean);
       const kept = o.transformPath(components)?.filter(Boolean) ?? [];
-      const trailingSlash = !o.removeTrailingSlash && url.pathname.endsWith("/") ? "/" : "";
+      const trailingSlash = !o.removeTrailingSlash && p.pathname.endsWith("/") ? "/" : "";
       const newPath = kept.length > 0 ? `/${kept.join("/")}${trailingSlash}` : "/";
-      setPart(PARTS.pathname, upperCaseEscapes(removeDuplicateSlashes(newPath)));
+      setPathname(p, upperCaseEscapes(removeDuplicateSlashes(newPath)));
     }
     const index = o.removeDirectoryIndex === true ? DIRECTORY_INDEX : o.removeDirectoryIndex;
     if (Array.isArray(index) && index.length > 0) {
-      const components = url.pathname.split("/").filter(Boolean);
+      const components = p.pathname.split("/").filter(Boolean);
       const { length } = components;
       while (components.length > 0 && testParameter(components[components.length - 1], index)) components.pop();
-      if (components.length < length)
-        setPart(PARTS.pathname, components.length > 0 ? `/${components.join("/")}/` : "/");
+      if (components.length < length) setPathname(p, components.length > 0 ? `/${components.join("/")}/` : "/");
     }
   }
 
-  function normalizeHost(o: Resolved): void {
-    let hostname = url.hostname;
-    if (hostname === "") return;
-    if (o.stripWWW && WWW_HOST.test(hostname)) setPart(PARTS.hostname, hostname.slice(4));
-    hostname = url.hostname;
-    const withoutTrailingDots = stripTrailing(hostname, isDot) || ".";
-    const protocol = url.protocol;
-    if (withoutTrailingDots !== hostname && SPECIAL_PROTOCOLS.has(protocol)) {
+  function normalizeHost(p: Parts, o: Resolved): void {
+    if (p.hostname === "") return;
+    // A domain without "www." is a domain: the hostname setter writes it as it is.
+    if (o.stripWWW && strippableWww(p.hostname)) p.hostname = p.hostname.slice(4);
+    const withoutTrailingDots = p.hostname.endsWith(".") ? stripTrailing(p.hostname, isDot) || "." : p.hostname;
+    if (withoutTrailingDots !== p.hostname && SPECIAL_PROTOCOLS.has(p.protocol)) {
       // Only where a parser reads the name back as itself ("1.2.3.4.." would become an IPv4 address).
-      if (parse(`${protocol}//${withoutTrailingDots}/`)?.hostname === withoutTrailingDots)
-        setPart(PARTS.hostname, withoutTrailingDots);
+      if (parse(`${p.protocol}//${withoutTrailingDots}/`)?.hostname === withoutTrailingDots)
+        p.hostname = withoutTrailingDots;
     }
-    hostname = url.hostname;
-    if (hostname !== "") {
-      const canonical = upperCaseEscapes(hostname);
-      if (canonical !== hostname) setPart(PARTS.hostname, canonical);
-    }
+    // An opaque host keeps its escapes: their hex digits upper-cased.
+    p.hostname = upperCaseEscapes(p.hostname);
   }
 
-  function normalizeQuery(o: Resolved): void {
-    const originalSearch = url.search;
-    let search = roundTrip(originalSearch, SPECIAL_PROTOCOLS.has(url.protocol), o);
-    search = upperCaseEscapes(emptyValues(search, o.emptyQueryValue, originalSearch));
-    // Setting "" also drops an empty "?".
-    if (search !== originalSearch || (search === "" && url._queryStart !== L.NONE)) setPart(PARTS.search, search);
+  /**
+   * The key of `url` with the default options where every step is plain:
+   * an http(s) URL without userinfo whose path holds no "%" and no "//",
+   * whose host has no trailing dot, whose query is a sorted list of
+   * "name=value" that the round trip writes as it is (none removed), and
+   * whose fragment, if any, has no "%" and no ":~:". It is then the href,
+   * less "www.", the path's trailing "/" (or the root path's "/" with no
+   * query and fragment); null where a step has more to do. Most URLs a
+   * crawler meets are such, and need no more than a few slices.
+   */
+  function defaultKey(url: ParsedUrl, o: Resolved): string | null {
+    const scheme = L.schemeOf(url._flags);
+    if (scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
+    const href = url._href;
+    const hostStart = url._hostStart;
+    if (hostStart !== url._schemeEnd + 3) return null;
+    const fragment = url._fragmentStart;
+    // A fragment stays as it is without escapes and without a text fragment directive.
+    if (
+      fragment !== L.NONE &&
+      (fragment === href.length - 1 || href.indexOf("%", fragment) !== -1 || href.indexOf(":~:", fragment) !== -1)
+    )
+      return null;
+    const queryEnd = fragment === L.NONE ? href.length : fragment;
+    const pathStart = url._pathStart;
+    const pathEnd = url._queryStart === L.NONE ? queryEnd : url._queryStart;
+    if (href.charCodeAt(url._hostEnd - 1) === DOT) return null;
+    for (let i = pathStart; i < pathEnd; i++) {
+      const c = href.charCodeAt(i);
+      if (c === PERCENT || (c === SLASH && href.charCodeAt(i - 1) === SLASH)) return null;
+    }
+    if (
+      url._queryStart !== L.NONE &&
+      !isSortedPlainQuery(href.slice(url._queryStart + 1, queryEnd), writtenAsItIs, (name) => kept(name, o), true)
+    )
+      return null;
+    const from = strippableWww(href.slice(hostStart, url._hostEnd)) ? hostStart + 4 : hostStart;
+    let pathTo = pathEnd;
+    if (pathEnd - pathStart > 1 && href.charCodeAt(pathEnd - 1) === SLASH) pathTo--;
+    else if (pathEnd - pathStart === 1 && pathEnd === href.length) pathTo--;
+    if (from === hostStart && pathTo === href.length) return href;
+    return href.slice(0, hostStart) + href.slice(from, pathTo) + href.slice(pathEnd);
   }
 
-  function normalize(input: string, o: Resolved): string | null {
+  function normalize(input: string, o: Resolved, defaults: boolean): string | null {
     const defaultProtocol = protocolOption(o.defaultProtocol);
     if (defaultProtocol === undefined)
       throw new TypeError(
@@ -392,141 +596,169 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (o.forceHttp && o.forceHttps)
       throw new Error("The `forceHttp` and `forceHttps` options cannot be used together");
 
-    let urlString = stripSurrounding(input.replace(/[\t\n\r]/g, ""), isC0ControlOrWhitespace);
-    if (/^data:/i.test(urlString)) return normalizeDataUrl(urlString, o);
+    let urlString =
+      input.indexOf("\t") === -1 && input.indexOf("\n") === -1 && input.indexOf("\r") === -1
+        ? input
+        : input.replace(TAB_OR_NEWLINE, "");
+    urlString = stripSurrounding(urlString, isC0ControlOrWhitespace);
+    if ((urlString.charCodeAt(0) | 0x20) === 0x64 && DATA.test(urlString)) return normalizeDataUrl(urlString, o);
 
-    const custom = new Set(
-      (Array.isArray(o.customProtocols) ? o.customProtocols : []).map(protocolOption).filter((p) => p !== undefined),
-    );
-    const customProtocol = getCustomProtocol(urlString, custom);
+    let custom = NO_PROTOCOLS;
+    if (Array.isArray(o.customProtocols)) {
+      const listed = new Set<string>();
+      for (const protocol of o.customProtocols) {
+        const name = protocolOption(protocol);
+        if (name !== undefined) listed.add(name);
+      }
+      custom = listed;
+    }
+    const scheme = schemeOf(urlString);
+    const customProtocol = getCustomProtocol(urlString, scheme, custom);
     if (customProtocol !== undefined && !custom.has(customProtocol)) return urlString;
 
     const hasRelativeProtocol = urlString.startsWith("//");
-    const isRelativeUrl = !hasRelativeProtocol && /^\.*\//.test(urlString);
-    if (!isRelativeUrl && customProtocol === undefined)
+    const first = urlString.charCodeAt(0);
+    const isRelativeUrl = !hasRelativeProtocol && (first === DOT || first === SLASH) && /^\.*\//.test(urlString);
+    // MISSING_PROTOCOL never matches a URL that starts with "http:", "https:" or "file:".
+    if (!isRelativeUrl && customProtocol === undefined && !SUPPORTED_PROTOCOLS.has(scheme))
       urlString = urlString.replace(MISSING_PROTOCOL, () => `${defaultProtocol}//`);
 
-    const inputPath = urlString.split(/[#?]/, 1)[0];
-    const parsed = parse(urlString);
-    if (parsed === null) return null;
-    url = parsed;
+    let inputPathEnd = urlString.indexOf("?");
+    const hashAt = urlString.indexOf("#");
+    if (inputPathEnd === -1 || (hashAt !== -1 && hashAt < inputPathEnd)) inputPathEnd = hashAt;
+    if (inputPathEnd === -1) inputPathEnd = urlString.length;
+    const url = parse(urlString);
+    if (url === null) return null;
+    if (defaults) {
+      const key = defaultKey(url, o);
+      if (key !== null) return key;
+    }
+    const p = partsOf(url);
 
-    if (o.forceHttp && url.protocol === "https:") setPart(PARTS.protocol, "http:");
-    if (o.forceHttps && url.protocol === "http:") setPart(PARTS.protocol, "https:");
+    if (o.forceHttp && p.protocol === "https:") viaSetter(p, PARTS.protocol, "http:");
+    if (o.forceHttps && p.protocol === "http:") viaSetter(p, PARTS.protocol, "https:");
 
-    if (o.stripAuthentication) {
-      if (url.username !== "") setPart(PARTS.username, "");
-      if (url.password !== "") setPart(PARTS.password, "");
-    } else {
-      // The userinfo's escapes are decoded and upper-cased as the path's.
-      const username = url.username;
-      const newUsername = upperCaseEscapes(decodeUnreservedEscapes(username));
-      if (newUsername !== username) setPart(PARTS.username, newUsername);
-      const password = url.password;
-      const newPassword = upperCaseEscapes(decodeUnreservedEscapes(password));
-      if (newPassword !== password) setPart(PARTS.password, newPassword);
+    if (o.stripAuthentication) p.username = p.password = "";
+    else {
+      // The userinfo's escapes are decoded and upper-cased as the path's (nothing the setter escapes again).
+      p.username = upperCaseEscapes(decodeUnreservedEscapes(p.username));
+      p.password = upperCaseEscapes(decodeUnreservedEscapes(p.password));
     }
 
-    if (url._fragmentStart !== L.NONE) {
-      if (o.stripHash) setPart(PARTS.hash, "");
+    if (p.hash !== "") {
+      if (o.stripHash) p.hash = "";
       else if (o.stripTextFragment) {
-        const kept = url.hash.slice(1).replace(TEXT_FRAGMENT, "");
-        // Setting "" also drops an empty "#".
-        if (kept === "" || `#${kept}` !== url.hash) setPart(PARTS.hash, kept === "" ? "" : `#${kept}`);
+        const kept = p.hash.slice(1).replace(TEXT_FRAGMENT, "");
+        p.hash = kept === "" ? "" : `#${kept}`;
       }
-      const hash = url.hash;
-      const canonical = upperCaseEscapes(hash);
-      if (canonical !== hash) setPart(PARTS.hash, canonical);
+      p.hash = upperCaseEscapes(p.hash);
     }
 
-    normalizePath(o);
-    normalizeHost(o);
-    normalizeQuery(o);
+    normalizePath(p, o);
+    normalizeHost(p, o);
+    p.search = normalizeSearch(p.search, SPECIAL_PROTOCOLS.has(p.protocol), o);
 
     if (o.removeTrailingSlash) {
-      const path = url.pathname;
-      if (path !== "/" && path.endsWith("/") && !PATH_ENDS_WITH_PROTOCOL.test(path))
-        setPart(PARTS.pathname, path.slice(0, -1));
+      const path = p.pathname;
+      if (path !== "/" && path.endsWith("/") && !endsWithProtocol(path)) setPathname(p, path.slice(0, -1));
     }
-    if (o.removeExplicitPort && url.port !== "") setPart(PARTS.port, "");
+    if (o.removeExplicitPort) p.port = "";
 
-    const pathname = url.pathname;
-    const inputPathEndsWithSlash = inputPath.endsWith("/") || (inputPath.endsWith("\\") && pathname.endsWith("/"));
-    urlString = url.href;
-    const hasHost = url.host !== "";
+    const pathname = p.pathname;
+    const inputPathEndsWithSlash =
+      urlString.charCodeAt(inputPathEnd - 1) === 0x2f ||
+      (urlString.charCodeAt(inputPathEnd - 1) === 0x5c && pathname.endsWith("/"));
+    urlString = serialize(p);
+    const hasHost = p.hostname !== "";
     if (
       hasHost &&
       pathname === "/" &&
-      url.search === "" &&
-      url.hash === "" &&
+      p.search === "" &&
+      hashOf(p) === "" &&
       (!inputPathEndsWithSlash || o.removeSingleSlash) &&
       urlString.endsWith("/")
     )
       urlString = urlString.slice(0, -1);
 
     // An opaque path cannot be set: it is normalized as a string, and the URL parsed again.
-    if (!pathname.startsWith("/") && pathname !== "") {
+    if (p.opaque && pathname !== "") {
       const path = removeDuplicateSlashes(pathname);
-      const trimmed =
-        o.removeTrailingSlash && !PATH_ENDS_WITH_PROTOCOL.test(path) && path.endsWith("/") ? path.slice(0, -1) : path;
+      const trimmed = o.removeTrailingSlash && !endsWithProtocol(path) && path.endsWith("/") ? path.slice(0, -1) : path;
       const encoded = escapeTrailingC0ControlOrWhitespace(upperCaseEscapes(trimmed));
-      const again = parse(`${url.protocol}${encoded}${url.search}${url.hash}`);
+      const again = parse(`${p.protocol}${encoded}${p.search}${hashOf(p)}`);
       if (again === null) return null;
       urlString = again.href;
     }
 
-    if (hasHost && hasRelativeProtocol && !o.normalizeProtocol) urlString = urlString.slice(url.protocol.length);
+    if (hasHost && hasRelativeProtocol && !o.normalizeProtocol) urlString = urlString.slice(p.protocol.length);
     if (o.stripProtocol) urlString = urlString.replace(/^(?:https?:)?\/\//, "");
     return urlString;
   }
 
   return function normalizeUrl(input, options) {
-    if (input instanceof Url) return normalize(input.href, resolve(options));
+    let defaults = true;
+    for (const key in options)
+      if (key !== "profile" && options[key as keyof NormalizeUrlOptions] !== undefined) defaults = false;
+    if (input instanceof ParsedUrl) return normalize(input.href, resolve(options), defaults);
     expectString(input, "canonicalize", "input");
-    return normalize(input, resolve(options));
+    return normalize(input, resolve(options), defaults);
   };
 }
 
 // --- Options -----------------------------------------------------------------
 
 /** The options with normalize-url's defaults where one is undefined. */
-type Resolved = Required<Omit<NormalizeUrlOptions, "customProtocols" | "keepQueryParameters" | "defaultProtocol">> & {
+interface Resolved {
   defaultProtocol: unknown;
   customProtocols: unknown;
+  normalizeProtocol: unknown;
+  forceHttp: unknown;
+  forceHttps: unknown;
+  stripAuthentication: unknown;
+  stripHash: unknown;
+  stripProtocol: unknown;
+  stripTextFragment: unknown;
+  stripWWW: unknown;
+  removeQueryParameters: unknown;
   keepQueryParameters: unknown;
-};
-
-const DEFAULTS = {
-  defaultProtocol: "http",
-  normalizeProtocol: true,
-  forceHttp: false,
-  forceHttps: false,
-  stripAuthentication: true,
-  stripHash: false,
-  stripTextFragment: true,
-  stripWWW: true,
-  removeQueryParameters: DEFAULT_REMOVED,
-  removeTrailingSlash: true,
-  removeSingleSlash: true,
-  removeDirectoryIndex: false,
-  removeExplicitPort: false,
-  sortQueryParameters: true,
-  removePath: false,
-  transformPath: false,
-  emptyQueryValue: "preserve",
-  stripProtocol: false,
-  customProtocols: undefined,
-  keepQueryParameters: undefined,
-} as const;
+  removeTrailingSlash: unknown;
+  removeSingleSlash: unknown;
+  removeDirectoryIndex: unknown;
+  removeExplicitPort: unknown;
+  sortQueryParameters: unknown;
+  emptyQueryValue: unknown;
+  removePath: unknown;
+  transformPath: unknown;
+}
 
 /** An option set to undefined falls back to its default, as one left out. */
-function resolve(options: NormalizeUrlOptions): Resolved {
-  const o: Record<string, unknown> = { ...DEFAULTS };
-  for (const key in options) {
-    const value = (options as unknown as Record<string, unknown>)[key];
-    if (value !== undefined) o[key] = value;
-  }
-  return o as unknown as Resolved;
+function or<T>(value: T | undefined, fallback: T): T {
+  return value === undefined ? fallback : value;
+}
+
+function resolve(o: NormalizeUrlOptions): Resolved {
+  return {
+    defaultProtocol: or(o.defaultProtocol, "http"),
+    customProtocols: o.customProtocols,
+    normalizeProtocol: or(o.normalizeProtocol, true),
+    forceHttp: o.forceHttp,
+    forceHttps: o.forceHttps,
+    stripAuthentication: or(o.stripAuthentication, true),
+    stripHash: o.stripHash,
+    stripProtocol: o.stripProtocol,
+    stripTextFragment: or(o.stripTextFragment, true),
+    stripWWW: or(o.stripWWW, true),
+    removeQueryParameters: or(o.removeQueryParameters, DEFAULT_REMOVED),
+    keepQueryParameters: o.keepQueryParameters,
+    removeTrailingSlash: or(o.removeTrailingSlash, true),
+    removeSingleSlash: or(o.removeSingleSlash, true),
+    removeDirectoryIndex: o.removeDirectoryIndex,
+    removeExplicitPort: o.removeExplicitPort,
+    sortQueryParameters: or(o.sortQueryParameters, true),
+    emptyQueryValue: or(o.emptyQueryValue, "preserve"),
+    removePath: o.removePath,
+    transformPath: o.transformPath,
+  };
 }
 
 // --- data: URLs ----------------------------------------------------------------

@@ -4,7 +4,7 @@
 // path-prefix expressions a client hashes and looks up. The steps are in
 // google.ts; this file picks the documented dialect and writes the result.
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { latin1, utf8Bytes } from "./bytes.js";
 import type { ProfileContext } from "./context.js";
 import { type Dialect, type GoogleUrl, googleCanonical } from "./google.js";
@@ -30,8 +30,8 @@ const SAFE_BROWSING: Dialect = {
   keepQueryAmpersands: false,
 };
 
-/** A profile's input as a byte string: a string as its UTF-8 bytes, bytes as they are, a Url as its href. */
-export function inputBytes(input: string | Url | Uint8Array): string {
+/** A profile's input as a byte string: a string as its UTF-8 bytes, bytes as they are, a ParsedUrl as its href. */
+export function inputBytes(input: string | ParsedUrl | Uint8Array): string {
   if (typeof input === "string") return utf8Bytes(input);
   if (input instanceof Uint8Array) return latin1(input);
   return input.href;
@@ -65,15 +65,15 @@ function pathPrefixes(path: string, query: string | null): string[] {
 /** The profile's canonicalize() and safeBrowsingExpressions(), on one API instance's kernel. */
 export function safeBrowsingApi({ escapes }: ProfileContext) {
   /** The canonical URL's parts, or null where there is no host to look up. */
-  function canonicalParts(input: string | Url | Uint8Array, keepPort: boolean): GoogleUrl | null {
+  function canonicalParts(input: string | ParsedUrl | Uint8Array, keepPort: boolean): GoogleUrl | null {
     const url = googleCanonical(inputBytes(input), SAFE_BROWSING, escapes);
     if (url === null || url.host === "") return null;
     if (!keepPort) url.port = "";
     return url;
   }
 
-  /** The canonical URL of Safe Browsing for `input` (a string, its bytes, or a Url), or null where it has no host. */
-  function canonical(input: string | Url | Uint8Array, options: SafeBrowsingOptions): string | null {
+  /** The canonical URL of Safe Browsing for `input` (a string, its bytes, or a ParsedUrl), or null where it has no host. */
+  function canonical(input: string | ParsedUrl | Uint8Array, options: SafeBrowsingOptions): string | null {
     const url = canonicalParts(input, options.keepPort === true);
     if (url === null) return null;
     const authority = url.port === "" ? url.host : `${url.host}:${url.port}`;
@@ -86,7 +86,7 @@ export function safeBrowsingApi({ escapes }: ProfileContext) {
    * exact path with its query first). At most 5 hosts times 6 paths = 30; null
    * where the input has no host.
    */
-  function expressions(input: string | Url | Uint8Array): string[] | null {
+  function expressions(input: string | ParsedUrl | Uint8Array): string[] | null {
     const url = canonicalParts(input, false);
     if (url === null) return null;
     const paths = pathPrefixes(url.path, url.query);

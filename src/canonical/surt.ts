@@ -6,7 +6,7 @@
 // key writes the host reversed by label, then ")" and the path:
 // "http://www.example.com/a?b" is "com,example)/a?b".
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { decodeUtf8, type KernelEscapes, lowerAscii } from "./bytes.js";
 import type { ProfileContext } from "./context.js";
 import { type Dialect, type GoogleUrl, googleSteps, splitUrl } from "./google.js";
@@ -171,7 +171,7 @@ function text(bytes: string): string {
 /** The profile's canonicalize() and surt(), on one API instance's kernel. */
 export function surtApi({ escapes }: ProfileContext) {
   /** canonicalize(input, { profile: "surt" }): the URL as SURT's default canonicalizer writes it. */
-  function canonical(input: string | Url | Uint8Array, options: SurtProfileOptions): string | null {
+  function canonical(input: string | ParsedUrl | Uint8Array, options: SurtProfileOptions): string | null {
     const url = canonicalUrl(inputBytes(input), options, escapes);
     if (url === null) return null;
     let out = url.scheme + ":";
@@ -183,13 +183,13 @@ export function surtApi({ escapes }: ProfileContext) {
   }
 
   /**
-   * The SURT key of `input` (a string, its bytes, or a Url): the host's labels
+   * The SURT key of `input` (a string, its bytes, or a ParsedUrl): the host's labels
    * reversed and joined by ",", then ")" and the path and query, after SURT's
    * default canonicalizer. "-" for an empty input; "filedesc:" records as they
    * are; a URL without a host keeps its scheme ("dns:archive.org"). Null where
    * the port is not valid (the SURT package raises there).
    */
-  function surt(input: string | Url | Uint8Array | null | undefined, options: SurtOptions = {}): string | null {
+  function surt(input: string | ParsedUrl | Uint8Array | null | undefined, options: SurtOptions = {}): string | null {
     const bytes = input === null || input === undefined ? "" : inputBytes(input);
     if (bytes === "") return "-";
     // A record of an ARC file's header, which has no URL.

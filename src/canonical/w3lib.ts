@@ -20,7 +20,7 @@
 //   without a value is kept as "name=" unless keep_blank_values is false;
 // - the fragment is dropped unless keep_fragments.
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { byteSet, quoteBytes, UNRESERVED, unescapeOnce, utf8Bytes } from "./bytes.js";
 import type { Profile, ProfileContext } from "./context.js";
 import { idna2003 } from "./idna2003.js";
@@ -358,7 +358,7 @@ export function w3libProfile({ escapes, parse }: ProfileContext): Profile<W3libO
   }
 
   /** w3lib's canonicalize_url(input), or null where it raises (a lone surrogate, a bad bracketed host). */
-  return function w3lib(input: string | Url, options: W3libOptions): string | null {
+  return function w3lib(input: string | ParsedUrl, options: W3libOptions): string | null {
     const url = typeof input === "string" ? input : input.href;
     const unusual = UNUSUAL.test(url);
     if (unusual && !url.isWellFormed()) return null;

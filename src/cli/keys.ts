@@ -1,7 +1,7 @@
 // The crawler keys on the command line: `canon --profile NAME`, `canon
 // --surt`, and the `canonical` and `surt` fields of `parse --fields`.
 
-import { canonicalize, surt, type CanonicalizeOptions, type ProfileOptions, type Url } from "../index.js";
+import { canonicalize, surt, type CanonicalizeOptions, type ProfileOptions, type ParsedUrl } from "../index.js";
 import { UsageError } from "./errors.js";
 import type { InputSpec, Records } from "./records.js";
 
@@ -11,7 +11,12 @@ import type { InputSpec, Records } from "./records.js";
  * "www.example.com" or "a b"), else the URL as parsed (its href), null where
  * it does not parse.
  */
-export function keyInput(records: Records, i: number, url: Url | null, spec: InputSpec): string | Url | null {
+export function keyInput(
+  records: Records,
+  i: number,
+  url: ParsedUrl | null,
+  spec: InputSpec,
+): string | ParsedUrl | null {
   return spec.format === "lines" && spec.base === undefined ? records.text(i) : url;
 }
 
@@ -32,7 +37,7 @@ export function profileOptions(command: string, name: string | undefined): Canon
 export function canonicalKey(
   records: Records,
   i: number,
-  url: Url | null,
+  url: ParsedUrl | null,
   spec: InputSpec,
   options: CanonicalizeOptions | ProfileOptions,
 ): string | null {
@@ -42,7 +47,7 @@ export function canonicalKey(
 }
 
 /** The SURT key of record `i`, null where there is none. */
-export function surtKey(records: Records, i: number, url: Url | null, spec: InputSpec): string | null {
+export function surtKey(records: Records, i: number, url: ParsedUrl | null, spec: InputSpec): string | null {
   const input = keyInput(records, i, url, spec);
   return input === null ? null : surt(input);
 }

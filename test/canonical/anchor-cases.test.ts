@@ -3,7 +3,7 @@
 // normalize-url's 205 (test.js of 8.0.2, with 10.0.0's answers where that
 // release changed them) and @apify/utilities' 44 normalizeUrl cases.
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
+import { builds } from "../helpers/builds";
 import { anchorCases, type AnchorCase } from "../helpers/anchor-cases";
 
 const NORMALIZE_URL = anchorCases("normalize-url");

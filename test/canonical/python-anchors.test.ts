@@ -4,7 +4,7 @@
 // the 33 Canonicalize() examples of the Safe Browsing v4 documentation and
 // gglsbl's 40, and the Go client's 52 where it does not drop parts on purpose.
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
+import { builds } from "../helpers/builds";
 import { anchorCases, type AnchorCase } from "../helpers/anchor-cases";
 
 const W3LIB = anchorCases("w3lib");

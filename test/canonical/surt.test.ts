@@ -4,7 +4,7 @@
 // cases from ../shared/canon/surt.json beside the repository, where it is.
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
+import { builds } from "../helpers/builds";
 
 /** [input, options, key] */
 const KEYS: [string, Record<string, unknown>, string][] = [

@@ -5,8 +5,8 @@
 // the changes w3lib made since, on purpose (docs/canonical.md).
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
-import { corpusLines } from "../corpus";
+import { builds } from "../helpers/builds";
+import { corpusLines } from "../helpers/corpus";
 
 const PYTHON = "/usr/bin/python3";
 const probe = spawnSync(PYTHON, ["-c", "import w3lib; print(w3lib.__version__)"], { encoding: "utf8" });

@@ -3,7 +3,7 @@
 // what the library gives for it (the profiles' own cases are in test/canonical/).
 import { describe, expect, it } from "vitest";
 import * as swurlApi from "../../build/index.js";
-import { lines, swurl } from "../cli-run";
+import { lines, swurl } from "../helpers/cli-run";
 
 const INPUT = [
   "http://www.Example.com/a/../b?z=1&a=2#f",

@@ -1,0 +1,166 @@
+// The "normalize-url" and "crawlee" profiles against the anchors themselves
+// (normalize-url 10.0.0 and @apify/utilities 2.35.11, devDependencies), in
+// every build: every line of the corpora (kasztp, npm-mixed, debian-files)
+// and messy crawler URLs generated with a fixed seed (test/helpers/crawler-urls.ts),
+// under several sets of options.
+//
+// The anchors parse with the platform's URL, and Node's URL (Ada) differs
+// from the URL Standard on a few inputs (Node 20's Ada 2.9 more than Node
+// 24's). Where an anchor's answer differs from the profile's, the anchor is
+// run again on whatwg-url 17.3's URL and URLSearchParams (the standard's
+// reference implementation): a difference that then goes away is Node's, and
+// only counted; any other fails the test.
+//
+// SWURL_ANCHOR_CASES sets the number of generated URLs (default 3000),
+// SWURL_ANCHOR_SEED the seed, SWURL_ANCHOR_SHOW how many of Node's
+// differences to print (default 5).
+import fc from "fast-check";
+import normalizeUrl from "normalize-url";
+import { normalizeUrl as apifyNormalizeUrl } from "@apify/utilities";
+import { URL as WhatwgURL, URLSearchParams as WhatwgSearchParams } from "whatwg-url";
+import { describe, expect, it } from "vitest";
+import { builds, type Api } from "../helpers/builds";
+import { corpusLines } from "../helpers/corpus";
+import { crawlerUrl } from "../helpers/crawler-urls";
+
+const CASES = Number(process.env.SWURL_ANCHOR_CASES ?? 3000);
+const SEED = Number(process.env.SWURL_ANCHOR_SEED ?? 0xc4a0);
+const SHOW = Number(process.env.SWURL_ANCHOR_SHOW ?? 5);
+
+const GENERATED = fc.sample(crawlerUrl, { seed: SEED, numRuns: CASES });
+const CORPUS = ["kasztp", "npm-mixed", "debian-files"].flatMap((name) => corpusLines(name));
+
+/** normalize-url's option sets the generated URLs run under. */
+const NORMALIZE_URL_OPTIONS: Record<string, unknown>[] = [
+  {},
+  { stripWWW: false, removeTrailingSlash: false, removeSingleSlash: false },
+  { stripHash: true, removeQueryParameters: true, removeDirectoryIndex: true },
+  { forceHttps: true, removeExplicitPort: true, removeDirectoryIndex: [/^index\.html$/, "default.asp"] },
+  { stripAuthentication: false, stripTextFragment: false, sortQueryParameters: false, emptyQueryValue: "always" },
+  { emptyQueryValue: "never", keepQueryParameters: [/^a/, "b"], normalizeProtocol: false, stripProtocol: true },
+  { forceHttp: true, customProtocols: ["foo", "mailto"], defaultProtocol: "https", removeQueryParameters: ["fbclid"] },
+  { removePath: true, stripWWW: true },
+  { transformPath: (parts: string[]) => parts.slice(0, 1) },
+];
+
+type Answer = string | null | { throws: string };
+
+/** An anchor's answer: its string, null, or the error it throws ("Invalid URL" counts as null, as the profile gives). */
+function answer(run: () => string | null): Answer {
+  try {
+    return run();
+  } catch (error) {
+    const message = (error as Error).message;
+    return /^Invalid URL/.test(message) || (error as { code?: string }).code === "ERR_INVALID_URL"
+      ? null
+      : { throws: message };
+  }
+}
+
+/** `run` with whatwg-url's URL and URLSearchParams in place of the platform's. */
+function onStandardUrl(run: () => string | null): Answer {
+  const g = globalThis as unknown as Record<string, unknown>;
+  const saved = [g.URL, g.URLSearchParams];
+  g.URL = WhatwgURL;
+  g.URLSearchParams = WhatwgSearchParams;
+  try {
+    return answer(run);
+  } finally {
+    [g.URL, g.URLSearchParams] = saved;
+  }
+}
+
+interface Tally {
+  cases: number;
+  /** Differences that go away on whatwg-url: Node's URL, not the profile. */
+  nodeUrl: string[];
+  /** Of those, the ones that are not a "^" in the path (Node 20's Ada 2.9 leaves it; the standard escapes it). */
+  otherNodeUrl: string[];
+  /** Any other difference. */
+  differences: string[];
+}
+
+/** The anchors' answers, kept for the other builds (normalize-url takes ~15 us a URL). */
+const anchorAnswers = new Map<string, Answer>();
+
+function compare(tally: Tally, label: string, ours: () => Answer, theirs: () => string | null): void {
+  tally.cases++;
+  const got = ours();
+  let want = anchorAnswers.get(label);
+  if (want === undefined) {
+    want = answer(theirs);
+    anchorAnswers.set(label, want);
+  }
+  if (JSON.stringify(got) === JSON.stringify(want)) return;
+  const standard = onStandardUrl(theirs);
+  const line = `${label}: swurl ${JSON.stringify(got)}, anchor ${JSON.stringify(want)}, on whatwg-url ${JSON.stringify(standard)}`;
+  if (JSON.stringify(got) !== JSON.stringify(standard)) tally.differences.push(line);
+  else {
+    tally.nodeUrl.push(line);
+    if (!(String(want).includes("^") && String(got).includes("%5E"))) tally.otherNodeUrl.push(line);
+  }
+}
+
+function report(name: string, tally: Tally): void {
+  console.log(
+    `${name}: ${tally.cases} cases, ${tally.differences.length} differences, ` +
+      `${tally.nodeUrl.length} from Node's URL (${process.version})` +
+      tally.nodeUrl
+        .slice(0, SHOW)
+        .map((l) => `\n  ${l}`)
+        .join(""),
+  );
+}
+
+function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[1]): () => Answer {
+  return () => answer(() => api.canonicalize(input, options));
+}
+
+describe.each(builds)("%s", (name, api) => {
+  it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
+    const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
+    for (const input of CORPUS)
+      compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
+        normalizeUrl(input),
+      );
+    for (const options of NORMALIZE_URL_OPTIONS) {
+      for (const input of GENERATED) {
+        compare(
+          tally,
+          `normalize-url ${JSON.stringify(input)} ${NORMALIZE_URL_OPTIONS.indexOf(options)}`,
+          ours(api, input, { ...options, profile: "normalize-url" }),
+          () => normalizeUrl(input, options),
+        );
+      }
+    }
+    report(`${name} normalize-url`, tally);
+    expect(tally.differences.slice(0, 20)).toEqual([]);
+    expect(tally.otherNodeUrl.slice(0, 20)).toEqual([]);
+  });
+
+  it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
+    const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
+    for (const keepUrlFragment of [false, true]) {
+      for (const input of [...CORPUS, ...GENERATED]) {
+        compare(
+          tally,
+          `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
+          ours(api, input, { profile: "crawlee", keepUrlFragment }),
+          () => apifyNormalizeUrl(input, keepUrlFragment),
+        );
+      }
+    }
+    // Crawlee's Request.computeUniqueKey() for a GET request: normalizeUrl(url, keepUrlFragment) || url.
+    for (const input of GENERATED) {
+      compare(
+        tally,
+        `uniqueKey ${JSON.stringify(input)}`,
+        () => api.canonicalize(input, { profile: "crawlee" }) ?? input,
+        () => apifyNormalizeUrl(input, false) || input,
+      );
+    }
+    report(`${name} crawlee`, tally);
+    expect(tally.differences.slice(0, 20)).toEqual([]);
+    expect(tally.otherNodeUrl.slice(0, 20)).toEqual([]);
+  });
+});

@@ -1,0 +1,196 @@
+// Messy crawler URLs as a fast-check arbitrary: what a crawler's frontier
+// meets (scheme and host case, "www.", userinfo, ports, trailing dots and
+// slashes, "//" and dot segments, escapes valid and not, index files,
+// tracking parameters, empty and repeated parameters, "+" and "%20",
+// reserved escapes, text fragments, whitespace around), for the
+// differential tests of the crawler-key profiles.
+import fc from "fast-check";
+
+const schemes = fc.constantFrom(
+  "http://",
+  "https://",
+  "HTTP://",
+  "hTTps://",
+  "//",
+  "",
+  "ftp://",
+  "ws://",
+  "file://",
+  "foo://",
+  "mailto:",
+  "http:/",
+  "https:\\\\",
+);
+const userinfo = fc.constantFrom("", "", "", "user@", "user:pass@", "us%65r:p%61ss@", ":@", "a@b@");
+const hosts = fc.constantFrom(
+  "example.com",
+  "www.example.com",
+  "WWW.Example.COM",
+  "www.www.example.com",
+  "sub.example.co.uk",
+  "example.com.",
+  "www.example.com..",
+  "localhost",
+  "127.0.0.1",
+  "0x7f.1",
+  "192.168.0.1.",
+  "[::1]",
+  "[2001:DB8::1]",
+  "bücher.example",
+  "xn--bcher-kva.example",
+  "ex%41mple.com",
+  "a-b.c-d.example",
+  "",
+);
+const ports = fc.constantFrom("", "", "", ":80", ":443", ":8080", ":", ":0");
+const segment = fc.oneof(
+  { weight: 6, arbitrary: fc.stringMatching(/^[a-z0-9]{1,8}$/) },
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      "",
+      ".",
+      "..",
+      "%2e",
+      "%2E%2e",
+      "index.html",
+      "index.php",
+      "Index.HTML",
+      "%7Euser",
+      "%7e",
+      "%41%42",
+      "%2F",
+      "%2f",
+      "%3A",
+      "%25",
+      "%2525",
+      "%",
+      "%zz",
+      "%C3%A9",
+      "%c3%a9",
+      "%C3",
+      "%FF",
+      "café",
+      "a b",
+      "a+b",
+      "a%20b",
+      "~x",
+      "a;b=c",
+      "a:b",
+      "http:",
+      "a'b",
+      'a"b',
+      "<x>",
+      "{x}",
+      "a^b",
+      "a|b",
+      "a`b",
+      "a\\b",
+      "%5C",
+      "%09",
+      "%0A",
+      "@",
+      "!$&()*,",
+      "😀",
+      "%F0%9F%98%80",
+    ),
+  },
+);
+const path = fc.oneof(
+  { weight: 1, arbitrary: fc.constant("") },
+  { weight: 6, arbitrary: fc.array(segment, { maxLength: 5 }).map((s) => `/${s.join("/")}`) },
+  { weight: 1, arbitrary: fc.array(segment, { maxLength: 3 }).map((s) => `//${s.join("//")}/`) },
+);
+const queryName = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^[a-z]{1,4}$/) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "utm_source",
+      "utm_medium",
+      "UTM_Campaign",
+      "utm_",
+      "utm%5Fsource",
+      "fbclid",
+      "a+b",
+      "a%20b",
+      "%61",
+      "b%3Dc",
+      "a%26b",
+      "%2B",
+      "",
+      "é",
+      "%C3%A9",
+      "%FF",
+      "__normalize_url_encoded_reserved__0__3A",
+      "a~b",
+      "a'b",
+      "a.b",
+      "a*b",
+      "%7e",
+      "%",
+    ),
+  },
+);
+const queryValue = fc.oneof(
+  { weight: 4, arbitrary: fc.stringMatching(/^[a-z0-9]{0,5}$/) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      "foo bar",
+      "foo+bar",
+      "foo%20bar",
+      "a%2Fb",
+      "a/b",
+      "a?b",
+      "a%3fb",
+      "x=y",
+      "%3D",
+      "http://x.y/z",
+      "%E2%82%AC",
+      "€",
+      "%e2%82",
+      "%zz",
+      "'",
+      "%27",
+      '"',
+      "<>",
+      "~",
+      "!",
+      "%21",
+      "%09",
+      "\u0001",
+    ),
+  },
+);
+const param = fc.oneof(
+  { weight: 5, arbitrary: fc.tuple(queryName, queryValue).map(([n, v]) => `${n}=${v}`) },
+  { weight: 1, arbitrary: queryName },
+  { weight: 1, arbitrary: fc.constantFrom("", "=", "==", "&") },
+);
+const query = fc.oneof(
+  { weight: 3, arbitrary: fc.constant("") },
+  { weight: 1, arbitrary: fc.constant("?") },
+  { weight: 6, arbitrary: fc.array(param, { minLength: 1, maxLength: 5 }).map((p) => `?${p.join("&")}`) },
+);
+const fragment = fc.constantFrom(
+  "",
+  "",
+  "",
+  "#",
+  "#top",
+  "#a%7eb",
+  "#:~:text=hello",
+  "#x:~:text=a,b",
+  "#:~:textbook",
+  "#%3A~%3Atext=x",
+  "#a b",
+  "#keyB=val1&keyA=val2",
+  "#é",
+);
+const space = fc.constantFrom("", "", "", " ", "\t", "\n", "\u00a0", "\ufeff", "  ");
+
+/** One messy crawler URL. */
+export const crawlerUrl: fc.Arbitrary<string> = fc
+  .tuple(space, schemes, userinfo, hosts, ports, path, query, fragment, space)
+  .map(([a, s, u, h, p, pa, q, f, b]) => `${a}${s}${u}${h}${p}${pa}${q}${f}${b}`);
