@@ -65,3 +65,6 @@ export { tallyAdd, tallyHistogram, tallyInit, tallyMove, tallyRows } from "./tal
 
 /** A hash set of lines in this memory, for dedupe at any size (dedupe.ts; its record in dedupe-layout.ts). */
 export { dedupeClear, dedupeInit, dedupeRun } from "./dedupe";
+
+/** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
+export { w3libPath, googleMinimalEscape } from "./canonical/escapes";

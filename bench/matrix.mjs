@@ -5,7 +5,7 @@
 // profile reproduces for crawler-keys),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params and crawler-keys; Node 24 and this Node; every corpus
+//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params, crawler-keys and w3lib; Node 24 and this Node; every corpus
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
@@ -20,7 +20,7 @@ import { CORPORA } from "./corpus.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params", "crawler-keys"];
+const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params", "crawler-keys", "w3lib"];
 
 function parseArgs(argv) {
   const options = { suites: [], engines: ["24", "this"], corpora: CORPORA, passOn: [] };
@@ -83,7 +83,7 @@ function main({ suites, engines, corpora, passOn }) {
     }
   }
   console.log(
-    `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams; crawler-keys: normalize-url 10.0.0 and @apify/utilities normalizeUrl), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
+    `\nratio of each build to its suite's baseline (parse: new URL(); can-parse: URL.canParse; batch: text + split + new URL(); setters: the same set on Node's URL; search-params: Node's URLSearchParams; crawler-keys: normalize-url 10.0.0 and @apify/utilities normalizeUrl; w3lib: Debian's python3-w3lib), per corpus, on ${nodes.map((n) => `Node ${n.slice(1)}`).join(" / ")}`,
   );
   console.log(table(rows, [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]));
   console.log(`\n${goalsTable(reports, nodes, corpora)}`);

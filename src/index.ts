@@ -69,6 +69,9 @@ export const validate: Swurl["validate"] = (...args) => rfc1738().validate(...ar
 export { defaultPort } from "./rfc1738/schemes.js";
 export const extractUrls: Swurl["extractUrls"] = (...args) => text().extractUrls(...args);
 export const canonicalize: Swurl["canonicalize"] = (...args) => canonical().canonicalize(...args);
+export const surt: Swurl["surt"] = (...args) => canonical().surt(...args);
+export const safeBrowsingExpressions: Swurl["safeBrowsingExpressions"] = (...args) =>
+  canonical().safeBrowsingExpressions(...args);
 // The class is made at import; its kernel, on its first parse or serialization.
 export const URLSearchParams: SearchParamsConstructor = /* @__PURE__ */ searchParamsClass(arena);
 export type URLSearchParams = SearchParams;

@@ -12,6 +12,6 @@ export const { kernel, split, percentDecode, percentEncode, parse, canParse, par
 export const URL = api.URL;
 export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
-export const { canonicalize, URLSearchParams } = api;
+export const { canonicalize, surt, safeBrowsingExpressions, URLSearchParams } = api;
 export type URLSearchParams = SearchParams;
 export * from "./api/public.js";

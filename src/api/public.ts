@@ -14,4 +14,7 @@ export type { CanonicalizeOptions } from "../canonical/index.js";
 export type { ProfileOptions, ProfileName } from "../canonical/profiles.js";
 export type { NormalizeUrlOptions } from "../canonical/normalize-url.js";
 export type { CrawleeOptions } from "../canonical/crawlee.js";
+export type { W3libOptions } from "../canonical/w3lib.js";
+export type { SafeBrowsingOptions } from "../canonical/safe-browsing.js";
+export type { SurtOptions, SurtProfileOptions, IaCanonicalizerOptions } from "../canonical/surt.js";
 export type { URLSearchParamsInit } from "../whatwg/search-params.js";

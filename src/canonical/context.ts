@@ -7,6 +7,7 @@ import type { ParsedUrl } from "../whatwg/url.js";
 import { settersApi } from "../whatwg/setters.js";
 import { formCodec } from "../whatwg/urlencoded.js";
 import { percentApi } from "../rfc3986/percent.js";
+import { kernelEscapes } from "./bytes.js";
 
 export function profileContext(arena: Arena, core: ParseCore) {
   return {
@@ -14,6 +15,7 @@ export function profileContext(arena: Arena, core: ParseCore) {
     set: settersApi(arena, core).set,
     percentDecode: percentApi(arena).percentDecode,
     form: formCodec(() => arena),
+    escapes: kernelEscapes(arena),
   };
 }
 

@@ -15,7 +15,9 @@ import { withoutPrefix } from "../rfc1738/prefix.js";
 import { defaultPort } from "../rfc1738/schemes.js";
 import { quote, typeName } from "../kernel/check.js";
 import { profileContext } from "./context.js";
-import { profilesApi, type ProfileOptions } from "./profiles.js";
+import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./profiles.js";
+import { safeBrowsingApi } from "./safe-browsing.js";
+import { type SurtOptions, surtApi } from "./surt.js";
 
 export interface CanonicalizeOptions {
   /** No profile: swurl's own canonical form (a profile's options are ProfileOptions). */
@@ -112,18 +114,42 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
 export function canonicalApi(arena: Arena, core: ParseCore) {
   const { parse } = core;
   const { percentDecode } = percentApi(arena);
+  // The profiles, surt() and safeBrowsingExpressions() are made on first use, on one context.
+  let context: ReturnType<typeof profileContext> | null = null;
   let profiles: ReturnType<typeof profilesApi> | null = null;
+  let surts: ReturnType<typeof surtApi> | null = null;
+  let safeBrowsing: ReturnType<typeof safeBrowsingApi> | null = null;
+  const contextOf = () => (context ??= profileContext(arena, core));
+
+  /** The SURT key of `input` (src/canonical/surt.ts). */
+  function surt(input: string | ParsedUrl | Uint8Array | null | undefined, options?: SurtOptions): string | null {
+    surts ??= surtApi(contextOf());
+    return surts.surt(input, options);
+  }
+
+  /** The expressions Google Safe Browsing looks up for `input` (src/canonical/safe-browsing.ts). */
+  function safeBrowsingExpressions(input: string | ParsedUrl | Uint8Array): string[] | null {
+    safeBrowsing ??= safeBrowsingApi(contextOf());
+    return safeBrowsing.expressions(input);
+  }
 
   /** canonicalize() with a profile: that anchor's key (src/canonical/). */
-  function withProfile(input: string | ParsedUrl, options: ProfileOptions): string | null {
-    profiles ??= profilesApi(profileContext(arena, core));
+  function withProfile(input: string | ParsedUrl | Uint8Array, options: ProfileOptions): string | null {
+    profiles ??= profilesApi(contextOf());
     const name = options.profile;
     if (!Object.hasOwn(profiles, name)) {
       const got = typeof name === "string" ? quote(name) : typeName(name);
       throw new TypeError(`canonicalize: unknown profile ${got}; expected one of ${Object.keys(profiles).join(", ")}`);
     }
+    if (input instanceof Uint8Array && !BYTE_PROFILES.has(name)) {
+      throw new TypeError(`canonicalize: the ${name} profile takes a string or a ParsedUrl, not bytes`);
+    }
     // Each profile takes its own member of ProfileOptions, which `profile` names.
-    return (profiles[name] as (input: string | ParsedUrl, options: ProfileOptions) => string | null)(input, options);
+    // A byte profile's function takes bytes too (BYTE_PROFILES).
+    return (profiles[name] as (input: string | ParsedUrl | Uint8Array, options: ProfileOptions) => string | null)(
+      input,
+      options,
+    );
   }
 
   /**
@@ -167,8 +193,13 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
    * (e.g. from parseBatch) is taken as already parsed. Returns null when the
    * input does not parse. canonicalize(canonicalize(x)) === canonicalize(x).
    */
-  function canonicalize(input: string | ParsedUrl, options: CanonicalizeOptions | ProfileOptions = {}): string | null {
+  function canonicalize(
+    input: string | ParsedUrl | Uint8Array,
+    options: CanonicalizeOptions | ProfileOptions = {},
+  ): string | null {
     if (options.profile !== undefined) return withProfile(input, options);
+    if (input instanceof Uint8Array)
+      throw new TypeError("canonicalize: bytes are taken by the safe-browsing and surt profiles only");
     // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
     const base = options.base === undefined ? undefined : withoutPrefix(options.base);
     const url = input instanceof ParsedUrl ? input : parse(withoutPrefix(input), base);
@@ -204,5 +235,5 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
     return out;
   }
 
-  return { canonicalize };
+  return { canonicalize, surt, safeBrowsingExpressions };
 }

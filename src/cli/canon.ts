@@ -1,7 +1,7 @@
 // swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { canonicalize, type CanonicalizeOptions, createSwurl } from "../index.js";
+import { type CanonicalizeOptions, createSwurl, type ProfileOptions } from "../index.js";
 import { type Backend, INTERNALS } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
@@ -15,6 +15,7 @@ import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import type { Work } from "./work.js";
+import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 
 /** --memory: 512M unless given; 1K at least (a handful of URLs: the tests force spills with it). */
 const DEFAULT_MEMORY = 512 * 2 ** 20;
@@ -23,19 +24,22 @@ const MIN_MEMORY = 2 ** 10;
 export interface CanonOptions {
   filter: RecordFilter;
   /** canonicalize()'s options, but the base: the records' URLs are parsed against it already. */
-  canonical: Omit<CanonicalizeOptions, "base">;
+  canonical: Omit<CanonicalizeOptions, "base"> | ProfileOptions;
+  /** Write SURT keys instead (--surt). */
+  surt: boolean;
   input: InputSpec;
 }
 
 export const canonWork: Work<CanonOptions, void> = {
-  async run(source, { canonical, input, filter }, emit) {
+  async run(source, { canonical, surt, input, filter }, emit) {
     for await (const records of readRecords(source, input, [])) {
       let text = "";
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
         if (!kept(filter, url)) continue;
         // A record that does not parse gives an empty line, so line N of the output is record N of the input.
-        text += (url === null ? "" : canonicalize(url, canonical)) + "\n";
+        const key = surt ? surtKey(records, i, url, input) : canonicalKey(records, i, url, input, canonical);
+        text += (key ?? "") + "\n";
       }
       await emit(text);
     }
@@ -101,7 +105,33 @@ const OPTIONS = {
   "sort-query": { type: "boolean" },
   "strip-param": { type: "string", multiple: true },
   "keep-fragment": { type: "boolean" },
+  profile: { type: "string" },
+  surt: { type: "boolean" },
 } as const;
+
+/** The canonical form --profile, --surt and swurl's own options ask for; they do not mix. */
+function canonicalOptions(values: {
+  profile?: string;
+  surt?: boolean;
+  "keep-fragment"?: boolean;
+  "sort-query"?: boolean;
+  "strip-param"?: string[];
+}): Omit<CanonicalizeOptions, "base"> | ProfileOptions {
+  const own = values["keep-fragment"] === true || values["sort-query"] === true || values["strip-param"] !== undefined;
+  if (values.surt === true && values.profile !== undefined)
+    throw new UsageError("canon: --surt writes SURT keys; it takes no --profile");
+  if ((values.surt === true || values.profile !== undefined) && own) {
+    throw new UsageError(
+      `canon: --sort-query, --strip-param and --keep-fragment are options of swurl's own form, not of ${values.surt === true ? "--surt" : "a --profile"}`,
+    );
+  }
+  if (values.profile !== undefined) return profileOptions("canon", values.profile);
+  return {
+    keepFragment: values["keep-fragment"] === true,
+    sortQuery: values["sort-query"] === true,
+    stripParams: values["strip-param"]?.map(stripPattern),
+  };
+}
 
 export const canonCommand: Command = {
   name: "canon",
@@ -139,6 +169,14 @@ Options:
                            removes those whose name matches ('/^utm_/');
                            may be repeated
       --keep-fragment      keep the fragment (#...)
+      --profile NAME       the key another crawler makes, exactly (docs/canonical.md):
+                           w3lib (Scrapy), safe-browsing, surt (the Wayback
+                           Machine's canonical URL), normalize-url, crawlee;
+                           each with its own defaults. It reads each line as
+                           written (with --base or --input: the URL as parsed)
+      --surt               write the SURT key of each URL instead
+                           (com,example)/path?query, as the Wayback Machine's
+                           CDX and Common Crawl's index write it)
       --threads N          read FILE with N worker threads (same output, in order)
   -h, --help               show this help
 
@@ -148,11 +186,8 @@ ${FILTER_HELP}`,
     const { values, files } = parseCommandArgs("canon", args, OPTIONS);
     if (values.help) return stdout.write(canonCommand.help);
     const options: CanonOptions = {
-      canonical: {
-        keepFragment: values["keep-fragment"] === true,
-        sortQuery: values["sort-query"] === true,
-        stripParams: values["strip-param"]?.map(stripPattern),
-      },
+      canonical: canonicalOptions(values),
+      surt: values.surt === true,
       input: inputSpec("canon", values, false),
       filter: recordFilter("canon", values),
     };

@@ -9,6 +9,7 @@ import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
+import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "./own.js";
 import type { InputSpec, Records } from "./records.js";
 
@@ -31,8 +32,17 @@ type UrlField = (typeof URL_FIELDS)[number];
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
 export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
+/** Crawler keys of the URL (keys.ts): canonicalize() with the chosen --profile, and surt(). */
+export const KEY_FIELDS = ["canonical", "surt"] as const;
+
 /** What `parse --fields` names in its help. */
-export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME"];
+export const FIELD_NAMES = [
+  ...DERIVED_FIELDS.slice(0, 1),
+  ...URL_FIELDS,
+  ...DERIVED_FIELDS.slice(1),
+  ...KEY_FIELDS,
+  "param:NAME",
+];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
 export type FieldType = "string" | "integer";
@@ -112,6 +122,20 @@ function recordField(name: string, key: string, type: FieldType): FieldDef {
   return { name, type, inHref: false, ofUrl: false, value: (r, i) => r.field(i, key) };
 }
 
+/**
+ * A crawler key of the record: its canonical form (by `profile`, swurl's own
+ * without) or its SURT key. A key may exist where the WHATWG parse fails
+ * ("www.example.com" has a SURT key), so it is not a field of the URL only.
+ */
+function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: InputSpec, profile?: string): FieldDef {
+  const options = profileOptions(command, profile);
+  const value =
+    name === "surt"
+      ? (r: Records, i: number, url: Url | null) => surtKey(r, i, url, spec)
+      : (r: Records, i: number, url: Url | null) => canonicalKey(r, i, url, spec, options);
+  return { name, type: "string", inHref: false, ofUrl: false, value };
+}
+
 /** The access-log fields that are numbers. */
 const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
 
@@ -120,7 +144,10 @@ const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
  * a derived field, param:NAME, or a field of the record (field:NAME, or a
  * bare name that is none of the others).
  */
-export function fieldDef(command: string, name: string, spec: InputSpec): FieldDef {
+export function fieldDef(command: string, name: string, spec: InputSpec, profile?: string): FieldDef {
+  if ((KEY_FIELDS as readonly string[]).includes(name)) {
+    return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
+  }
   if ((URL_FIELDS as readonly string[]).includes(name)) {
     return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
   }
@@ -151,14 +178,20 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
 /** The record fields (of the input's own) among `defs`, by key: what a CSV header must have. */
 export function recordKeys(names: string[]): string[] {
   return names
-    .filter((n) => !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:"))
+    .filter(
+      (n) =>
+        !(URL_FIELDS as readonly string[]).includes(n) &&
+        !(KEY_FIELDS as readonly string[]).includes(n) &&
+        !(n in DERIVED) &&
+        !n.startsWith("param:"),
+    )
     .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
 }
 
-/** `--fields LIST`: the definitions, each name once. */
-export function parseFields(command: string, value: string, spec: InputSpec): FieldDef[] {
+/** `--fields LIST`: the definitions, each name once; `profile` is the --profile of the canonical field. */
+export function parseFields(command: string, value: string, spec: InputSpec, profile?: string): FieldDef[] {
   const names = value.split(",").map((f) => f.trim());
   for (const [i, f] of names.entries())
     if (names.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
-  return names.map((n) => fieldDef(command, n, spec));
+  return names.map((n) => fieldDef(command, n, spec, profile));
 }

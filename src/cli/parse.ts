@@ -19,11 +19,13 @@ export interface ParseOptions {
   fields: string;
   input: InputSpec;
   filter: RecordFilter;
+  /** --profile: the canonicalize() profile of the canonical field. */
+  profile: string | undefined;
 }
 
 export const parseWork: Work<ParseOptions, void> = {
-  async run(source, { format, fields, input, filter }, emit) {
-    const rows = rowFormat(format, parseFields("parse", fields, input));
+  async run(source, { format, fields, input, filter, profile }, emit) {
+    const rows = rowFormat(format, parseFields("parse", fields, input, profile));
     for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
       let text = "";
       for (let i = 0; i < records.length; i++) {
@@ -38,8 +40,8 @@ export const parseWork: Work<ParseOptions, void> = {
 /** Parquet and Arrow: written in the main thread to `out`, row group by row group. */
 function columnarWork(format: ColumnarFormat, out: Output): Work<Omit<ParseOptions, "format">, void> {
   return {
-    async run(source, { fields, input, filter }) {
-      const sink = await columnarSink(format, parseFields("parse", fields, input), out);
+    async run(source, { fields, input, filter, profile }) {
+      const sink = await columnarSink(format, parseFields("parse", fields, input, profile), out);
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
         for (let i = 0; i < records.length; i++) {
           const url = records.url(i);
@@ -59,6 +61,7 @@ const OPTIONS = {
   format: { type: "string", short: "f" },
   fields: { type: "string" },
   "no-header": { type: "boolean" },
+  profile: { type: "string" },
   output: { type: "string", short: "o" },
 } as const;
 
@@ -86,7 +89,13 @@ Options:
                        user, time, request, method, target, version,
                        status, bytes, referer, agent; a JSON key path; a
                        CSV/TSV column (field:NAME for one named like a
-                       URL field)
+                       URL field). canonical is the canonical form
+                       (canonicalize(), with --profile), surt the SURT key
+      --profile NAME   the profile of the canonical field: w3lib,
+                       safe-browsing, surt, normalize-url, crawlee
+                       (docs/canonical.md); canonical and surt read each
+                       line as written (with --base or --input: the URL
+                       as parsed)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
   -h, --help           show this help
@@ -120,8 +129,15 @@ CRLF); a leading byte order mark is ignored.
     const names = fields.split(",").map((f) => f.trim());
     // The text of every record is kept when a field reads it (input, or a field of an access-log line).
     const spec = inputSpec("parse", values, false);
-    const defs = parseFields("parse", fields, spec);
-    const options = { fields: names.join(","), input: spec, filter: recordFilter("parse", values) };
+    const defs = parseFields("parse", fields, spec, values.profile);
+    if (values.profile !== undefined && !names.includes("canonical"))
+      throw new UsageError("parse: --profile is the profile of the canonical field, which --fields does not name");
+    const options = {
+      fields: names.join(","),
+      input: spec,
+      filter: recordFilter("parse", values),
+      profile: values.profile,
+    };
     const threads = threadsOption("parse", values.threads);
     if (isColumnar(format) && values.output === undefined && process.stdout.isTTY === true) {
       throw new UsageError(

@@ -8,6 +8,10 @@ export interface AnchorCase {
   options: Record<string, unknown>;
   expected: unknown;
   input_not_a_string?: { value: unknown };
+  /** Which part of the anchor's tests (Safe Browsing: "doc", "go" or "gglsbl"). */
+  group?: string;
+  /** How the anchor's test passed the input ("bytes, not UTF-8: ..." for bytes, one character per byte here). */
+  input_type?: string;
   oracle: { impl: string; output: unknown; error?: string; agrees: boolean }[] | { impl: string; output: unknown };
 }
 
@@ -21,7 +25,7 @@ function revive(value: unknown): unknown {
   return value;
 }
 
-export function anchorCases(file: "normalize-url" | "apify"): AnchorCase[] {
+export function anchorCases(file: "normalize-url" | "apify" | "w3lib" | "safebrowsing"): AnchorCase[] {
   const url = new URL(`../fixtures/canon/${file}.json`, import.meta.url);
   const { cases } = JSON.parse(readFileSync(url, "utf8")) as { cases: AnchorCase[] };
   return cases.map((c) => ({
