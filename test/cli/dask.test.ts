@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accessLog } from "../../bench/access-log.mjs";
-import { ensureDask } from "../../scripts/dask.mjs";
+import { ensureDask } from "../../scripts/python.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "dask-partitions.py");
