@@ -10,6 +10,7 @@ import { parse as tldts } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../bench/access-log.mjs";
 import { SAMPLE, lines, swurl } from "./cli-run";
+import { requestHref } from "./cli/request-href";
 import { whatwgUrl as whatwg } from "./whatwg";
 
 const BASE = "https://site.example/";
@@ -166,7 +167,7 @@ describe("filters", () => {
 
 describe("stats --by, --top, top paths", () => {
   const keys = (l: LogLine) => {
-    const url = whatwg(l.target, BASE);
+    const url = whatwg(requestHref(l.method, l.target, BASE));
     return { url, status: String(l.status), host: url?.hostname ?? "(none)" };
   };
 

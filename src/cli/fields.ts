@@ -107,9 +107,20 @@ const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
   path: ofUrl("path", false, (url) => percentDecode(url.pathname)),
 };
 
+/** An integer as written in the input ("0200"): its decimal digits ("200"); null where it is none ("-", "2e3"). */
+function integerValue(v: string | null): string | null {
+  if (v === null || !/^\d+$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? String(n) : null;
+}
+
 /** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
 function recordField(name: string, key: string, type: FieldType): FieldDef {
-  return { name, type, inHref: false, ofUrl: false, value: (r, i) => r.field(i, key) };
+  const value =
+    type === "integer"
+      ? (r: Records, i: number) => integerValue(r.field(i, key))
+      : (r: Records, i: number) => r.field(i, key);
+  return { name, type, inHref: false, ofUrl: false, value };
 }
 
 /** The access-log fields that are numbers. */

@@ -3,11 +3,12 @@
 // that waits when the reader is slower than we are.
 
 import { once } from "node:events";
-import { createReadStream, readFileSync, readlinkSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { InputError, OutputError } from "./errors.js";
+import { outputTarget } from "./output-file.js";
 
 /** Bytes per read: large enough that per-chunk costs vanish, small enough to keep memory flat. */
 const CHUNK = 1 << 20;
@@ -184,6 +185,8 @@ export class Output implements ByteOutput {
   constructor(
     private readonly stream: NodeJS.WritableStream,
     private readonly name: string | null = null,
+    /** For a file: makes it FILE once everything is written (output-file.ts). */
+    private readonly commit: () => Promise<void> = async () => {},
   ) {
     if (name !== null) stream.on("error", (e) => (this.error ??= e));
   }
@@ -198,13 +201,18 @@ export class Output implements ByteOutput {
     this.check();
   }
 
-  /** Finish a file: everything written, or an OutputError. */
+  /** Finish a file: everything written and renamed to its name, or an OutputError. */
   async close(): Promise<void> {
     if (this.name === null) return;
     this.check();
     this.stream.end();
     await this.until("finish");
     this.check();
+    try {
+      await this.commit();
+    } catch (e) {
+      throw new OutputError(`cannot write ${this.name}: ${reason(e)}`);
+    }
   }
 
   /** Wait for `event`, or for an error (then kept for check()). */
@@ -224,11 +232,15 @@ export class Output implements ByteOutput {
   }
 }
 
-/** --output FILE: opened now (an unwritable path fails before any input is read). */
+/**
+ * --output FILE: opened now (an unwritable path fails before any input is
+ * read), written all or nothing (output-file.ts): FILE is replaced by close().
+ */
 export async function openOutput(path: string): Promise<Output> {
   try {
-    const handle = await open(path, "w");
-    return new Output(handle.createWriteStream(), path);
+    const { write, commit } = outputTarget(path);
+    const handle = await open(write, "w");
+    return new Output(handle.createWriteStream(), path, commit);
   } catch (e) {
     throw new OutputError(`cannot write ${path}: ${reason(e)}`);
   }
@@ -245,24 +257,4 @@ export function guardOutput(stream: NodeJS.WriteStream = process.stdout): void {
     process.stderr.write(`swurl: cannot write output: ${reason(e)}\n`);
     process.exit(1);
   });
-}
-
-/** O_ACCMODE and O_RDWR of open(2) (Linux). */
-const ACCESS_MODE = 3;
-const READ_WRITE = 2;
-
-/**
- * Whether standard output was closed when swurl started (`swurl parse f >&-`).
- * Node.js opens /dev/null read-write in place of a closed standard stream, so
- * writes would vanish with status 0; a shell's `> /dev/null` opens it
- * write-only. Linux only (/proc); elsewhere this says false.
- */
-export function stdoutClosed(): boolean {
-  try {
-    if (readlinkSync("/proc/self/fd/1") !== "/dev/null") return false;
-    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync("/proc/self/fdinfo/1", "utf8"));
-    return flags !== null && (parseInt(flags[1], 8) & ACCESS_MODE) === READ_WRITE;
-  } catch {
-    return false;
-  }
 }

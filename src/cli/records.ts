@@ -84,7 +84,13 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
   let drop = source instanceof RangeChunks ? 1 : 0;
   const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
   let lineBase = -drop;
-  const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
+  const options = {
+    base: spec.base,
+    accessLog,
+    logFormat: spec.format === "combined" ? ("combined" as const) : ("common" as const),
+    skipBlank: spec.skipBlank,
+    skipComments: spec.skipComments,
+  };
   for await (const batch of parseStream(source, options)) {
     const rows = keptRows(batch, drop);
     const skipped = batch.skipped - (drop > 0 && batch.isSkipped(0) ? 1 : 0);
@@ -100,7 +106,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,
       field: cachedFields((i) => {
-        const fields = accessLogFields(text(i)) as Record<string, string | null>;
+        const fields = accessLogFields(text(i), spec.format === "combined") as Record<string, string | null>;
         return (name) => fields[name] ?? null;
       }),
     };
@@ -192,6 +198,11 @@ function checkColumns(spec: InputSpec, header: string[], names: string[]): void 
   }
 }
 
+/** A URL field's text; "-" (a log's "no value") is no URL. */
+function urlText(field: string | null): string | null {
+  return field === "-" ? null : field;
+}
+
 /** Records of JSON Lines, CSV or TSV. `columns`: the field names the command reads, checked against a header. */
 async function* textRecords(
   source: AsyncIterable<Uint8Array>,
@@ -238,10 +249,10 @@ async function* textRecords(
       readers.push(format.read(text));
     }
     if (texts.length === 0 && skipped === 0) continue;
-    const urls = readers.map((r) => r.url(spec.field));
+    const urls = readers.map((r) => urlText(r.url(spec.field)));
     const parsed = parseUrls(
       urls,
-      spec.baseField === undefined ? null : readers.map((r) => r.url(spec.baseField!)),
+      spec.baseField === undefined ? null : readers.map((r) => urlText(r.url(spec.baseField!))),
       spec.base,
     );
     yield {
@@ -276,7 +287,8 @@ function parseUrls(
     });
     return (i) => parsed[i];
   }
-  const batch = parseBatch(urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, ""))).join("\n"), { base });
+  // Each URL ends with its LF: an empty last one is a line too (a final LF alone adds none).
+  const batch = parseBatch(urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, "")) + "\n").join(""), { base });
   return (i) => (urls[i] === null ? null : batch.get(i));
 }
 
