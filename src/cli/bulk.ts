@@ -1,7 +1,8 @@
 // Running a bulk command's Work over its input: in the main thread, or in
 // worker threads for --threads N over a file; with progress on stderr.
 
-import type { Input } from "./io.js";
+import { inputHint } from "./input-hint.js";
+import { readRange, type Input } from "./io.js";
 import { Progress } from "./progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Emit, Work } from "./work.js";
@@ -31,6 +32,33 @@ export interface BulkOptions<Options> {
   splittable: boolean;
   /** Whether rows go to standard output as the input is read (then no progress line is drawn on a terminal there). */
   streamsRows: boolean;
+  /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
+  hint?: boolean;
+}
+
+/** Bytes of the input's start that the hint looks at. */
+const HINT_BYTES = 64 * 1024;
+
+/** `chunks`, with the hint for their start (input-hint.ts) given to `found`. */
+async function* hinted(
+  name: string,
+  chunks: AsyncIterable<Uint8Array>,
+  found: (hint: string | null) => void,
+): AsyncGenerator<Uint8Array> {
+  let first = true;
+  for await (const chunk of chunks) {
+    if (first && chunk.length > 0) {
+      first = false;
+      found(inputHint(name, chunk.subarray(0, HINT_BYTES)));
+    }
+    yield chunk;
+  }
+}
+
+/** The hint for the start of the file at `path` (a threaded run reads it in ranges, never from its start in one piece). */
+async function fileHint(name: string, path: string): Promise<string | null> {
+  for await (const chunk of readRange(path, 0, HINT_BYTES)) return inputHint(name, chunk);
+  return null;
 }
 
 export async function runBulk<Options, Result>(
@@ -48,7 +76,11 @@ export async function runBulk<Options, Result>(
   // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
   const threads =
     bulk.splittable && input.path !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+  // The hint goes out after a run that succeeds: a failed one's message stays one line.
+  let hint: string | null = null;
+  let run: BulkRun<Result>;
   try {
+    if (bulk.hint && threads > 1) hint = await fileHint(input.name, input.path!);
     const results =
       threads > 1
         ? await runThreaded(
@@ -59,9 +91,17 @@ export async function runBulk<Options, Result>(
             emit,
             onBytes,
           )
-        : [await bulk.work.run(input.chunks(onBytes), bulk.options, emit)];
-    return { results: results as Result[], bytes, seconds: (performance.now() - start) / 1000, threads };
+        : [
+            await bulk.work.run(
+              bulk.hint ? hinted(input.name, input.chunks(onBytes), (h) => (hint = h)) : input.chunks(onBytes),
+              bulk.options,
+              emit,
+            ),
+          ];
+    run = { results: results as Result[], bytes, seconds: (performance.now() - start) / 1000, threads };
   } finally {
     progress.end();
   }
+  if (hint !== null) process.stderr.write(hint);
+  return run;
 }

@@ -122,6 +122,7 @@ ${FILTER_HELP}`,
         script,
         splittable: kernelRead(options.input),
         streamsRows: true,
+        hint: values.input === undefined,
       },
       values.dedupe ? dedupe(write) : write,
     );

@@ -48,25 +48,37 @@ export function reason(e: unknown): string {
 const GZIP_MAGIC = [0x1f, 0x8b];
 const LF = 0x0a;
 
-/** One input file as opened: its size when known, and whether it is gzip (seen in its first bytes). */
+/** The byte order marks of UTF-16 (little-endian, as Windows writes it, and big-endian). */
+const UTF16_BOMS: Record<string, readonly number[]> = { "utf-16le": [0xff, 0xfe], "utf-16be": [0xfe, 0xff] };
+
+/** The UTF-16 encoding whose byte order mark `head` starts with, or null. */
+function utf16Of(head: Uint8Array): string | null {
+  for (const [encoding, bom] of Object.entries(UTF16_BOMS))
+    if (head.length >= 2 && head[0] === bom[0] && head[1] === bom[1]) return encoding;
+  return null;
+}
+
+/** One input file as opened: its size when known, whether it is gzip, whether UTF-16 (seen in its first bytes). */
 interface Part {
   file: string;
   size: number | null;
   gzip: boolean;
+  utf16: boolean;
 }
 
 /** Open `file`, failing early with an InputError if it cannot be read; a regular file's magic bytes are read now. */
 async function openPart(file: string): Promise<Part> {
-  if (file === "-") return { file, size: null, gzip: false };
+  if (file === "-") return { file, size: null, gzip: false, utf16: false };
   try {
     const handle = await open(file, "r");
     try {
       const stat = await handle.stat();
       if (stat.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
-      if (!stat.isFile()) return { file, size: null, gzip: false };
+      if (!stat.isFile()) return { file, size: null, gzip: false, utf16: false };
       const head = Buffer.alloc(GZIP_MAGIC.length);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      return { file, size: stat.size, gzip: bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b) };
+      const gzip = bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b);
+      return { file, size: stat.size, gzip, utf16: utf16Of(head.subarray(0, bytesRead)) !== null };
     } finally {
       await handle.close();
     }
@@ -118,13 +130,42 @@ async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGener
 }
 
 /**
+ * The text of a part as UTF-8: UTF-16 (what Windows PowerShell 5 writes with
+ * `>`), known by its byte order mark, is decoded, with a note on stderr.
+ */
+async function* utf8Chunks(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array = new Uint8Array(0);
+  const iterator = chunks[Symbol.asyncIterator]();
+  // The mark's two bytes may come in two chunks (a pipe).
+  while (head.length < 2) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+  const encoding = utf16Of(head);
+  if (encoding === null) {
+    if (head.length > 0) yield head;
+    yield* rest;
+    return;
+  }
+  process.stderr.write(`swurl: note: ${name} is ${encoding.toUpperCase()} (byte order mark): read as such\n`);
+  const decoder = new TextDecoder(encoding);
+  const encoder = new TextEncoder();
+  yield encoder.encode(decoder.decode(head, { stream: true }));
+  for await (const chunk of rest) yield encoder.encode(decoder.decode(chunk, { stream: true }));
+  yield encoder.encode(decoder.decode());
+}
+
+/**
  * Open FILE arguments (none: standard input), read in order as one stream.
  * Fails early with an InputError if one cannot be read.
  */
 export async function openInputs(files: string[]): Promise<Input> {
   const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(openPart));
   const sizes = parts.map((p) => p.size);
-  const single = parts.length === 1 && !parts[0].gzip && parts[0].size !== null ? parts[0].file : null;
+  const single =
+    parts.length === 1 && !parts[0].gzip && !parts[0].utf16 && parts[0].size !== null ? parts[0].file : null;
   return {
     name: parts.map((p) => nameOf(p.file)).join(", "),
     path: single,
@@ -132,7 +173,7 @@ export async function openInputs(files: string[]): Promise<Input> {
     async *chunks(onBytes: (n: number) => void) {
       for (const [i, part] of parts.entries()) {
         let last = LF;
-        for await (const chunk of partChunks(part, onBytes)) {
+        for await (const chunk of utf8Chunks(nameOf(part.file), partChunks(part, onBytes))) {
           if (chunk.length > 0) last = chunk[chunk.length - 1];
           yield chunk;
         }

@@ -110,7 +110,9 @@ Formats:
          domain and other repetitive strings dictionary-encoded
 
 Input is UTF-8 (invalid bytes read as U+FFFD), one URL per line (LF or
-CRLF); a leading byte order mark is ignored.
+CRLF); a leading byte order mark is ignored, and a file that starts with a
+UTF-16 one is decoded from UTF-16. Without --input, a hint on stderr says
+when the input looks like an access log, JSON Lines, CSV or TSV.
 `,
   async run(args, { stdout, script }) {
     const { values, files } = parseCommandArgs("parse", args, OPTIONS);
@@ -137,6 +139,7 @@ CRLF); a leading byte order mark is ignored.
       script,
       splittable: kernelRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
+      hint: values.input === undefined,
     };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.

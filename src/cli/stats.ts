@@ -97,7 +97,16 @@ Memory grows with the number of distinct hosts, not with the input size.
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
     const splittable = kernelRead(options.input) && !by.includes("line");
-    const bulk = { name: "stats", work: statsWork, options, threads, script, splittable, streamsRows: false };
+    const bulk = {
+      name: "stats",
+      work: statsWork,
+      options,
+      threads,
+      script,
+      splittable,
+      streamsRows: false,
+      hint: values.input === undefined,
+    };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const spec = options.input;
