@@ -114,7 +114,7 @@ function isConnect(p: i32, end: i32): bool {
 function requestTarget(a: i32, b: i32): bool {
   const method = a;
   while (a < b && ld8(a) != C.SPACE) a++;
-  if (a == b) return false;
+  if (a == b || a == method) return false;
   const methodEnd = a;
   a++;
   let last = b;

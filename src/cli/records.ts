@@ -121,20 +121,24 @@ function keptRows(batch: UrlBatch, from: number): number[] | null {
   return rows;
 }
 
-/** The text lines of a byte stream (UTF-8, a BOM dropped, CRLF or LF), a block at a time. */
-async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+/**
+ * The text lines of a byte stream (UTF-8, a BOM dropped), a block at a
+ * time, split at LF: a CR before it stays, for the record's end to drop (a
+ * CSV field in quotes keeps its CR LF). `last`: the block holds the last
+ * line, which no LF ends (a CR there is the line's).
+ */
+async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<{ lines: string[]; last: boolean }> {
   const decoder = new TextDecoder();
   let pending = "";
-  const split = (text: string) => text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
   for await (const chunk of source) {
     pending += decoder.decode(chunk, { stream: true });
     const cut = pending.lastIndexOf("\n");
     if (cut === -1) continue;
-    yield split(pending.slice(0, cut));
+    yield { lines: pending.slice(0, cut).split("\n"), last: false };
     pending = pending.slice(cut + 1);
   }
   pending += decoder.decode();
-  if (pending !== "") yield split(pending);
+  if (pending !== "") yield { lines: [pending], last: true };
 }
 
 /** A record of one of the text formats: its fields, and the URL in one of them. */
@@ -216,7 +220,7 @@ async function* textRecords(
   let lineNumber = 0;
   let open = ""; // a CSV record whose quoted field goes on to the next line
   let openLine = 0;
-  for await (const block of textLines(source)) {
+  for await (const { lines: block, last } of textLines(source)) {
     const texts: string[] = [];
     const lines: number[] = [];
     const readers: TextRecord[] = [];
@@ -238,6 +242,8 @@ async function* textRecords(
         continue;
       }
       open = "";
+      // A record ends with LF or CR LF.
+      if (text.endsWith("\r") && !last) text = text.slice(0, -1);
       if (format === null) {
         const header = cells(text);
         checkColumns(spec, header, [spec.field, ...(spec.baseField === undefined ? [] : [spec.baseField]), ...columns]);
@@ -287,9 +293,11 @@ function parseUrls(
     });
     return (i) => parsed[i];
   }
-  // Each URL ends with its LF: an empty last one is a line too (a final LF alone adds none).
-  const batch = parseBatch(urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, "")) + "\n").join(""), { base });
-  return (i) => (urls[i] === null ? null : batch.get(i));
+  // Each URL ends with its LF: an empty last one is a line too (a final LF alone adds none). An
+  // empty first line keeps a URL that starts with U+FEFF whole (parseBatch skips a byte order mark).
+  const text = urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, "")) + "\n").join("");
+  const batch = parseBatch("\n" + text, { base });
+  return (i) => (urls[i] === null ? null : batch.get(i + 1));
 }
 
 /**
