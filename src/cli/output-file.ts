@@ -38,7 +38,12 @@ function hookExit(): void {
   for (const [signal, status] of Object.entries(SIGNAL_STATUS)) {
     // process.exit() runs the "exit" listeners, which a signal's default action would not;
     // a turn later, so that the other listeners (the progress line's) run first.
-    process.on(signal, () => setImmediate(() => process.exit(status)));
+    process.on(signal, () =>
+      setImmediate(() => {
+        if (pending.size > 0) process.stderr.write(`swurl: stopped by ${signal}: the output file was not written\n`);
+        process.exit(status);
+      }),
+    );
   }
 }
 
