@@ -93,7 +93,7 @@ describe("parse --fields", () => {
       '{"url":"http://a/","meta":{"id":7}}\n{"meta":{"id":"x"}}\n',
     );
     expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([
-      { href: "http://a/", "meta.id": "7" },
+      { href: "http://a/", "meta.id": 7 },
       { input: '{"meta":{"id":"x"}}', error: "invalid", "meta.id": "x" },
     ]);
     const csv = swurl(

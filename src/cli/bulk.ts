@@ -2,7 +2,7 @@
 // worker threads for --threads N over a file; with progress on stderr.
 
 import { inputHint } from "./input-hint.js";
-import { readRange, type Input } from "./io.js";
+import { counted, readRange, type Input } from "./io.js";
 import { Progress } from "./progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Emit, Work } from "./work.js";
@@ -10,6 +10,7 @@ import type { Emit, Work } from "./work.js";
 export interface BulkRun<Result> {
   /** One result per piece of the input, in input order (a single one without threads). */
   results: Result[];
+  /** Bytes of text read (a gzip file's decompressed). */
   bytes: number;
   seconds: number;
   /** Threads that did the work (1 when the input was not a file or too small to split). */
@@ -79,6 +80,10 @@ export async function runBulk<Options, Result>(
   // The hint goes out after a run that succeeds: a failed one's message stays one line.
   let hint: string | null = null;
   let run: BulkRun<Result>;
+  // The bytes of text read (of a gzip file, decompressed): what the report's size and MB/s count;
+  // the progress line counts the file's bytes, to compare with its size.
+  let textBytes = 0;
+  const text = counted(input.chunks(onBytes), (n) => (textBytes += n));
   try {
     if (bulk.hint && threads > 1) hint = await fileHint(input.name, input.path!);
     const results =
@@ -91,14 +96,13 @@ export async function runBulk<Options, Result>(
             emit,
             onBytes,
           )
-        : [
-            await bulk.work.run(
-              bulk.hint ? hinted(input.name, input.chunks(onBytes), (h) => (hint = h)) : input.chunks(onBytes),
-              bulk.options,
-              emit,
-            ),
-          ];
-    run = { results: results as Result[], bytes, seconds: (performance.now() - start) / 1000, threads };
+        : [await bulk.work.run(bulk.hint ? hinted(input.name, text, (h) => (hint = h)) : text, bulk.options, emit)];
+    run = {
+      results: results as Result[],
+      bytes: threads > 1 ? bytes : textBytes,
+      seconds: (performance.now() - start) / 1000,
+      threads,
+    };
   } finally {
     progress.end();
   }

@@ -52,6 +52,8 @@ export interface FieldDef {
   value(records: Records, i: number, url: Url | null): string | null;
   /** Where the value is a piece of the href: which one (hrefpieces.ts; the value is null without a URL). */
   piece?: HrefPiece;
+  /** The value as JSON text, for JSON Lines output, where the input's JSON types are kept (a number stays one). */
+  json?(records: Records, i: number): string | null;
 }
 
 /** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
@@ -152,10 +154,12 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
         );
       }
       return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
-    default:
+    default: {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);
-      return recordField(name, key, "string");
+      const def = recordField(name, key, "string");
+      return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
+    }
   }
 }
 

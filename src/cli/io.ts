@@ -68,7 +68,14 @@ interface Part {
 
 /** Open `file`, failing early with an InputError if it cannot be read; a regular file's magic bytes are read now. */
 async function openPart(file: string): Promise<Part> {
-  if (file === "-") return { file, size: null, gzip: false, utf16: false };
+  if (file === "-") {
+    // A person at a terminal would otherwise see nothing happen.
+    if (process.stdin.isTTY === true)
+      process.stderr.write(
+        "swurl: reading standard input from the terminal (Ctrl-D ends it); give a FILE to read one\n",
+      );
+    return { file, size: null, gzip: false, utf16: false };
+  }
   try {
     const handle = await open(file, "r");
     try {

@@ -100,6 +100,12 @@ export function jsonPath(object: unknown, path: string): string | null {
   return jsonField(atPath(object, path));
 }
 
+/** A field at a key path as JSON text (a string with its quotes, a number as written); null and absent keys are null. */
+export function jsonText(object: unknown, path: string): string | null {
+  const v = atPath(object, path);
+  return v === undefined || v === null ? null : JSON.stringify(v);
+}
+
 /** A URL at a key path: only a string is one. */
 export function jsonUrl(object: unknown, path: string): string | null {
   const v = atPath(object, path);

@@ -8,7 +8,16 @@
 import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
 import type { Url } from "../whatwg/url.js";
 import { UsageError } from "./errors.js";
-import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
+import {
+  accessLogFields,
+  csvCells,
+  insideQuotes,
+  jsonPath,
+  jsonText,
+  jsonUrl,
+  tsvCells,
+  type FieldReader,
+} from "./logfields.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -48,6 +57,8 @@ export interface Records {
   text(i: number): string;
   /** Field `name` of record `i` (a log field, a JSON key path, a column). */
   field(i: number, name: string): string | null;
+  /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
+  json?(i: number, name: string): string | null;
 }
 
 /** A FieldReader over a record's text, made when a field is first asked for, kept for the next ask. */
@@ -144,6 +155,8 @@ async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<{ l
 /** A record of one of the text formats: its fields, and the URL in one of them. */
 interface TextRecord {
   field: FieldReader;
+  /** A field as JSON text (JSON Lines: a number stays a number); absent in the other formats. */
+  json?: FieldReader;
   url: FieldReader;
 }
 
@@ -165,7 +178,11 @@ function jsonlFormat(): TextFormat {
         return NO_FIELDS;
       }
       // A number or an object where the URL should be is no URL (but a field, as JSON).
-      return { field: (name) => jsonPath(object, name), url: (name) => jsonUrl(object, name) };
+      return {
+        field: (name) => jsonPath(object, name),
+        json: (name) => jsonText(object, name),
+        url: (name) => jsonUrl(object, name),
+      };
     },
   };
 }
@@ -268,6 +285,7 @@ async function* textRecords(
       line: (i) => lines[i],
       text: (i) => texts[i],
       field: (i, name) => readers[i].field(name),
+      json: (i, name) => (readers[i].json ?? readers[i].field)(name),
     };
   }
   if (open !== "")
