@@ -25,6 +25,7 @@
 // "-" or an empty string is no URL.
 
 import { ld8 } from "./memory";
+import { find2 } from "./scan";
 import * as C from "./charcode";
 import { FIELD_REQUEST } from "./layout";
 
@@ -48,21 +49,20 @@ let escaped: bool = false;
 /** The quote that closes a string whose content starts at p (escapes skipped), or `end`. */
 function closeQuote(p: i32, end: i32): i32 {
   escaped = false;
+  // A user agent runs to a hundred bytes and more: scanned 16 at a time (scan.ts).
   while (p < end) {
-    const c = ld8(p);
-    if (c == C.QUOTE) return p;
-    if (c == C.BACKSLASH) {
-      escaped = true;
-      p += 2;
-    } else {
-      p++;
-    }
+    p = find2(p, end, C.QUOTE, C.BACKSLASH);
+    if (p >= end) return end;
+    if (ld8(p) == C.QUOTE) return p;
+    escaped = true;
+    p += 2;
   }
   return end;
 }
 
 /** The end of a run of one or more bytes other than space at p, or -1 when there is none. */
 function word(p: i32, end: i32): i32 {
+  // Short (an address, "-"): a byte at a time costs less than a vector scan's set-up.
   const start = p;
   while (p < end && ld8(p) != C.SPACE) p++;
   return p > start ? p : -1;
@@ -153,8 +153,7 @@ export function findField(p: i32, end: i32, field: i32, combined: bool): bool {
   q = q < 0 ? -1 : space(word(q, end), end); // ident
   q = q < 0 ? -1 : space(word(q, end), end); // user
   if (q < 0 || ld8(q) != C.LEFT_BRACKET) return false;
-  let t = q + 1;
-  while (t < end && ld8(t) != C.RIGHT_BRACKET) t++;
+  const t = find2(q + 1, end, C.RIGHT_BRACKET, C.RIGHT_BRACKET);
   if (t == q + 1 || t == end) return false;
   const request = space(t + 1, end);
   const requestEnd = quoted(request, end);
