@@ -30,7 +30,7 @@ import {
   isBlank,
   requestEnd,
   requestStart,
-} from "./accesslog";
+} from "./access-log";
 
 /** The UTF-8 byte order mark, EF BB BF. */
 const BOM_0: i32 = 0xef;

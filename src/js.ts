@@ -1,8 +1,8 @@
 // swurl/js: the same API on the pure-JS build of the kernel, for engines
 // without WebAssembly or wherever a WASM module is not wanted.
-import { createApi } from "./api.js";
+import { createApi } from "./api/create.js";
 import { createJsBackend } from "./kernel/js-backend.js";
-import type { SearchParams } from "./whatwg/searchparams.js";
+import type { SearchParams } from "./whatwg/search-params.js";
 
 const api = createApi(createJsBackend());
 
@@ -13,4 +13,4 @@ export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export const { canonicalize, URLSearchParams } = api;
 export type URLSearchParams = SearchParams;
-export * from "./public.js";
+export * from "./api/public.js";

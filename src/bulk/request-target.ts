@@ -12,10 +12,10 @@
 // The kernel reads the common targets itself (assembly/accesslog.ts) and
 // leaves the rest here: escapes, CONNECT, "//" and "/\" after the first "/".
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { unescapeLogField } from "./log-escapes.js";
 
-type Parse = (input: string, base?: string | Url) => Url | null;
+type Parse = (input: string, base?: string | ParsedUrl) => ParsedUrl | null;
 
 /** RFC 9112 section 3.2.3: authority-form = uri-host ":" port (an IP literal in brackets, or a name or IPv4 address). */
 const AUTHORITY_FORM = /^(?:\[[^\]\s]*\]|[^\s/?#@[\]\\:]+):\d+$/;
@@ -41,7 +41,7 @@ export function requestParts(request: string): { method: string; target: string;
 }
 
 /** The URL of the request line `request` (as logged, with escapes) against `base`; null where it has none. */
-export function requestUrl(request: string, base: Url | undefined, parse: Parse): Url | null {
+export function requestUrl(request: string, base: ParsedUrl | undefined, parse: Parse): ParsedUrl | null {
   const parts = requestParts(request);
   if (parts === null || parts.target === "-" || parts.target === "*") return null;
   const target = unescapeLogField(parts.target);

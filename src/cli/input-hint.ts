@@ -3,7 +3,7 @@
 // line invalid, and the user should hear why. One line on stderr, naming the
 // option; the input is still read as asked.
 
-import { accessLogFields } from "./logfields.js";
+import { accessLogFields } from "./log-fields.js";
 
 /** Lines looked at: the first ones that are not blank. */
 const LINES = 5;

@@ -11,7 +11,7 @@ import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "./colum
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "./format.js";
 import { openInputs, openOutput, type Output } from "./io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "./records.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import type { Work } from "./work.js";
 
 export interface ParseOptions {

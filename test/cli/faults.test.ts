@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, SAMPLE, swurl } from "../cli-run";
+import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 
 let dir: string;
 beforeAll(() => {

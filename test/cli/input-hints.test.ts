@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog } from "../../bench/access-log.mjs";
-import { SAMPLE, swurl } from "../cli-run";
+import { SAMPLE, swurl } from "../helpers/cli-run";
 
 const URLS = readFileSync(SAMPLE, "utf8")
   .split("\n")

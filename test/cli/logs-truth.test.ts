@@ -9,9 +9,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, SAMPLE, lines, swurl } from "../cli-run";
-import { builds } from "../builds";
-import { requestHref } from "./request-href";
+import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { builds } from "../helpers/builds";
+import { requestHref } from "../helpers/request-href";
 
 const BASE = "https://www.example.com/";
 

@@ -32,7 +32,7 @@ export async function loadCli(): Promise<Cli> {
   const entry = [
     `export { readRecords } from "./src/cli/records";`,
     `export { openInputs } from "./src/cli/io";`,
-    `export { setBlockSizes } from "./src/stream";`,
+    `export { setBlockSizes } from "./src/bulk/stream";`,
     `export { parse } from "./src/index";`,
   ].join("\n");
   const text = await bundleSource(entry, "ts", {
@@ -54,7 +54,7 @@ export interface ReaderCase {
   format: InputFormat;
   /** The input's bytes, one char a byte. */
   bytes: string;
-  /** Bytes per chunk of the source; kernel block bytes and lines (src/stream.ts). */
+  /** Bytes per chunk of the source; kernel block bytes and lines (src/bulk/stream.ts). */
   chunk: number;
   block: number;
   blockLines: number;

@@ -8,7 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, SAMPLE, lines, swurl } from "../cli-run";
+import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
 
 let dir: string;
 beforeAll(() => {
