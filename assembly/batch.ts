@@ -21,7 +21,16 @@ import { serializedLine } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { rowFromResult } from "./record";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
-import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./access-log";
+import {
+  fieldAbsolute,
+  fieldDeferred,
+  fieldEnd,
+  fieldStart,
+  findField,
+  isBlank,
+  requestEnd,
+  requestStart,
+} from "./access-log";
 
 /** The UTF-8 byte order mark, EF BB BF. */
 const BOM_0: i32 = 0xef;
@@ -291,6 +300,33 @@ function serializedInto(p: i32, end: i32, row: i32, outEnd: i32): i32 {
   return e;
 }
 
+/**
+ * The range a deferred row of an access-log field holds: a request target's
+ * is the whole request, whose form the wrapper reads from its method and target.
+ */
+function fieldRange(row: i32, field: i32): void {
+  st32(rowField(row, L.ROW_LINE_START), (field == L.FIELD_REQUEST ? requestStart : fieldStart) - input);
+  st32(rowField(row, L.ROW_LINE_END), (field == L.FIELD_REQUEST ? requestEnd : fieldEnd) - input);
+}
+
+/** Parse the access-log field [p, e) into the row at `row` (parseLine()'s result). */
+function parseField(p: i32, e: i32, row: i32, outEnd: i32): bool {
+  // A field holds no LF: the fast path's URL ends at the field's end or not at all.
+  return serializedInto(p, e, row, outEnd) >= 0 || parseLine(p, e, row, outEnd);
+}
+
+/** parseField() as if the block had no base: an absolute-form request target is parsed as it is. */
+function parseWithoutBase(p: i32, e: i32, row: i32, outEnd: i32): bool {
+  const href = baseHref;
+  const length = baseLength;
+  baseHref = 0;
+  baseLength = 0;
+  const done = parseField(p, e, row, outEnd);
+  baseHref = href;
+  baseLength = length;
+  return done;
+}
+
 /** The line [p, e) as batchMode() says: skipped, its field not found, or parsed (parseLine()). */
 function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
   if (mode != 0) {
@@ -304,17 +340,22 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
     }
     const field = mode & L.MODE_FIELD_MASK;
     if (field != L.FIELD_NONE) {
-      if (!findField(p, e, field)) {
+      if (!findField(p, e, field, (mode & L.MODE_COMBINED) != 0)) {
         setStatus(row, L.BATCH_FAILURE);
         failures++;
         return true;
       }
-      if (fieldEscaped) {
+      if (fieldDeferred) {
         defer(row, fieldStart, fieldEnd);
+        fieldRange(row, field);
         return true;
       }
-      // A field holds no LF: the fast path's URL ends at the field's end or not at all.
-      return serializedInto(fieldStart, fieldEnd, row, outEnd) >= 0 || parseLine(fieldStart, fieldEnd, row, outEnd);
+      const done =
+        fieldAbsolute && baseHref != 0
+          ? parseWithoutBase(fieldStart, fieldEnd, row, outEnd)
+          : parseField(fieldStart, fieldEnd, row, outEnd);
+      if (done && ld32(rowField(row, L.ROW_STATE)) == L.BATCH_DEFERRED) fieldRange(row, field);
+      return done;
     }
   }
   return parseLine(p, e, row, outEnd);

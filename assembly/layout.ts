@@ -291,6 +291,8 @@ export const FIELD_REFERER: i32 = 2;
 export const MODE_SKIP_BLANK: i32 = 4;
 /** Lines starting with "#" are BATCH_SKIPPED. */
 export const MODE_SKIP_COMMENTS: i32 = 8;
+/** An access-log line must match the Combined Log Format (referer and user agent), not only the Common. */
+export const MODE_COMBINED: i32 = 16;
 
 // What batchRun() leaves in RESULT.
 /** The end of the href buffer so far. */

@@ -9,6 +9,7 @@ import { mulberry32 } from "./lib.mjs";
 /**
  * @typedef {object} LogLine
  * @property {string} text
+ * @property {string | null} method the request's method, or null when the request is "-"
  * @property {string | null} target the request target, or null when the request is "-"
  * @property {string | null} referer
  * @property {string} client
@@ -74,10 +75,11 @@ export function accessLog(urls, n, seed, common = false, distinctPaths = 0) {
     const status = pick(STATUSES);
     const bytes = status === 304 ? null : Math.floor(rng() * 100000);
     const agent = pick(AGENTS);
-    const request = target === null ? "-" : `${pick(METHODS)} ${target} HTTP/1.1`;
+    const method = target === null ? null : pick(METHODS);
+    const request = target === null ? "-" : `${method} ${target} HTTP/1.1`;
     let text = `${client} - - [10/Oct/2024:13:${String(i % 60).padStart(2, "0")}:36 +0000] ${quoted(request)} ${status} ${bytes ?? "-"}`;
     if (!common) text += ` ${quoted(referer ?? "-")} ${quoted(agent)}`;
-    lines.push({ text, target, referer: common ? null : referer, client, status, bytes, agent });
+    lines.push({ text, method, target, referer: common ? null : referer, client, status, bytes, agent });
   }
   return lines;
 }

@@ -7,6 +7,13 @@
 //   npm run fuzz -- --minutes 30 --jobs 2
 //   npm run fuzz -- --cases 1000000 --seed 12345
 //   npm run fuzz -- --property parse
+//   npm run fuzz -- --property cli --cases 60000   the CLI's readers (test/cli/reader-properties.ts)
+//
+// The cli property runs the CLI's readers on random files against reference
+// readers; its cases are files of up to ~30 lines, and the run reports the
+// lines generated. Its failures are printed (with the case, which the
+// property's test can replay), not kept in the regressions file, whose
+// properties are synchronous.
 //
 // Run after `npm run build` (npm run fuzz builds first). The properties are
 // TypeScript: they are bundled into .fuzz/ with esbuild, as the tests import
@@ -18,10 +25,13 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUNDLE = path.join(root, ".fuzz", "properties.mjs");
+const READERS = path.join(root, ".fuzz", "readers.mjs");
+/** Lines of a cli case's file at most: more lines a case than the test's, for the same costs a case. */
+const READER_LINES = 400;
 const FIXTURE = path.join(root, "test", "fixtures", "fuzz-regressions.json");
 const LOG = path.join(root, ".fuzz", "runs.log");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
-const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200 };
+const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200, cli: 50 };
 /** Builds each case is checked on (test/helpers/builds.ts). */
 const BUILDS = 3;
 
@@ -50,6 +60,16 @@ function parseArgs(argv) {
 async function bundle() {
   const esbuild = await import("esbuild");
   mkdirSync(path.dirname(BUNDLE), { recursive: true });
+  // The readers' property bundles the CLI's sources itself (loadCli()), as its test does.
+  await esbuild.build({
+    entryPoints: [path.join(root, "test", "cli", "reader-properties.ts")],
+    outfile: READERS,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    packages: "external",
+    logLevel: "warning",
+  });
   await esbuild.build({
     entryPoints: [path.join(root, "test", "helpers", "fuzz-properties.ts")],
     outfile: BUNDLE,
@@ -80,14 +100,45 @@ function roundSeed(seed, job, round) {
   return (Math.imul(seed ^ Math.imul(job, 0x9e3779b9), 0x85ebca6b) + Math.imul(round + 1, 0xc2b2ae35)) & 0x7fffffff;
 }
 
+/** The CLI's readers' property (asynchronous): a round of `numRuns` cases; posts its progress and failure. */
+async function readersRound(fc, readers, cli, s, numRuns) {
+  let lines = 0;
+  const details = await fc.check(
+    fc.asyncProperty(readers.readerCases(READER_LINES), async (c) => {
+      lines += readers.caseLines(c);
+      const problems = await readers.readerDifferences(cli, c);
+      if (problems.length > 0) throw new Error(problems.join("\n"));
+    }),
+    { seed: s, numRuns },
+  );
+  parentPort.postMessage({ type: "progress", property: "cli", runs: details.numRuns, lines });
+  if (details.failed) {
+    parentPort.postMessage({
+      type: "failure",
+      property: "cli",
+      value: details.counterexample[0],
+      seed: s,
+      path: details.counterexamplePath,
+      message: String(details.errorInstance?.message ?? details.errorInstance),
+    });
+  }
+  return details.numRuns;
+}
+
 async function worker() {
   const fc = (await import("fast-check")).default;
   const { PROPERTIES, asProperty } = await import(pathToFileURL(BUNDLE).href);
   const { job, seed, deadline, cases, property } = workerData;
   const chosen = PROPERTIES.filter((p) => property === undefined || p.name === property);
+  const readers = property === undefined || property === "cli" ? await import(pathToFileURL(READERS).href) : null;
+  const cli = readers === null ? null : await readers.loadCli();
   let done = 0;
   for (let round = 0; Date.now() < deadline && done < cases; round++) {
     const s = roundSeed(seed, job, round);
+    if (readers !== null) {
+      const numRuns = Math.min(ROUND.cli, cases - done);
+      if (numRuns > 0) done += await readersRound(fc, readers, cli, s, numRuns);
+    }
     for (const p of chosen) {
       const numRuns = Math.min(ROUND[p.name], cases - done);
       if (numRuns <= 0) break;
@@ -132,6 +183,8 @@ async function main() {
   );
 
   const runs = Object.fromEntries(Object.keys(ROUND).map((name) => [name, 0]));
+  /** Lines of the cli property's generated files. */
+  let lines = 0;
   let failures = 0;
   let kept = 0;
   const total = () => Object.values(runs).reduce((a, b) => a + b, 0);
@@ -142,13 +195,13 @@ async function main() {
       .map(([name, n]) => `${name} ${n}`)
       .join(", ");
     console.log(
-      `${seconds.toFixed(0)} s: ${total()} cases (${each}), ${(total() / seconds).toFixed(0)}/s, ${failures} failure(s)`,
+      `${seconds.toFixed(0)} s: ${total()} cases (${each}${lines > 0 ? `; cli ${lines} lines` : ""}), ${(total() / seconds).toFixed(0)}/s, ${failures} failure(s)`,
     );
   };
   const timer = setInterval(report, 30_000);
   const summary = () => {
     const seconds = ((Date.now() - start) / 1000).toFixed(0);
-    const line = `${new Date().toISOString()} seed ${options.seed} jobs ${options.jobs}: ${total()} cases in ${seconds} s (${total() * BUILDS} build checks; ${JSON.stringify(runs)}), ${failures} failure(s), ${kept} new in ${path.relative(root, FIXTURE)}`;
+    const line = `${new Date().toISOString()} seed ${options.seed} jobs ${options.jobs}: ${total()} cases in ${seconds} s (${total() * BUILDS} build checks; ${JSON.stringify(runs)}; cli ${lines} lines), ${failures} failure(s), ${kept} new in ${path.relative(root, FIXTURE)}`;
     console.log(line);
     appendFileSync(LOG, line + "\n");
   };
@@ -167,11 +220,12 @@ async function main() {
       w.on("message", (m) => {
         if (m.type === "progress") {
           runs[m.property] += m.runs;
+          lines += m.lines ?? 0;
           return;
         }
         failures++;
         const found = `npm run fuzz, seed ${options.seed}, job ${job}, round seed ${m.seed}, ${new Date().toISOString().slice(0, 10)}`;
-        if (keep(m, found)) kept++;
+        if (m.property !== "cli" && keep(m, found)) kept++;
         console.log(
           `FAILURE in ${m.property} (round seed ${m.seed}, path ${m.path}):\n  value ${JSON.stringify(m.value)}\n  ${m.message.split("\n").join("\n  ")}`,
         );

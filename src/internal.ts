@@ -9,7 +9,9 @@ export { NONE } from "../assembly/layout.js";
 /** The WHATWG getters' slice rules over a record's offsets (the columnar output copies those slices of the href). */
 export { hashFrom, hostFrom, pathEnd, protocolEnd, queryEnd, searchFrom } from "./whatwg/components.js";
 /** An access-log field's \-escapes undone, as the batch reads a log line's request target. */
-export { unescapeLogField } from "./bulk/batch.js";
+export { unescapeLogField } from "./bulk/log-escapes.js";
+/** A request line's method, target and version, split as the kernel splits it. */
+export { requestParts } from "./bulk/request-target.js";
 /**
  * A kernel instance of its own for `canon --dedupe`'s hash set
  * (src/cli/dedupe-table.ts), as the arena of a createSwurl() holds it, and

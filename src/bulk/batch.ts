@@ -23,27 +23,8 @@ import type { parseApi } from "../whatwg/parse.js";
 import * as C from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
-
-const ESCAPE = /\\(x[0-9a-fA-F]{2}|[\s\S])/g;
-
-/**
- * An access-log field with Apache's and nginx's escapes undone: \" and \\
- * are the character, \xHH a byte (UTF-8 bytes of a target that was not
- * percent-encoded come out as such escapes in nginx logs).
- */
-export function unescapeLogField(field: string): string {
-  if (!field.includes("\\")) return field;
-  const bytes: number[] = [];
-  let last = 0;
-  for (const m of field.matchAll(ESCAPE)) {
-    bytes.push(...encoder.encode(field.slice(last, m.index)));
-    if (m[1].length === 3) bytes.push(parseInt(m[1].slice(1), 16));
-    else bytes.push(...encoder.encode(m[1]));
-    last = m.index + m[0].length;
-  }
-  bytes.push(...encoder.encode(field.slice(last)));
-  return utf8Decoder.decode(Uint8Array.from(bytes));
-}
+import { unescapeLogField } from "./log-escapes.js";
+import { requestUrl } from "./request-target.js";
 
 export interface BatchOptions {
   /** Parse each line against this base URL, as `parse(line, base)` does. */
@@ -53,8 +34,18 @@ export interface BatchOptions {
    * and nginx write them): parse the target of the request line
    * ("METHOD target PROTOCOL") or the referer instead of the whole line. A
    * line without that field ("-", too few quoted strings) fails.
+   * A request target is read by its form (RFC 9112 section 3.2): a path
+   * ("/a", "//a") is resolved against the base as a path, an absolute URL
+   * parsed without it, CONNECT's "host:port" is "//host:port" against the
+   * base, and "*" is no URL. A line that does not match the log format
+   * (logFormat) has no field.
    */
   accessLog?: "request" | "referer";
+  /**
+   * The access-log format the lines must match: "common" (the default; a
+   * Combined line matches it too) or "combined" (with referer and user agent).
+   */
+  logFormat?: "common" | "combined";
   /** Skip lines that are empty or only spaces and tabs: neither URLs nor failures (UrlBatch.isSkipped). */
   skipBlank?: boolean;
   /** Skip lines that start with "#". */
@@ -64,12 +55,16 @@ export interface BatchOptions {
 /** The kernel's batchMode() bits for `options`. */
 function modeOf(options: BatchOptions | undefined): number {
   if (options === undefined) return 0;
-  const { accessLog, skipBlank, skipComments } = options;
+  const { accessLog, logFormat, skipBlank, skipComments } = options;
   if (accessLog !== undefined && accessLog !== "request" && accessLog !== "referer") {
     throw new TypeError(`options.accessLog must be "request" or "referer", got ${quote(String(accessLog))}`);
   }
+  if (logFormat !== undefined && logFormat !== "common" && logFormat !== "combined") {
+    throw new TypeError(`options.logFormat must be "common" or "combined", got ${quote(String(logFormat))}`);
+  }
   return (
     (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
+    (logFormat === "combined" ? L.MODE_COMBINED : 0) |
     (skipBlank === true ? L.MODE_SKIP_BLANK : 0) |
     (skipComments === true ? L.MODE_SKIP_COMMENTS : 0)
   );
@@ -520,8 +515,13 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       for (let line = 0, r = 0; line < lines; line++, r += L.ROW_FIELDS) {
         if (rows[r + L.ROW_STATE] !== L.BATCH_DEFERRED) continue;
         const found = utf8Decoder.decode(text.subarray(rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]));
-        // An access log's field may hold the log's escapes (assembly/access-log.ts).
-        const url = parse((mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
+        // An access log's field may hold the log's escapes (assembly/access-log.ts); a request's
+        // target is read by its form.
+        const field = mode & L.MODE_FIELD_MASK;
+        const url =
+          field === L.FIELD_REQUEST
+            ? requestUrl(found, base, parse)
+            : parse(field !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
         if (url !== null) {
           finished.set(line, url);
         } else {

@@ -33,9 +33,18 @@ export interface Block<Batch> {
 export type ParseBlock<Batch> = (bytes: Uint8Array, first: boolean, maxLines: number) => Block<Batch>;
 
 /** Bytes of input per batch: large enough that the costs per batch vanish, small enough for memory to stay a few MB. */
-const BLOCK_BYTES = 1 << 20;
+let BLOCK_BYTES = 1 << 20;
 /** Lines per batch at most, so that a block of very short lines has a table of a few MB too. */
-const BLOCK_LINES = 1 << 16;
+let BLOCK_LINES = 1 << 16;
+
+/**
+ * @internal For tests: the block sizes of the streams read from now on, so
+ * that a block ends at every byte of a small input (test/cli/reader-properties.ts).
+ */
+export function setBlockSizes(bytes: number, lines: number): void {
+  BLOCK_BYTES = bytes;
+  BLOCK_LINES = lines;
+}
 const LF = 0x0a;
 
 const encoder = new TextEncoder();

@@ -203,6 +203,7 @@ ${FILTER_HELP}`,
       splittable: kernelRead(options.input),
       streamsRows: true,
       emits: true,
+      hint: values.input === undefined,
     };
     if (dedupe === null) {
       await runBulk(input, bulk, (text) => stdout.write(text));

@@ -62,6 +62,8 @@ export interface FieldDef {
   value(records: Records, i: number, url: Url | null): string | null;
   /** Where the value is a piece of the href: which one (hrefpieces.ts; the value is null without a URL). */
   piece?: HrefPiece;
+  /** The value as JSON text, for JSON Lines output, where the input's JSON types are kept (a number stays one). */
+  json?(records: Records, i: number): string | null;
 }
 
 /** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
@@ -117,9 +119,20 @@ const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
   path: ofUrl("path", false, (url) => percentDecode(url.pathname)),
 };
 
+/** An integer as written in the input ("0200"): its decimal digits ("200"); null where it is none ("-", "2e3"). */
+function integerValue(v: string | null): string | null {
+  if (v === null || !/^\d+$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? String(n) : null;
+}
+
 /** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
 function recordField(name: string, key: string, type: FieldType): FieldDef {
-  return { name, type, inHref: false, ofUrl: false, value: (r, i) => r.field(i, key) };
+  const value =
+    type === "integer"
+      ? (r: Records, i: number) => integerValue(r.field(i, key))
+      : (r: Records, i: number) => r.field(i, key);
+  return { name, type, inHref: false, ofUrl: false, value };
 }
 
 /**
@@ -168,10 +181,12 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
         );
       }
       return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
-    default:
+    default: {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);
-      return recordField(name, key, "string");
+      const def = recordField(name, key, "string");
+      return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
+    }
   }
 }
 

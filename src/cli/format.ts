@@ -66,19 +66,26 @@ function jsonl(fields: FieldDef[]): RowFormat {
   const numeric = fields.map((f) => f.type === "integer" && !f.ofUrl);
   const value = (v: string | null, plain: boolean, number: boolean) =>
     v === null ? "null" : number && DIGITS.test(v) ? v : plain ? `"${v}"` : JSON.stringify(v);
+  /** A field of a row without a URL. */
+  const failureValue = (f: FieldDef, records: Records, i: number) =>
+    f.json === undefined
+      ? value(f.value(records, i, null), false, f.type === "integer")
+      : (f.json(records, i) ?? "null");
   return {
     header: () => "",
     row(records, i, url) {
       if (url === null) {
         let row = `{"input":${JSON.stringify(records.text(i))},"error":"invalid"`;
-        for (const f of others)
-          row += `,${JSON.stringify(f.name)}:${value(f.value(records, i, null), false, f.type === "integer")}`;
+        for (const f of others) row += `,${JSON.stringify(f.name)}:${failureValue(f, records, i)}`;
         return row + "}\n";
       }
       const plain = !hasAny(url.href, JSON_SPECIAL);
       for (let k = 0; k < fields.length; k++) {
         const f = fields[k];
-        parts[2 * k + 1] = value(f.value(records, i, url), plain && f.inHref, numeric[k]);
+        parts[2 * k + 1] =
+          f.json === undefined
+            ? value(f.value(records, i, url), plain && f.inHref, numeric[k])
+            : (f.json(records, i) ?? "null");
       }
       return parts.join("");
     },

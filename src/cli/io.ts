@@ -3,11 +3,12 @@
 // that waits when the reader is slower than we are.
 
 import { once } from "node:events";
-import { createReadStream, readFileSync, readlinkSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { InputError, OutputError } from "./errors.js";
+import { outputTarget } from "./output-file.js";
 
 /** Bytes per read: large enough that per-chunk costs vanish, small enough to keep memory flat. */
 const CHUNK = 1 << 20;
@@ -47,25 +48,44 @@ export function reason(e: unknown): string {
 const GZIP_MAGIC = [0x1f, 0x8b];
 const LF = 0x0a;
 
-/** One input file as opened: its size when known, and whether it is gzip (seen in its first bytes). */
+/** The byte order marks of UTF-16 (little-endian, as Windows writes it, and big-endian). */
+const UTF16_BOMS: Record<string, readonly number[]> = { "utf-16le": [0xff, 0xfe], "utf-16be": [0xfe, 0xff] };
+
+/** The UTF-16 encoding whose byte order mark `head` starts with, or null. */
+function utf16Of(head: Uint8Array): string | null {
+  for (const [encoding, bom] of Object.entries(UTF16_BOMS))
+    if (head.length >= 2 && head[0] === bom[0] && head[1] === bom[1]) return encoding;
+  return null;
+}
+
+/** One input file as opened: its size when known, whether it is gzip, whether UTF-16 (seen in its first bytes). */
 interface Part {
   file: string;
   size: number | null;
   gzip: boolean;
+  utf16: boolean;
 }
 
 /** Open `file`, failing early with an InputError if it cannot be read; a regular file's magic bytes are read now. */
 async function openPart(file: string): Promise<Part> {
-  if (file === "-") return { file, size: null, gzip: false };
+  if (file === "-") {
+    // A person at a terminal would otherwise see nothing happen.
+    if (process.stdin.isTTY === true)
+      process.stderr.write(
+        "swurl: reading standard input from the terminal (Ctrl-D ends it); give a FILE to read one\n",
+      );
+    return { file, size: null, gzip: false, utf16: false };
+  }
   try {
     const handle = await open(file, "r");
     try {
       const stat = await handle.stat();
       if (stat.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
-      if (!stat.isFile()) return { file, size: null, gzip: false };
+      if (!stat.isFile()) return { file, size: null, gzip: false, utf16: false };
       const head = Buffer.alloc(GZIP_MAGIC.length);
       const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      return { file, size: stat.size, gzip: bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b) };
+      const gzip = bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b);
+      return { file, size: stat.size, gzip, utf16: utf16Of(head.subarray(0, bytesRead)) !== null };
     } finally {
       await handle.close();
     }
@@ -117,13 +137,42 @@ async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGener
 }
 
 /**
+ * The text of a part as UTF-8: UTF-16 (what Windows PowerShell 5 writes with
+ * `>`), known by its byte order mark, is decoded, with a note on stderr.
+ */
+async function* utf8Chunks(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let head: Uint8Array = new Uint8Array(0);
+  const iterator = chunks[Symbol.asyncIterator]();
+  // The mark's two bytes may come in two chunks (a pipe).
+  while (head.length < 2) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  }
+  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+  const encoding = utf16Of(head);
+  if (encoding === null) {
+    if (head.length > 0) yield head;
+    yield* rest;
+    return;
+  }
+  process.stderr.write(`swurl: note: ${name} is ${encoding.toUpperCase()} (byte order mark): read as such\n`);
+  const decoder = new TextDecoder(encoding);
+  const encoder = new TextEncoder();
+  yield encoder.encode(decoder.decode(head, { stream: true }));
+  for await (const chunk of rest) yield encoder.encode(decoder.decode(chunk, { stream: true }));
+  yield encoder.encode(decoder.decode());
+}
+
+/**
  * Open FILE arguments (none: standard input), read in order as one stream.
  * Fails early with an InputError if one cannot be read.
  */
 export async function openInputs(files: string[]): Promise<Input> {
   const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(openPart));
   const sizes = parts.map((p) => p.size);
-  const single = parts.length === 1 && !parts[0].gzip && parts[0].size !== null ? parts[0].file : null;
+  const single =
+    parts.length === 1 && !parts[0].gzip && !parts[0].utf16 && parts[0].size !== null ? parts[0].file : null;
   return {
     name: parts.map((p) => nameOf(p.file)).join(", "),
     path: single,
@@ -131,7 +180,7 @@ export async function openInputs(files: string[]): Promise<Input> {
     async *chunks(onBytes: (n: number) => void) {
       for (const [i, part] of parts.entries()) {
         let last = LF;
-        for await (const chunk of partChunks(part, onBytes)) {
+        for await (const chunk of utf8Chunks(nameOf(part.file), partChunks(part, onBytes))) {
           if (chunk.length > 0) last = chunk[chunk.length - 1];
           yield chunk;
         }
@@ -184,6 +233,8 @@ export class Output implements ByteOutput {
   constructor(
     private readonly stream: NodeJS.WritableStream,
     private readonly name: string | null = null,
+    /** For a file: makes it FILE once everything is written (output-file.ts). */
+    private readonly commit: () => Promise<void> = async () => {},
   ) {
     if (name !== null) stream.on("error", (e) => (this.error ??= e));
   }
@@ -198,13 +249,18 @@ export class Output implements ByteOutput {
     this.check();
   }
 
-  /** Finish a file: everything written, or an OutputError. */
+  /** Finish a file: everything written and renamed to its name, or an OutputError. */
   async close(): Promise<void> {
     if (this.name === null) return;
     this.check();
     this.stream.end();
     await this.until("finish");
     this.check();
+    try {
+      await this.commit();
+    } catch (e) {
+      throw new OutputError(`cannot write ${this.name}: ${reason(e)}`);
+    }
   }
 
   /** Wait for `event`, or for an error (then kept for check()). */
@@ -224,11 +280,15 @@ export class Output implements ByteOutput {
   }
 }
 
-/** --output FILE: opened now (an unwritable path fails before any input is read). */
+/**
+ * --output FILE: opened now (an unwritable path fails before any input is
+ * read), written all or nothing (output-file.ts): FILE is replaced by close().
+ */
 export async function openOutput(path: string): Promise<Output> {
   try {
-    const handle = await open(path, "w");
-    return new Output(handle.createWriteStream(), path);
+    const { write, commit } = outputTarget(path);
+    const handle = await open(write, "w");
+    return new Output(handle.createWriteStream(), path, commit);
   } catch (e) {
     throw new OutputError(`cannot write ${path}: ${reason(e)}`);
   }
@@ -245,24 +305,4 @@ export function guardOutput(stream: NodeJS.WriteStream = process.stdout): void {
     process.stderr.write(`swurl: cannot write output: ${reason(e)}\n`);
     process.exit(1);
   });
-}
-
-/** O_ACCMODE and O_RDWR of open(2) (Linux). */
-const ACCESS_MODE = 3;
-const READ_WRITE = 2;
-
-/**
- * Whether standard output was closed when swurl started (`swurl parse f >&-`).
- * Node.js opens /dev/null read-write in place of a closed standard stream, so
- * writes would vanish with status 0; a shell's `> /dev/null` opens it
- * write-only. Linux only (/proc); elsewhere this says false.
- */
-export function stdoutClosed(): boolean {
-  try {
-    if (readlinkSync("/proc/self/fd/1") !== "/dev/null") return false;
-    const flags = /^flags:\s*([0-7]+)$/m.exec(readFileSync("/proc/self/fdinfo/1", "utf8"));
-    return flags !== null && (parseInt(flags[1], 8) & ACCESS_MODE) === READ_WRITE;
-  } catch {
-    return false;
-  }
 }

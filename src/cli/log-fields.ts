@@ -3,7 +3,7 @@
 // kernel, assembly/access-log.ts), a JSON Lines object's keys, the cells of a
 // CSV or TSV record.
 
-import { unescapeLogField } from "../internal.js";
+import { requestParts, unescapeLogField } from "../internal.js";
 
 /** The fields of a Common or Combined Log Format line, in line order (the request split in three). */
 export const ACCESS_LOG_FIELDS = [
@@ -25,54 +25,56 @@ export type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
 /** A record's field by name; null where it is absent. */
 export type FieldReader = (name: string) => string | null;
 
-/** The tokens of a log line: words split at spaces, [bracketed] and "quoted" (with \-escapes) as one. */
-function tokens(line: string): string[] {
-  const out: string[] = [];
-  let i = 0;
-  while (i < line.length) {
-    if (line[i] === " ") {
-      i++;
-      continue;
-    }
-    if (line[i] === '"') {
-      let end = i + 1;
-      while (end < line.length && line[end] !== '"') end += line[end] === "\\" ? 2 : 1;
-      out.push(unescapeLogField(line.slice(i + 1, end)));
-      i = end + 1;
-    } else {
-      const close = line[i] === "[" ? line.indexOf("]", i) : -1;
-      const end = close !== -1 ? close + 1 : line.indexOf(" ", i) === -1 ? line.length : line.indexOf(" ", i);
-      out.push(close !== -1 ? line.slice(i + 1, close) : line.slice(i, end));
-      i = end;
-    }
-  }
-  return out;
-}
+/** A quoted log field: escapes (\", \\, \xHH) kept, undone by unescapeLogField(). */
+const QUOTED = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
+
+/**
+ * The Common and Combined Log Formats by their grammar, as the kernel reads
+ * them (assembly/accesslog.ts): client, ident and user are runs of bytes
+ * other than space; time in brackets; the request quoted; status and bytes
+ * digits or "-"; then, in Combined, the quoted referer and user agent; then
+ * anything a server adds after a space.
+ */
+const COMMON = new RegExp(
+  String.raw`^([^ ]+) ([^ ]+) ([^ ]+) \[([^\]]+)\] ${QUOTED} (\d+|-) (\d+|-)(?: ${QUOTED} ${QUOTED}(?= |$))?(?: [\s\S]*)?$`,
+);
 
 /** "-" is Apache's and nginx's "no value". */
 function value(token: string | undefined): string | null {
   return token === undefined || token === "-" ? null : token;
 }
 
-/** The fields of an access-log line, by ACCESS_LOG_FIELDS name. */
-export function accessLogFields(line: string): Record<AccessLogField, string | null> {
-  const [client, ident, user, time, request, status, bytes, referer, agent] = tokens(line);
-  // "METHOD target VERSION", as the kernel splits it: the target runs from the first space to the last.
-  const first = request?.indexOf(" ") ?? -1;
-  const last = request?.lastIndexOf(" ") ?? -1;
+const NO_LOG_FIELDS = Object.fromEntries(ACCESS_LOG_FIELDS.map((f) => [f, null])) as Record<
+  AccessLogField,
+  string | null
+>;
+
+/**
+ * The fields of an access-log line, by ACCESS_LOG_FIELDS name; every one
+ * null where the line does not match the format (`combined`: with referer
+ * and user agent).
+ */
+export function accessLogFields(line: string, combined: boolean): Record<AccessLogField, string | null> {
+  const m = COMMON.exec(line);
+  if (m === null || (combined && m[8] === undefined)) return NO_LOG_FIELDS;
+  const [, client, ident, user, time, quotedRequest, status, bytes, referer, agent] = m;
+  // "METHOD target VERSION", split as the kernel splits it (before the escapes are undone).
+  const parts = requestParts(quotedRequest);
+  const unescaped = (v: string | null | undefined) =>
+    v === null || v === undefined ? null : value(unescapeLogField(v));
   return {
     client: value(client),
     ident: value(ident),
     user: value(user),
     time: value(time),
-    request: value(request),
-    method: first > 0 ? request.slice(0, first) : null,
-    target: first > 0 ? value(request.slice(first + 1, last > first ? last : undefined)) : null,
-    version: last > first ? request.slice(last + 1) : null,
+    request: unescaped(quotedRequest),
+    method: unescaped(parts?.method),
+    target: unescaped(parts?.target),
+    version: unescaped(parts?.version),
     status: value(status),
     bytes: value(bytes),
-    referer: value(referer),
-    agent: value(agent),
+    referer: unescaped(referer),
+    agent: unescaped(agent),
   };
 }
 
@@ -95,6 +97,12 @@ function atPath(object: unknown, path: string): unknown {
 /** A field at a key path: strings as they are, other values as JSON. */
 export function jsonPath(object: unknown, path: string): string | null {
   return jsonField(atPath(object, path));
+}
+
+/** A field at a key path as JSON text (a string with its quotes, a number as written); null and absent keys are null. */
+export function jsonText(object: unknown, path: string): string | null {
+  const v = atPath(object, path);
+  return v === undefined || v === null ? null : JSON.stringify(v);
 }
 
 /** A URL at a key path: only a string is one. */

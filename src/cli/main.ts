@@ -7,7 +7,7 @@ import { canonCommand, canonWork } from "./canon.js";
 import type { Command, Context } from "./command.js";
 import { extractCommand } from "./extract.js";
 import { InputError, OutputError, UsageError } from "./errors.js";
-import { Output, stdoutClosed } from "./io.js";
+import { Output } from "./io.js";
 import { parseCommand, parseWork } from "./parse.js";
 import { statsCommand, statsWork } from "./stats.js";
 import type { Work } from "./work.js";
@@ -60,7 +60,6 @@ export async function main(args: string[], script: URL): Promise<number> {
     const command = COMMANDS.find((c) => c.name === name);
     if (command === undefined)
       throw new UsageError(`unknown command ${JSON.stringify(name)} (swurl --help lists the commands)`);
-    if (stdoutClosed()) throw new OutputError("cannot write output: standard output is closed");
     await command.run(rest, context);
     return 0;
   } catch (e) {

@@ -5,12 +5,13 @@ import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } 
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";
-import { FIELD_NAMES, parseFields, recordKeys } from "./fields.js";
+import { FIELD_NAMES, parseFields, recordKeys, type FieldDef } from "./fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "./columnar.js";
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "./format.js";
 import { openInputs, openOutput, type Output } from "./io.js";
-import { kernelRead, readRecords, type InputSpec } from "./records.js";
+import { kernelRead, readRecords, type InputSpec, type Records } from "./records.js";
+import type { ParsedUrl as Url } from "../index.js";
 import type { Work } from "./work.js";
 
 export interface ParseOptions {
@@ -37,11 +38,38 @@ export const parseWork: Work<ParseOptions, void> = {
   },
 };
 
+/**
+ * The columns of Parquet and Arrow without --fields: line first and, last,
+ * input where the URL does not parse (null where it does), so that a failure
+ * row can be traced as in JSON Lines.
+ */
+const COLUMNAR_DEFAULT_FIELDS = `line,${DEFAULT_FIELDS},input`;
+
+/** The definitions of `fields`; `defaulted`: input is given for failure rows only (COLUMNAR_DEFAULT_FIELDS). */
+function columnarFields(
+  fields: string,
+  input: InputSpec,
+  defaulted: boolean,
+  profile: ParseOptions["profile"],
+): FieldDef[] {
+  const defs = parseFields("parse", fields, input, profile);
+  if (!defaulted) return defs;
+  return defs.map((d) =>
+    d.name === "input"
+      ? { ...d, value: (r: Records, i: number, url: Url | null) => (url === null ? r.text(i) : null) }
+      : d,
+  );
+}
+
 /** Parquet and Arrow: written in the main thread to `out`, row group by row group. */
-function columnarWork(format: ColumnarFormat, out: Output): Work<Omit<ParseOptions, "format">, void> {
+function columnarWork(
+  format: ColumnarFormat,
+  out: Output,
+  defaulted: boolean,
+): Work<Omit<ParseOptions, "format">, void> {
   return {
     async run(source, { fields, input, filter, profile }) {
-      const sink = await columnarSink(format, parseFields("parse", fields, input, profile), out);
+      const sink = await columnarSink(format, columnarFields(fields, input, defaulted, profile), out);
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
         for (let i = 0; i < records.length; i++) {
           const url = records.url(i);
@@ -105,7 +133,10 @@ ${FILTER_HELP}
 Formats:
   jsonl  a JSON object per line with the fields; a line that does not parse
          is {"input":"<the line>","error":"invalid"} (with the fields that
-         are not the URL's: line, the record's own); no value is null
+         are not the URL's: line, the record's own); a field without a
+         value (the domain of an IP address, a log's "-", a missing JSON
+         key) is null; line, status, bytes and the numbers of JSON input
+         are JSON numbers
   tsv    a header line, then the fields and a "valid" column (true/false);
          a failure has empty fields (but input). No quoting: a backslash,
          tab, LF or CR in a value is written \\\\, \\t, \\n or \\r
@@ -114,18 +145,23 @@ Formats:
   parquet  a Parquet file (Snappy, row groups of 32,768 rows written as the
          input is read): a column per field and "valid" (boolean); line,
          status and bytes are 64-bit integers; a failure row has null in
-         the URL's columns. Binary: not to a terminal (use --output)
+         the URL's columns. Without --fields, the columns are line, the
+         default fields and input, which holds the line where the URL does
+         not parse (null where it does). Binary: not to a terminal (use
+         --output)
   arrow  the same columns as an Arrow IPC file (Feather v2); scheme, host,
          domain and other repetitive strings dictionary-encoded
 
 Input is UTF-8 (invalid bytes read as U+FFFD), one URL per line (LF or
-CRLF); a leading byte order mark is ignored.
+CRLF); a leading byte order mark is ignored, and a file that starts with a
+UTF-16 one is decoded from UTF-16. Without --input, a hint on stderr says
+when the input looks like an access log, JSON Lines, CSV or TSV.
 `,
   async run(args, { stdout, script }) {
     const { values, files } = parseCommandArgs("parse", args, OPTIONS);
     if (values.help) return stdout.write(parseCommand.help);
     const format = parseFormat("parse", values.format);
-    const fields = values.fields ?? DEFAULT_FIELDS;
+    const fields = values.fields ?? (isColumnar(format) ? COLUMNAR_DEFAULT_FIELDS : DEFAULT_FIELDS);
     const names = fields.split(",").map((f) => f.trim());
     // The text of every record is kept when a field reads it (input, or a field of an access-log line).
     const spec = inputSpec("parse", values, false);
@@ -154,10 +190,12 @@ CRLF); a leading byte order mark is ignored.
       splittable: kernelRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
       emits: true,
+      hint: values.input === undefined,
     };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
-      await runBulk(input, { ...bulk, work: columnarWork(format, out), options, threads: 1 }, async () => {});
+      const work = columnarWork(format, out, values.fields === undefined);
+      await runBulk(input, { ...bulk, work, options, threads: 1 }, async () => {});
     } else {
       if (!values["no-header"]) await out.write(rowFormat(format, defs).header());
       await runBulk(input, { ...bulk, work: parseWork, options: { ...options, format } }, (text) => out.write(text));

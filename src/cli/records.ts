@@ -13,6 +13,7 @@ import {
   csvCells,
   insideQuotes,
   jsonPath,
+  jsonText,
   jsonUrl,
   tsvCells,
   type FieldReader,
@@ -61,6 +62,8 @@ export interface Records {
    * a record's, and the batch line of each record.
    */
   readonly kernel?: { batch: UrlBatch; from: number; line(i: number): number };
+  /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
+  json?(i: number, name: string): string | null;
 }
 
 /** A FieldReader over a record's text, made when a field is first asked for, kept for the next ask. */
@@ -97,7 +100,13 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
   let drop = source instanceof RangeChunks ? 1 : 0;
   const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
   let lineBase = -drop;
-  const options = { base: spec.base, accessLog, skipBlank: spec.skipBlank, skipComments: spec.skipComments };
+  const options = {
+    base: spec.base,
+    accessLog,
+    logFormat: spec.format === "combined" ? ("combined" as const) : ("common" as const),
+    skipBlank: spec.skipBlank,
+    skipComments: spec.skipComments,
+  };
   for await (const batch of parseStream(source, options)) {
     const from = drop;
     const rows = keptRows(batch, drop);
@@ -115,7 +124,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,
       field: cachedFields((i) => {
-        const fields = accessLogFields(text(i)) as Record<string, string | null>;
+        const fields = accessLogFields(text(i), spec.format === "combined") as Record<string, string | null>;
         return (name) => fields[name] ?? null;
       }),
     };
@@ -130,25 +139,31 @@ function keptRows(batch: UrlBatch, from: number): number[] | null {
   return rows;
 }
 
-/** The text lines of a byte stream (UTF-8, a BOM dropped, CRLF or LF), a block at a time. */
-async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<string[]> {
+/**
+ * The text lines of a byte stream (UTF-8, a BOM dropped), a block at a
+ * time, split at LF: a CR before it stays, for the record's end to drop (a
+ * CSV field in quotes keeps its CR LF). `last`: the block holds the last
+ * line, which no LF ends (a CR there is the line's).
+ */
+async function* textLines(source: AsyncIterable<Uint8Array>): AsyncGenerator<{ lines: string[]; last: boolean }> {
   const decoder = new TextDecoder();
   let pending = "";
-  const split = (text: string) => text.split("\n").map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
   for await (const chunk of source) {
     pending += decoder.decode(chunk, { stream: true });
     const cut = pending.lastIndexOf("\n");
     if (cut === -1) continue;
-    yield split(pending.slice(0, cut));
+    yield { lines: pending.slice(0, cut).split("\n"), last: false };
     pending = pending.slice(cut + 1);
   }
   pending += decoder.decode();
-  if (pending !== "") yield split(pending);
+  if (pending !== "") yield { lines: [pending], last: true };
 }
 
 /** A record of one of the text formats: its fields, and the URL in one of them. */
 interface TextRecord {
   field: FieldReader;
+  /** A field as JSON text (JSON Lines: a number stays a number); absent in the other formats. */
+  json?: FieldReader;
   url: FieldReader;
 }
 
@@ -170,7 +185,11 @@ function jsonlFormat(): TextFormat {
         return NO_FIELDS;
       }
       // A number or an object where the URL should be is no URL (but a field, as JSON).
-      return { field: (name) => jsonPath(object, name), url: (name) => jsonUrl(object, name) };
+      return {
+        field: (name) => jsonPath(object, name),
+        json: (name) => jsonText(object, name),
+        url: (name) => jsonUrl(object, name),
+      };
     },
   };
 }
@@ -207,6 +226,11 @@ function checkColumns(spec: InputSpec, header: string[], names: string[]): void 
   }
 }
 
+/** A URL field's text; "-" (a log's "no value") is no URL. */
+function urlText(field: string | null): string | null {
+  return field === "-" ? null : field;
+}
+
 /** Records of JSON Lines, CSV or TSV. `columns`: the field names the command reads, checked against a header. */
 async function* textRecords(
   source: AsyncIterable<Uint8Array>,
@@ -220,7 +244,7 @@ async function* textRecords(
   let lineNumber = 0;
   let open = ""; // a CSV record whose quoted field goes on to the next line
   let openLine = 0;
-  for await (const block of textLines(source)) {
+  for await (const { lines: block, last } of textLines(source)) {
     const texts: string[] = [];
     const lines: number[] = [];
     const readers: TextRecord[] = [];
@@ -242,6 +266,8 @@ async function* textRecords(
         continue;
       }
       open = "";
+      // A record ends with LF or CR LF.
+      if (text.endsWith("\r") && !last) text = text.slice(0, -1);
       if (format === null) {
         const header = cells(text);
         checkColumns(spec, header, [spec.field, ...(spec.baseField === undefined ? [] : [spec.baseField]), ...columns]);
@@ -253,10 +279,10 @@ async function* textRecords(
       readers.push(format.read(text));
     }
     if (texts.length === 0 && skipped === 0) continue;
-    const urls = readers.map((r) => r.url(spec.field));
+    const urls = readers.map((r) => urlText(r.url(spec.field)));
     const parsed = parseUrls(
       urls,
-      spec.baseField === undefined ? null : readers.map((r) => r.url(spec.baseField!)),
+      spec.baseField === undefined ? null : readers.map((r) => urlText(r.url(spec.baseField!))),
       spec.base,
     );
     yield {
@@ -266,6 +292,7 @@ async function* textRecords(
       line: (i) => lines[i],
       text: (i) => texts[i],
       field: (i, name) => readers[i].field(name),
+      json: (i, name) => (readers[i].json ?? readers[i].field)(name),
     };
   }
   if (open !== "")
@@ -291,8 +318,11 @@ function parseUrls(
     });
     return (i) => parsed[i];
   }
-  const batch = parseBatch(urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, ""))).join("\n"), { base });
-  return (i) => (urls[i] === null ? null : batch.get(i));
+  // Each URL ends with its LF: an empty last one is a line too (a final LF alone adds none). An
+  // empty first line keeps a URL that starts with U+FEFF whole (parseBatch skips a byte order mark).
+  const text = urls.map((u) => (u === null ? "" : u.replace(/[\t\n\r]/g, "")) + "\n").join("");
+  const batch = parseBatch("\n" + text, { base });
+  return (i) => (urls[i] === null ? null : batch.get(i + 1));
 }
 
 /**

@@ -129,7 +129,7 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     seconds: Math.round(run.seconds * 1000) / 1000,
     megabytesPerSecond: run.seconds > 0 ? Math.round((run.bytes / 1e6 / run.seconds) * 100) / 100 : 0,
     threads: run.threads,
-    schemes: top(t.schemes, Infinity),
+    schemes: top(t.schemes, topN),
     distinctHosts: t.hosts.size,
     topHosts: top(t.hosts, topN),
     distinctDomains: domains.size,
@@ -159,7 +159,7 @@ export function textReport(s: Summary, style: Style): string {
   // On a small input the time is mostly the JIT compilers warming up, not the parsing.
   const warmUp = s.bytes < WARM_UP_BYTES ? "; at this size mostly warm-up" : "";
   out.push(
-    `${formatCount(s.lines)} lines, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`,
+    `${formatCount(s.lines)} ${s.lines === 1 ? "line" : "lines"}, ${formatBytes(s.bytes)} in ${formatDuration(s.seconds)} (${rate}${threads}${warmUp})`,
   );
 
   section("URLs");
@@ -173,10 +173,13 @@ export function textReport(s: Summary, style: Style): string {
   if (s.skipped > 0) out.push(style.dim("  skipped: blank lines, and comments with --skip-comments"));
   if (s.lines === 0) return out.join("\n") + "\n";
 
-  section("Schemes");
-  out.push(...chart(s.schemes, s.valid, style));
+  // --top 0 shows no list: the counts only.
+  if (s.schemes.length > 0) {
+    section("Schemes");
+    out.push(...chart(s.schemes, s.valid, style));
+  }
 
-  if (s.withHost > 0) {
+  if (s.withHost > 0 && s.topHosts.length > 0) {
     section(`Top hosts`, `${formatCount(s.distinctHosts)} distinct`);
     out.push(...chart(s.topHosts, s.valid, style));
     section(`Top registrable domains`, `${formatCount(s.distinctDomains)} distinct, by the Public Suffix List`);
@@ -195,8 +198,8 @@ export function textReport(s: Summary, style: Style): string {
     section(title, `${formatCount(l.distinct)} distinct${approximate}`);
     out.push(...chart(l.top, whole, style));
   };
-  if (s.topPaths.distinct > 0) list("Top paths", s.topPaths, s.valid);
-  for (const g of s.groups) list(`By ${g.by}`, g, s.lines - s.skipped - s.filtered);
+  if (s.topPaths.top.length > 0) list("Top paths", s.topPaths, s.valid);
+  for (const g of s.groups) if (g.top.length > 0) list(`By ${g.by}`, g, s.lines - s.skipped - s.filtered);
 
   section("Shape", "share of valid URLs");
   const shape: ChartRow[] = [

@@ -143,6 +143,7 @@ Memory grows with the number of distinct hosts, not with the input size.
       splittable,
       streamsRows: false,
       emits: false,
+      hint: values.input === undefined,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.

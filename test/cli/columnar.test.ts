@@ -13,6 +13,7 @@ import { tableFromIPC } from "apache-arrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../../bench/access-log.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
+import { requestHref } from "../helpers/request-href";
 import { whatwgUrl } from "../helpers/whatwg";
 
 const BASE = "https://site.example/";
@@ -24,7 +25,7 @@ const LINES = 70_000;
 const FIELDS = "line,href,hostname,port,pathname,domain,status,bytes,agent";
 
 function hostOf(l: LogLine): string | null {
-  return whatwgUrl(l.target, BASE)?.hostname ?? null;
+  return whatwgUrl(requestHref(l.method, l.target, BASE))?.hostname ?? null;
 }
 
 let dir: string;

@@ -10,6 +10,7 @@ import { parse as tldts } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../../bench/access-log.mjs";
 import { SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { requestHref } from "../helpers/request-href";
 import { whatwgUrl as whatwg } from "../helpers/whatwg";
 
 const BASE = "https://site.example/";
@@ -92,7 +93,7 @@ describe("parse --fields", () => {
       '{"url":"http://a/","meta":{"id":7}}\n{"meta":{"id":"x"}}\n',
     );
     expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([
-      { href: "http://a/", "meta.id": "7" },
+      { href: "http://a/", "meta.id": 7 },
       { input: '{"meta":{"id":"x"}}', error: "invalid", "meta.id": "x" },
     ]);
     const csv = swurl(
@@ -166,7 +167,7 @@ describe("filters", () => {
 
 describe("stats --by, --top, top paths", () => {
   const keys = (l: LogLine) => {
-    const url = whatwg(l.target, BASE);
+    const url = whatwg(requestHref(l.method, l.target, BASE));
     return { url, status: String(l.status), host: url?.hostname ?? "(none)" };
   };
 

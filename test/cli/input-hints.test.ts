@@ -1,0 +1,82 @@
+// Issue #25: an input read without --input that looks like an access log,
+// JSON Lines, CSV or TSV gets a one-line hint naming the option; UTF-16
+// (known by its byte order mark) is decoded.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessLog } from "../../bench/access-log.mjs";
+import { SAMPLE, swurl } from "../helpers/cli-run";
+
+const URLS = readFileSync(SAMPLE, "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
+const log = (n: number, common = false) =>
+  accessLog(URLS, n, 5, common)
+    .map((l) => l.text)
+    .join("\n") + "\n";
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "swurl-hints-"));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const hint = (what: string, format: string, name = "standard input") =>
+  `swurl: hint: ${name} looks like ${what}, read here as one URL a line; --input ${format} reads it as such\n`;
+
+describe("a hint without --input", () => {
+  it.each([
+    ["a combined log", log(20), "an access log (Combined Log Format)", "combined"],
+    ["a common log", log(20, true), "an access log (Common Log Format)", "common"],
+    ["JSON Lines", '{"url":"https://a.example/"}\n{"url":"https://b.example/","n":1}\n', "JSON Lines", "jsonl"],
+    ["CSV", "id,url,status\n1,https://a.example/,200\n", "CSV with a header", "csv"],
+    ["CSV behind a UTF-8 byte order mark", "\uFEFFid,url\n1,https://a.example/\n", "CSV with a header", "csv"],
+    ["TSV", "id\turl\n1\thttps://a.example/\n", "TSV with a header", "tsv"],
+  ])("%s: one line naming the option, on parse, stats and canon", (_what, text, what, format) => {
+    for (const command of ["parse", "stats", "canon"]) {
+      const r = swurl([command], text);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe(hint(what, format));
+      // With --input, no hint.
+      expect(swurl([command, "--input", format], text).stderr).toBe("");
+    }
+  });
+
+  it("a list of URLs gets none", () => {
+    expect(swurl(["stats", SAMPLE]).stderr).toBe("");
+    expect(swurl(["parse"], 'https://a.example/x,y\nhttp://b.example/{"a":1}\n').stderr).toBe("");
+  });
+
+  it("a file read with --threads gets it once", () => {
+    const big = path.join(dir, "big.log");
+    writeFileSync(big, log(40_000));
+    const r = swurl(["stats", "--threads", "2", big]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(hint("an access log (Combined Log Format)", "combined", big));
+  });
+});
+
+describe("UTF-16 input", () => {
+  const text = "https://a.example/é\r\nhttps://b.example/?q=ü\r\nnot a url\r\n";
+  const utf16be = (s: string) => Buffer.from(s, "utf16le").swap16();
+
+  it.each([
+    [
+      "UTF-16LE (Windows PowerShell 5's >)",
+      "UTF-16LE",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+    ],
+    ["UTF-16BE", "UTF-16BE", Buffer.concat([Buffer.from([0xfe, 0xff]), utf16be(text)])],
+  ])("%s is decoded, with a note", (_what, encoding, bytes) => {
+    const expected = swurl(["parse"], text).stdout;
+    const piped = swurl(["parse"], bytes);
+    expect(piped.stdout).toBe(expected);
+    expect(piped.stderr).toBe(`swurl: note: standard input is ${encoding} (byte order mark): read as such\n`);
+    const file = path.join(dir, `${encoding}.txt`);
+    writeFileSync(file, bytes);
+    expect(swurl(["parse", "--threads", "2", file]).stdout).toBe(expected);
+    // In a list of files, each is read in its own encoding.
+    expect(swurl(["parse", file, SAMPLE]).stdout).toBe(expected + swurl(["parse", SAMPLE]).stdout);
+  });
+});

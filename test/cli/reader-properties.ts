@@ -1,0 +1,533 @@
+// The property of the CLI's readers (issue #25): every reader (lines,
+// combined, common, jsonl, csv, tsv; gzip; several files), run in-process
+// through the code the command runs (src/cli/records.ts readRecords(), and
+// src/cli/io.ts openInputs() for files, bundled with the kernel as
+// build/cli.js is), gives the rows that an independent reference reader in
+// this file gives: csv-parse for CSV, JSON.parse per line, a grammar of the
+// Combined and Common Log Formats written here. Inputs are random files of
+// hostile pieces, read in chunks and kernel blocks whose sizes are parameters,
+// so that their boundaries fall at every byte.
+//
+// test/cli/reader-properties.test.ts runs it with a fixed seed; `npm run
+// fuzz -- --property cli` (scripts/fuzz.mjs) for as long as asked.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { parse as csvParse } from "csv-parse/sync";
+import fc from "fast-check";
+import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
+import type { openInputs as OpenInputs } from "../../src/cli/io";
+import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
+
+/** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
+export interface Cli {
+  readRecords: typeof ReadRecords;
+  openInputs: typeof OpenInputs;
+  setBlockSizes(bytes: number, lines: number): void;
+  parse(input: string, base?: string): { href: string } | null;
+}
+
+export async function loadCli(): Promise<Cli> {
+  const entry = [
+    `export { readRecords } from "./src/cli/records";`,
+    `export { openInputs } from "./src/cli/io";`,
+    `export { setBlockSizes } from "./src/bulk/stream";`,
+    `export { parse } from "./src/index";`,
+  ].join("\n");
+  const text = await bundleSource(entry, "ts", {
+    platform: "node",
+    ...KERNEL_JS,
+    plugins: [wasmText],
+    external: ["tldts"],
+  });
+  return (await import(
+    /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`
+  )) as Cli;
+}
+
+const BASE = "https://www.example.com/";
+const ORIGIN = "https://www.example.com";
+
+/** A case: a file's text as bytes (a latin1 string: one char a byte, JSON-safe), how it is cut and read. */
+export interface ReaderCase {
+  format: InputFormat;
+  /** The input's bytes, one char a byte. */
+  bytes: string;
+  /** Bytes per chunk of the source; kernel block bytes and lines (src/bulk/stream.ts). */
+  chunk: number;
+  block: number;
+  blockLines: number;
+  /** Where the input is cut into files (byte offsets), and which files are gzip. */
+  cuts: number[];
+  gzip: boolean;
+}
+
+// ---------------------------------------------------------------------------
+// Hostile pieces.
+
+/** UTF-8 of a string as one char a byte. */
+const utf8 = (s: string) => Buffer.from(s, "utf8").toString("latin1");
+
+const INVALID_UTF8 = ["\xC3", "\x80", "\xED\xA0\x80", "\xF0\x9F", "\xC0\xAF"];
+const TEXT_PIECES = [
+  "",
+  " ",
+  "\t",
+  "-",
+  "http://a.example/",
+  "https://b.example:8080/p?q=1#f",
+  "/path",
+  "//evil.example/x",
+  "/\\x",
+  "%2F",
+  "?q",
+  "#h",
+  ",",
+  '"',
+  "\\",
+  "\\x41",
+  "\\t",
+  "\x00",
+  "\r",
+  "\uFEFF",
+  "é",
+  "https://例え.テスト/パス",
+  "*",
+  "mailto:x@y",
+  "{",
+  "}",
+  ":",
+].map(utf8);
+
+const piece = fc.oneof(
+  { weight: 12, arbitrary: fc.constantFrom(...TEXT_PIECES) },
+  { weight: 2, arbitrary: fc.constantFrom(...INVALID_UTF8) },
+  // Longer than a chunk and a block.
+  { weight: 1, arbitrary: fc.integer({ min: 50, max: 700 }).map((n) => "a".repeat(n)) },
+);
+const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
+/** Text without the bytes a format treats as structure. */
+const plain = (banned: RegExp) => text.map((t) => t.replace(banned, ""));
+
+/** A line of the Combined (or Common) Log Format, well-formed or broken in one place. */
+const logLine = fc
+  .record({
+    client: fc.constantFrom("203.0.113.9", "::1", "-", "", "a b"),
+    time: fc.constantFrom("[10/Oct/2024:13:55:36 +0000]", "[]", "10/Oct/2024", "[x"),
+    method: fc.constantFrom("GET", "CONNECT", "OPTIONS", "", "POST"),
+    target: plain(/["]/g),
+    version: fc.constantFrom(" HTTP/1.1", "", " HTTP/1.0 extra"),
+    status: fc.constantFrom("200", "404", "-", "abc", "", "0200"),
+    bytes: fc.constantFrom("2326", "-", "0", "1x"),
+    referer: fc.option(plain(/["]/g), { nil: null }),
+    agent: fc.option(plain(/["]/g), { nil: null }),
+    extra: fc.constantFrom("", ' "203.0.113.1"', " x", "x"),
+    spaces: fc.constantFrom(" ", "  "),
+  })
+  .map(({ client, time, method, target, version, status, bytes, referer, agent, extra, spaces }) => {
+    const quote = (s: string) => `"${s}"`;
+    let line = `${client} - - ${time} ${quote(`${method}${spaces}${target}${version}`)} ${status} ${bytes}`;
+    if (referer !== null) line += ` ${quote(referer)}`;
+    if (agent !== null) line += ` ${quote(agent)}`;
+    return line + extra;
+  });
+
+const jsonLine = fc.oneof(
+  text.map((u) => utf8(JSON.stringify({ url: Buffer.from(u, "latin1").toString("utf8"), id: 1 }))),
+  fc.constantFrom('{"url":""}', '{"url":5}', '{"url":null}', "{}", "[1]", '"x"', "{broken", '{"url":"-"}'),
+  text,
+);
+
+/** A CSV field: plain (no quote, comma, CR or LF) or quoted (quotes doubled, line breaks kept). */
+const csvField = fc.oneof(
+  plain(/[",\r\n]/g),
+  fc
+    .tuple(text, fc.constantFrom("", "\n", "\r\n", '"', ","), text)
+    .map(([a, inner, b]) => `"${(a + inner + b).replaceAll('"', '""')}"`),
+);
+const csvLine = fc
+  .tuple(csvField, csvField, fc.boolean())
+  .map(([id, url, third]) => `${id},${url}${third ? ",x" : ""}`);
+const tsvLine = fc
+  .tuple(plain(/[\t\n\r]/g), plain(/[\t\n\r]/g), fc.boolean())
+  .map(([id, url, third]) => `${id}\t${url}${third ? "\tx" : ""}`);
+
+const LINE: Record<InputFormat, fc.Arbitrary<string>> = {
+  lines: plain(/\n/g),
+  combined: fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: plain(/\n/g) }),
+  common: fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: plain(/\n/g) }),
+  jsonl: jsonLine.map((l) => l.replaceAll("\n", "")),
+  csv: csvLine,
+  tsv: tsvLine,
+};
+const HEADER: Partial<Record<InputFormat, string>> = { csv: "id,url", tsv: "id\turl" };
+
+/** Cases of files of up to `maxLines` lines (the test's are small; the fuzz script's larger, for more lines a case). */
+export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
+  fc
+    .constantFrom<InputFormat>("lines", "combined", "common", "jsonl", "csv", "tsv")
+    .chain((format) =>
+      fc.record({
+        format: fc.constant(format),
+        lines: fc.array(fc.tuple(fc.oneof(LINE[format], fc.constantFrom("", " ")), fc.constantFrom("\n", "\r\n")), {
+          maxLength: maxLines,
+          size: "max",
+        }),
+        bom: fc.boolean(),
+        header: fc.boolean(),
+        final: fc.boolean(),
+        chunk: fc.integer({ min: 1, max: 97 }),
+        block: fc.integer({ min: 1, max: 400 }),
+        blockLines: fc.integer({ min: 1, max: 9 }),
+        cuts: fc.array(fc.nat(), { maxLength: 3 }),
+        gzip: fc.boolean(),
+      }),
+    )
+    .map(({ format, lines, bom, header, final, chunk, block, blockLines, cuts, gzip }) => {
+      // A header alone is a case too (no lines).
+      const all: [string, string][] =
+        HEADER[format] !== undefined && header ? [[HEADER[format]!, "\r\n"], ...lines] : lines;
+      let bytes = all.map(([l, end]) => l + end).join("");
+      if (!final && all.length > 0) bytes = bytes.slice(0, -all[all.length - 1][1].length);
+      if (bom) bytes = "\xEF\xBB\xBF" + bytes;
+      return {
+        format,
+        bytes,
+        chunk,
+        block,
+        blockLines,
+        cuts: [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b),
+        gzip,
+      };
+    });
+
+export const readerCase = readerCases(30);
+
+// ---------------------------------------------------------------------------
+// The reference readers.
+
+/** A row: the record's first line, its text, its URL's href (null: none), the fields the reader names. */
+export interface Row {
+  line: number;
+  text: string;
+  href: string | null;
+  fields: Record<string, string | null>;
+}
+type Rows = Row[] | "error";
+
+/** The bytes a list of files gives when read in order: an LF after a file that does not end with one. */
+function joined(parts: string[]): string {
+  return parts.map((p, i) => (i < parts.length - 1 && p !== "" && !p.endsWith("\n") ? p + "\n" : p)).join("");
+}
+
+/** The text's lines (split at LF, a CR before it dropped; no line after a final LF), numbered from 1. */
+function splitLines(text: string): { n: number; line: string }[] {
+  const lines = text.split("\n");
+  if (lines[lines.length - 1] === "") lines.pop();
+  const ended = text.endsWith("\n") ? lines.length : lines.length - 1;
+  return lines.map((l, i) => ({ n: i + 1, line: i < ended && l.endsWith("\r") ? l.slice(0, -1) : l }));
+}
+
+const decode = (bytes: string) => new TextDecoder().decode(Buffer.from(bytes, "latin1"));
+
+/** An access-log field's escapes undone (\xHH a byte, \c the char), written apart from the CLI's. */
+function unescapeRef(field: string): string {
+  const bytes: number[] = [];
+  const raw = Buffer.from(field, "utf8");
+  for (let i = 0; i < raw.length; i++) {
+    if (raw[i] === 0x5c && i + 1 < raw.length) {
+      const hex = raw.subarray(i + 2, i + 4).toString("latin1");
+      if (raw[i + 1] === 0x78 && /^[0-9a-fA-F]{2}$/.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        i += 3;
+      } else {
+        // The escaped char, whole (it may be several bytes).
+        let j = i + 2;
+        while (j < raw.length && (raw[j] & 0xc0) === 0x80) j++;
+        bytes.push(...raw.subarray(i + 1, j));
+        i = j - 1;
+      }
+    } else {
+      bytes.push(raw[i]);
+    }
+  }
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(Uint8Array.from(bytes));
+}
+
+/** A log line read by the grammar, a scanner of its own: null where it does not match. */
+function scanLog(line: string, combined: boolean): Record<string, string | null> | null {
+  let i = 0;
+  const word = () => {
+    const start = i;
+    while (i < line.length && line[i] !== " ") i++;
+    return i > start ? line.slice(start, i) : null;
+  };
+  const sp = () => {
+    if (line[i] !== " " || i + 1 >= line.length) return false;
+    i++;
+    return true;
+  };
+  const quotedAt = () => {
+    if (line[i] !== '"') return null;
+    let j = i + 1;
+    while (j < line.length && line[j] !== '"') j += line[j] === "\\" ? 2 : 1;
+    if (j >= line.length) return null;
+    const v = line.slice(i + 1, j);
+    i = j + 1;
+    return v;
+  };
+  const num = () => {
+    const m = /^(?:-|[0-9]+)/.exec(line.slice(i));
+    if (m === null) return null;
+    i += m[0].length;
+    return m[0];
+  };
+  const client = word();
+  if (client === null || !sp()) return null;
+  const ident = word();
+  if (ident === null || !sp()) return null;
+  const user = word();
+  if (user === null || !sp() || line[i] !== "[") return null;
+  const close = line.indexOf("]", i);
+  if (close <= i + 1) return null;
+  const time = line.slice(i + 1, close);
+  i = close + 1;
+  if (!sp()) return null;
+  const request = quotedAt();
+  if (request === null || !sp()) return null;
+  const status = num();
+  if (status === null || !sp()) return null;
+  const bytes = num();
+  if (bytes === null || (i < line.length && line[i] !== " ")) return null;
+  const after = i;
+  let referer: string | null = null;
+  let agent: string | null = null;
+  if (sp()) {
+    const r = quotedAt();
+    if (r !== null && sp()) {
+      const a = quotedAt();
+      if (a !== null && (i === line.length || line[i] === " ")) {
+        referer = r;
+        agent = a;
+      }
+    }
+  }
+  if (combined && agent === null) return null;
+  i = after;
+  const none = (v: string | null) => (v === null || v === "-" ? null : v);
+  const first = request.indexOf(" ");
+  const last = request.lastIndexOf(" ");
+  const target = first <= 0 ? null : request.slice(first + 1, last > first ? last : undefined).replace(/^ +| +$/g, "");
+  return {
+    client: none(client),
+    status: none(status),
+    bytes: none(bytes),
+    method: first <= 0 ? null : none(unescapeRef(request.slice(0, first))),
+    target: target === null ? null : none(unescapeRef(target)),
+    referer: referer === null ? null : none(unescapeRef(referer)),
+    agent: agent === null ? null : none(unescapeRef(agent)),
+    time,
+  };
+}
+
+/** The URL of a request by the form of its target (RFC 9112 section 3.2), with the CLI's parse(). */
+function requestHref(cli: Cli, fields: Record<string, string | null>): string | null {
+  const { method, target } = fields;
+  if (method === null || target === null || target === "" || target === "*") return null;
+  if (method === "CONNECT") {
+    return /^(\[[^\]\s]*\]|[^\s/?#@[\]\\:]+):\d+$/.test(target) ? (cli.parse(`//${target}`, BASE)?.href ?? null) : null;
+  }
+  if (target.startsWith("/")) return cli.parse(ORIGIN + target)?.href ?? null;
+  return cli.parse(target)?.href ?? null;
+}
+
+const LOG_FIELDS = ["client", "status", "bytes", "method", "target", "referer", "agent"];
+const TABLE_FIELDS = ["id"];
+const TSV_UNESCAPES: Record<string, string> = { "\\\\": "\\", "\\t": "\t", "\\n": "\n", "\\r": "\r" };
+
+/** What the CLI's reader must give for `c`. */
+export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
+  const text = decode(bytes);
+  // A field's URL: "-" is none (a line of --input lines is a URL whatever it holds).
+  const href = (u: string | null | undefined) =>
+    u === null || u === undefined || u === "-" ? null : (cli.parse(u, BASE)?.href ?? null);
+  const blank = (l: string) => l.trim() === "";
+  switch (c.format) {
+    case "lines":
+      return splitLines(text).map(({ n, line }) => ({
+        line: n,
+        text: line,
+        href: cli.parse(line, BASE)?.href ?? null,
+        fields: {},
+      }));
+    case "combined":
+    case "common":
+      return splitLines(text)
+        .filter(({ line }) => !/^[ \t]*$/.test(line))
+        .map(({ n, line }) => {
+          const f = scanLog(line, c.format === "combined");
+          const fields = Object.fromEntries(LOG_FIELDS.map((k) => [k, f?.[k] ?? null]));
+          return { line: n, text: line, href: f === null ? null : requestHref(cli, f), fields };
+        });
+    case "jsonl":
+      return splitLines(text)
+        .filter(({ line }) => !blank(line))
+        .map(({ n, line }) => {
+          let url: string | null = null;
+          try {
+            const v: unknown = JSON.parse(line);
+            const u = typeof v === "object" && v !== null ? (v as { url?: unknown }).url : undefined;
+            url = typeof u === "string" ? u : null;
+          } catch {
+            url = null;
+          }
+          return { line: n, text: line, href: href(url), fields: {} };
+        });
+    case "tsv": {
+      const rows = splitLines(text).filter(({ line }) => !blank(line));
+      if (rows.length === 0) return [];
+      const header = rows[0].line.split("\t");
+      const urlAt = header.indexOf("url");
+      if (urlAt === -1 || header.indexOf("id") === -1) return "error";
+      return rows.slice(1).map(({ n, line }) => {
+        const cells = line.split("\t").map((cell) => cell.replace(/\\[\\tnr]/g, (e) => TSV_UNESCAPES[e]));
+        return { line: n, text: line, href: href(cells[urlAt]), fields: { id: cells[0] } };
+      });
+    }
+    case "csv": {
+      let records: { record: string[]; info: { bytes: number } }[];
+      try {
+        records = csvParse(text, {
+          bom: true,
+          info: true,
+          relax_column_count: true,
+          record_delimiter: ["\r\n", "\n"],
+          skip_empty_lines: false,
+        }) as unknown as typeof records;
+      } catch {
+        return "error";
+      }
+      const rows: Row[] = [];
+      let header: string[] | null = null;
+      // Records are the text in order (info.bytes: the UTF-8 byte where each ends, after its delimiter); a
+      // record's first line is 1 + the LFs before it.
+      const utf8Text = Buffer.from(text, "utf8");
+      let start = 0;
+      let line = 1;
+      for (const { record, info } of records) {
+        const raw = utf8Text.subarray(start, info.bytes).toString("utf8");
+        start = info.bytes;
+        const body = raw.replace(/\r?\n$/, "");
+        const first = line;
+        line += raw.match(/\n/g)?.length ?? 0;
+        if (blank(body)) continue;
+        if (header === null) {
+          header = record;
+          if (!header.includes("url") || !header.includes("id")) return "error";
+          continue;
+        }
+        rows.push({
+          line: first,
+          text: body,
+          href: href(record[header.indexOf("url")]),
+          fields: { id: record[header.indexOf("id")] ?? null },
+        });
+      }
+      return rows;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The CLI's reader.
+
+/** The chunks of `bytes`, `size` bytes each. */
+async function* chunked(bytes: Uint8Array, size: number): AsyncGenerator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);
+}
+
+/** The parts a case's input is cut into. */
+function partsOf(c: ReaderCase): string[] {
+  const parts: string[] = [];
+  let at = 0;
+  for (const cut of c.cuts) {
+    parts.push(c.bytes.slice(at, cut));
+    at = cut;
+  }
+  parts.push(c.bytes.slice(at));
+  return parts;
+}
+
+/** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */
+export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
+  const table = c.format === "csv" || c.format === "tsv";
+  const spec: InputSpec = {
+    format: c.format,
+    field: c.format === "lines" ? "" : c.format === "combined" || c.format === "common" ? "request" : "url",
+    baseField: undefined,
+    base: BASE,
+    skipBlank: c.format !== "lines",
+    skipComments: false,
+  };
+  const names = c.format === "combined" || c.format === "common" ? LOG_FIELDS : table ? TABLE_FIELDS : [];
+  cli.setBlockSizes(c.block, c.blockLines);
+  let dir: string | null = null;
+  try {
+    let source: AsyncIterable<Uint8Array>;
+    const parts = partsOf(c);
+    if (parts.length > 1 || c.gzip) {
+      dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
+      const files = parts.map((p, i) => {
+        const file = path.join(dir!, `part${i}`);
+        const bytes = Buffer.from(p, "latin1");
+        writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
+        return file;
+      });
+      source = (await cli.openInputs(files)).chunks(() => {});
+    } else {
+      source = chunked(Buffer.from(c.bytes, "latin1"), c.chunk);
+    }
+    const rows: Row[] = [];
+    for await (const records of cli.readRecords(source, spec, table ? ["id"] : [])) {
+      for (let i = 0; i < records.length; i++) {
+        const fields = Object.fromEntries(names.map((k) => [k, records.field(i, k)]));
+        rows.push({ line: records.line(i), text: records.text(i), href: records.url(i)?.href ?? null, fields });
+      }
+    }
+    return rows;
+  } catch (e) {
+    // A usage error (a CSV quote left open, a header without the column) is the one error a reader may give.
+    if ((e as Error).name === "UsageError") return "error";
+    throw e;
+  } finally {
+    cli.setBlockSizes(1 << 20, 1 << 16);
+    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The differences between the CLI's rows and the reference's for `c`: [] when there is none. */
+export async function readerDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
+  const got = await cliRows(cli, c);
+  const expected = referenceRows(cli, c, joined(partsOf(c)));
+  if (got === "error" || expected === "error") {
+    return got === expected
+      ? []
+      : [
+          `${c.format}: reader ${JSON.stringify(got).slice(0, 300)}, reference ${JSON.stringify(expected).slice(0, 300)}`,
+        ];
+  }
+  const problems: string[] = [];
+  if (got.length !== expected.length) problems.push(`${c.format}: ${got.length} rows, reference ${expected.length}`);
+  for (let i = 0; i < Math.min(got.length, expected.length) && problems.length < 5; i++) {
+    const a = JSON.stringify(got[i]);
+    const b = JSON.stringify(expected[i]);
+    if (a !== b) problems.push(`${c.format} row ${i}: reader ${a.slice(0, 400)}\n  reference ${b.slice(0, 400)}`);
+  }
+  return problems;
+}
+
+/** Lines in a case's input, for the fuzz script's count. */
+export function caseLines(c: ReaderCase): number {
+  return c.bytes.split("\n").length;
+}
