@@ -489,10 +489,10 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const skipped = words[result + L.BATCH_SKIPPED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
-    // The hrefs (ASCII) become one string now, sliced for each href later
-    // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
-    // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
-    // costs less than copying the bytes out to decode them later (~9).
+    // The hrefs (ASCII) become one string now, sliced for each href later: a
+    // slice costs a fraction of decoding each href from memory. Not on first
+    // access: decoding the whole buffer at once costs less than copying its
+    // bytes out to decode them later.
     const outputEnd = words[result + L.BATCH_OUTPUT_END];
     const hrefs =
       outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));

@@ -461,9 +461,8 @@ describe.each(builds)("schemeParts: prospero (%s)", (_name, api) => {
 
 describe.each(builds)("schemeParts: other input (%s)", (_name, api) => {
   it("returns null for schemes outside the table", () => {
-    // Corrected (issue #18 item 9): "mid:abc@def" and "afs://cell/x" were in
-    // this list; the 1994 draft's mid and afs are in the table now
-    // (test/rfc1738-draft.test.ts).
+    // Not "mid:abc@def" or "afs://cell/x": the 1994 draft's mid and afs are in
+    // the table (test/rfc1738/seeds.test.ts).
     for (const url of ["ws://h/", "wss://h/", "urn:isbn:0451450523", "x-foo://h/"]) {
       expect(api.schemeParts(url), url).toBeNull();
     }
