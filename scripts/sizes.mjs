@@ -9,18 +9,11 @@ import { bundleSource } from "./bundle.mjs";
 
 /**
  * Gzip bytes at most for `import { parse } from "swurl"`, minified for a
- * browser. 60 KB until the URL class and URLSearchParams: the setters' state
- * override (assembly/setters.ts) and the urlencoded parser and serializer
- * (assembly/urlencoded.ts) are in both WASM modules and the JS build, which
- * every entry carries (57.3 KB before them, 62.8 KB with the setters, 64.9 KB
- * with both, 66.4 KB with the kernel refactor of issue #14, 66.9 KB before
- * and 69.3 KB after the batch's own copies of the fast path for serialized
- * URLs, assembly/serialized.ts, in both WASM modules; 69.7 KB before and
- * 60.1 KB after the WASM modules were inlined as byte-aligned text instead of
- * base64, src/kernel/wasm-text.ts; 62.0 KB with the fast path for relative
- * references, assembly/relative.ts). Issue #13's cap is 80 KB; leaving the
- * scalar WASM module out of the browser entry (browsers without WASM SIMD
- * would get the JS build) would take ~12.0 KB off (~17.6 KB as base64).
+ * browser (62.0 KB now). Every entry carries both WASM modules and the JS
+ * build of the kernel, whole: the setters' state override and the urlencoded
+ * parser and serializer are in it whether a program uses them or not. The
+ * hard cap is 80 KB; leaving the scalar WASM module out of the browser entry
+ * (browsers without WASM SIMD would get the JS build) would take ~12 KB off.
  */
 export const PARSE_BUNDLE_BUDGET = 70_000;
 
