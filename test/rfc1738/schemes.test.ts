@@ -399,7 +399,7 @@ describe.each(builds)("schemeParts: file (%s)", (_name, api) => {
       host: "vms.host.edu",
       isLocal: false,
       path: "/disk$user/my/notes/note12345.txt",
-      segments: ["disk$user", "my", "notes", "note12345.txt"], // added with issue #18 item 10
+      segments: ["disk$user", "my", "notes", "note12345.txt"],
     });
   });
 
@@ -409,7 +409,7 @@ describe.each(builds)("schemeParts: file (%s)", (_name, api) => {
       host: "",
       isLocal: true,
       path: "/etc/passwd",
-      segments: ["etc", "passwd"], // segments: issue #18 item 10
+      segments: ["etc", "passwd"],
     });
     expect(api.schemeParts("file://localhost/etc/passwd")).toMatchObject({ host: "localhost", isLocal: true });
     expect(api.schemeParts("FILE://LocalHost/x")).toMatchObject({ host: "localhost", isLocal: true });
