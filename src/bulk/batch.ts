@@ -113,19 +113,6 @@ function offset(packed: number): number {
   return packed === L.ROW_NONE ? L.NONE : packed;
 }
 
-type UrlComponent =
-  | "href"
-  | "origin"
-  | "protocol"
-  | "username"
-  | "password"
-  | "host"
-  | "hostname"
-  | "port"
-  | "pathname"
-  | "search"
-  | "hash";
-
 /**
  * The byte ranges of the lines of `bytes` (a batch's input; `bom`: it starts
  * a file, a byte order mark is skipped), two words a line: start, end without
@@ -133,10 +120,10 @@ type UrlComponent =
  * line's text is first asked for, so a batch whose lines nobody reads costs
  * nothing more.
  */
-export type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
+type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
 
 /** A batch's input, for line(): its text (a string is encoded when first asked for) and how its lines are found. */
-export interface BatchInput {
+interface BatchInput {
   text: Uint8Array | string;
   bom: boolean;
   find: LineFinder;
@@ -264,7 +251,7 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
 
-  private fromUrl(i: number, component: UrlComponent): string | null {
+  private fromUrl(i: number, component: C.UrlGetter): string | null {
     const url = this.get(i);
     return url === null ? null : url[component];
   }

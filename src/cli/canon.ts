@@ -11,7 +11,7 @@ import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import type { Emit, Work } from "./work.js";
 
-export interface CanonOptions {
+interface CanonOptions {
   filter: RecordFilter;
   /** canonicalize()'s options, but the base: the records' URLs are parsed against it already. */
   canonical: Omit<CanonicalizeOptions, "base">;
@@ -37,7 +37,7 @@ export const canonWork: Work<CanonOptions, void> = {
  * --strip-param NAME: a name, or /PATTERN/FLAGS for a regular expression
  * tested against each name (e.g. '/^utm_/').
  */
-export function stripPattern(value: string): string | RegExp {
+function stripPattern(value: string): string | RegExp {
   const re = /^\/(.*)\/([a-z]*)$/s.exec(value);
   if (re === null) return value;
   try {

@@ -7,35 +7,24 @@ import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
 import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
+import { URL_GETTERS } from "../internal.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
 import { own } from "./own.js";
 import type { InputSpec, Records } from "./records.js";
 
 /** The getters of the WHATWG URL API. */
-export const URL_FIELDS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
+export const URL_FIELDS = URL_GETTERS;
 type UrlField = (typeof URL_FIELDS)[number];
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
-export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
+const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
 /** What `parse --fields` names in its help. */
 export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME"];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
-export type FieldType = "string" | "integer";
+type FieldType = "string" | "integer";
 
 export interface FieldDef {
   name: string;
@@ -58,7 +47,7 @@ export interface FieldDef {
 const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
 const DOMAIN_CACHE_MAX = 50_000;
 
-export function domainOf(host: string): ReturnType<typeof parseDomain> {
+function domainOf(host: string): ReturnType<typeof parseDomain> {
   let d = domainCache.get(host);
   if (d === undefined) {
     if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();

@@ -13,7 +13,7 @@ import { openInputs, openOutput, type Output } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import type { Work } from "./work.js";
 
-export interface ParseOptions {
+interface ParseOptions {
   format: TextFormatName;
   /** The --fields list (names: the definitions hold functions, which cannot go to a worker thread). */
   fields: string;

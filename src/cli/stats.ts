@@ -14,7 +14,7 @@ import { jsonReport, summarize, textReport } from "./report.js";
 import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, mergeTally, type Tally } from "./tally.js";
 import type { Work } from "./work.js";
 
-export interface StatsOptions {
+interface StatsOptions {
   input: InputSpec;
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */

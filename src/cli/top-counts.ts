@@ -8,7 +8,7 @@
 import { own } from "./own.js";
 
 /** Distinct values kept after a prune: far more than any --top shows. */
-export const CAP_KEYS = 100_000;
+const CAP_KEYS = 100_000;
 
 export interface TopCounts {
   counts: Map<string, number>;
