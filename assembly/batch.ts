@@ -2,7 +2,7 @@
 // UTF-8 text in one kernel call, leaving a table of rows and one buffer of
 // hrefs (layout.ts draws the row). Crossing into the kernel once per block
 // instead of once per URL saves the encodeInto and the strings per URL that
-// dominate single-URL parsing (TOOLCHAIN.md).
+// dominate single-URL parsing.
 //
 // A line ends with LF; a CR right before the LF belongs to the line end. The
 // last line needs no LF, and a block ending in LF has no empty last line. A

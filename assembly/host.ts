@@ -18,8 +18,8 @@ import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILU
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
 
 // Negative results are parse statuses, negated, so that callers can pass them on.
-export const HOST_FAILURE: i32 = -PARSE_FAILURE;
-export const HOST_NEEDS_IDNA: i32 = -PARSE_NEEDS_IDNA;
+const HOST_FAILURE: i32 = -PARSE_FAILURE;
+const HOST_NEEDS_IDNA: i32 = -PARSE_NEEDS_IDNA;
 
 /** The kind of the host parsed last (layout.ts HOST_*). */
 export let hostKind: i32 = HOST_EMPTY;

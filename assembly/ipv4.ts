@@ -177,7 +177,7 @@ export const IPV4_NONE: i32 = 0;
 /** The domain ends in a number and the IPv4 parser fails: the host parser fails. */
 export const IPV4_FAILURE: i32 = 1;
 /** An IPv4 address, in ipv4Address. */
-export const IPV4_ADDRESS: i32 = 2;
+const IPV4_ADDRESS: i32 = 2;
 
 /** What ipv4Host() returns for the domain [p, end) once a part has failed: the last part decides between a domain and a failure. */
 function failedIPv4(p: i32, end: i32): i32 {

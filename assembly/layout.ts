@@ -101,6 +101,15 @@ export const BASE_DIRECTORY_END: i32 = 14;
  * BASE_DIRECTORY_END) is at BASE but whose href was not written: they try
  * their fast paths only, and return PARSE_NEEDS_BASE_HREF where the parser
  * has to run, which reads the base's href.
+ *
+ * The call protocol: after PARSE_NEEDS_BASE_HREF, the wrapper's next call
+ * must be the same call on the same input with the base's href written (its
+ * address as the base argument). The kernel keeps one flag between the two
+ * calls (relativeTried, parser.ts): set by the first, it tells the second
+ * that the fast path for relative references has failed already, so that
+ * the second goes straight to the parser; any call clears it. A next call on
+ * another input is still correct, as the parser takes every input; it only
+ * skips the fast path once.
  */
 export const BASE_HREF_ABSENT: i32 = -1;
 

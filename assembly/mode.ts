@@ -22,7 +22,7 @@
 // parseOnce()).
 
 export type ParseMode = u32;
-export type BatchMode = u16;
+type BatchMode = u16;
 export const PARSE: ParseMode = 0;
 export const BATCH: BatchMode = 1;
 

@@ -26,13 +26,13 @@ function dotLength(p: i32, end: i32): i32 {
 }
 
 /** #single-dot-path-segment: ".", or an ASCII case-insensitive match for "%2e". */
-export function isSingleDot(p: i32, end: i32): bool {
+function isSingleDot(p: i32, end: i32): bool {
   const n = dotLength(p, end);
   return n > 0 && p + n == end;
 }
 
 /** #double-dot-path-segment: "..", ".%2e", "%2e.", or "%2e%2e", case-insensitively. */
-export function isDoubleDot(p: i32, end: i32): bool {
+function isDoubleDot(p: i32, end: i32): bool {
   const n = dotLength(p, end);
   return n > 0 && isSingleDot(p + n, end);
 }

@@ -4,8 +4,8 @@
 // Why not `text.split("\n")`: V8 makes each line of split() a *sliced* string
 // pointing into the whole file's string, and the file starts with a UTF-8 BOM
 // (U+FEFF), which makes that parent string two-byte. Such lines are slower to
-// read for everything, and unequally so (TOOLCHAIN.md: URL.canParse ~1.65x,
-// encodeInto ~7x), so the numbers would measure the string representation.
+// read for everything, and unequally so (URL.canParse and encodeInto most of
+// all), so the numbers would measure the string representation.
 // Instead each line is decoded from its own bytes with Buffer#toString(utf8,
 // start, end), which allocates a new sequential string: one-byte for an ASCII
 // line (checked with `node --allow-natives-syntax` and %DebugPrint: the type is

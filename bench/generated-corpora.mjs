@@ -1,6 +1,6 @@
 // Two corpora made by this file, for shapes the vendored lists of bench/data/
-// hold few of (issue #17: every speed goal must hold on "a file-URL list and a
-// URL list with IPv4 hosts that you generate"):
+// hold few of (every speed goal must hold on a list of file URLs and a list of
+// URLs with IPv4 hosts too):
 //   file-urls   20,000 file: URLs as file lists, bookmarks and configs hold them
 //   ipv4-hosts  20,000 http(s) URLs whose host is an IPv4 address, as logs hold them
 // The mix of each is the SHAPES table below (weights in lines per 1,000), and

@@ -90,7 +90,7 @@ function main({ suites, engines, corpora, passOn }) {
 }
 
 /**
- * The suites' targets (issue #17's goals), one row a target and build, one
+ * The suites' targets (the speed goals), one row a target and build, one
  * column a corpus, each cell the ratio on every engine in the order run
  * (Node 24 first by default; "-" where an engine has none), marked where it
  * falls short: the README's table.

@@ -74,6 +74,8 @@ await esbuild.build({
   platform: "browser",
 });
 
+// Declarations of this build only (a moved or deleted module leaves none behind).
+rmSync("build/types", { recursive: true, force: true });
 execFileSync(path.join("node_modules", ".bin", "tsc"), ["-p", "tsconfig.json"], { stdio: "inherit" });
 for (const entry of ["index", "js"]) {
   writeFileSync(path.join("build", `${entry}.d.ts`), `export * from "./types/src/${entry}.js";\n`);

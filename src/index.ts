@@ -4,7 +4,7 @@
 // bundler keeps only what a program imports (with "sideEffects": false in
 // package.json): `import { parse } from "swurl"` leaves out the RFC 1738
 // layer, bulk parsing and the rest. The kernel is loaded, and its WASM
-// decoded and compiled, by the first call (or by reading `kernel`).
+// decoded and compiled, by the first call: importing compiles nothing.
 import type { Swurl } from "./api/create.js";
 import { batchApi } from "./bulk/batch.js";
 import { tallyApi } from "./bulk/tally.js";
@@ -12,7 +12,7 @@ import { canonicalApi } from "./canonical/index.js";
 import { extractApi } from "./rfc1738/extract.js";
 import { Arena } from "./kernel/arena.js";
 import type { KernelName } from "./kernel/backend.js";
-import { defaultBackend } from "./api/kernels.js";
+import { bestKernel, defaultBackend } from "./api/kernels.js";
 import { lazy } from "./api/lazy.js";
 import { percentApi } from "./rfc3986/percent.js";
 import { rfc1738Api } from "./rfc1738/index.js";
@@ -27,7 +27,11 @@ import {
   type SearchParamsConstructor,
 } from "./whatwg/search-params.js";
 
-const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
+const arena = /* @__PURE__ */ lazy(() => {
+  const made = new Arena(defaultBackend());
+  kernel = made.backend.name;
+  return made;
+});
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
 const urlCore = /* @__PURE__ */ lazy(() => ({
   parse: whatwg().parse,
@@ -43,12 +47,13 @@ const bulk = /* @__PURE__ */ lazy(() => batchApi(arena(), whatwg().parse));
 const canonical = /* @__PURE__ */ lazy(() => canonicalApi(arena(), whatwg()));
 const tallies = /* @__PURE__ */ lazy(() => tallyApi(arena()));
 
-function kernelName(): KernelName {
-  return arena().backend.name;
-}
-
-/** Which build of the kernel the default exports run on: "js" where WASM cannot run here. */
-export const kernel: KernelName = /* @__PURE__ */ kernelName();
+/**
+ * Which build of the kernel the default exports run on. Until their first
+ * call, the best this engine offers (bestKernel(), which compiles nothing);
+ * from the first call on, the build they run on: "js" also where compiling
+ * WASM was refused (a live binding: an import of `kernel` sees the change).
+ */
+export let kernel: KernelName = /* @__PURE__ */ bestKernel();
 // parse() and canParse() are the hot path: their parameters are spelled out
 // (no rest array). The others pass every argument on, options included.
 export const parse: Swurl["parse"] = (input, base) => whatwg().parse(input, base);

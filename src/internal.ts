@@ -8,6 +8,8 @@
 export { NONE } from "../assembly/layout.js";
 /** The WHATWG getters' slice rules over a record's offsets (the columnar output copies those slices of the href). */
 export { hashFrom, hostFrom, pathEnd, protocolEnd, queryEnd, searchFrom } from "./whatwg/components.js";
+/** The URL API's string getters, in the standard's order (the command's URL fields). */
+export { URL_GETTERS } from "./whatwg/components.js";
 /** An access-log field's \-escapes undone, as the batch reads a log line's request target. */
 export { unescapeLogField } from "./bulk/log-escapes.js";
 /** A request line's method, target and version, split as the kernel splits it. */

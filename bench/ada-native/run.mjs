@@ -1,5 +1,5 @@
 // Native Ada's machine instructions a URL, counted exactly as
-// scripts/kernel-instructions.mjs counts swurl's kernel (scripts/callgrind.mjs:
+// bench/kernel-instructions.mjs counts swurl's kernel (bench/callgrind.mjs:
 // callgrind totals of 4 and 24 passes over the first 5,000 lines of a corpus,
 // the difference over the calls between them), so that the two compare.
 //
@@ -21,7 +21,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { corpusFiles, LINES, perCall, requireValgrind } from "../../scripts/callgrind.mjs";
+import { corpusFiles, LINES, perCall, requireValgrind } from "../callgrind.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.dirname(path.dirname(here));

@@ -16,7 +16,7 @@ const STREAM_BYTES = 200e6;
 
 export const title = `parseBatch + hostname + pathname of every corpus line vs ${NODE}; parseStream of a 200 MB file, the same`;
 export const baseline = NODE;
-/** Issue #17's goal, against Node 24's URL in particular. */
+/** The speed goal, against Node 24's URL in particular. */
 export const target = {
   what: `parseBatch + hostname + pathname >= 4x the MB/s of ${NODE} on the corpus`,
   over: NODE,

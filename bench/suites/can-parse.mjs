@@ -9,7 +9,7 @@ const NODE = "node: URL.canParse";
 
 export const title = "canParse, every corpus line";
 export const baseline = NODE;
-/** Issue #17's goal, against Node 24's URL.canParse in particular. */
+/** The speed goal, against Node 24's URL.canParse in particular. */
 export const target = {
   what: `canParse >= 1.5x the MB/s of ${NODE}`,
   over: NODE,

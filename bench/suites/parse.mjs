@@ -12,7 +12,7 @@ const SAMPLE = 2000;
 
 export const title = "parse + hostname + pathname, every corpus line (whatwg-url and url-parse: the first 2000)";
 export const baseline = NODE;
-/** Issue #17's goals, against Node 24's URL in particular. */
+/** The speed goals, against Node 24's URL in particular. */
 export const target = [
   {
     what: `parse() + hostname + pathname >= 2x the MB/s of ${NODE} + the same`,

@@ -31,7 +31,7 @@ const SETTERS = {
 const node = (setter) => `${setter}: node URL`;
 
 export const title = `each setter + href on URL objects of the first ${SAMPLE} http(s) corpus lines`;
-// The goal (issue #15): each setter at least 2x Node's; "vs base" is each task's ratio to Node's URL.
+// The goal: each setter at least 2x Node's; "vs base" is each task's ratio to Node's URL.
 
 /**
  * One pass of a task: `url.<attribute> = value` on each of `objects`, then

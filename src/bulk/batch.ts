@@ -112,19 +112,6 @@ function offset(packed: number): number {
   return packed === L.ROW_NONE ? L.NONE : packed;
 }
 
-type UrlComponent =
-  | "href"
-  | "origin"
-  | "protocol"
-  | "username"
-  | "password"
-  | "host"
-  | "hostname"
-  | "port"
-  | "pathname"
-  | "search"
-  | "hash";
-
 /**
  * The byte ranges of the lines of `bytes` (a batch's input; `bom`: it starts
  * a file, a byte order mark is skipped), two words a line: start, end without
@@ -132,10 +119,10 @@ type UrlComponent =
  * line's text is first asked for, so a batch whose lines nobody reads costs
  * nothing more.
  */
-export type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
+type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
 
 /** A batch's input, for line(): its text (a string is encoded when first asked for) and how its lines are found. */
-export interface BatchInput {
+interface BatchInput {
   text: Uint8Array | string;
   bom: boolean;
   find: LineFinder;
@@ -272,7 +259,7 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
 
-  private fromUrl(i: number, component: UrlComponent): string | null {
+  private fromUrl(i: number, component: C.UrlGetter): string | null {
     const url = this.get(i);
     return url === null ? null : url[component];
   }
@@ -497,10 +484,10 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const skipped = words[result + L.BATCH_SKIPPED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
-    // The hrefs (ASCII) become one string now, sliced for each href later
-    // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
-    // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
-    // costs less than copying the bytes out to decode them later (~9).
+    // The hrefs (ASCII) become one string now, sliced for each href later: a
+    // slice costs a fraction of decoding each href from memory. Not on first
+    // access: decoding the whole buffer at once costs less than copying its
+    // bytes out to decode them later.
     const outputEnd = words[result + L.BATCH_OUTPUT_END];
     const hrefs =
       outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));

@@ -30,7 +30,7 @@ export interface Block<Batch> {
 }
 
 /** Parse up to `maxLines` lines of `bytes`; `first`: they start the stream (a BOM is skipped). */
-export type ParseBlock<Batch> = (bytes: Uint8Array, first: boolean, maxLines: number) => Block<Batch>;
+type ParseBlock<Batch> = (bytes: Uint8Array, first: boolean, maxLines: number) => Block<Batch>;
 
 /** Bytes of input per batch: large enough that the costs per batch vanish, small enough for memory to stay a few MB. */
 let BLOCK_BYTES = 1 << 20;

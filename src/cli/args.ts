@@ -6,7 +6,7 @@ import { canParse } from "../index.js";
 import { UsageError } from "./errors.js";
 import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "./records.js";
 
-export type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
+type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
 
 /** What every command understands. */
 export const COMMON_OPTIONS = {
@@ -141,14 +141,14 @@ export function baseOption(command: string, value: string | undefined): string |
 }
 
 /** --threads N: at most this many (each thread holds a kernel and a range of output). */
-export const MAX_THREADS = 64;
+const MAX_THREADS = 64;
 
 export function threadsOption(command: string, value: string | undefined): number {
   return integerOption(command, "threads", value, 1, 1, MAX_THREADS);
 }
 
 /** --input FORMAT: one of INPUT_FORMATS (`fallback` when absent). */
-export function inputFormat(command: string, value: string | undefined, fallback: InputFormat = "lines"): InputFormat {
+function inputFormat(command: string, value: string | undefined, fallback: InputFormat = "lines"): InputFormat {
   if (value === undefined) return fallback;
   if ((INPUT_FORMATS as readonly string[]).includes(value)) return value as InputFormat;
   throw new UsageError(

@@ -7,7 +7,7 @@ import { Progress } from "./progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Emit, Work } from "./work.js";
 
-export interface BulkRun<Result> {
+interface BulkRun<Result> {
   /** One result per piece of the input, in input order (a single one without threads). */
   results: Result[];
   /** Bytes of text read (a gzip file's decompressed). */
@@ -17,7 +17,7 @@ export interface BulkRun<Result> {
   threads: number;
 }
 
-export interface BulkOptions<Options> {
+interface BulkOptions<Options> {
   /** The Work's name in the worker's table (worker.ts). */
   name: string;
   work: Work<Options, unknown>;

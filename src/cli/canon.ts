@@ -21,7 +21,7 @@ import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 const DEFAULT_MEMORY = 512 * 2 ** 20;
 const MIN_MEMORY = 2 ** 10;
 
-export interface CanonOptions {
+interface CanonOptions {
   filter: RecordFilter;
   /** canonicalize()'s options, but the base: the records' URLs are parsed against it already. */
   canonical: Omit<CanonicalizeOptions, "base"> | ProfileOptions;
@@ -50,7 +50,7 @@ export const canonWork: Work<CanonOptions, void> = {
  * --strip-param NAME: a name, or /PATTERN/FLAGS for a regular expression
  * tested against each name (e.g. '/^utm_/').
  */
-export function stripPattern(value: string): string | RegExp {
+function stripPattern(value: string): string | RegExp {
   const re = /^\/(.*)\/([a-z]*)$/s.exec(value);
   if (re === null) return value;
   try {

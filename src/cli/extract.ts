@@ -14,7 +14,7 @@ import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.
 import { linkBatches, pageLinks } from "./html-links.js";
 
 /** The signature of extractUrls() in docs/api.md section 6. */
-export type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
+type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
 
 /** A "<" with no ">" this far after it is taken as a lone "<", not as a wrapper still open. */
 const MAX_OPEN_WRAPPER = 64 << 10;

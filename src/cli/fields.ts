@@ -7,6 +7,7 @@ import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
 import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
+import { URL_GETTERS } from "../internal.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
@@ -14,23 +15,11 @@ import { own } from "./own.js";
 import type { InputSpec, Records } from "./records.js";
 
 /** The getters of the WHATWG URL API. */
-export const URL_FIELDS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
+export const URL_FIELDS = URL_GETTERS;
 type UrlField = (typeof URL_FIELDS)[number];
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
-export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
+const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
 /** Crawler keys of the URL (keys.ts): canonicalize() with the chosen --profile, and surt(). */
 export const KEY_FIELDS = ["canonical", "surt"] as const;
@@ -45,7 +34,7 @@ export const FIELD_NAMES = [
 ];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
-export type FieldType = "string" | "integer";
+type FieldType = "string" | "integer";
 
 export interface FieldDef {
   name: string;
@@ -70,7 +59,7 @@ export interface FieldDef {
 const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
 const DOMAIN_CACHE_MAX = 50_000;
 
-export function domainOf(host: string): ReturnType<typeof parseDomain> {
+function domainOf(host: string): ReturnType<typeof parseDomain> {
   let d = domainCache.get(host);
   if (d === undefined) {
     if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();

@@ -11,8 +11,8 @@ import type { Records } from "./records.js";
 export const DEFAULT_FIELDS = "href,protocol,hostname,port,pathname,search,hash";
 
 /** The text formats, then the columnar ones (columnar.ts). */
-export const FORMATS = ["jsonl", "tsv", "csv", "parquet", "arrow"] as const;
-export type FormatName = (typeof FORMATS)[number];
+const FORMATS = ["jsonl", "tsv", "csv", "parquet", "arrow"] as const;
+type FormatName = (typeof FORMATS)[number];
 export type TextFormatName = Exclude<FormatName, ColumnarFormat>;
 
 export function isColumnar(format: FormatName): format is ColumnarFormat {
@@ -26,7 +26,7 @@ export function parseFormat(command: string, value: string | undefined): FormatN
 }
 
 /** How rows are written in one format. Each row ends with its line break. */
-export interface RowFormat {
+interface RowFormat {
   /** The first line (column names), or "" when the format has none. */
   header(): string;
   /** The row of record `i`; `url` is its URL, or null where it has none (a failure row). */
@@ -123,7 +123,7 @@ function table(fields: FieldDef[], syntax: Syntax, separator: string, lineEnd: s
 const CSV_SPECIAL = /[",\r\n]/;
 
 /** RFC 4180: a field holding a comma, a double quote, CR or LF is quoted, its quotes doubled. */
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return CSV_SPECIAL.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
@@ -133,7 +133,7 @@ export function csvField(value: string): string {
  * "linear TSV"), so every row stays on one line with the same number of columns.
  */
 const TSV_SPECIAL = /[\\\t\n\r]/;
-export function tsvField(value: string): string {
+function tsvField(value: string): string {
   return TSV_SPECIAL.test(value) ? value.replace(/[\\\t\n\r]/g, (c) => TSV_ESCAPES[c]) : value;
 }
 const TSV_ESCAPES: Record<string, string> = { "\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r" };

@@ -19,7 +19,7 @@ import type { ParsedUrl as Url } from "../index.js";
 
 export const ZERO = 0;
 export const SCHEME_END = 1;
-export const PROTOCOL_END = 2;
+const PROTOCOL_END = 2;
 export const USER_START = 3;
 export const USER_END = 4;
 export const PASS_START = 5;
@@ -29,10 +29,10 @@ export const HOST_END = 8;
 export const PORT_END = 9;
 export const PATH_START = 10;
 export const PATH_END = 11;
-export const SEARCH_START = 12;
+const SEARCH_START = 12;
 export const QUERY_END = 13;
-export const HASH_START = 14;
-export const HREF_END = 15;
+const HASH_START = 14;
+const HREF_END = 15;
 /** Bounds a row. */
 export const BOUNDS = 16;
 

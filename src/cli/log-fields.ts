@@ -20,7 +20,7 @@ export const ACCESS_LOG_FIELDS = [
   "referer",
   "agent",
 ] as const;
-export type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
+type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
 
 /** A record's field by name; null where it is absent. */
 export type FieldReader = (name: string) => string | null;

@@ -12,7 +12,7 @@ import { parseCommand, parseWork } from "./parse.js";
 import { statsCommand, statsWork } from "./stats.js";
 import type { Work } from "./work.js";
 
-export const COMMANDS: Command[] = [parseCommand, statsCommand, canonCommand, extractCommand(extractUrls)];
+const COMMANDS: Command[] = [parseCommand, statsCommand, canonCommand, extractCommand(extractUrls)];
 
 /** The Work of each bulk command by name, for the worker threads. */
 export const WORKS: Record<string, Work<never, unknown>> = { parse: parseWork, stats: statsWork, canon: canonWork };

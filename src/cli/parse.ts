@@ -14,7 +14,7 @@ import { kernelRead, readRecords, type InputSpec, type Records } from "./records
 import type { ParsedUrl as Url } from "../index.js";
 import type { Work } from "./work.js";
 
-export interface ParseOptions {
+interface ParseOptions {
   format: TextFormatName;
   /** The --fields list (names: the definitions hold functions, which cannot go to a worker thread). */
   fields: string;

@@ -16,7 +16,7 @@ export interface Run {
 }
 
 /** What the report says, worked out from a tally. */
-export interface Summary {
+interface Summary {
   input: string;
   lines: number;
   valid: number;
@@ -52,7 +52,7 @@ export interface Summary {
 }
 
 /** The top of a count table. */
-export interface TopList {
+interface TopList {
   distinct: number;
   top: ChartRow[];
   /** Occurrences of rare values dropped to bound memory (topcounts.ts): then the counts are lower bounds. */

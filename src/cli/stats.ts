@@ -26,7 +26,7 @@ import {
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "./work.js";
 
-export interface StatsOptions {
+interface StatsOptions {
   input: InputSpec;
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */

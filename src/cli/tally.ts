@@ -7,7 +7,7 @@ import { own } from "./own.js";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
-export const INVALID_SAMPLES = 5;
+const INVALID_SAMPLES = 5;
 /** Invalid lines are quoted up to this many characters. */
 const SAMPLE_CHARS = 120;
 
@@ -60,7 +60,7 @@ export function addGroup(t: Tally, k: number, value: string | null): void {
 }
 
 /** How a record without a value for a --by key is counted. */
-export const NO_VALUE = "(none)";
+const NO_VALUE = "(none)";
 
 function increment(map: Map<string, number>, key: string, by = 1): void {
   const n = map.get(key);

@@ -38,36 +38,31 @@ const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buf
 /**
  * Long strings are encoded in pieces of this many UTF-16 units. encodeInto
  * leaves its fast path for the whole string when the string holds a single
- * non-ASCII character; in pieces, only the pieces that hold one are slow.
- * Measured on Node 20 with a 4 MB one-byte string: with one "é", ~650 MB/s at
- * once and ~7.8 GB/s in pieces; all ASCII, ~3.3 and ~6.3 GB/s. (A two-byte
- * string runs at ~650-750 MB/s either way.)
+ * non-ASCII character; in pieces, only the pieces that hold one are slow
+ * (a 4 MB one-byte string with one "é" is encoded about ten times faster in
+ * pieces, and an all-ASCII one faster too).
  */
 const ENCODE_PIECE = 65536;
 
 /**
  * Strings up to this long are copied a code unit at a time while they are
  * ASCII: encodeInto has a fixed cost (a JS wrapper and a call into C++) of
- * ~42 ns on Node 24 and ~45-50 on Node 20, and the loop takes ~1.5-2 ns a
- * unit. Measured on Node 24 at 16 units: loop ~27 ns on a flat string and
- * ~40 on a sliced one (a line of split(), a getter's result), encodeInto
- * ~42 and ~44; at 24 units the loop loses on sliced strings (~57 ns).
+ * ~40-50 ns, and the loop takes ~1.5-2 ns a unit, so up to 16 units the loop
+ * costs less, on flat and sliced strings alike (a line of split(), a
+ * getter's result); at 24 it loses on sliced ones.
  *
- * Buffer#utf8Write was tried in place of encodeInto: on Node 24 it is a fast
- * API call for flat one-byte strings (~28 ns) but falls back to a slow path
- * for sliced and concatenated strings (~63 ns), which are what split(),
- * readline, regex matches and string building give; encodeInto costs the
- * same for every kind of string.
+ * encodeInto, not Buffer#utf8Write: utf8Write is fast for flat one-byte
+ * strings only, and slow for the sliced and concatenated strings that
+ * split(), readline, regex matches and string building give; encodeInto
+ * costs the same for every kind of string.
  */
 const COPY_LOOP = 16;
 
 /**
  * COPY_LOOP for a string written anywhere but at ARENA (a base's href, a
  * UTS #46 result): there encodeInto also needs a new subarray of memory, and
- * the loop is the cheaper up to ~80 units. Measured on Node 24, parse() of
- * "../" links against a base with its href written (ns a parse): a 37-unit
- * href, 380 by encodeInto and 335 by the loop; 52 units, 400 and 330; 88
- * units, ~385 and ~394.
+ * the loop is the cheaper up to ~80 units (parse() of "../" links against
+ * bases of 37 to 88 units, the resolve suite of npm run bench).
  */
 const COPY_LOOP_AT_OFFSET = 64;
 
@@ -248,10 +243,9 @@ export class Arena {
 
   /**
    * A string from bytes that are all ASCII. latin1Slice (or a TextDecoder)
-   * has a fixed cost of ~55 ns a call (Node 20 and 24); below SHORT_STRING
-   * bytes, String.fromCharCode of eight bytes at a time costs less: measured
-   * on Node 24 at 8 / 12 / 16 / 20 bytes, ~19 / 50 / 35 / 55 ns, where one
-   * byte at a time (the loop this replaced) took ~53 / 86 / 106 / 126 ns.
+   * has a fixed cost of ~55 ns a call; below SHORT_STRING bytes,
+   * String.fromCharCode of eight bytes at a time costs less (~20-55 ns from
+   * 8 to 20 bytes), and far less than one byte at a time.
    */
   ascii(start: number, end: number): string {
     if (end - start < SHORT_STRING) {

@@ -6,12 +6,11 @@
 // copies start at the same offset modulo 3. ASCII only, so that a bundler
 // that escapes non-ASCII in its output leaves the text as it is.
 //
-// Measured on the two modules (74 KB of WASM, 27.0 KB gzip -9 as they are):
-// base64 98.6 KB, 36.9 KB gzip, 32.2 KB brotli; this text 83.2 KB, 27.5 KB
-// gzip, 23.8 KB brotli. The browser bundle of `{ parse }` went from 69.4 to
-// 60.1 KB gzip (scripts/sizes.mjs). Decoding the SIMD module in a fresh
-// Node 20 process takes ~1.75 ms against ~1.3 for atob() and a copy loop;
-// import and first parse() measured the same (~14.5 ms, Node 20 and 24).
+// On the two modules (74 KB of WASM, 27.0 KB gzip -9 as they are): base64
+// 98.6 KB, 36.9 KB gzip, 32.2 KB brotli; this text 83.2 KB, 27.5 KB gzip,
+// 23.8 KB brotli (scripts/sizes.mjs reports the bundles). Decoding costs a
+// fraction of a millisecond more than atob(), which import and first parse()
+// do not show.
 
 /**
  * Added to each byte (mod 256) before it is written. Most bytes of the

@@ -37,7 +37,7 @@ function components(p: UrlParts): Reference {
 }
 
 /** RFC 3986 section 5.2.4, "Remove Dot Segments". */
-export function removeDotSegments(path: string): string {
+function removeDotSegments(path: string): string {
   const output: string[] = [];
   const n = path.length;
   let i = 0;

@@ -25,7 +25,7 @@ const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([
 ]);
 
 /** "The schemes covered are" (RFC 1738 section 3), in its order. */
-export const RFC1738_SCHEMES = [
+const RFC1738_SCHEMES = [
   "ftp",
   "http",
   "gopher",

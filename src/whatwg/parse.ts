@@ -4,7 +4,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
-import { domainToAscii } from "./idna.js";
+import { neededIdna } from "./idna.js";
 import { schemeOf, writeRecord } from "./components.js";
 import { ParsedUrl } from "./url.js";
 import { expectString, typeName } from "../kernel/check.js";
@@ -98,11 +98,8 @@ export function parseApi(arena: Arena) {
   function run(input: string, base: ParsedUrl | null, checkOnly: boolean): boolean {
     let status = pass(input, base, null, checkOnly);
     if (status === L.PARSE_NEEDS_IDNA) {
-      const i = arena.i32;
-      const domain = arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]);
-      const ascii = domainToAscii(domain);
-      if (ascii === null) return false;
-      status = pass(input, base, ascii, checkOnly);
+      const ascii = neededIdna(arena, output);
+      status = ascii === null ? L.PARSE_FAILURE : pass(input, base, ascii, checkOnly);
     }
     return status === L.PARSE_OK;
   }

@@ -182,9 +182,9 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     #list: string[];
     /**
      * Whether #list may be another object's too: a copy shares the list of
-     * the object it copies until either changes it (#own()). Measured on the
-     * benchmark's copy + sort (most lists there have one pair, which sort()
-     * leaves as it is): 35 -> 30 ns a query on Node 20, 34 -> 28 on Node 24.
+     * the object it copies until either changes it (#own()), so a copy that
+     * nothing changes (a copy + sort of a one-pair list, common in logs)
+     * copies no list.
      */
     #shared = false;
     /** The serialization of the first #serializedPairs pairs of the list. */
@@ -337,9 +337,9 @@ export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
     append(name: string, value: string): void {
       const list = this.#own();
       if (arguments.length < 2) throw missing("append", 2, arguments.length);
-      // Converted now. Leaving the conversion to the first method that reads the strings
-      // (toString() needs none) was measured on the suite (kasztp, Node 24): append 71 -> 50 ns,
-      // but get 14 -> 17 (npm-mixed: 1.19x -> 0.99x Node's) and append + delete 41 -> 53.
+      // Converted now: leaving the conversion to the first method that reads the
+      // strings (toString() needs none) makes append() cheaper but get() and
+      // delete() dearer by more (the setters suite of npm run bench).
       list.push(usv(name), usv(value));
       // The cached serialization stays a prefix of the new one.
       this.#changed();

@@ -6,7 +6,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
-import { domainToAscii } from "./idna.js";
+import { neededIdna } from "./idna.js";
 import type { ParseCore } from "./parse.js";
 import type { ParsedUrl } from "./url.js";
 
@@ -72,12 +72,8 @@ export function settersApi(arena: Arena, core: ParseCore) {
   function set(url: ParsedUrl, part: number, value: string): ParsedUrl | null {
     let status = pass(url, part, value, null);
     if (status === L.PARSE_NEEDS_IDNA) {
-      const i = arena.i32;
-      const ascii = domainToAscii(
-        arena.utf8(output + i[result + L.URL_IDNA_START], output + i[result + L.URL_IDNA_END]),
-      );
-      if (ascii === null) return null;
-      status = pass(url, part, value, ascii);
+      const ascii = neededIdna(arena, output);
+      status = ascii === null ? L.PARSE_FAILURE : pass(url, part, value, ascii);
     }
     if (status !== L.PARSE_OK) return null;
     const i = arena.i32;

@@ -8,13 +8,14 @@
 // (String(value); a URL object stands for its href), not refused as swurl's
 // functions refuse a non-string.
 
+import { URL_GETTERS } from "./components.js";
 import { ParsedUrl } from "./url.js";
 import type { ParseCore } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";
 import type { SearchParams, SearchParamsLink } from "./search-params.js";
 
 /** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
-export interface UrlCore {
+interface UrlCore {
   parse: ParseCore["parse"];
   set: Setters["set"];
   searchParams: SearchParamsLink;
@@ -227,20 +228,12 @@ export class URL {
   /** util.inspect() shows it as Node.js shows its URL (Node passes its inspect function third). */
   [inspect](depth: number, options: { showHidden?: boolean }, inspectFn?: InspectFn): unknown {
     if (typeof depth === "number" && depth < 0) return this;
-    const shown = {
-      href: this.href,
-      origin: this.origin,
-      protocol: this.protocol,
-      username: this.username,
-      password: this.password,
-      host: this.host,
-      hostname: this.hostname,
-      port: this.port,
-      pathname: this.pathname,
-      search: this.search,
-      searchParams: this.searchParams,
-      hash: this.hash,
-    };
+    // Node shows searchParams between search and hash.
+    const shown: Record<string, unknown> = {};
+    for (const name of URL_GETTERS) {
+      if (name === "hash") shown.searchParams = this.searchParams;
+      shown[name] = this[name];
+    }
     if (inspectFn === undefined) return shown;
     return `${this.constructor.name} ${inspectFn(shown, options)}`;
   }

@@ -8,13 +8,10 @@
 // Two cases need no byte work, and are done here: a query without "%" and
 // "+" has nothing to decode, and is only split on "&" and "="; an ASCII name
 // or value is escaped code unit by code unit (UTF-8 is ASCII there), only
-// the others go to the kernel. Measured on Node 20 over the 2,319 queries of
-// the kasztp corpus (18 bytes on average): copying a query into the kernel
-// (TextEncoder.encodeInto) takes ~49 ns, and splitting it here ~52 ns in
-// all; a string made from the kernel's output ~56 ns for 18 bytes
-// (latin1Slice), ~115 ns for the 33 of a query the serializer escapes. With
-// ASCII escaped here, the set() + toString() of the benchmark (whole list
-// serialized) went from ~195 to ~150 ns a query on Node 20 and 24.
+// the others go to the kernel. On short queries (kasztp's are 18 bytes on
+// average) copying a query into the kernel costs about what splitting it here
+// does, and a string made from the kernel's output costs more again, so
+// the kernel is worth crossing into only for bytes that need its work.
 
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { ARENA, RESULT } from "../../assembly/layout.js";

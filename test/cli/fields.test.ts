@@ -1,4 +1,4 @@
-// The CLI's fields, filters and groups (issue #16): domain, suffix,
+// The CLI's fields, filters and groups: domain, suffix,
 // subdomain, param:NAME, path, line and a log's own fields in `parse
 // --fields`; --valid-only, --invalid-only, --scheme; `stats --by` and the top
 // paths; crawler frontiers (`canon --input tsv --base-field`). Expected

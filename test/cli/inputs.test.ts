@@ -1,4 +1,4 @@
-// The CLI's inputs (issue #16): access logs, JSON Lines, CSV and TSV, several
+// The CLI's inputs: access logs, JSON Lines, CSV and TSV, several
 // files as one stream, gzip, blank and comment lines; and output that cannot
 // be written. Expected URLs come from whatwg-url, on a generated log.
 import { spawnSync } from "node:child_process";

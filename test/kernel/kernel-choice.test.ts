@@ -18,15 +18,20 @@ function inProcess(flags: string[], setup: string, body: string): unknown {
   return JSON.parse(result.stdout);
 }
 
+/** \`kernel\` before the first call (\`before\`) and after it. */
 const REPORT = `
+const before = swurl.kernel;
+const href = swurl.parse("HTTP://A.example/b/../c")?.href;
+const idna = swurl.parse("http://Bücher.example/")?.href;
 let scalar;
 try { swurl.createSwurl("wasm"); scalar = "made"; } catch (e) { scalar = e.constructor.name + ": " + e.message; }
-console.log(JSON.stringify({ kernel: swurl.kernel, href: swurl.parse("HTTP://A.example/b/../c")?.href, idna: swurl.parse("http://Bücher.example/")?.href, scalar }));
+console.log(JSON.stringify({ before, kernel: swurl.kernel, href, idna, scalar }));
 `;
 
 describe("the default kernel", () => {
   test("is the SIMD WASM build where the engine has SIMD", () => {
     expect(inProcess([], "", REPORT)).toEqual({
+      before: "wasm-simd",
       kernel: "wasm-simd",
       href: "http://a.example/c",
       idna: "http://xn--bcher-kva.example/",
@@ -36,6 +41,7 @@ describe("the default kernel", () => {
 
   test("is the JS build where there is no WebAssembly, and createSwurl('wasm') says why", () => {
     expect(inProcess(["--jitless"], "", REPORT)).toEqual({
+      before: "js",
       kernel: "js",
       href: "http://a.example/c",
       idna: "http://xn--bcher-kva.example/",
@@ -46,7 +52,13 @@ describe("the default kernel", () => {
   test("is the JS build where compiling WebAssembly throws (as under a strict Content Security Policy)", () => {
     const refuse = `WebAssembly.Module = function () { throw new WebAssembly.CompileError("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source"); };`;
     const out = inProcess([], refuse, REPORT) as { kernel: string; scalar: string };
-    expect(out).toMatchObject({ kernel: "js", href: "http://a.example/c", idna: "http://xn--bcher-kva.example/" });
+    // Before the first call, the build it will try; from the first call on, the one it runs.
+    expect(out).toMatchObject({
+      before: "wasm-simd",
+      kernel: "js",
+      href: "http://a.example/c",
+      idna: "http://xn--bcher-kva.example/",
+    });
     expect(out.scalar).toMatch(
       /^Error: swurl: this engine refused to compile the WASM kernel \(CompileError: .*Refused to compile.*\); use the "js" kernel$/,
     );
@@ -65,9 +77,27 @@ const imported = [...seen];
 swurl.parse("http://a.example/");
 swurl.createSwurl("wasm-simd").parse("http://b.example/");
 console.log(JSON.stringify({ imported, used: seen }));`;
-    // The unbundled module reads \`kernel\` as it loads, so the kernel is made then;
-    // in a bundle without \`kernel\`, the first call makes it.
+    // Importing compiles nothing, reading \`kernel\` neither: the first call does.
     const simd = statSync(path.resolve(import.meta.dirname, "../../build/swurl.simd.wasm")).size;
-    expect(inProcess([], count, body)).toEqual({ imported: [simd], used: [simd] });
+    expect(inProcess([], count, body)).toEqual({ imported: [], used: [simd] });
+  });
+
+  test("is made by no WebAssembly constructor at import, nor by reading kernel", () => {
+    const count = `
+const made = [];
+for (const name of ["Module", "Instance", "Memory"]) {
+  const Original = WebAssembly[name];
+  WebAssembly[name] = function (...args) { made.push(name); return new Original(...args); };
+}
+for (const name of ["compile", "instantiate"]) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = (...args) => { made.push(name); return original(...args); };
+}`;
+    const body = `
+const kernel = swurl.kernel;
+const imported = [...made];
+swurl.canParse("http://a.example/");
+console.log(JSON.stringify({ kernel, imported, called: made.length > 0 }));`;
+    expect(inProcess([], count, body)).toEqual({ kernel: "wasm-simd", imported: [], called: true });
   });
 });

@@ -1,7 +1,7 @@
 // Hostile inputs take work in proportion to their length: doubling the input
 // doubles the work, it does not quadruple it. Work is counted, not timed: the
-// kernel's memory accesses in a counting build of the JS API (test/counting-
-// build.ts), the same kernel source as the WASM builds. Each family of inputs
+// kernel's memory accesses in a counting build of the JS API
+// (test/helpers/counting-build.ts), the same kernel source as the WASM builds. Each family of inputs
 // is run at three sizes; from one to the next, work may grow by at most 2.5x
 // (linear work grows 2x plus a constant; quadratic work, 4x).
 //

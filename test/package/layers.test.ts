@@ -4,7 +4,7 @@
 // package, the command reaches the library only through its public entry
 // (src/index.ts) and its one internal entry (src/internal.ts), and every build
 // of the kernel has the exports its generated typings (src/generated/kernel.ts) name.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSwurl } from "../../build/index.js";
 import { importCycles, importGraph, packageImports } from "../../scripts/import-cycles.mjs";
@@ -125,6 +125,24 @@ describe("the library and the command", () => {
         name,
       ).toBe(true);
     }
+  });
+});
+
+describe("bench/ and scripts/", () => {
+  /** The relative imports of the .mjs files of `dir` that lead into `other`, as "file -> specifier". */
+  const into = (dir: string, other: string) =>
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".mjs") && !f.startsWith("data/"))
+      .flatMap((f) =>
+        [...readFileSync(`${dir}/${f}`, "utf8").matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]*)"/g)]
+          .map(([, spec]) => spec!)
+          .filter((spec) => new URL(spec, `file:///r/${dir}/${f}`).pathname.startsWith(`/r/${other}/`))
+          .map((spec) => `${dir}/${f} -> ${spec}`),
+      );
+
+  it("import in one direction: bench/ uses the tools of scripts/, scripts/ nothing of bench/", () => {
+    expect(into("bench", "scripts")).toContain("bench/matrix.mjs -> ../scripts/node-lines.mjs");
+    expect(into("scripts", "bench")).toEqual([]);
   });
 });
 

@@ -26,15 +26,23 @@ const tsc = path.join(root, "node_modules", ".bin", "tsc");
 let scratch = "";
 let consumer = "";
 let packed: string[] = [];
+let tarballPath = "";
+/** What `npm install` of the tarball printed on stderr. */
+let installErrors = "";
 
-/** Run a command; its output, or a failure that shows what it printed. */
-function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+/** Run a command; its result, or a failure that shows what it printed. */
+function runFull(command: string, args: string[], cwd: string, env = process.env): SpawnSyncReturns<string> {
   const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
   if (result.status !== 0)
     throw new Error(
       `${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
     );
-  return result.stdout;
+  return result;
+}
+
+/** Run a command; its output, or a failure that shows what it printed. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  return runFull(command, args, cwd, env).stdout;
 }
 
 beforeAll(() => {
@@ -53,6 +61,7 @@ beforeAll(() => {
   expect(existsSync(path.join(clone, "build"))).toBe(false);
   run("npm", ["pack", "--pack-destination", scratch], clone);
   const [tarball] = readdirSync(scratch).filter((f) => f.endsWith(".tgz"));
+  tarballPath = path.join(scratch, tarball!);
   packed = run("tar", ["-tzf", tarball!], scratch)
     .trim()
     .split("\n")
@@ -64,7 +73,11 @@ beforeAll(() => {
     path.join(consumer, "package.json"),
     JSON.stringify({ name: "consumer", private: true, type: "module" }),
   );
-  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, tarball!)], consumer);
+  installErrors = runFull(
+    "npm",
+    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarballPath],
+    consumer,
+  ).stderr;
   rmSync(clone, { recursive: true, force: true });
 }, 300_000);
 
@@ -107,6 +120,29 @@ describe("the packed tarball", () => {
     );
     // node_modules holds swurl and npm's own files (.bin, .package-lock.json), no other package.
     expect(readdirSync(path.join(consumer, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["swurl"]);
+  });
+
+  test("runs nothing at install, and npm says nothing installing it", () => {
+    const { scripts = {} } = JSON.parse(readInstalled("package.json"));
+    for (const hook of ["preinstall", "install", "postinstall", "prepare"])
+      expect(scripts, hook).not.toHaveProperty(hook);
+    expect(installErrors).toBe("");
+  });
+
+  test("passes publint and arethetypeswrong (ESM-only: require() of it works on Node >= 20.19, tested below)", () => {
+    const bin = (name: string) => path.join(root, "node_modules", ".bin", name);
+    expect(run(bin("publint"), ["run", tarballPath, "--strict"], scratch)).toMatch(/All good!/);
+    // TypeScript's node16 from CommonJS reports "ESM (dynamic import only)": the
+    // package has no CommonJS build, and Node's require() of an ES module is what
+    // CommonJS users get (the require test below). Every other rule holds, node10 included.
+    // attw exits 1 on any other problem (run() throws then).
+    const attw = run(bin("attw"), [tarballPath, "--ignore-rules", "cjs-resolves-to-esm", "--format", "json"], scratch);
+    const { analysis } = JSON.parse(attw);
+    expect(Object.keys(analysis.entrypoints).sort()).toEqual([".", "./js", "./package.json"]);
+    const other = (analysis.problems as { kind: string; resolutionKind: string }[]).filter(
+      (p) => !(p.kind === "CJSResolvesToESM" && p.resolutionKind === "node16-cjs"),
+    );
+    expect(other).toEqual([]);
   });
 
   test("installed, it runs nothing from the work tree", () => {
@@ -236,6 +272,13 @@ const resolutions: Record<string, object> = {
   // A Node.js ESM project in TypeScript, with Node's types.
   node16: { module: "node16", moduleResolution: "node16", types: ["node"] },
   nodenext: { module: "nodenext", moduleResolution: "nodenext", types: ["node"] },
+  // A Node.js project with Node's types and no DOM library.
+  "nodenext, lib es2023 without DOM": {
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    types: ["node"],
+    lib: ["es2023"],
+  },
   // A browser project with a bundler, without Node's types.
   bundler: { module: "preserve", moduleResolution: "bundler", types: [], lib: ["es2022", "dom"] },
 };

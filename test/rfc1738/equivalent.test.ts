@@ -35,10 +35,9 @@ describe.each(builds)("equivalent (%s)", (_name, api) => {
   it("decodes escapes of unreserved characters only (RFC 3986 section 6.2.2.2)", () => {
     expect(api.equivalent("http://a/%7Euser/%41%5f%2e", "http://a/~user/A_.")).toBe(true);
     expect(api.equivalent("http://%61.com/", "http://a.com/")).toBe(true);
-    // Corrected (issue #18 item 2): ["%20", " "] was in this list. A space is
-    // no reserved character but an unsafe one, and RFC 1630 compares URLs "at
-    // the same encoding level": "my%20file" and "my file" are one URL
-    // (test/rfc1738/equivalent.test.ts, "what RFC 1630 and RFC 1738 state outright").
+    // Not ["%20", " "]: a space is no reserved character but an unsafe one,
+    // and RFC 1630 compares URLs "at the same encoding level": "my%20file" and
+    // "my file" are one URL ("what RFC 1630 and RFC 1738 state outright", below).
     for (const [escaped, plain] of [
       ["%3F", "?"],
       ["%23", "#"],
@@ -71,8 +70,7 @@ describe.each(builds)("equivalent (%s)", (_name, api) => {
     expect(api.equivalent("http://a/?q%3Dx", "http://a/?q%3dx")).toBe(true);
     expect(api.equivalent("http://a/b#%7E", "http://a/b#~")).toBe(true);
     expect(api.equivalent("http://a/b?", "http://a/b")).toBe(false);
-    // Corrected (issue #18 item 2): this was false. RFC 1630: "A void
-    // fragment-id with or without the hash sign means that the URL refers to
+    // RFC 1630: "A void fragment-id with or without the hash sign means that the URL refers to
     // the whole object".
     expect(api.equivalent("http://a/b#", "http://a/b")).toBe(true);
     expect(api.equivalent("http://a/b?x", "http://a/b#x")).toBe(false);

@@ -399,7 +399,7 @@ describe.each(builds)("schemeParts: file (%s)", (_name, api) => {
       host: "vms.host.edu",
       isLocal: false,
       path: "/disk$user/my/notes/note12345.txt",
-      segments: ["disk$user", "my", "notes", "note12345.txt"], // added with issue #18 item 10
+      segments: ["disk$user", "my", "notes", "note12345.txt"],
     });
   });
 
@@ -409,7 +409,7 @@ describe.each(builds)("schemeParts: file (%s)", (_name, api) => {
       host: "",
       isLocal: true,
       path: "/etc/passwd",
-      segments: ["etc", "passwd"], // segments: issue #18 item 10
+      segments: ["etc", "passwd"],
     });
     expect(api.schemeParts("file://localhost/etc/passwd")).toMatchObject({ host: "localhost", isLocal: true });
     expect(api.schemeParts("FILE://LocalHost/x")).toMatchObject({ host: "localhost", isLocal: true });
@@ -461,9 +461,8 @@ describe.each(builds)("schemeParts: prospero (%s)", (_name, api) => {
 
 describe.each(builds)("schemeParts: other input (%s)", (_name, api) => {
   it("returns null for schemes outside the table", () => {
-    // Corrected (issue #18 item 9): "mid:abc@def" and "afs://cell/x" were in
-    // this list; the 1994 draft's mid and afs are in the table now
-    // (test/rfc1738-draft.test.ts).
+    // Not "mid:abc@def" or "afs://cell/x": the 1994 draft's mid and afs are in
+    // the table (test/rfc1738/seeds.test.ts).
     for (const url of ["ws://h/", "wss://h/", "urn:isbn:0451450523", "x-foo://h/"]) {
       expect(api.schemeParts(url), url).toBeNull();
     }

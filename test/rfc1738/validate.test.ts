@@ -120,9 +120,8 @@ describe.each(builds)("validate (%s)", (_name, api) => {
     expect(codes(api, ":foo")).toEqual([[0, "invalid-scheme"]]);
     expect(codes(api, "ht_tp://a/")).toEqual([[2, "invalid-scheme"]]);
     expect(codes(api, "ht!tp:x")).toEqual([[2, "invalid-scheme"]]);
-    // Corrected (issue #18 item 5): "3com:anything" was listed as valid. RFC 1630
-    // and the 1994 draft say "scheme ialpha", "ialpha alpha [ xalphas ]", and
-    // split() and resolve() never took a digit-first scheme.
+    // Not valid: RFC 1630 and the 1994 draft say "scheme ialpha", "ialpha
+    // alpha [ xalphas ]", and split() and resolve() take no digit-first scheme.
     expect(codes(api, "3com:anything")).toEqual([[0, "invalid-scheme"]]);
   });
 

@@ -307,7 +307,7 @@ describe("the bundles", () => {
 });
 
 describe("size", () => {
-  it("code and data, minified and gzipped, stay within 18 KB (issue #13)", async () => {
+  it("code and data, minified and gzipped, stay within 18 KB", async () => {
     // node scripts/uts46-size.mjs prints it, and tr46's for comparison.
     expect((await uts46Size()).gzip).toBeLessThanOrEqual(18 * 1024);
   });

@@ -3,16 +3,16 @@
 // where wall time on a shared machine moves by 2x (see README, Performance).
 //
 //   npm run instructions                                             every corpus, compared with and saved as the baseline
-//   npm run build && node scripts/kernel-instructions.mjs            parse, canParse and split on kasztp, compared only
-//   node scripts/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
-//   node scripts/kernel-instructions.mjs split js                    the pure-JS build's kernel
-//   node scripts/kernel-instructions.mjs parse --empty                every input empty: the loop, the call and the kernel's rejection
-//   node scripts/kernel-instructions.mjs parse call                  a kernel whose exports return at once: the loop and the call alone
-//   node scripts/kernel-instructions.mjs batch                        batchBegin + batchRun over the lines, a line
-//   node scripts/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, generated
+//   npm run build && node bench/kernel-instructions.mjs            parse, canParse and split on kasztp, compared only
+//   node bench/kernel-instructions.mjs parse build/swurl.wasm      one export, another build
+//   node bench/kernel-instructions.mjs split js                    the pure-JS build's kernel
+//   node bench/kernel-instructions.mjs parse --empty                every input empty: the loop, the call and the kernel's rejection
+//   node bench/kernel-instructions.mjs parse call                  a kernel whose exports return at once: the loop and the call alone
+//   node bench/kernel-instructions.mjs batch                        batchBegin + batchRun over the lines, a line
+//   node bench/kernel-instructions.mjs --corpus=debian-files,kasztp  other corpora (names in bench/data/, generated
 //                                                                     ones: file-urls, ipv4-hosts; or files)
-//   node scripts/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
-//   node scripts/kernel-instructions.mjs api-parse build/swurl.wasm  the wrapper too (API_OPERATIONS; not in the baseline)
+//   node bench/kernel-instructions.mjs --corpus=all --write          every corpus, saved as the baseline
+//   node bench/kernel-instructions.mjs api-parse build/swurl.wasm  the wrapper too (API_OPERATIONS; not in the baseline)
 //
 // Each count is printed beside the committed baseline, bench/instructions.json
 // (per build, corpus and export), when it has one; --write replaces the
@@ -36,7 +36,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCorpus } from "../bench/corpus.mjs";
+import { loadCorpus } from "./corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,11 +1,11 @@
 // Machine instructions a call, counted with valgrind's callgrind, the way
-// scripts/kernel-instructions.mjs counts swurl's kernel and
+// bench/kernel-instructions.mjs counts swurl's kernel and
 // bench/ada-native/run.mjs counts native Ada: a program runs an operation
 // over the first LINES lines of a corpus, FEW passes in one run and MANY in
 // another; the difference of the two totals over the calls between them
 // leaves out start-up and the corpus's loading.
 import { execFileSync, spawnSync } from "node:child_process";
-import { CORPORA, corpusFile, loadCorpus } from "../bench/corpus.mjs";
+import { CORPORA, corpusFile, loadCorpus } from "./corpus.mjs";
 
 export const LINES = 5000;
 const FEW = 4;
