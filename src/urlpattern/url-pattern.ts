@@ -46,10 +46,10 @@ export interface PatternTools {
   canon: Canonicalizers;
   /**
    * The components compiled from "*" and "" (the wildcard of every component
-   * a pattern leaves out, and the empty port of most), by component and
-   * options: components never change, so patterns share them.
+   * a pattern leaves out, and the empty port of most), by defaultIndex():
+   * components never change, so patterns share them.
    */
-  defaults: Map<string, Component>;
+  defaults: (Component | undefined)[];
 }
 
 /** The dictionary members, in the order WebIDL reads them (lexicographic). */
@@ -116,33 +116,33 @@ function create(tools: PatternTools, input: URLPatternInput, baseURL: string | n
   let portString = value("port");
   if (defaultPortOf(protocolString) === portString) portString = "";
   const withCase = (options: PartOptions) => (ignoreCase ? { ...options, ignoreCase } : options);
-  /** "Compile a component", or the shared one for "*" and "". */
-  const compile = (key: string, input: string, encode: (value: string) => string, options: PartOptions) => {
+  /** "Compile a component" (`kind`: its place in COMPONENTS, the opaque pathname 8), or the shared one for "*" and "". */
+  const compile = (kind: number, input: string, encode: (value: string) => string, options: PartOptions) => {
     if (input !== "*" && input !== "") return compileComponent(input, encode, options);
-    const cacheKey = `${key} ${input} ${options.ignoreCase}`;
-    let component = tools.defaults.get(cacheKey);
+    const index = kind * 4 + (input === "*" ? 0 : 2) + (options.ignoreCase ? 1 : 0);
+    let component = tools.defaults[index];
     if (component === undefined) {
       component = compileComponent(input, encode, options);
-      tools.defaults.set(cacheKey, component);
+      tools.defaults[index] = component;
     }
     return component;
   };
-  const protocol = compile("protocol", protocolString, canon.protocol, DEFAULT_OPTIONS);
+  const protocol = compile(0, protocolString, canon.protocol, DEFAULT_OPTIONS);
   const hostname = value("hostname");
   const special = matchesSpecialScheme(protocol);
   return [
     protocol,
-    compile("username", value("username"), canon.username, DEFAULT_OPTIONS),
-    compile("password", value("password"), canon.password, DEFAULT_OPTIONS),
+    compile(1, value("username"), canon.username, DEFAULT_OPTIONS),
+    compile(2, value("password"), canon.password, DEFAULT_OPTIONS),
     isIPv6Pattern(hostname)
       ? compileComponent(hostname, canon.ipv6Hostname, HOSTNAME_OPTIONS)
-      : compile("hostname", hostname, canon.hostname, HOSTNAME_OPTIONS),
-    compile("port", portString, (port) => canon.port(port), DEFAULT_OPTIONS),
+      : compile(3, hostname, canon.hostname, HOSTNAME_OPTIONS),
+    compile(4, portString, (port) => canon.port(port), DEFAULT_OPTIONS),
     special
-      ? compile("pathname", value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
-      : compile("opaque pathname", value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
-    compile("search", value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
-    compile("hash", value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
+      ? compile(5, value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
+      : compile(8, value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
+    compile(6, value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
+    compile(7, value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
   ];
 }
 
@@ -302,7 +302,7 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return { core: c, canon: canonicalizers(c), defaults: new Map<string, Component>() };
+      return { core: c, canon: canonicalizers(c), defaults: [] };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });
