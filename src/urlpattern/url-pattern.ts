@@ -45,11 +45,13 @@ export interface PatternTools {
   core: PatternCore;
   canon: Canonicalizers;
   /**
-   * The components compiled from "*" and "" (the wildcard of every component
-   * a pattern leaves out, and the empty port of most), by defaultIndex():
-   * components never change, so patterns share them.
+   * Compiled components that patterns share (components never change), by
+   * component and ignoreCase, then by pattern string: the wildcard "*" of
+   * every component a pattern leaves out, "" (the port of most), and the
+   * origin's components (protocol, username, password, hostname, port),
+   * which the routes of one site repeat. At most SHARED_LIMIT a component.
    */
-  defaults: (Component | undefined)[];
+  shared: Map<string, Component>[];
 }
 
 /** The dictionary members, in the order WebIDL reads them (lexicographic). */
@@ -91,6 +93,9 @@ function optionsArgument(value: unknown): boolean {
   return Boolean((value as URLPatternOptions).ignoreCase);
 }
 
+/** Shared components kept a component (a site's origins; more only costs a compile). */
+const SHARED_LIMIT = 64;
+
 /** "Hostname pattern is an IPv6 address": "[", "{[" or "\[" first. */
 function isIPv6Pattern(input: string): boolean {
   if (input.length < 2) return false;
@@ -116,14 +121,16 @@ function create(tools: PatternTools, input: URLPatternInput, baseURL: string | n
   let portString = value("port");
   if (defaultPortOf(protocolString) === portString) portString = "";
   const withCase = (options: PartOptions) => (ignoreCase ? { ...options, ignoreCase } : options);
-  /** "Compile a component" (`kind`: its place in COMPONENTS, the opaque pathname 8), or the shared one for "*" and "". */
+  /** "Compile a component" (`kind`: its place in COMPONENTS, the opaque pathname 8), or a shared one. */
   const compile = (kind: number, input: string, encode: (value: string) => string, options: PartOptions) => {
-    if (input !== "*" && input !== "") return compileComponent(input, encode, options);
-    const index = kind * 4 + (input === "*" ? 0 : 2) + (options.ignoreCase ? 1 : 0);
-    let component = tools.defaults[index];
+    if (kind > 4 && input !== "*" && input !== "") return compileComponent(input, encode, options);
+    const index = kind * 2 + (options.ignoreCase ? 1 : 0);
+    const cache = (tools.shared[index] ??= new Map());
+    let component = cache.get(input);
     if (component === undefined) {
       component = compileComponent(input, encode, options);
-      tools.defaults[index] = component;
+      if (cache.size >= SHARED_LIMIT) cache.clear();
+      cache.set(input, component);
     }
     return component;
   };
@@ -302,7 +309,7 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return { core: c, canon: canonicalizers(c), defaults: [] };
+      return { core: c, canon: canonicalizers(c), shared: [] };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });
