@@ -89,8 +89,12 @@ function fresh(make) {
 
 export const title = `URLPattern on a router's ${ROUTES.length} routes, each build vs the engine's own URLPattern`;
 const native = globalThis.URLPattern;
-/** The engine's URLPattern where it has one, else the pure-JS build. */
-export const baseline = native === undefined ? "js: construct" : "node: construct";
+/**
+ * The engine's URLPattern where it has one; else the pure-JS build's task of
+ * the same operation (each task names it; "js" makes bench/run.mjs calibrate
+ * the workers, as for every suite whose baseline is a build).
+ */
+export const baseline = native === undefined ? "js" : "node: construct";
 export const target =
   native === undefined
     ? []
