@@ -4,8 +4,8 @@
 //
 // Arguments are converted as WebIDL converts them for the platform's
 // URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
-import { lazy } from "../lazy.js";
-import type { Url } from "../whatwg/url.js";
+import { lazy } from "../api/lazy.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore, urlComponents } from "./canonicalize.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
@@ -176,7 +176,7 @@ function matchInputs(
     }
     return { values: COMPONENTS.map((name) => processed[name] ?? ""), inputs: [input] };
   }
-  let base: Url | undefined;
+  let base: ParsedUrl | undefined;
   if (baseURL !== undefined) {
     const parsed = core.parse(baseURL);
     if (parsed === null) return null;
