@@ -14,6 +14,7 @@ import { batchApi } from "../bulk/batch.js";
 import { tallyApi } from "../bulk/tally.js";
 import { settersApi } from "../whatwg/setters.js";
 import { urlClass } from "../whatwg/url-class.js";
+import { urlPatternClass } from "../urlpattern/url-pattern.js";
 import { searchParamsClass, searchParamsLink } from "../whatwg/search-params.js";
 
 /**
@@ -42,6 +43,8 @@ export function createApi(backend: Backend) {
     /** The URL class of the URL Standard, with setters, on this API's kernel. */
     URL: urlClass(() => urlCore),
     URLSearchParams,
+    /** The URLPattern class of the URL Pattern Standard, on this API's parser. */
+    URLPattern: urlPatternClass(() => urlCore),
     ...rfc1738Api(arena),
     ...extractApi(arena),
     // Bulk parsing and canonicalize() parse with this API's parse(), not with

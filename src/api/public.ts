@@ -18,3 +18,10 @@ export type { W3libOptions } from "../canonical/w3lib.js";
 export type { SafeBrowsingOptions } from "../canonical/safe-browsing.js";
 export type { SurtOptions, SurtProfileOptions, IaCanonicalizerOptions } from "../canonical/surt.js";
 export type { URLSearchParamsInit } from "../whatwg/search-params.js";
+export type {
+  URLPatternComponentResult,
+  URLPatternInit,
+  URLPatternInput,
+  URLPatternOptions,
+  URLPatternResult,
+} from "../urlpattern/url-pattern.js";
