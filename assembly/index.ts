@@ -59,3 +59,6 @@ export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch"
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
 export { formParse, formEscape } from "./urlencoded";
+
+/** URL patterns: match one component's compiled program over bytes (urlpattern/matcher.ts). */
+export { matchComponent } from "./urlpattern/matcher";

@@ -1,0 +1,44 @@
+// The program a URL pattern component compiles to (src/urlpattern/compile.ts
+// writes it, matcher.ts runs it): i32 words, one instruction after another,
+// each an opcode and its operands. It is the regular expression the URL
+// Pattern Standard generates for the component (#generate-a-regular-expression-and-name-list),
+// as a Thompson NFA whose splits are ordered: the first branch of a split is
+// the one a backtracking RegExp tries first (the greedy "more", or for the
+// segment wildcard's lazy "+?" the "stop"), so that running the threads in
+// that order picks the captures the RegExp would (a Pike VM).
+//
+//   OP_BYTE a b        one byte equal to a or to b (two cases under ignoreCase)
+//   OP_SET w0 .. w7    one byte whose bit is set in the 256-bit map w0..w7
+//   OP_SPLIT x y       go on at x, and at y with lower priority
+//   OP_JMP x           go on at x
+//   OP_SAVE k          capture slot k takes the position here
+//   OP_MATCH           the whole input matched (only at its end: "^...$")
+//
+// Addresses x, y are word indices into the program.
+
+export const OP_BYTE: i32 = 0;
+export const OP_SET: i32 = 1;
+export const OP_SPLIT: i32 = 2;
+export const OP_JMP: i32 = 3;
+export const OP_SAVE: i32 = 4;
+export const OP_MATCH: i32 = 5;
+
+/** Words of an OP_SET map: 256 bits. */
+export const SET_WORDS: i32 = 8;
+
+/** The words each instruction takes, by opcode. */
+export function opWords(op: i32): i32 {
+  if (op == OP_SET) return 1 + SET_WORDS;
+  if (op == OP_BYTE || op == OP_SPLIT) return 3;
+  if (op == OP_MATCH) return 1;
+  return 2;
+}
+
+/**
+ * Bytes of scratch memory a run of a program of `words` words with `slots`
+ * capture slots needs: a mark per word, two thread lists (a thread is its
+ * instruction and its slots), and a stack of slot copies for OP_SAVE.
+ */
+export function scratchBytes(words: i32, slots: i32): i32 {
+  return (words + 3 * words * (1 + slots) + slots) * 4;
+}

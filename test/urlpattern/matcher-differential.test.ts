@@ -1,0 +1,86 @@
+// The kernel's matcher against the RegExp the URL Pattern Standard generates,
+// on seeded random part lists and inputs, in every build: the same answer
+// (match or not) and the same groups, lazy segment wildcards, greedy
+// modifiers and repeated groups included.
+import { describe, expect, it } from "vitest";
+import type { Arena } from "../../src/kernel/arena";
+import { compileParts } from "../../src/urlpattern/compile";
+import { runProgram } from "../../src/urlpattern/run";
+import { createSwurl } from "../../build/index.js";
+import { builds } from "../builds";
+import { internals } from "../internals";
+import { mulberry32 } from "../random";
+import { randomInput, randomParts } from "./random-parts";
+import { specRegExp } from "./spec-regexp";
+
+const SEED = Number(process.env.SWURL_PATTERN_SEED ?? 2811);
+const PATTERNS = Number(process.env.SWURL_PATTERN_CASES ?? 4000);
+const INPUTS = 25;
+
+/** The groups as the RegExp gives them: strings, or undefined for a group that took no part. */
+function groupsOf(slots: Int32Array, input: string): (string | undefined)[] {
+  const groups: (string | undefined)[] = [];
+  for (let i = 0; i < slots.length; i += 2) groups.push(slots[i] < 0 ? undefined : input.slice(slots[i], slots[i + 1]));
+  return groups;
+}
+
+interface Case {
+  parts: ReturnType<typeof randomParts>["parts"];
+  options: ReturnType<typeof randomParts>["options"];
+  inputs: string[];
+  /** The RegExp's groups for each input, or null. */
+  expected: ((string | undefined)[] | null)[];
+}
+
+/**
+ * The cases and the RegExp's answers, made once for every build: the
+ * backtracking RegExp takes most of the time (on some of these lists, such
+ * as "((?:.*)*)", it explores exponentially many paths before it fails).
+ */
+function makeCases(): Case[] {
+  const rng = mulberry32(SEED);
+  const cases: Case[] = [];
+  for (let p = 0; p < PATTERNS; p++) {
+    const { parts, options } = randomParts(rng);
+    const regexp = specRegExp(parts, options);
+    const inputs = Array.from({ length: INPUTS }, () => randomInput(rng, parts));
+    cases.push({ parts, options, inputs, expected: inputs.map((input) => regexp.exec(input)?.slice(1) ?? null) });
+  }
+  return cases;
+}
+
+const cases = makeCases();
+
+describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) => {
+  const arena = internals(createSwurl(name as "js")) as unknown as Arena;
+
+  it(`agrees with the spec's RegExp on ${PATTERNS} random part lists x ${INPUTS} inputs (seed ${SEED})`, () => {
+    let compiled = 0;
+    let matched = 0;
+    for (const { parts, options, inputs, expected } of cases) {
+      const program = compileParts(parts, options);
+      if (program === null) continue;
+      compiled++;
+      inputs.forEach((input, i) => {
+        const slots = runProgram(arena, program, input, true);
+        const got = slots ? groupsOf(slots, input) : slots;
+        if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
+          const source = specRegExp(parts, options).source;
+          expect({ source, input, got }).toEqual({ source, input, got: expected[i] });
+        }
+        if (expected[i]) matched++;
+      });
+    }
+    // The subset covers most lists, and the walks match often: the test compares matches, not only failures.
+    expect(compiled).toBeGreaterThan(PATTERNS * 0.8);
+    expect(matched).toBeGreaterThan(compiled * INPUTS * 0.2);
+  });
+  it("leaves inputs outside ASCII to the RegExp", () => {
+    const program = compileParts(
+      [{ type: "segment-wildcard", value: "", modifier: "none", name: "a", prefix: "", suffix: "" }],
+      { delimiter: "/", ignoreCase: false },
+    );
+    expect(program).not.toBeNull();
+    if (program) expect(runProgram(arena, program, "é", true)).toBeUndefined();
+  });
+});
