@@ -19,26 +19,11 @@
 
 import { OP_BYTE, OP_JMP, OP_MATCH, OP_SAVE, OP_SET, OP_SPLIT, opWords } from "../../assembly/urlpattern/program.js";
 import { allBut, emptySet, otherCase, type ByteSet } from "./byte-set.js";
+import type { Part, PartModifier, PartOptions } from "./parts.js";
 import { parseRegExpSubset, type Atom } from "./regexp-subset.js";
 
-export type PartType = "fixed-text" | "regexp" | "segment-wildcard" | "full-wildcard";
-export type PartModifier = "none" | "optional" | "zero-or-more" | "one-or-more";
-
-/** A part of a pattern's part list (#part), as the pattern parser makes it. */
-export interface PatternPart {
-  readonly type: PartType;
-  readonly value: string;
-  readonly modifier: PartModifier;
-  readonly name: string;
-  readonly prefix: string;
-  readonly suffix: string;
-}
-
-export interface CompileOptions {
-  /** The options' delimiter code point: "" for none. */
-  readonly delimiter: string;
-  readonly ignoreCase: boolean;
-}
+/** The options compile() reads: the segment wildcard's delimiter and the case rule. */
+export type CompileOptions = Pick<PartOptions, "delimiterCodePoint" | "ignoreCase">;
 
 export interface Program {
   readonly words: Int32Array;
@@ -192,11 +177,11 @@ class Emitter {
   }
 
   /** The regexp value of a non-fixed part. */
-  value(part: PatternPart): boolean {
+  value(part: Part): boolean {
     if (part.type === "segment-wildcard") {
       // "[^" + delimiter + "]+?": one, then lazily more.
       const start = this.here;
-      this.set(allBut(this.options.delimiter === "" ? [] : [this.options.delimiter.charCodeAt(0)]));
+      this.set(allBut(this.options.delimiterCodePoint === "" ? [] : [this.options.delimiterCodePoint.charCodeAt(0)]));
       this.order(this.split(), start, this.here, true);
       return true;
     }
@@ -219,7 +204,7 @@ class Emitter {
     return true;
   }
 
-  part(part: PatternPart): boolean {
+  part(part: Part): boolean {
     if (part.type === "fixed-text") return this.modified(part.modifier, () => this.text(part.value));
     const once = part.modifier === "none" || part.modifier === "optional";
     if (part.prefix === "" && part.suffix === "") {
@@ -245,7 +230,7 @@ class Emitter {
 }
 
 /** The program of a component's part list, or null where the RegExp must match it. */
-export function compileParts(parts: readonly PatternPart[], options: CompileOptions): Program | null {
+export function compileParts(parts: readonly Part[], options: CompileOptions): Program | null {
   const e = new Emitter(options);
   for (const part of parts) if (!e.part(part)) return null;
   e.words.push(OP_MATCH);

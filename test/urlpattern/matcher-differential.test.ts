@@ -78,7 +78,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
   it("leaves inputs outside ASCII to the RegExp", () => {
     const program = compileParts(
       [{ type: "segment-wildcard", value: "", modifier: "none", name: "a", prefix: "", suffix: "" }],
-      { delimiter: "/", ignoreCase: false },
+      { delimiterCodePoint: "/", ignoreCase: false },
     );
     expect(program).not.toBeNull();
     if (program) expect(runProgram(arena, program, "é", true)).toBeUndefined();

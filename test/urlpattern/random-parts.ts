@@ -1,7 +1,8 @@
 // Seeded random part lists and inputs for the matcher's differential tests:
 // every kind of part, modifier, prefix and suffix, delimiter and case option,
 // and inputs walked from the pattern (so that many match) then mutated.
-import type { CompileOptions, PartModifier, PatternPart } from "../../src/urlpattern/compile";
+import type { CompileOptions } from "../../src/urlpattern/compile";
+import type { Part, PartModifier } from "../../src/urlpattern/parts";
 import { int, pick, type Rng } from "../random";
 
 const MODIFIERS: PartModifier[] = ["none", "optional", "zero-or-more", "one-or-more"];
@@ -38,8 +39,8 @@ function text(rng: Rng, alphabet: string, min: number, max: number): string {
   return s;
 }
 
-export function randomParts(rng: Rng): { parts: PatternPart[]; options: CompileOptions } {
-  const parts: PatternPart[] = [];
+export function randomParts(rng: Rng): { parts: Part[]; options: CompileOptions } {
+  const parts: Part[] = [];
   let groups = 0;
   for (let n = int(rng, 1, 5); n > 0; n--) {
     const roll = rng();
@@ -59,11 +60,11 @@ export function randomParts(rng: Rng): { parts: PatternPart[]; options: CompileO
       suffix: pick(rng, AFFIXES),
     });
   }
-  return { parts, options: { delimiter: pick(rng, ["/", ".", ""]), ignoreCase: rng() < 0.25 } };
+  return { parts, options: { delimiterCodePoint: pick(rng, ["/", ".", ""]), ignoreCase: rng() < 0.25 } };
 }
 
 /** An input walked from the parts (a likely match), sometimes mutated, or random text. */
-export function randomInput(rng: Rng, parts: readonly PatternPart[]): string {
+export function randomInput(rng: Rng, parts: readonly Part[]): string {
   if (rng() < 0.15) return text(rng, INPUT, 0, 8);
   let s = "";
   for (const part of parts) {
