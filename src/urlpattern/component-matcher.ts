@@ -82,7 +82,8 @@ export class ComponentMatcher {
         if (slots === undefined) break;
         if (slots === null) return null;
         const groups: Groups = [];
-        for (let i = 0; i < slots.length; i += 2) groups.push(slots[i] < 0 ? undefined : value.slice(slots[i], slots[i + 1]));
+        for (let i = 0; i < slots.length; i += 2)
+          groups.push(slots[i] < 0 ? undefined : value.slice(slots[i], slots[i + 1]));
         return groups;
       }
     }

@@ -8,7 +8,16 @@ import * as L from "../../assembly/layout.js";
 import type { Url } from "../whatwg/url.js";
 
 /** The components in the standard's order (#url-pattern-struct). */
-export const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
+export const COMPONENTS = [
+  "protocol",
+  "username",
+  "password",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
 export type ComponentName = (typeof COMPONENTS)[number];
 export const PROTOCOL = 0;
 export const USERNAME = 1;

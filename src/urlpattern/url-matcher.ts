@@ -6,7 +6,18 @@ import type { Url } from "../whatwg/url.js";
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
 import { ComponentMatcher, leadingText, type Groups } from "./component-matcher.js";
-import { COMPONENTS, componentOf, HASH, HOSTNAME, PASSWORD, PATHNAME, PORT, PROTOCOL, SEARCH, USERNAME } from "./url-input.js";
+import {
+  COMPONENTS,
+  componentOf,
+  HASH,
+  HOSTNAME,
+  PASSWORD,
+  PATHNAME,
+  PORT,
+  PROTOCOL,
+  SEARCH,
+  USERNAME,
+} from "./url-input.js";
 
 /** What the pattern parser and the RegExp generation made of one component. */
 export interface ComponentSource {

@@ -10,12 +10,16 @@ import { createSwurl } from "../../build/index.js";
 import { builds } from "../builds";
 import { internals } from "../internals";
 import { mulberry32 } from "../random";
-import { randomInput, randomParts } from "./random-parts";
+import { parsePatternString } from "../../src/urlpattern/parser";
+import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type Part } from "../../src/urlpattern/parts";
+import { pick } from "../random";
+import { randomInput, randomParts, randomPatternString } from "./random-parts";
 import { specRegExp } from "./spec-regexp";
 
 const SEED = Number(process.env.SWURL_PATTERN_SEED ?? 2811);
 const PATTERNS = Number(process.env.SWURL_PATTERN_CASES ?? 4000);
 const INPUTS = 25;
+const PATTERN_STRINGS = 1000;
 
 /** The groups as the RegExp gives them: strings, or undefined for a group that took no part. */
 function groupsOf(slots: Int32Array, input: string): (string | undefined)[] {
@@ -75,6 +79,35 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     expect(compiled).toBeGreaterThan(PATTERNS * 0.8);
     expect(matched).toBeGreaterThan(compiled * INPUTS * 0.2);
   });
+  it(`agrees with the spec's RegExp on the part lists of ${PATTERN_STRINGS} random pattern strings (seed ${SEED})`, () => {
+    const rng = mulberry32(SEED + 1);
+    let compared = 0;
+    for (let p = 0; p < PATTERN_STRINGS; p++) {
+      const pattern = randomPatternString(rng);
+      const options = pick(rng, [DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS]);
+      const caseless = rng() < 0.25 ? { ...options, ignoreCase: true } : options;
+      let parts: Part[];
+      try {
+        parts = parsePatternString(pattern, caseless, (s) => s);
+      } catch {
+        continue;
+      }
+      const regexp = specRegExp(parts, caseless);
+      const program = compileParts(parts, caseless);
+      if (program === null) continue;
+      for (let i = 0; i < INPUTS; i++) {
+        const input = randomInput(rng, parts);
+        const slots = runProgram(arena, program, input, true);
+        const got = slots ? groupsOf(slots, input) : slots;
+        const want = regexp.exec(input)?.slice(1) ?? null;
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          expect({ pattern, input, got }).toEqual({ pattern, input, got: want });
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(PATTERN_STRINGS * INPUTS * 0.3);
+  });
+
   it("leaves inputs outside ASCII to the RegExp", () => {
     const program = compileParts(
       [{ type: "segment-wildcard", value: "", modifier: "none", name: "a", prefix: "", suffix: "" }],

@@ -80,3 +80,30 @@ export function randomInput(rng: Rng, parts: readonly Part[]): string {
   }
   return s;
 }
+
+const PATTERN_PIECES = [
+  ":a",
+  ":b1",
+  "*",
+  "(\\d+)",
+  "([a-z]*?)",
+  "{",
+  "}",
+  "?",
+  "+",
+  "*",
+  "/",
+  "/",
+  ".",
+  "x",
+  "-",
+  "{/x}",
+  ":c?",
+];
+
+/** A random pattern string built from the pattern syntax's tokens (it may fail to parse). */
+export function randomPatternString(rng: Rng): string {
+  let s = "";
+  for (let n = int(rng, 1, 8); n > 0; n--) s += pick(rng, PATTERN_PIECES);
+  return s;
+}
