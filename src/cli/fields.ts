@@ -10,6 +10,7 @@ import { UsageError } from "./errors.js";
 import { hrefPiece, type HrefPiece } from "./hrefpieces.js";
 import { ACCESS_LOG_FIELDS } from "./logfields.js";
 import { own } from "./own.js";
+import { routeOf } from "./routes.js";
 import type { InputSpec, Records } from "./records.js";
 
 /** The getters of the WHATWG URL API. */
@@ -32,7 +33,7 @@ type UrlField = (typeof URL_FIELDS)[number];
 export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
 /** What `parse --fields` names in its help. */
-export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME"];
+export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME", "route"];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
 export type FieldType = "string" | "integer";
@@ -125,6 +126,12 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
     return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
   }
   if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
+  if (name === "route") {
+    const { routes } = spec;
+    if (routes === undefined) throw new UsageError(`${command}: the route field needs --routes FILE`);
+    // The first route the URL matches, as the routes file writes it.
+    return ofUrl(name, false, (url) => routeOf(routes, url.href));
+  }
   if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
   const key = name.startsWith("field:") ? name.slice("field:".length) : name;
   const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
@@ -151,7 +158,10 @@ export function fieldDef(command: string, name: string, spec: InputSpec): FieldD
 /** The record fields (of the input's own) among `defs`, by key: what a CSV header must have. */
 export function recordKeys(names: string[]): string[] {
   return names
-    .filter((n) => !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:"))
+    .filter(
+      (n) =>
+        !(URL_FIELDS as readonly string[]).includes(n) && !(n in DERIVED) && !n.startsWith("param:") && n !== "route",
+    )
     .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
 }
 

@@ -1,7 +1,7 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, ROUTES_HELP, ROUTES_OPTIONS, threadsOption } from "./args.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";
@@ -56,6 +56,7 @@ function columnarWork(format: ColumnarFormat, out: Output): Work<Omit<ParseOptio
 const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
+  ...ROUTES_OPTIONS,
   format: { type: "string", short: "f" },
   fields: { type: "string" },
   "no-header": { type: "boolean" },
@@ -86,13 +87,15 @@ Options:
                        user, time, request, method, target, version,
                        status, bytes, referer, agent; a JSON key path; a
                        CSV/TSV column (field:NAME for one named like a
-                       URL field)
+                       URL field); route, with --routes, the first route
+                       the URL matches
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
   -h, --help           show this help
 
 ${INPUT_HELP}
 ${FILTER_HELP}
+${ROUTES_HELP}
 Formats:
   jsonl  a JSON object per line with the fields; a line that does not parse
          is {"input":"<the line>","error":"invalid"} (with the fields that

@@ -45,9 +45,12 @@ export class ComponentMatcher {
     } else if (isAnything(parts)) {
       this.kind = "any";
     } else {
-      this.program = compileParts(parts, options);
+      // The leading fixed text is checked in JS (startsWith): the program
+      // matches from its end on.
+      const lead = options.ignoreCase ? 0 : leadingParts(parts);
+      this.program = compileParts(parts.slice(lead), options);
       this.kind = this.program === null ? "regexp" : "kernel";
-      if (!options.ignoreCase) this.text = leadingText(parts);
+      this.text = leadingText(parts.slice(0, lead));
     }
   }
 
@@ -60,7 +63,7 @@ export class ComponentMatcher {
         return !LINE_TERMINATOR.test(value);
       case "kernel": {
         if (!value.startsWith(this.text)) return false;
-        const slots = runProgram(this.arena, this.program as Program, value, false);
+        const slots = runProgram(this.arena, this.program as Program, value, false, this.text.length);
         if (slots !== undefined) return slots !== null;
         return this.regexp.test(value);
       }
@@ -78,7 +81,7 @@ export class ComponentMatcher {
         return LINE_TERMINATOR.test(value) ? null : [value];
       case "kernel": {
         if (!value.startsWith(this.text)) return null;
-        const slots = runProgram(this.arena, this.program as Program, value, true);
+        const slots = runProgram(this.arena, this.program as Program, value, true, this.text.length);
         if (slots === undefined) break;
         if (slots === null) return null;
         const groups: Groups = [];
@@ -99,12 +102,17 @@ function isAnything(parts: readonly Part[]): boolean {
   return p.type === "full-wildcard" && p.modifier === "none" && p.prefix === "" && p.suffix === "";
 }
 
+/** How many parts at the start are fixed text without a modifier. */
+function leadingParts(parts: readonly Part[]): number {
+  let n = 0;
+  while (n < parts.length && parts[n].type === "fixed-text" && parts[n].modifier === "none") n++;
+  return n;
+}
+
 /** The fixed text every match starts with: the leading fixed-text parts without a modifier. */
 export function leadingText(parts: readonly Part[]): string {
-  let text = "";
-  for (const p of parts) {
-    if (p.type !== "fixed-text" || p.modifier !== "none") break;
-    text += p.value;
-  }
-  return text;
+  return parts
+    .slice(0, leadingParts(parts))
+    .map((p) => p.value)
+    .join("");
 }

@@ -13,11 +13,18 @@ import type { Program } from "./compile.js";
 export type Slots = Int32Array | null;
 
 /**
- * Match `value` whole against `program`: its slots, null for no match, or
- * undefined where `value` is not ASCII (the kernel reads bytes, the RegExp
- * code points: the caller asks the RegExp).
+ * Match `value` from index `start` on, to its end, against `program`: its
+ * slots (indices into `value`), null for no match, or undefined where
+ * `value` is not ASCII (the kernel reads bytes, the RegExp code points: the
+ * caller asks the RegExp).
  */
-export function runProgram(arena: Arena, program: Program, value: string, wantSlots: boolean): Slots | undefined {
+export function runProgram(
+  arena: Arena,
+  program: Program,
+  value: string,
+  wantSlots: boolean,
+  start = 0,
+): Slots | undefined {
   const length = arena.input(value);
   if (!arena.inputAscii) return undefined;
   const { words, slots } = program;
@@ -26,8 +33,12 @@ export function runProgram(arena: Arena, program: Program, value: string, wantSl
   const out = scratch + scratchBytes(words.length, slots);
   arena.reserve(out + slots * 4 - ARENA);
   arena.i32.set(words, at >> 2);
-  if (arena.kernel.matchComponent(at, words.length, slots, ARENA, length, scratch, out) === 0) return null;
-  return wantSlots ? arena.i32.slice(out >> 2, (out >> 2) + slots) : EMPTY;
+  if (arena.kernel.matchComponent(at, words.length, slots, ARENA + start, length - start, scratch, out) === 0)
+    return null;
+  if (!wantSlots) return EMPTY;
+  const found = arena.i32.slice(out >> 2, (out >> 2) + slots);
+  if (start !== 0) for (let i = 0; i < found.length; i++) if (found[i] >= 0) found[i] += start;
+  return found;
 }
 
 const EMPTY = new Int32Array(0);
