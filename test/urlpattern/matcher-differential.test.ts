@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Arena } from "../../src/kernel/arena";
 import { compileParts } from "../../src/urlpattern/compile";
+import { ComponentMatcher } from "../../src/urlpattern/component-matcher";
 import { runProgram } from "../../src/urlpattern/run";
 import { createSwurl } from "../../build/index.js";
 import { builds } from "../builds";
@@ -106,6 +107,34 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
       }
     }
     expect(compared).toBeGreaterThan(PATTERN_STRINGS * INPUTS * 0.3);
+  });
+
+  it(`component matchers (exact, any, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
+    const rng = mulberry32(SEED + 2);
+    const kinds = new Set<string>();
+    for (let p = 0; p < PATTERN_STRINGS; p++) {
+      const pattern = rng() < 0.2 ? pick(rng, ["*", "/a/b", "x", ""]) : `/x${randomPatternString(rng)}`;
+      const options = pick(rng, [DEFAULT_OPTIONS, PATHNAME_OPTIONS]);
+      const caseless = rng() < 0.25 ? { ...options, ignoreCase: true } : options;
+      let parts: Part[];
+      try {
+        parts = parsePatternString(pattern, caseless, (s) => s);
+      } catch {
+        continue;
+      }
+      const regexp = specRegExp(parts, caseless);
+      const matcher = new ComponentMatcher(arena, parts, caseless, regexp);
+      kinds.add(matcher.kind);
+      for (let i = 0; i < INPUTS; i++) {
+        const input = rng() < 0.05 ? "/xé" : randomInput(rng, parts);
+        const want = regexp.exec(input)?.slice(1) ?? null;
+        const got = matcher.exec(input);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          expect({ pattern, input, got }).toEqual({ pattern, input, got: want });
+        expect(matcher.test(input)).toBe(want !== null);
+      }
+    }
+    expect([...kinds].sort()).toEqual(["any", "exact", "kernel", "regexp"]);
   });
 
   it("leaves inputs outside ASCII to the RegExp", () => {

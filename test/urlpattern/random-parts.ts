@@ -83,6 +83,7 @@ export function randomInput(rng: Rng, parts: readonly Part[]): string {
 
 const PATTERN_PIECES = [
   ":a",
+  "(a|b)",
   ":b1",
   "*",
   "(\\d+)",
