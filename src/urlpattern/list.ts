@@ -38,7 +38,7 @@ export function urlPatternListClass<Input, Result, Pattern extends ListedPattern
     constructor(patterns: Iterable<Pattern | Input>) {
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
-      this._patterns.forEach((p, i) => this._index.add(i, p._matcher.pathnameText));
+      for (const [i, p] of this._patterns.entries()) this._index.add(i, p._matcher.pathnameText);
     }
 
     get length(): number {
