@@ -13,6 +13,7 @@ import { canonicalApi } from "./canonical.js";
 import { batchApi } from "./batch.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
+import { urlPatternClass } from "./urlpattern/url-pattern.js";
 import { searchParamsClass, searchParamsLink } from "./whatwg/searchparams.js";
 
 /**
@@ -41,6 +42,8 @@ export function createApi(backend: Backend) {
     /** The URL class of the URL Standard, with setters, on this API's kernel. */
     URL: urlClass(() => urlCore),
     URLSearchParams,
+    /** The URLPattern class of the URL Pattern Standard, on this API's parser. */
+    URLPattern: urlPatternClass(() => urlCore),
     ...rfc1738Api(arena),
     ...extractApi(arena),
     // Bulk parsing and canonicalize() parse with this API's parse(), not with

@@ -19,6 +19,7 @@ import { splitApi } from "./split.js";
 import { parseApi } from "./whatwg/parse.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
+import { urlPatternClass } from "./urlpattern/url-pattern.js";
 import {
   searchParamsClass,
   searchParamsLink,
@@ -28,11 +29,13 @@ import {
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
+const setters = /* @__PURE__ */ lazy(() => settersApi(arena(), whatwg()));
 const urlCore = /* @__PURE__ */ lazy(() => ({
   parse: whatwg().parse,
-  set: settersApi(arena(), whatwg()).set,
+  set: setters().set,
   searchParams: searchParamsLink(URLSearchParams),
 }));
+const patternCore = /* @__PURE__ */ lazy(() => ({ parse: whatwg().parse, set: setters().set }));
 const raw = /* @__PURE__ */ lazy(() => splitApi(arena()));
 const escapes = /* @__PURE__ */ lazy(() => percentApi(arena()));
 const rfc1738 = /* @__PURE__ */ lazy(() => rfc1738Api(arena()));
@@ -54,6 +57,9 @@ export const canParse: Swurl["canParse"] = (input, base) => whatwg().canParse(in
 /** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
 export const URL: Swurl["URL"] = /* @__PURE__ */ urlClass(urlCore);
 export type URL = InstanceType<Swurl["URL"]>;
+/** The URLPattern class of the URL Pattern Standard, on swurl's parser (Node.js 20 has none of its own). */
+export const URLPattern: Swurl["URLPattern"] = /* @__PURE__ */ urlPatternClass(patternCore);
+export type URLPattern = InstanceType<Swurl["URLPattern"]>;
 export const parseBatch: Swurl["parseBatch"] = (...args) => bulk().parseBatch(...args);
 export const parseStream: Swurl["parseStream"] = (...args) => bulk().parseStream(...args);
 export const split: Swurl["split"] = (...args) => raw().split(...args);

@@ -13,4 +13,7 @@ export type URL = InstanceType<typeof api.URL>;
 export const { schemeParts, defaultPort, resolve, equivalent, validate, extractUrls } = api;
 export const { canonicalize, URLSearchParams } = api;
 export type URLSearchParams = SearchParams;
+/** The URLPattern class of the URL Pattern Standard, on the pure-JS build. */
+export const URLPattern = api.URLPattern;
+export type URLPattern = InstanceType<typeof api.URLPattern>;
 export * from "./public.js";

@@ -11,3 +11,10 @@ export type * from "./rfc1738/index.js";
 export type { ExtractedUrl } from "./extract.js";
 export type { CanonicalizeOptions } from "./canonical.js";
 export type { URLSearchParamsInit } from "./whatwg/searchparams.js";
+export type {
+  URLPatternComponentResult,
+  URLPatternInit,
+  URLPatternInput,
+  URLPatternOptions,
+  URLPatternResult,
+} from "./urlpattern/url-pattern.js";

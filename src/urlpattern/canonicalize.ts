@@ -1,0 +1,138 @@
+// The URL Pattern Standard's encoding callbacks (https://urlpattern.spec.whatwg.org/#canon-encoding-callbacks):
+// each component's fixed text canonicalized as the URL parser would write it,
+// by swurl's own parser and setters run on a dummy URL.
+import * as L from "../../assembly/layout.js";
+import type { ParseCore } from "../whatwg/parse.js";
+import { PARTS, type Setters } from "../whatwg/setters.js";
+import type { Url } from "../whatwg/url.js";
+
+/** What URLPattern runs on: one API instance's parser and setters. */
+export interface PatternCore {
+  parse: ParseCore["parse"];
+  set: Setters["set"];
+}
+
+/** The URL Standard's special schemes. */
+export const SPECIAL_SCHEMES: readonly string[] = ["ftp", "file", "http", "https", "ws", "wss"];
+/** Their default ports (file has none). */
+const DEFAULT_PORTS: Readonly<Record<string, string>> = { ftp: "21", http: "80", https: "443", ws: "80", wss: "443" };
+
+/** "Is a special scheme". */
+export function isSpecialScheme(scheme: string): boolean {
+  return SPECIAL_SCHEMES.includes(scheme);
+}
+
+/** A special scheme's default port as a string, or null for any other scheme (and file). */
+export function defaultPortOf(scheme: string): string | null {
+  return Object.hasOwn(DEFAULT_PORTS, scheme) ? (DEFAULT_PORTS[scheme] as string) : null;
+}
+
+/** Whether a parsed URL's path is opaque ("has an opaque path"). */
+export function hasOpaquePath(url: Url): boolean {
+  return (url._flags & L.FLAG_OPAQUE_PATH) !== 0;
+}
+
+/** The components of a URL as URLPattern matches them: no ":", "?" or "#" around them. */
+export function urlComponents(url: Url): string[] {
+  return [
+    url.protocol.slice(0, -1),
+    url.username,
+    url.password,
+    url.hostname,
+    url.port,
+    url.pathname,
+    url.search.slice(1),
+    url.hash.slice(1),
+  ];
+}
+
+function fail(what: string, value: string): never {
+  throw new TypeError(`Invalid ${what} in URL pattern: ${JSON.stringify(value)}`);
+}
+
+/** The canonicalizers, bound to one API instance's parser and setters. */
+export interface Canonicalizers {
+  protocol(value: string): string;
+  username(value: string): string;
+  password(value: string): string;
+  hostname(value: string): string;
+  ipv6Hostname(value: string): string;
+  /** "Canonicalize a port"; `protocol` given (match time) picks the default port that becomes "". */
+  port(value: string, protocol?: string): string;
+  pathname(value: string): string;
+  opaquePathname(value: string): string;
+  search(value: string): string;
+  hash(value: string): string;
+}
+
+export function canonicalizers(core: PatternCore): Canonicalizers {
+  // "Create a dummy URL": Urls never change, so one serves every call.
+  const dummy = core.parse("https://dummy.invalid/") as Url;
+  /** A URL without a default port, for ports canonicalized without a protocol (as Chromium and Node do). */
+  const portless = core.parse("non-special://dummy.invalid/") as Url;
+  const special = new Map<string, Url>();
+
+  /** Setter `part` on `url`, or a TypeError where the value is failure. */
+  function set(url: Url, part: number, value: string, what: string): Url {
+    return core.set(url, part, value) ?? fail(what, value);
+  }
+
+  return {
+    protocol(value) {
+      if (value === "") return value;
+      // The basic URL parser on value + "://dummy.invalid/", not the protocol setter's rules.
+      const url = core.parse(`${value}://dummy.invalid/`) ?? fail("protocol", value);
+      return url.protocol.slice(0, -1);
+    },
+    username(value) {
+      return value === "" ? value : set(dummy, PARTS.username, value, "username").username;
+    },
+    password(value) {
+      return value === "" ? value : set(dummy, PARTS.password, value, "password").password;
+    },
+    hostname(value) {
+      return value === "" ? value : set(dummy, PARTS.hostname, value, "hostname").hostname;
+    },
+    ipv6Hostname(value) {
+      // Hex digits, "[", "]" and ":" only, ASCII-lowercased.
+      if (!/^[\da-f[\]:]*$/i.test(value)) fail("IPv6 hostname", value);
+      return value.toLowerCase();
+    },
+    port(value, protocol) {
+      if (value === "") return value;
+      let url = portless;
+      if (protocol !== undefined && defaultPortOf(protocol) !== null) {
+        url = special.get(protocol) as Url;
+        if (url === undefined) {
+          url = core.parse(`${protocol}://dummy.invalid/`) as Url;
+          special.set(protocol, url);
+        }
+      }
+      return set(url, PARTS.port, value, "port").port;
+    },
+    pathname(value) {
+      if (value === "") return value;
+      // A piece of a path: "/-" keeps the parser from adding a "/" of its own
+      // or reading a leading "." as a dot segment; it is cut off again.
+      const leadingSlash = value[0] === "/";
+      const path = set(dummy, PARTS.pathname, leadingSlash ? value : `/-${value}`, "pathname").pathname;
+      return leadingSlash ? path : path.slice(2);
+    },
+    opaquePathname(value) {
+      if (value === "") return value;
+      // The opaque path state on the value: it ends at "?" or "#" (where a
+      // space before it becomes "%20"). Parsed as "a:-<path>?" or "a:-<path>X",
+      // so that nothing at either end is stripped; the added units are cut off.
+      const cut = value.search(/[?#]/);
+      const path = (core.parse(cut < 0 ? `a:-${value}X` : `a:-${value.slice(0, cut)}?`) as Url).pathname;
+      return cut < 0 ? path.slice(1, -1) : path.slice(1);
+    },
+    search(value) {
+      // The setter drops one leading "?": given one, it runs the query state on all of the value.
+      return value === "" ? value : set(dummy, PARTS.search, `?${value}`, "search").search.slice(1);
+    },
+    hash(value) {
+      return value === "" ? value : set(dummy, PARTS.hash, `#${value}`, "hash").hash.slice(1);
+    },
+  };
+}

@@ -1,0 +1,290 @@
+// The URLPattern class of the URL Pattern Standard (https://urlpattern.spec.whatwg.org/#urlpattern-class):
+// a pattern per URL component, compiled once; test() and exec() match a URL
+// (a string, parsed by swurl, or a dictionary of components) against all eight.
+//
+// Arguments are converted as WebIDL converts them for the platform's
+// URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
+import { lazy } from "../lazy.js";
+import type { Url } from "../whatwg/url.js";
+import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore, urlComponents } from "./canonicalize.js";
+import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
+import { parseConstructorString } from "./constructor-string.js";
+import { COMPONENTS, type ComponentName, processInit, type URLPatternInit } from "./init.js";
+import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
+
+export type { URLPatternInit };
+/** A URL as test() and exec() take it, or a pattern as the constructor does: a string or a dictionary of components. */
+export type URLPatternInput = string | URLPatternInit;
+
+export interface URLPatternOptions {
+  /** Match the pathname, search and hash without regard to case. */
+  ignoreCase?: boolean;
+}
+
+/** One component's match: its input and its groups by name, in pattern order (undefined: a group that matched nothing). */
+export interface URLPatternComponentResult {
+  input: string;
+  groups: Record<string, string | undefined>;
+}
+
+/** What exec() returns: the inputs it was given and each component's match. */
+export interface URLPatternResult {
+  inputs: URLPatternInput[];
+  protocol: URLPatternComponentResult;
+  username: URLPatternComponentResult;
+  password: URLPatternComponentResult;
+  hostname: URLPatternComponentResult;
+  port: URLPatternComponentResult;
+  pathname: URLPatternComponentResult;
+  search: URLPatternComponentResult;
+  hash: URLPatternComponentResult;
+}
+
+/** What a URLPattern class runs on: its API instance's parser and setters, and the canonicalizers over them. */
+export interface PatternTools {
+  core: PatternCore;
+  canon: Canonicalizers;
+}
+
+/** The dictionary members, in the order WebIDL reads them (lexicographic). */
+const INIT_MEMBERS = [
+  "baseURL",
+  "hash",
+  "hostname",
+  "password",
+  "pathname",
+  "port",
+  "protocol",
+  "search",
+  "username",
+] as const;
+
+/** A USVString argument: ToString (a TypeError for a symbol), lone surrogates replaced. */
+function usvString(value: unknown): string {
+  return `${value as string}`.toWellFormed();
+}
+
+/** A URLPatternInput argument: an object is read as a URLPatternInit dictionary. */
+function inputArgument(value: unknown): URLPatternInput {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== "object" && typeof value !== "function") return usvString(value);
+  const init: URLPatternInit = {};
+  const source = value as Record<string, unknown>;
+  for (const member of INIT_MEMBERS) {
+    const v = source[member];
+    if (v !== undefined) init[member] = usvString(v);
+  }
+  return init;
+}
+
+function optionsArgument(value: unknown): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== "object" && typeof value !== "function")
+    throw new TypeError("URLPattern: options must be an object");
+  return Boolean((value as URLPatternOptions).ignoreCase);
+}
+
+/** "Hostname pattern is an IPv6 address": "[", "{[" or "\[" first. */
+function isIPv6Pattern(input: string): boolean {
+  if (input.length < 2) return false;
+  return input[0] === "[" || ((input[0] === "{" || input[0] === "\\") && input[1] === "[");
+}
+
+/** "Create" a URL pattern: its eight components, in COMPONENTS order. */
+function create(tools: PatternTools, input: URLPatternInput, baseURL: string | null, ignoreCase: boolean): Component[] {
+  const { core, canon } = tools;
+  let init: URLPatternInit;
+  if (typeof input === "string") {
+    init = parseConstructorString(input, canon.protocol);
+    if (baseURL === null && init.protocol === undefined)
+      throw new TypeError(`Invalid URL pattern ${JSON.stringify(input)}: a relative pattern needs a base URL`);
+    if (baseURL !== null) init.baseURL = baseURL;
+  } else {
+    if (baseURL !== null) throw new TypeError("URLPattern: a base URL is given in the dictionary, not as an argument");
+    init = input;
+  }
+  const processed = processInit(init, "pattern", core, canon);
+  const value = (name: ComponentName) => processed[name] ?? "*";
+  const protocolString = value("protocol");
+  let portString = value("port");
+  if (defaultPortOf(protocolString) === portString) portString = "";
+  const withCase = (options: PartOptions) => (ignoreCase ? { ...options, ignoreCase } : options);
+  const protocol = compileComponent(protocolString, canon.protocol, DEFAULT_OPTIONS);
+  const hostname = value("hostname");
+  const special = matchesSpecialScheme(protocol);
+  return [
+    protocol,
+    compileComponent(value("username"), canon.username, DEFAULT_OPTIONS),
+    compileComponent(value("password"), canon.password, DEFAULT_OPTIONS),
+    compileComponent(hostname, isIPv6Pattern(hostname) ? canon.ipv6Hostname : canon.hostname, HOSTNAME_OPTIONS),
+    compileComponent(portString, (port) => canon.port(port), DEFAULT_OPTIONS),
+    special
+      ? compileComponent(value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
+      : compileComponent(value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
+    compileComponent(value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
+    compileComponent(value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
+  ];
+}
+
+/**
+ * The eight component values a match is made on, with the inputs exec()
+ * returns, or null where the input is no URL (or a dictionary whose
+ * components are failure). Throws a TypeError where a dictionary comes with a
+ * base URL argument, as the standard does.
+ */
+function matchInputs(
+  tools: PatternTools,
+  input: URLPatternInput,
+  baseURL: string | undefined,
+): { values: string[]; inputs: URLPatternInput[] } | null {
+  const { core, canon } = tools;
+  if (typeof input !== "string") {
+    if (baseURL !== undefined)
+      throw new TypeError("URLPattern: a base URL is given in the dictionary, not as an argument");
+    let processed: URLPatternInit;
+    try {
+      processed = processInit(input, "url", core, canon);
+    } catch {
+      return null;
+    }
+    return { values: COMPONENTS.map((name) => processed[name] ?? ""), inputs: [input] };
+  }
+  let base: Url | undefined;
+  if (baseURL !== undefined) {
+    const parsed = core.parse(baseURL);
+    if (parsed === null) return null;
+    base = parsed;
+  }
+  const url = core.parse(input, base);
+  if (url === null) return null;
+  return { values: urlComponents(url), inputs: baseURL === undefined ? [input] : [input, baseURL] };
+}
+
+/** "Create a component match result": groups named in pattern order. */
+function componentResult(component: Component, input: string, match: RegExpExecArray): URLPatternComponentResult {
+  const groups: Record<string, string | undefined> = {};
+  const names = component.names;
+  for (let i = 0; i < names.length; i++) {
+    // A data property even for "__proto__", which plain assignment would take as the prototype.
+    Object.defineProperty(groups, names[i] as string, {
+      value: match[i + 1],
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return { input, groups };
+}
+
+/**
+ * The URLPattern class of the URL Pattern Standard. Each API instance (and the
+ * default entry) has its own subclass, urlPatternClass(), bound to its kernel.
+ */
+export class URLPattern {
+  /** @internal The parser, setters and canonicalizers this class runs on (urlPatternClass() sets them). */
+  static _tools: () => PatternTools;
+  /** @internal The compiled components, in COMPONENTS order. */
+  readonly _components: readonly Component[];
+
+  /**
+   * `new URLPattern(input, baseURL, options)` or `new URLPattern(input, options)`:
+   * a pattern string (relative to `baseURL` if given) or a URLPatternInit
+   * dictionary. Throws a TypeError where the platform's URLPattern does.
+   */
+  constructor(input?: URLPatternInput, baseURL?: string, options?: URLPatternOptions);
+  constructor(input?: URLPatternInput, options?: URLPatternOptions);
+  constructor(input?: URLPatternInput, second?: string | URLPatternOptions, third?: URLPatternOptions) {
+    // WebIDL overload resolution: three arguments, or a second that is no dictionary, give a base URL.
+    const withBase =
+      arguments.length >= 3 ||
+      (second !== undefined && second !== null && typeof second !== "object" && typeof second !== "function");
+    this._components = create(
+      new.target._tools(),
+      inputArgument(input),
+      withBase ? usvString(second) : null,
+      optionsArgument(withBase ? third : second),
+    );
+  }
+
+  /** Whether `input` (against `baseURL`) matches every component. */
+  test(input?: URLPatternInput, baseURL?: string): boolean {
+    const tools = (this.constructor as typeof URLPattern)._tools();
+    const given = matchInputs(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
+    if (given === null) return false;
+    const components = this._components;
+    for (let i = 0; i < 8; i++) if (!(components[i] as Component).regexp.test(given.values[i] as string)) return false;
+    return true;
+  }
+
+  /** The match of `input` (against `baseURL`) with each component's groups, or null. */
+  exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null {
+    const tools = (this.constructor as typeof URLPattern)._tools();
+    const given = matchInputs(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
+    if (given === null) return null;
+    const components = this._components;
+    const matches: RegExpExecArray[] = [];
+    for (let i = 0; i < 8; i++) {
+      const match = (components[i] as Component).regexp.exec(given.values[i] as string);
+      if (match === null) return null;
+      matches.push(match);
+    }
+    const result = { inputs: given.inputs } as URLPatternResult;
+    for (let i = 0; i < 8; i++) {
+      result[COMPONENTS[i] as ComponentName] = componentResult(
+        components[i] as Component,
+        given.values[i] as string,
+        matches[i] as RegExpExecArray,
+      );
+    }
+    return result;
+  }
+
+  /** The normalized pattern string of each component. */
+  get protocol(): string {
+    return (this._components[0] as Component).patternString;
+  }
+  get username(): string {
+    return (this._components[1] as Component).patternString;
+  }
+  get password(): string {
+    return (this._components[2] as Component).patternString;
+  }
+  get hostname(): string {
+    return (this._components[3] as Component).patternString;
+  }
+  get port(): string {
+    return (this._components[4] as Component).patternString;
+  }
+  get pathname(): string {
+    return (this._components[5] as Component).patternString;
+  }
+  get search(): string {
+    return (this._components[6] as Component).patternString;
+  }
+  get hash(): string {
+    return (this._components[7] as Component).patternString;
+  }
+
+  /** Whether a component has a custom regular expression group, such as `(\d+)`. */
+  get hasRegExpGroups(): boolean {
+    return this._components.some((component) => component.hasRegExpGroups);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return "URLPattern";
+  }
+}
+
+const BaseURLPattern = URLPattern;
+
+/** The URLPattern class bound to the parser and setters `core()` gives (made on first use, so that the default entry loads its kernel only when a pattern is made). */
+export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
+  const bound = class extends BaseURLPattern {
+    static override _tools = lazy(() => {
+      const c = core();
+      return { core: c, canon: canonicalizers(c) };
+    });
+  };
+  Object.defineProperty(bound, "name", { value: "URLPattern" });
+  return bound;
+}
