@@ -39,7 +39,11 @@ function route(shape, r) {
     case "digits":
       return {
         init: { protocol: "http{s}?", hostname: "api.example.com", pathname: `/v1/${r}/:id(\\d+)` },
-        hand: { protocol: /^https?:$/, hostname: /^api\.example\.com$/, pathname: new RegExp(`^/v1/${r}/(?<id>\\d+)$`) },
+        hand: {
+          protocol: /^https?:$/,
+          hostname: /^api\.example\.com$/,
+          pathname: new RegExp(`^/v1/${r}/(?<id>\\d+)$`),
+        },
       };
     case "tenant":
       return {
@@ -53,7 +57,11 @@ function route(shape, r) {
     case "cdn":
       return {
         init: { protocol: "https", hostname: "*.cdn.example.com", pathname: `/${r}/*` },
-        hand: { protocol: /^https:$/, hostname: /^(?<h>.*)\.cdn\.example\.com$/, pathname: new RegExp(`^/${r}/(?<p>.*)$`) },
+        hand: {
+          protocol: /^https:$/,
+          hostname: /^(?<h>.*)\.cdn\.example\.com$/,
+          pathname: new RegExp(`^/${r}/(?<p>.*)$`),
+        },
       };
     case "archive":
       return {
@@ -67,7 +75,11 @@ function route(shape, r) {
     default:
       return {
         init: { pathname: `/${r}/:id/comments{/:cid(\\d+)}?` },
-        hand: { protocol: null, hostname: null, pathname: new RegExp(`^/${r}/(?<id>[^/]+?)/comments(?:/(?<cid>\\d+))?$`) },
+        hand: {
+          protocol: null,
+          hostname: null,
+          pathname: new RegExp(`^/${r}/(?<id>[^/]+?)/comments(?:/(?<cid>\\d+))?$`),
+        },
       };
   }
 }
@@ -112,7 +124,11 @@ export function handTest(list, href) {
   const { protocol, hostname, pathname } = url;
   for (let i = 0; i < list.length; i++) {
     const h = list[i].hand;
-    if (h.pathname.test(pathname) && (h.hostname === null || h.hostname.test(hostname)) && (h.protocol === null || h.protocol.test(protocol)))
+    if (
+      h.pathname.test(pathname) &&
+      (h.hostname === null || h.hostname.test(hostname)) &&
+      (h.protocol === null || h.protocol.test(protocol))
+    )
       return i;
   }
   return -1;

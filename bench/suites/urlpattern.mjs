@@ -34,9 +34,24 @@ const wasm = ["wasm-simd", "wasm"];
 export const target = [
   ...(NativeURLPattern
     ? [
-        { what: "URLPattern test() >= 10x Node's URLPattern", over: NODE_TEST, labels: wasm.map((b) => `test: ${b}`), ratio: 10 },
-        { what: "URLPattern exec() >= 10x Node's URLPattern", over: NODE_EXEC, labels: wasm.map((b) => `exec: ${b}`), ratio: 10 },
-        { what: "URLPatternList exec() >= 50x a loop over Node's URLPattern", over: NODE_EXEC, labels: wasm.map((b) => `list exec: ${b}`), ratio: 50 },
+        {
+          what: "URLPattern test() >= 10x Node's URLPattern",
+          over: NODE_TEST,
+          labels: wasm.map((b) => `test: ${b}`),
+          ratio: 10,
+        },
+        {
+          what: "URLPattern exec() >= 10x Node's URLPattern",
+          over: NODE_EXEC,
+          labels: wasm.map((b) => `exec: ${b}`),
+          ratio: 10,
+        },
+        {
+          what: "URLPatternList exec() >= 50x a loop over Node's URLPattern",
+          over: NODE_EXEC,
+          labels: wasm.map((b) => `list exec: ${b}`),
+          ratio: 50,
+        },
         { what: "construction >= Node's", over: NODE_CONSTRUCT, labels: wasm.map((b) => `construct: ${b}`), ratio: 1 },
       ]
     : []),
@@ -98,15 +113,23 @@ export function tasks({ corpus, kernels }) {
     return [
       routerTask(`test: ${name}`, urls, (url) => firstTest(patterns, url), kernel),
       routerTask(`exec: ${name}`, urls, (url) => firstExec(patterns, url), kernel),
-      routerTask(`list test: ${name}`, urls, (url) => list.findIndex(url), { ...kernel, baseline: NativeURLPattern ? NODE_TEST : HAND_TEST }),
+      routerTask(`list test: ${name}`, urls, (url) => list.findIndex(url), {
+        ...kernel,
+        baseline: NativeURLPattern ? NODE_TEST : HAND_TEST,
+      }),
       routerTask(`list exec: ${name}`, urls, (url) => list.exec(url)?.result.pathname.input.length ?? 0, {
         ...kernel,
         baseline: NativeURLPattern ? NODE_EXEC : HAND_EXEC,
       }),
-      routerTask(`list exec, 1,000 routes: ${name}`, urls1000, (url) => big.exec(url)?.result.pathname.input.length ?? 0, {
-        ...kernel,
-        baseline: `list exec: ${name}`,
-      }),
+      routerTask(
+        `list exec, 1,000 routes: ${name}`,
+        urls1000,
+        (url) => big.exec(url)?.result.pathname.input.length ?? 0,
+        {
+          ...kernel,
+          baseline: `list exec: ${name}`,
+        },
+      ),
       sumTask(`construct: ${name}`, inits, (init) => new URLPattern(init).pathname.length, {
         ...kernel,
         bytes: inits.length,

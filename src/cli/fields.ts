@@ -33,7 +33,13 @@ type UrlField = (typeof URL_FIELDS)[number];
 export const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
 /** What `parse --fields` names in its help. */
-export const FIELD_NAMES = [...DERIVED_FIELDS.slice(0, 1), ...URL_FIELDS, ...DERIVED_FIELDS.slice(1), "param:NAME", "route"];
+export const FIELD_NAMES = [
+  ...DERIVED_FIELDS.slice(0, 1),
+  ...URL_FIELDS,
+  ...DERIVED_FIELDS.slice(1),
+  "param:NAME",
+  "route",
+];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
 export type FieldType = "string" | "integer";

@@ -1,7 +1,15 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, ROUTES_HELP, ROUTES_OPTIONS, threadsOption } from "./args.js";
+import {
+  BULK_OPTIONS,
+  INPUT_HELP,
+  inputSpec,
+  parseCommandArgs,
+  ROUTES_HELP,
+  ROUTES_OPTIONS,
+  threadsOption,
+} from "./args.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";

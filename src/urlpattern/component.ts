@@ -14,6 +14,8 @@ export interface Component {
   readonly names: readonly string[];
   /** Whether a part is a custom regular expression group. */
   readonly hasRegExpGroups: boolean;
+  /** The options it was compiled with (the compiled matcher reads the delimiter and the case rule). */
+  readonly options: PartOptions;
 }
 
 /** "Compile a component". */
@@ -34,6 +36,7 @@ export function compileComponent(input: string, encode: EncodingCallback, option
     regexp,
     names,
     hasRegExpGroups: parts.some((part) => part.type === "regexp"),
+    options,
   };
 }
 

@@ -27,9 +27,7 @@ export interface ListCore<Pattern> {
   parse(input: string, baseURL: string | undefined): Url | null;
 }
 
-export function urlPatternListClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(
-  core: () => ListCore<Pattern>,
-) {
+export function listClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(core: () => ListCore<Pattern>) {
   return class URLPatternList {
     /** @internal */ readonly _patterns: Pattern[];
     /** @internal */ readonly _index = new PathnameIndex();

@@ -28,7 +28,7 @@ export const PATHNAME = 5;
 export const SEARCH = 6;
 export const HASH = 7;
 
-/** Component `c` (an index of COMPONENTS) of the parsed `url`, as the match algorithm reads it. */
+/** Component `c` (an index of COMPONENTS, init.ts) of the parsed `url`, as the match algorithm reads it. */
 export function componentOf(url: Url, c: number): string {
   switch (c) {
     case PROTOCOL:
@@ -51,6 +51,13 @@ export function componentOf(url: Url, c: number): string {
     default:
       return url._fragmentStart === L.NONE ? "" : url._href.slice(url._fragmentStart + 1);
   }
+}
+
+/** The eight components of the parsed `url`, in the standard's order. */
+export function urlComponents(url: Url): string[] {
+  const values: string[] = [];
+  for (let c = PROTOCOL; c <= HASH; c++) values.push(componentOf(url, c));
+  return values;
 }
 
 type Parse = (input: string, base?: string | Url) => Url | null;

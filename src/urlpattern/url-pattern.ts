@@ -6,11 +6,15 @@
 // URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
 import { lazy } from "../lazy.js";
 import type { Url } from "../whatwg/url.js";
-import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore, urlComponents } from "./canonicalize.js";
+import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } from "./canonicalize.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit } from "./init.js";
+import type { Groups } from "./component-matcher.js";
+import { listClass } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
+import { cachedParse, urlComponents } from "./url-input.js";
+import { UrlMatcher } from "./url-matcher.js";
 
 export type { URLPatternInit };
 /** A URL as test() and exec() take it, or a pattern as the constructor does: a string or a dictionary of components. */
@@ -44,6 +48,8 @@ export interface URLPatternResult {
 export interface PatternTools {
   core: PatternCore;
   canon: Canonicalizers;
+  /** The parser with a memory of its last input (url-input.ts): a router tries one URL on many patterns. */
+  parse: ReturnType<typeof cachedParse>;
 }
 
 /** The dictionary members, in the order WebIDL reads them (lexicographic). */
@@ -127,47 +133,32 @@ function create(tools: PatternTools, input: URLPatternInput, baseURL: string | n
 }
 
 /**
- * The eight component values a match is made on, with the inputs exec()
- * returns, or null where the input is no URL (or a dictionary whose
- * components are failure). Throws a TypeError where a dictionary comes with a
- * base URL argument, as the standard does.
+ * What a match is made on: a string input parsed (against `baseURL`), or a
+ * dictionary's eight component values; null where the input is no URL (or a
+ * dictionary whose components are failure). Throws a TypeError where a
+ * dictionary comes with a base URL argument, as the standard does.
  */
-function matchInputs(
-  tools: PatternTools,
-  input: URLPatternInput,
-  baseURL: string | undefined,
-): { values: string[]; inputs: URLPatternInput[] } | null {
-  const { core, canon } = tools;
-  if (typeof input !== "string") {
-    if (baseURL !== undefined)
-      throw new TypeError("URLPattern: a base URL is given in the dictionary, not as an argument");
-    let processed: URLPatternInit;
-    try {
-      processed = processInit(input, "url", core, canon);
-    } catch {
-      return null;
-    }
-    return { values: COMPONENTS.map((name) => processed[name] ?? ""), inputs: [input] };
+function matchInput(tools: PatternTools, input: URLPatternInput, baseURL: string | undefined): Url | string[] | null {
+  if (typeof input === "string") return tools.parse(input, baseURL);
+  if (baseURL !== undefined)
+    throw new TypeError("URLPattern: a base URL is given in the dictionary, not as an argument");
+  let processed: URLPatternInit;
+  try {
+    processed = processInit(input, "url", tools.core, tools.canon);
+  } catch {
+    return null;
   }
-  let base: Url | undefined;
-  if (baseURL !== undefined) {
-    const parsed = core.parse(baseURL);
-    if (parsed === null) return null;
-    base = parsed;
-  }
-  const url = core.parse(input, base);
-  if (url === null) return null;
-  return { values: urlComponents(url), inputs: baseURL === undefined ? [input] : [input, baseURL] };
+  return COMPONENTS.map((name) => processed[name] ?? "");
 }
 
 /** "Create a component match result": groups named in pattern order. */
-function componentResult(component: Component, input: string, match: RegExpExecArray): URLPatternComponentResult {
+function componentResult(component: Component, input: string, match: Groups): URLPatternComponentResult {
   const groups: Record<string, string | undefined> = {};
   const names = component.names;
   for (let i = 0; i < names.length; i++) {
     // A data property even for "__proto__", which plain assignment would take as the prototype.
     Object.defineProperty(groups, names[i] as string, {
-      value: match[i + 1],
+      value: match[i],
       writable: true,
       enumerable: true,
       configurable: true,
@@ -206,34 +197,37 @@ export class URLPattern {
     );
   }
 
+  /** @internal The compiled matcher (url-matcher.ts), made at the first match. */
+  get _matcher(): UrlMatcher {
+    const matcher = new UrlMatcher((this.constructor as typeof URLPattern)._tools().core.arena, this._components);
+    Object.defineProperty(this, "_matcher", { value: matcher });
+    return matcher;
+  }
+
   /** Whether `input` (against `baseURL`) matches every component. */
   test(input?: URLPatternInput, baseURL?: string): boolean {
     const tools = (this.constructor as typeof URLPattern)._tools();
-    const given = matchInputs(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
+    const given = matchInput(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
     if (given === null) return false;
-    const components = this._components;
-    for (let i = 0; i < 8; i++) if (!(components[i] as Component).regexp.test(given.values[i] as string)) return false;
-    return true;
+    return Array.isArray(given) ? this._matcher.testValues(given) : this._matcher.test(given);
   }
 
   /** The match of `input` (against `baseURL`) with each component's groups, or null. */
   exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null {
     const tools = (this.constructor as typeof URLPattern)._tools();
-    const given = matchInputs(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
+    const argument = inputArgument(input);
+    const base = baseURL === undefined ? undefined : usvString(baseURL);
+    const given = matchInput(tools, argument, base);
     if (given === null) return null;
-    const components = this._components;
-    const matches: RegExpExecArray[] = [];
-    for (let i = 0; i < 8; i++) {
-      const match = (components[i] as Component).regexp.exec(given.values[i] as string);
-      if (match === null) return null;
-      matches.push(match);
-    }
-    const result = { inputs: given.inputs } as URLPatternResult;
+    const values = Array.isArray(given) ? given : urlComponents(given);
+    const groups = this._matcher.execValues(values);
+    if (groups === null) return null;
+    const result = { inputs: base === undefined ? [argument] : [argument, base] } as URLPatternResult;
     for (let i = 0; i < 8; i++) {
       result[COMPONENTS[i] as ComponentName] = componentResult(
-        components[i] as Component,
-        given.values[i] as string,
-        matches[i] as RegExpExecArray,
+        this._components[i] as Component,
+        values[i] as string,
+        groups[i] as Groups,
       );
     }
     return result;
@@ -282,9 +276,23 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return { core: c, canon: canonicalizers(c) };
+      return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse) };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });
+  return bound;
+}
+
+/**
+ * The URLPatternList class whose patterns are made by the URLPattern class
+ * `Pattern` (list.ts); URLPattern objects, of any API instance, are taken as
+ * they are.
+ */
+export function urlPatternListClass(Pattern: typeof URLPattern) {
+  const bound = listClass<URLPatternInput, URLPatternResult, URLPattern>(() => ({
+    pattern: (source) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
+    parse: (input, baseURL) => Pattern._tools().parse(input, baseURL),
+  }));
+  Object.defineProperty(bound, "name", { value: "URLPatternList" });
   return bound;
 }
