@@ -35,10 +35,38 @@ export function opWords(op: i32): i32 {
 }
 
 /**
- * Bytes of scratch memory a run of a program of `words` words with `slots`
- * capture slots needs: a mark per word, two thread lists (a thread is its
- * instruction and its slots), and a stack of slot copies for OP_SAVE.
+ * The largest number of (instruction, position) pairs for which the
+ * backtracking engine runs (matcher.ts): its bit map and stack grow with
+ * that number; beyond it, the Pike VM runs.
  */
-export function scratchBytes(words: i32, slots: i32): i32 {
-  return (words + 3 * words * (1 + slots) + slots) * 4;
+export const BACKTRACK_CELLS: i32 = 65536;
+
+/** Engines of matchComponent(): the one for the size (0), or either alone (for tests). */
+export const ENGINE_AUTO: i32 = 0;
+export const ENGINE_PIKE: i32 = 1;
+export const ENGINE_BACKTRACK: i32 = 2;
+
+/** Whether matchComponent() runs the backtracking engine for a program of `words` words on `len` bytes. */
+export function backtracks(engine: i32, words: i32, len: i32): bool {
+  if (engine != ENGINE_AUTO) return engine == ENGINE_BACKTRACK;
+  return words * (len + 1) <= BACKTRACK_CELLS;
+}
+
+/**
+ * Bytes of scratch memory a run of a program of `words` words with `slots`
+ * capture slots on `len` bytes needs. The Pike VM: a mark per word, two
+ * thread lists (a thread is its instruction and its slots), and a stack of
+ * slot copies for OP_SAVE. The backtracking engine: the slots, a bit per
+ * (instruction, position) and a stack of two words per pair at most (each
+ * pair pushes one job: a split's other branch, or a slot to restore).
+ */
+export function scratchBytes(words: i32, slots: i32, len: i32, engine: i32): i32 {
+  if (!backtracks(engine, words, len)) return (words + 3 * words * (1 + slots) + slots) * 4;
+  const cells = words * (len + 1);
+  return (slots + ((cells + 31) >> 5) + 2 * cells + 2) * 4;
+}
+
+/** Where matchComponent() writes the slots, for a program at `program`: after the program and its scratch memory. */
+export function slotsAt(program: i32, words: i32, slots: i32, len: i32, engine: i32): i32 {
+  return program + (words << 2) + scratchBytes(words, slots, len, engine);
 }

@@ -2,10 +2,12 @@
 // that make a backtracking RegExp take exponential or polynomial time
 // ("**.google.com" hangs the polyfill; "((?:a*)*)b" is the textbook case).
 // Work is counted, not timed: the kernel's memory accesses in a counting JS
-// build (test/counting-build.ts). From one size to the double, work may grow
-// by at most 2.1x, and at every size it stays under a bound proportional to
-// the input's length times the program's length.
+// build (test/counting-build.ts), for each of the kernel's two engines. From
+// one size to the double, work may grow by at most 2.1x, and at every size
+// it stays under a bound proportional to the input's length times the
+// program's length.
 import { beforeAll, describe, expect, it } from "vitest";
+import { ENGINE_BACKTRACK, ENGINE_PIKE } from "../../assembly/urlpattern/program";
 import type { Arena } from "../../src/kernel/arena";
 import { compileParts, type Program } from "../../src/urlpattern/compile";
 import { parsePatternString } from "../../src/urlpattern/parser";
@@ -38,7 +40,12 @@ describe("compiled matching is linear in the input (counted kernel work)", () =>
     arena = internals(counting.api) as unknown as Arena;
   });
 
-  it.each(FAMILIES)("%s", (_name, pattern, options, input) => {
+  const cases = FAMILIES.flatMap((f) => [
+    [`${f[0]} (Pike VM)`, ENGINE_PIKE, ...f.slice(1)] as const,
+    [`${f[0]} (backtracking with a memory)`, ENGINE_BACKTRACK, ...f.slice(1)] as const,
+  ]);
+
+  it.each(cases)("%s", (_name, engine, pattern, options, input) => {
     const program = compileParts(
       parsePatternString(pattern, options, (s) => s),
       options,
@@ -46,7 +53,7 @@ describe("compiled matching is linear in the input (counted kernel work)", () =>
     expect(program).not.toBeNull();
     const work = SIZES.map((n) => {
       const value = input(n);
-      const w = counting.work(() => runProgram(arena, program, value, true));
+      const w = counting.work(() => runProgram(arena, program, value, true, 0, engine));
       expect(w).toBeLessThan(PER_STEP * (value.length + 1) * program.words.length);
       return w;
     });

@@ -4,6 +4,7 @@
 // modifiers and repeated groups included.
 import { describe, expect, it } from "vitest";
 import type { Arena } from "../../src/kernel/arena";
+import { ENGINE_BACKTRACK, ENGINE_PIKE } from "../../assembly/urlpattern/program";
 import { compileParts } from "../../src/urlpattern/compile";
 import { ComponentMatcher } from "../../src/urlpattern/component-matcher";
 import { runProgram } from "../../src/urlpattern/run";
@@ -20,6 +21,8 @@ import { specRegExp } from "./spec-regexp";
 const SEED = Number(process.env.SWURL_PATTERN_SEED ?? 2811);
 const PATTERNS = Number(process.env.SWURL_PATTERN_CASES ?? 4000);
 const INPUTS = 25;
+/** Both engines of the kernel (assembly/urlpattern/matcher.ts), each on every case. */
+const ENGINES = [ENGINE_PIKE, ENGINE_BACKTRACK];
 const PATTERN_STRINGS = 1000;
 
 /** The groups as the RegExp gives them: strings, or undefined for a group that took no part. */
@@ -67,11 +70,13 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
       if (program === null) continue;
       compiled++;
       inputs.forEach((input, i) => {
-        const slots = runProgram(arena, program, input, true);
-        const got = slots ? groupsOf(slots, input) : slots;
-        if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
-          const source = specRegExp(parts, options).source;
-          expect({ source, input, got }).toEqual({ source, input, got: expected[i] });
+        for (const engine of ENGINES) {
+          const slots = runProgram(arena, program, input, true, 0, engine);
+          const got = slots ? groupsOf(slots, input) : slots;
+          if (JSON.stringify(got) !== JSON.stringify(expected[i])) {
+            const source = specRegExp(parts, options).source;
+            expect({ source, input, engine, got }).toEqual({ source, input, engine, got: expected[i] });
+          }
         }
         if (expected[i]) matched++;
       });
