@@ -156,13 +156,12 @@ function componentResult(component: Component, input: string, match: Groups): UR
   const groups: Record<string, string | undefined> = {};
   const names = component.names;
   for (let i = 0; i < names.length; i++) {
-    // A data property even for "__proto__", which plain assignment would take as the prototype.
-    Object.defineProperty(groups, names[i] as string, {
-      value: match[i],
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    const name = names[i] as string;
+    // A data property even for "__proto__", which plain assignment would take
+    // as the prototype. Only then: defineProperty took ~40% of an exec().
+    if (name === "__proto__") {
+      Object.defineProperty(groups, name, { value: match[i], writable: true, enumerable: true, configurable: true });
+    } else groups[name] = match[i];
   }
   return { input, groups };
 }
