@@ -9,15 +9,17 @@
 
 import type { Url } from "../whatwg/url.js";
 import { PathnameIndex } from "./pathname-index.js";
-import { componentOf, PATHNAME } from "./url-input.js";
+import { componentOf, PATHNAME, urlComponents } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
-/** What the list needs of a pattern: its compiled matcher and its own test() and exec(). */
+/** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
 export interface ListedPattern<Input, Result> {
   /** @internal */
   readonly _matcher: UrlMatcher;
   test(input?: Input, baseURL?: string): boolean;
   exec(input?: Input, baseURL?: string): Result | null;
+  /** @internal */
+  _execValues(values: readonly string[], inputs: (Input | string)[]): Result | null;
 }
 
 export interface ListCore<Pattern> {
@@ -50,10 +52,14 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
 
     /** The index of the first pattern that `input` matches, or -1. */
     findIndex(input: Input | string, baseURL?: string): number {
-      const patterns = this._patterns;
-      if (typeof input !== "string") return patterns.findIndex((p) => p.test(input as Input, baseURL));
+      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, baseURL));
       const url = core().parse(input, baseURL);
-      if (url === null) return -1;
+      return url === null ? -1 : this._first(url);
+    }
+
+    /** @internal The index of the first pattern the parsed `url` matches, or -1. */
+    _first(url: Url): number {
+      const patterns = this._patterns;
       for (const i of this._index.candidates(componentOf(url, PATHNAME))) if (patterns[i]._matcher.test(url)) return i;
       return -1;
     }
@@ -65,9 +71,17 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
 
     /** The first pattern that matches `input`: its index and its exec() result; or null. */
     exec(input: Input | string, baseURL?: string): { index: number; result: Result } | null {
-      const index = this.findIndex(input, baseURL);
-      if (index < 0) return null;
-      const result = this._patterns[index].exec(input as Input, baseURL);
+      if (typeof input !== "string") {
+        const index = this.findIndex(input, baseURL);
+        const result = index < 0 ? null : this._patterns[index].exec(input, baseURL);
+        return result === null ? null : { index, result };
+      }
+      const url = core().parse(input, baseURL);
+      const index = url === null ? -1 : this._first(url);
+      if (url === null || index < 0) return null;
+      // The inputs as exec() names them: USVStrings.
+      const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
+      const result = this._patterns[index]._execValues(urlComponents(url), inputs);
       return result === null ? null : { index, result };
     }
   };

@@ -153,8 +153,12 @@ function matchInput(tools: PatternTools, input: URLPatternInput, baseURL: string
 
 /** "Create a component match result": groups named in pattern order. */
 function componentResult(component: Component, input: string, match: Groups): URLPatternComponentResult {
-  const groups: Record<string, string | undefined> = {};
   const names = component.names;
+  // The group of a lone "*" (or of any unnamed group alone): a literal. V8
+  // stores a key such as "0" set by name through a slow path (~120 ns a
+  // group on Node 24, against ~20 for the literal).
+  if (names.length === 1 && names[0] === "0") return { input, groups: { 0: match[0] } };
+  const groups: Record<string, string | undefined> = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
     // A data property even for "__proto__", which plain assignment would take
@@ -219,17 +223,27 @@ export class URLPattern {
     const given = matchInput(tools, argument, base);
     if (given === null) return null;
     const values = Array.isArray(given) ? given : urlComponents(given);
+    return this._execValues(values, base === undefined ? [argument] : [argument, base]);
+  }
+
+  /** @internal exec() on the eight component values, with the inputs the result names (URLPatternList's too). */
+  _execValues(values: readonly string[], inputs: URLPatternInput[]): URLPatternResult | null {
     const groups = this._matcher.execValues(values);
     if (groups === null) return null;
-    const result = { inputs: base === undefined ? [argument] : [argument, base] } as URLPatternResult;
-    for (let i = 0; i < 8; i++) {
-      result[COMPONENTS[i] as ComponentName] = componentResult(
-        this._components[i] as Component,
-        values[i] as string,
-        groups[i] as Groups,
-      );
-    }
-    return result;
+    const c = this._components;
+    const one = (i: number) => componentResult(c[i] as Component, values[i] as string, groups[i] as Groups);
+    // One object literal: one shape for every result.
+    return {
+      inputs,
+      protocol: one(0),
+      username: one(1),
+      password: one(2),
+      hostname: one(3),
+      port: one(4),
+      pathname: one(5),
+      search: one(6),
+      hash: one(7),
+    };
   }
 
   /** The normalized pattern string of each component. */
@@ -288,10 +302,11 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
  * they are.
  */
 export function urlPatternListClass(Pattern: typeof URLPattern) {
-  const bound = listClass<URLPatternInput, URLPatternResult, URLPattern>(() => ({
-    pattern: (source) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
-    parse: (input, baseURL) => Pattern._tools().parse(input, baseURL),
-  }));
+  const core = {
+    pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
+    parse: (input: string, baseURL: string | undefined) => Pattern._tools().parse(input, baseURL),
+  };
+  const bound = listClass<URLPatternInput, URLPatternResult, URLPattern>(() => core);
   Object.defineProperty(bound, "name", { value: "URLPatternList" });
   return bound;
 }
