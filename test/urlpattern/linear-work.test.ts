@@ -40,9 +40,9 @@ describe("compiled matching is linear in the input (counted kernel work)", () =>
     arena = internals(counting.api) as unknown as Arena;
   });
 
-  const cases = FAMILIES.flatMap((f) => [
-    [`${f[0]} (Pike VM)`, ENGINE_PIKE, ...f.slice(1)] as const,
-    [`${f[0]} (backtracking with a memory)`, ENGINE_BACKTRACK, ...f.slice(1)] as const,
+  const cases = FAMILIES.flatMap(([name, pattern, options, input]) => [
+    [`${name} (Pike VM)`, ENGINE_PIKE, pattern, options, input] as const,
+    [`${name} (backtracking with a memory)`, ENGINE_BACKTRACK, pattern, options, input] as const,
   ]);
 
   it.each(cases)("%s", (_name, engine, pattern, options, input) => {
