@@ -109,10 +109,16 @@ function leadingParts(parts: readonly Part[]): number {
   return n;
 }
 
-/** The fixed text every match starts with: the leading fixed-text parts without a modifier. */
+/**
+ * The fixed text every match starts with: the leading fixed-text parts
+ * without a modifier, and the prefix of the group after them where that
+ * group must take part (no modifier, or "+"): in "/users/:id", "/users/".
+ */
 export function leadingText(parts: readonly Part[]): string {
-  return parts
-    .slice(0, leadingParts(parts))
-    .map((p) => p.value)
-    .join("");
+  const lead = leadingParts(parts);
+  let text = "";
+  for (let i = 0; i < lead; i++) text += (parts[i] as Part).value;
+  const next = parts[lead];
+  if (next !== undefined && (next.modifier === "none" || next.modifier === "one-or-more")) text += next.prefix;
+  return text;
 }

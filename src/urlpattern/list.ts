@@ -7,9 +7,8 @@
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
-import type { Url } from "../whatwg/url.js";
 import { PathnameIndex } from "./pathname-index.js";
-import { componentOf, PATHNAME, urlComponents } from "./url-input.js";
+import { PATHNAME, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 /** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
@@ -26,7 +25,7 @@ export interface ListCore<Pattern> {
   /** A pattern from what the URLPattern constructor takes (a pattern itself is kept as it is). */
   pattern(source: unknown): Pattern;
   /** The parser the patterns share, with its one-input memory (url-input.ts cachedParse()). */
-  parse(input: string, baseURL: string | undefined): Url | null;
+  parse(input: string, baseURL: string | undefined): UrlInput | null;
 }
 
 export function listClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(core: () => ListCore<Pattern>) {
@@ -58,9 +57,9 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
     }
 
     /** @internal The index of the first pattern the parsed `url` matches, or -1. */
-    _first(url: Url): number {
+    _first(url: UrlInput): number {
       const patterns = this._patterns;
-      for (const i of this._index.candidates(componentOf(url, PATHNAME))) if (patterns[i]._matcher.test(url)) return i;
+      for (const i of this._index.candidates(url.get(PATHNAME))) if (patterns[i]._matcher.test(url)) return i;
       return -1;
     }
 
@@ -81,7 +80,7 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
       if (url === null || index < 0) return null;
       // The inputs as exec() names them: USVStrings.
       const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-      const result = this._patterns[index]._execValues(urlComponents(url), inputs);
+      const result = this._patterns[index]._execValues(url.all(), inputs);
       return result === null ? null : { index, result };
     }
   };

@@ -7,18 +7,7 @@
 import * as L from "../../assembly/layout.js";
 import type { Url } from "../whatwg/url.js";
 
-/** The components in the standard's order (#url-pattern-struct). */
-export const COMPONENTS = [
-  "protocol",
-  "username",
-  "password",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-export type ComponentName = (typeof COMPONENTS)[number];
+// Indices of the components in COMPONENTS (init.ts), the standard's order.
 export const PROTOCOL = 0;
 export const USERNAME = 1;
 export const PASSWORD = 2;
@@ -60,17 +49,45 @@ export function urlComponents(url: Url): string[] {
   return values;
 }
 
+/**
+ * A parsed input with its components as they are read: each is sliced
+ * once, however many patterns read it (a router's patterns all read the
+ * pathname).
+ */
+export class UrlInput {
+  private readonly values: (string | undefined)[] = [];
+  constructor(readonly url: Url) {}
+
+  /** Component `c` (an index of COMPONENTS). */
+  get(c: number): string {
+    let value = this.values[c];
+    if (value === undefined) {
+      value = componentOf(this.url, c);
+      this.values[c] = value;
+    }
+    return value;
+  }
+
+  /** The eight components, in order. */
+  all(): string[] {
+    const values: string[] = [];
+    for (let c = PROTOCOL; c <= HASH; c++) values.push(this.get(c));
+    return values;
+  }
+}
+
 type Parse = (input: string, base?: string | Url) => Url | null;
 
 /**
  * The parser with a memory of its last input: a router tries one URL against
  * pattern after pattern, and each pattern's test() or exec() then finds it
- * parsed. Parsing is a pure function of the two strings.
+ * parsed, and its components sliced. Parsing is a pure function of the two
+ * strings.
  */
-export function cachedParse(parse: Parse): (input: string, base: string | undefined) => Url | null {
+export function cachedParse(parse: Parse): (input: string, base: string | undefined) => UrlInput | null {
   let lastInput: string | null = null;
   let lastBase: string | undefined;
-  let lastUrl: Url | null = null;
+  let lastUrl: UrlInput | null = null;
   return (input, base) => {
     if (input === lastInput && base === lastBase) return lastUrl;
     let url: Url | null = null;
@@ -82,7 +99,7 @@ export function cachedParse(parse: Parse): (input: string, base: string | undefi
     }
     lastInput = input;
     lastBase = base;
-    lastUrl = url;
-    return url;
+    lastUrl = url === null ? null : new UrlInput(url);
+    return lastUrl;
   };
 }

@@ -2,22 +2,11 @@
 // (component-matcher.ts), tried in the order that rejects soonest.
 
 import type { Arena } from "../kernel/arena.js";
-import type { Url } from "../whatwg/url.js";
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
 import { ComponentMatcher, leadingText, type Groups } from "./component-matcher.js";
-import {
-  COMPONENTS,
-  componentOf,
-  HASH,
-  HOSTNAME,
-  PASSWORD,
-  PATHNAME,
-  PORT,
-  PROTOCOL,
-  SEARCH,
-  USERNAME,
-} from "./url-input.js";
+import { COMPONENTS } from "./init.js";
+import { HASH, HOSTNAME, PASSWORD, PATHNAME, PORT, PROTOCOL, SEARCH, USERNAME, type UrlInput } from "./url-input.js";
 
 /** What the pattern parser and the RegExp generation made of one component. */
 export interface ComponentSource {
@@ -51,9 +40,9 @@ export class UrlMatcher {
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
 
-  /** Whether the parsed `url` matches. */
-  test(url: Url): boolean {
-    for (const c of this.toTest) if (!this.components[c].test(componentOf(url, c))) return false;
+  /** Whether the parsed `input` matches. */
+  test(input: UrlInput): boolean {
+    for (const c of this.toTest) if (!this.components[c].test(input.get(c))) return false;
     return true;
   }
 
@@ -63,20 +52,11 @@ export class UrlMatcher {
     return true;
   }
 
-  /** Each component's groups for the parsed `url`, or null. */
-  exec(url: Url): Groups[] | null {
-    return this.execEach((c) => componentOf(url, c));
-  }
-
   /** Each component's groups for the values (in COMPONENTS order), or null. */
   execValues(values: readonly string[]): Groups[] | null {
-    return this.execEach((c) => values[c]);
-  }
-
-  private execEach(value: (c: number) => string): Groups[] | null {
     const groups: Groups[] = new Array(COMPONENTS.length);
     for (const c of TEST_ORDER) {
-      const g = this.components[c].exec(value(c));
+      const g = this.components[c].exec(values[c] as string);
       if (g === null) return null;
       groups[c] = g;
     }
