@@ -7,6 +7,12 @@
 //   npm run fuzz -- --minutes 30 --jobs 2
 //   npm run fuzz -- --cases 1000000 --seed 12345
 //   npm run fuzz -- --property parse
+//   node scripts/node-lines.mjs 24 scripts/fuzz.mjs --property urlpattern --cases 1000000 --jobs 2
+//
+// The urlpattern property runs only when named, under Node 24 (its URLPattern
+// is the oracle): the pairs where Node 24's answer is not swurl's are run in
+// Chromium at the end (test/urlpattern/chromium-oracle.ts), and each of
+// swurl's answers must be Node 24's or Chromium's.
 //
 // Run after `npm run build` (npm run fuzz builds first). The properties are
 // TypeScript: they are bundled into .fuzz/ with esbuild, as the tests import
@@ -18,10 +24,13 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUNDLE = path.join(root, ".fuzz", "properties.mjs");
+const ORACLE = path.join(root, ".fuzz", "chromium-oracle.mjs");
 const FIXTURE = path.join(root, "test", "fixtures", "fuzz-regressions.json");
 const LOG = path.join(root, ".fuzz", "runs.log");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
-const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200 };
+const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200, urlpattern: 300 };
+/** Run only when named with --property. */
+const NAMED = ["urlpattern"];
 /** Builds each case is checked on (test/builds.ts). */
 const BUILDS = 3;
 
@@ -51,8 +60,12 @@ async function bundle() {
   const esbuild = await import("esbuild");
   mkdirSync(path.dirname(BUNDLE), { recursive: true });
   await esbuild.build({
-    entryPoints: [path.join(root, "test", "fuzz-properties.ts")],
-    outfile: BUNDLE,
+    entryPoints: {
+      properties: path.join(root, "test", "fuzz-properties.ts"),
+      "chromium-oracle": path.join(root, "test", "urlpattern", "chromium-oracle.ts"),
+    },
+    outdir: path.dirname(BUNDLE),
+    outExtension: { ".js": ".mjs" },
     bundle: true,
     format: "esm",
     platform: "node",
@@ -82,9 +95,10 @@ function roundSeed(seed, job, round) {
 
 async function worker() {
   const fc = (await import("fast-check")).default;
-  const { PROPERTIES, asProperty } = await import(pathToFileURL(BUNDLE).href);
+  const { PROPERTIES, NAMED_PROPERTIES, asProperty, takeDisputes } = await import(pathToFileURL(BUNDLE).href);
   const { job, seed, deadline, cases, property } = workerData;
-  const chosen = PROPERTIES.filter((p) => property === undefined || p.name === property);
+  const chosen =
+    property === undefined ? PROPERTIES : [...PROPERTIES, ...NAMED_PROPERTIES].filter((p) => p.name === property);
   let done = 0;
   for (let round = 0; Date.now() < deadline && done < cases; round++) {
     const s = roundSeed(seed, job, round);
@@ -94,6 +108,8 @@ async function worker() {
       const details = fc.check(asProperty(p), { seed: s, numRuns });
       done += details.numRuns;
       parentPort.postMessage({ type: "progress", property: p.name, runs: details.numRuns });
+      const disputes = takeDisputes();
+      if (disputes.length > 0) parentPort.postMessage({ type: "disputes", disputes });
       if (details.failed) {
         parentPort.postMessage({
           type: "failure",
@@ -120,20 +136,32 @@ function keep(failure, found) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
+  if (options.property === "urlpattern" && typeof globalThis.URLPattern !== "function") {
+    throw new Error(
+      `--property urlpattern needs an engine with URLPattern, the oracle: node scripts/node-lines.mjs 24 scripts/fuzz.mjs ${process.argv.slice(2).join(" ")}`,
+    );
+  }
   await bundle();
   const start = Date.now();
   const deadline = options.minutes === undefined ? Infinity : start + options.minutes * 60_000;
   const limit = options.minutes === undefined ? `${options.cases} cases` : `${options.minutes} min`;
   console.log(
-    `fuzz: seed ${options.seed}, ${options.jobs} job(s), ${limit}, properties ${options.property ?? Object.keys(ROUND).join(", ")}`,
+    `fuzz: seed ${options.seed}, ${options.jobs} job(s), ${limit}, properties ${
+      options.property ??
+      Object.keys(ROUND)
+        .filter((name) => !NAMED.includes(name))
+        .join(", ")
+    }`,
   );
   console.log(
-    `(replay this run: npm run fuzz -- --seed ${options.seed} --jobs ${options.jobs} ${options.minutes === undefined ? `--cases ${options.cases}` : `--minutes ${options.minutes}`})`,
+    `(replay this run: npm run fuzz -- --seed ${options.seed} --jobs ${options.jobs} ${options.minutes === undefined ? `--cases ${options.cases}` : `--minutes ${options.minutes}`}${options.property === undefined ? "" : ` --property ${options.property}`})`,
   );
 
   const runs = Object.fromEntries(Object.keys(ROUND).map((name) => [name, 0]));
   let failures = 0;
   let kept = 0;
+  /** Pairs where Node 24's URLPattern is not swurl's, by their JSON (urlpattern). */
+  const disputes = new Map();
   const total = () => Object.values(runs).reduce((a, b) => a + b, 0);
   const report = () => {
     const seconds = (Date.now() - start) / 1000;
@@ -169,6 +197,10 @@ async function main() {
           runs[m.property] += m.runs;
           return;
         }
+        if (m.type === "disputes") {
+          for (const d of m.disputes) disputes.set(JSON.stringify(d.pair), d);
+          return;
+        }
         failures++;
         const found = `npm run fuzz, seed ${options.seed}, job ${job}, round seed ${m.seed}, ${new Date().toISOString().slice(0, 10)}`;
         if (keep(m, found)) kept++;
@@ -183,6 +215,15 @@ async function main() {
     }),
   );
   clearInterval(timer);
+  if (disputes.size > 0) {
+    const { undecided } = await import(pathToFileURL(ORACLE).href);
+    const left = await undecided([...disputes.values()]);
+    console.log(
+      `urlpattern: ${disputes.size} distinct pair(s) where Node 24's URLPattern is not swurl's, run in Chromium: ${left.length} where an answer of swurl's is neither Node 24's nor Chromium's`,
+    );
+    for (const problem of left.slice(0, 20)) console.log(`DISAGREEMENT ${problem}`);
+    failures += left.length;
+  }
   report();
   summary();
   if (failures > 0) process.exitCode = 1;

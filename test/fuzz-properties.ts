@@ -13,6 +13,9 @@ import * as gen from "./fuzz-inputs";
 import { show } from "./report";
 import { reference, URL_FIELDS, type UrlApi } from "./url-targets";
 import { sequence, sequenceDifferences, type Sequence } from "./url-sequences";
+import { urlPatternProperty } from "./urlpattern/differential";
+
+export { takeDisputes } from "./urlpattern/differential";
 
 export interface FuzzProperty<T> {
   name: string;
@@ -209,8 +212,15 @@ export const PROPERTIES: FuzzProperty<never>[] = [
   settersProperty,
 ] as FuzzProperty<never>[];
 
+/**
+ * Properties run only when named (npm run fuzz -- --property NAME) and by a
+ * test file of their own: urlpattern needs Node 24's URLPattern as its oracle
+ * (test/urlpattern/differential.test.ts).
+ */
+export const NAMED_PROPERTIES: FuzzProperty<never>[] = [urlPatternProperty] as FuzzProperty<never>[];
+
 export function propertyNamed(name: string): FuzzProperty<Json> | undefined {
-  return PROPERTIES.find((p) => p.name === name) as FuzzProperty<Json> | undefined;
+  return [...PROPERTIES, ...NAMED_PROPERTIES].find((p) => p.name === name) as FuzzProperty<Json> | undefined;
 }
 
 /** A fast-check property that fails with the problems of `check`. */

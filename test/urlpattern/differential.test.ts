@@ -1,0 +1,31 @@
+// Random URL patterns and URLs (test/urlpattern/differential.ts) with a fixed
+// seed: the three builds agree, and (in the suite's Node 24 pass) equal Node
+// 24's own URLPattern, or, on the pairs where they differ, each answer is Node
+// 24's or Chromium's (differential.ts says where each engine departs from the
+// standard). `npm run fuzz -- --property urlpattern`, under Node
+// 24, runs the same property for as long as asked.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { summarize } from "../report";
+import { asProperty } from "../fuzz-properties";
+import { undecided } from "./chromium-oracle";
+import { nativeURLPattern, takeDisputes, urlPatternProperty } from "./differential";
+
+const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x0e1_9a77);
+const RUNS = Math.round(3000 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));
+
+describe(`URLPattern differential (seed ${SEED})`, () => {
+  it(`${RUNS} random patterns and URLs: the builds agree${nativeURLPattern === undefined ? "" : ", ≡ Node 24's URLPattern or Chromium's"}`, async () => {
+    takeDisputes();
+    fc.assert(asProperty(urlPatternProperty), { seed: SEED, numRuns: RUNS });
+    const disputes = takeDisputes();
+    const left = await undecided(disputes);
+    expect(
+      left,
+      summarize(
+        `${left.length} of ${disputes.length} disputes with Node 24 where swurl is neither Node 24 nor Chromium`,
+        left,
+      ),
+    ).toEqual([]);
+  });
+});
