@@ -13,7 +13,13 @@ import { builds } from "../builds";
 import { internals } from "../internals";
 import { mulberry32 } from "../random";
 import { parsePatternString } from "../../src/urlpattern/parser";
-import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type Part } from "../../src/urlpattern/parts";
+import {
+  DEFAULT_OPTIONS,
+  HOSTNAME_OPTIONS,
+  PATHNAME_OPTIONS,
+  type Part,
+  type PartOptions,
+} from "../../src/urlpattern/parts";
 import { pick } from "../random";
 import { randomInput, randomParts, randomPatternString } from "./random-parts";
 import { specRegExp } from "./spec-regexp";
@@ -30,6 +36,23 @@ function groupsOf(slots: Int32Array, input: string): (string | undefined)[] {
   const groups: (string | undefined)[] = [];
   for (let i = 0; i < slots.length; i += 2) groups.push(slots[i] < 0 ? undefined : input.slice(slots[i], slots[i + 1]));
   return groups;
+}
+
+/**
+ * The part list of `pattern` under one of `choices` (ignoreCase a quarter
+ * of the time), with the options and the spec's RegExp; null where the
+ * pattern does not parse.
+ */
+function parsed(rng: () => number, pattern: string, choices: PartOptions[]) {
+  const chosen = pick(rng, choices);
+  const options = rng() < 0.25 ? { ...chosen, ignoreCase: true } : chosen;
+  let parts: Part[];
+  try {
+    parts = parsePatternString(pattern, options, (s) => s);
+  } catch {
+    return null;
+  }
+  return { parts, options, regexp: specRegExp(parts, options) };
 }
 
 interface Case {
@@ -90,24 +113,20 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     let compared = 0;
     for (let p = 0; p < PATTERN_STRINGS; p++) {
       const pattern = randomPatternString(rng);
-      const options = pick(rng, [DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS]);
-      const caseless = rng() < 0.25 ? { ...options, ignoreCase: true } : options;
-      let parts: Part[];
-      try {
-        parts = parsePatternString(pattern, caseless, (s) => s);
-      } catch {
-        continue;
-      }
-      const regexp = specRegExp(parts, caseless);
-      const program = compileParts(parts, caseless);
+      const component = parsed(rng, pattern, [DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS]);
+      if (component === null) continue;
+      const { parts, options, regexp } = component;
+      const program = compileParts(parts, options);
       if (program === null) continue;
       for (let i = 0; i < INPUTS; i++) {
         const input = randomInput(rng, parts);
-        const slots = runProgram(arena, program, input, true);
-        const got = slots ? groupsOf(slots, input) : slots;
         const want = regexp.exec(input)?.slice(1) ?? null;
-        if (JSON.stringify(got) !== JSON.stringify(want))
-          expect({ pattern, input, got }).toEqual({ pattern, input, got: want });
+        for (const engine of ENGINES) {
+          const slots = runProgram(arena, program, input, true, 0, engine);
+          const got = slots ? groupsOf(slots, input) : slots;
+          if (JSON.stringify(got) !== JSON.stringify(want))
+            expect({ pattern, input, engine, got }).toEqual({ pattern, input, engine, got: want });
+        }
         compared++;
       }
     }
@@ -119,16 +138,10 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     const kinds = new Set<string>();
     for (let p = 0; p < PATTERN_STRINGS; p++) {
       const pattern = rng() < 0.2 ? pick(rng, ["*", "/a/b", "x", ""]) : `/x${randomPatternString(rng)}`;
-      const options = pick(rng, [DEFAULT_OPTIONS, PATHNAME_OPTIONS]);
-      const caseless = rng() < 0.25 ? { ...options, ignoreCase: true } : options;
-      let parts: Part[];
-      try {
-        parts = parsePatternString(pattern, caseless, (s) => s);
-      } catch {
-        continue;
-      }
-      const regexp = specRegExp(parts, caseless);
-      const matcher = new ComponentMatcher(arena, parts, caseless, regexp);
+      const component = parsed(rng, pattern, [DEFAULT_OPTIONS, PATHNAME_OPTIONS]);
+      if (component === null) continue;
+      const { parts, options, regexp } = component;
+      const matcher = new ComponentMatcher(arena, parts, options, regexp);
       kinds.add(matcher.kind);
       for (let i = 0; i < INPUTS; i++) {
         const input = rng() < 0.05 ? "/xé" : randomInput(rng, parts);
