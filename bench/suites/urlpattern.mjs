@@ -92,16 +92,21 @@ export function tasks({ corpus, kernels }) {
   const urls = requests(list50, REQUESTS);
   const urls1000 = requests(list1000, REQUESTS);
   const inits = list50.map((r) => r.init);
+  const testBase = NativeURLPattern ? NODE_TEST : HAND_TEST;
+  const execBase = NativeURLPattern ? NODE_EXEC : HAND_EXEC;
   const reference = [
-    routerTask(HAND_TEST, urls, (url) => handTest(list50, url)),
-    routerTask(HAND_EXEC, urls, (url) => handExec(list50, url)?.index ?? -1),
+    routerTask(HAND_TEST, urls, (url) => handTest(list50, url), { baseline: testBase }),
+    routerTask(HAND_EXEC, urls, (url) => handExec(list50, url)?.index ?? -1, { baseline: execBase }),
   ];
   if (NativeURLPattern) {
     const native = inits.map((init) => new NativeURLPattern(init));
     reference.push(
       routerTask(NODE_TEST, urls, (url) => firstTest(native, url)),
-      routerTask(NODE_EXEC, urls, (url) => firstExec(native, url)),
-      sumTask(NODE_CONSTRUCT, inits, (init) => new NativeURLPattern(init).pathname.length, { bytes: inits.length }),
+      routerTask(NODE_EXEC, urls, (url) => firstExec(native, url), { baseline: NODE_EXEC }),
+      sumTask(NODE_CONSTRUCT, inits, (init) => new NativeURLPattern(init).pathname.length, {
+        bytes: inits.length,
+        baseline: NODE_CONSTRUCT,
+      }),
     );
   }
   const swurl = kernels.flatMap(({ name, api }) => {
@@ -112,14 +117,14 @@ export function tasks({ corpus, kernels }) {
     const kernel = { kernel: name };
     return [
       routerTask(`test: ${name}`, urls, (url) => firstTest(patterns, url), kernel),
-      routerTask(`exec: ${name}`, urls, (url) => firstExec(patterns, url), kernel),
+      routerTask(`exec: ${name}`, urls, (url) => firstExec(patterns, url), { ...kernel, baseline: execBase }),
       routerTask(`list test: ${name}`, urls, (url) => list.findIndex(url), {
         ...kernel,
-        baseline: NativeURLPattern ? NODE_TEST : HAND_TEST,
+        baseline: testBase,
       }),
       routerTask(`list exec: ${name}`, urls, (url) => list.exec(url)?.result.pathname.input.length ?? 0, {
         ...kernel,
-        baseline: NativeURLPattern ? NODE_EXEC : HAND_EXEC,
+        baseline: execBase,
       }),
       routerTask(
         `list exec, 1,000 routes: ${name}`,
@@ -133,7 +138,7 @@ export function tasks({ corpus, kernels }) {
       sumTask(`construct: ${name}`, inits, (init) => new URLPattern(init).pathname.length, {
         ...kernel,
         bytes: inits.length,
-        baseline: NativeURLPattern ? NODE_CONSTRUCT : undefined,
+        baseline: NativeURLPattern ? NODE_CONSTRUCT : `construct: ${name}`,
       }),
     ];
   });
