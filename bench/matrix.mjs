@@ -4,7 +4,7 @@
 // setters, Node's URLSearchParams for its operations),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters and search-params; Node 24 and this Node; every corpus
+//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params and urlpattern; Node 24 and this Node; every corpus
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
@@ -19,7 +19,7 @@ import { CORPORA } from "./corpus.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params"];
+const DEFAULT_SUITES = ["parse", "can-parse", "batch", "resolve", "setters", "search-params", "urlpattern"];
 
 function parseArgs(argv) {
   const options = { suites: [], engines: ["24", "this"], corpora: CORPORA, passOn: [] };
