@@ -35,6 +35,10 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
+      if (patterns === null || typeof (patterns as { [Symbol.iterator]?: unknown })?.[Symbol.iterator] !== "function")
+        throw new TypeError(
+          "URLPatternList: patterns must be an iterable of URLPatterns, pattern strings or dictionaries",
+        );
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
       for (const [i, p] of this._patterns.entries()) this._index.add(i, p._matcher.pathnameText);

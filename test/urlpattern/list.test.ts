@@ -78,5 +78,8 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     expect(list.findIndex("https://x.org/c")).toBe(2);
     expect(list.findIndex("not a url")).toBe(-1);
     expect(() => new URLPatternList(["(bad"])).toThrow(TypeError);
+    expect(() => new URLPatternList(undefined as unknown as string[])).toThrow(/URLPatternList: patterns must be/);
+    expect(() => new URLPatternList(42 as unknown as string[])).toThrow(TypeError);
+    expect(new URLPatternList([]).exec("https://example.com/")).toBeNull();
   });
 });
