@@ -1,5 +1,6 @@
 // swurl in a real browser (Debian's Chromium, driven by playwright-core): every
-// way a web page can load it runs the WPT URL suites and a call of every public
+// way a web page can load it runs the WPT URL suites, WPT's URL Pattern data
+// (swurl's URLPattern, and Chromium's own through the same runner) and a call of every public
 // function in the page (test/browser/check.ts), and the results must equal the
 // same calls in Node. The load paths: the browser entry by path from
 // node_modules, swurl/js, the Node entry with its chunks, a module worker, a
@@ -221,6 +222,10 @@ describe("in Chromium", () => {
       expect(result.kernel).toBe(kernel);
       expect(result.suites.map((suite) => [suite.file, suite.cases])).toEqual(counts);
       for (const suite of result.suites) expect(suite.unexpected, suite.file).toEqual([]);
+      // WPT's URL Pattern data: swurl's URLPattern passes every case, as Chromium's own does through the same runner.
+      expect(result.urlpattern.cases).toBe(369);
+      expect(result.urlpattern.failures).toEqual([]);
+      expect(result.urlpattern.browserFailures).toBe(0);
       expect(result.smoke).toEqual(JSON.parse(JSON.stringify(await smoke(inNode))));
       // The CSP page reports the refused compile as a console error; nothing else may fail.
       expect(

@@ -1,23 +1,106 @@
-// URL patterns on a router workload (bench/urlpattern-routes.mjs): 50 routes
-// with protocol and host constraints, named groups, optional segments and
-// digit groups; 2,000 requests, each scanning the routes in order until the
-// first match (10% match none). One item is one request; the ratios are per
-// request, each against a baseline in the same worker and run:
+// URLPattern and URLPatternList on a router's workload, each build against
+// the engine's own URLPattern where it has one (Node 24; Node 20 has none)
+// and against hand-written RegExps over new URL(), in the same worker.
+//
+// Matching (bench/urlpattern-routes.mjs): 50 routes with protocol and host
+// constraints, named groups, optional segments and digit groups; 2,000
+// requests, each scanning the routes in order until the first match (10%
+// match none). One item is one request; the ratios are per request:
 //
 //   test, exec        swurl's URLPattern objects, one test() / exec() a
 //                     route until a match, against the same loop over Node's
-//                     URLPattern (Node 24 has one; Node 20 does not, and
-//                     then only the hand-written router is measured) and
-//                     against hand-written RegExps over new URL()
-//   list              URLPatternList.test() / exec(), against the loop over
-//                     Node's URLPattern objects; and at 1,000 routes, against
-//                     its own time at 50
-//   construct         new URLPattern() of the 50 routes, against Node's
+//                     URLPattern, and the hand-written router
+//   list              URLPatternList.findIndex() / exec(), against the loop
+//                     over Node's URLPattern objects; and at 1,000 routes,
+//                     against its own time at 50
+//
+// Construction (ROUTES below): 60 routes of the kinds a server or a service
+// worker registers (pattern strings and init dictionaries, some with
+// ignoreCase); one item is one route. Add an operation to OPERATIONS:
+// `make(P, routes, keep)` returns the function one pass runs.
+//   construct: new URLPattern(...route) for every route.
 //
 // The workload does not depend on the corpus: it runs on the default corpus
-// (kasztp) only.
-import { sumTask } from "../lib.mjs";
+// (kasztp) only. bench/urlpattern-cpu.mjs runs these tasks in CPU time.
+import { keep, sumTask } from "../lib.mjs";
 import { handExec, handTest, requests, routes } from "../urlpattern-routes.mjs";
+
+/** The routes: the constructor's arguments of each. */
+export const ROUTES = [
+  ["https://example.com/"],
+  ["https://example.com/about"],
+  ["https://example.com/blog/:year(\\d{4})/:month(\\d{2})/:slug"],
+  ["https://example.com/blog/:slug"],
+  ["https://example.com/blog"],
+  ["https://example.com/docs/*"],
+  ["https://example.com/api/v:version(\\d+)/users/:id(\\d+)"],
+  ["https://example.com/api/v:version(\\d+)/users"],
+  ["https://example.com/api/v:version(\\d+)/posts/:id/comments/:comment?"],
+  ["https://example.com/api/v:version(\\d+)/search?q=:query"],
+  ["https://{:sub.}?example.com/shop/:category/:item?"],
+  ["https://*.example.com/static/*.:ext(js|css|png|svg)"],
+  ["https://cdn.example.com/img/:width(\\d+)x:height(\\d+)/:name"],
+  ["http{s}?://example.com/legacy/:path*"],
+  ["https://example.com/users/:user/repos/:repo/issues/:number(\\d+)"],
+  ["https://example.com/users/:user/repos/:repo/pulls/:number(\\d+)/files"],
+  ["https://example.com/users/:user/repos/:repo/tree/:branch/:path+"],
+  ["https://example.com/users/:user/settings{/:section}?"],
+  ["https://example.com/:lang(en|de|fr)/products/:id"],
+  ["https://example.com/:lang(en|de|fr)/products"],
+  ["https://admin.example.com/dashboard"],
+  ["https://admin.example.com/reports/:year/:quarter(q[1-4])"],
+  ["https://example.com:8443/internal/*"],
+  ["https://example.com/files/:dir*/:file.:ext"],
+  ["https://example.com/download/:id([a-f0-9]{32})"],
+  ["https://example.com/events/:date(\\d{4}-\\d{2}-\\d{2})"],
+  ["https://example.com/tags/:tag/page/:page(\\d+)?"],
+  ["https://example.com/feed.:format(xml|json|atom)"],
+  ["https://example.com/sitemap.xml"],
+  ["https://example.com/robots.txt"],
+  ["https://example.com/auth/callback?code=:code&state=:state"],
+  ["https://example.com/auth/:provider(google|github)/login"],
+  ["https://example.com/health"],
+  ["https://example.com/metrics"],
+  ["/graphql", "https://api.example.com"],
+  ["/v1/orders/:orderId", "https://api.example.com"],
+  ["/v1/orders/:orderId/items/:itemId", "https://api.example.com"],
+  ["/v1/customers/:customerId/orders", "https://api.example.com"],
+  ["/v1/products/:sku([A-Z0-9\\-]+)", "https://api.example.com"],
+  ["/v2/*", "https://api.example.com"],
+  ["wss://example.com/socket/:room"],
+  ["https://example.com/#/:view"],
+  ["https://example.com/Search", { ignoreCase: true }],
+  ["https://example.com/Help/:topic", { ignoreCase: true }],
+  [{ pathname: "/books/:id" }],
+  [{ pathname: "/books/:id/chapters/:chapter(\\d+)" }],
+  [{ pathname: "/books" }],
+  [{ hostname: "{*.}?example.org", pathname: "/*" }],
+  [{ protocol: "https", hostname: "example.com", pathname: "/account/*" }],
+  [{ protocol: "https", hostname: ":tenant.example.net", pathname: "/app/:page*" }],
+  [{ pathname: "/assets/*", search: "v=:version" }],
+  [{ pathname: "/login", search: "*" }],
+  [{ pathname: "/logout" }],
+  [{ pathname: "/api/:resource/:id?", baseURL: "https://example.com" }],
+  [{ pathname: "/:year(\\d+)/:month(\\d+)/:day(\\d+)/:slug" }],
+  [{ pathname: "/u/:username([a-z0-9_]{3,16})" }],
+  [{ pathname: "/p/:id/edit" }],
+  [{ pathname: "/p/:id" }],
+  [{ pathname: "/*.html" }, { ignoreCase: true }],
+  [{ port: "3000", pathname: "/dev/*" }],
+];
+
+const OPERATIONS = {
+  construct: (P, routes, keep) => () => {
+    let last;
+    for (let i = 0; i < routes.length; i++) last = new P(...routes[i]);
+    keep(last);
+  },
+};
+
+/** A copy of `make` with code of its own (compiled from its source), so that each class's task has its own type feedback. */
+function fresh(make) {
+  return new Function(`return ${make.toString()}`)();
+}
 
 const NativeURLPattern = globalThis.URLPattern;
 const REQUESTS = 2000;
@@ -25,9 +108,9 @@ const NODE_TEST = "test: Node URLPattern";
 const NODE_EXEC = "exec: Node URLPattern";
 const HAND_TEST = "test: RegExp + new URL()";
 const HAND_EXEC = "exec: RegExp + new URL()";
-const NODE_CONSTRUCT = "construct: Node URLPattern";
+const NODE_CONSTRUCT = "node: construct";
 
-export const title = `URL patterns: a router of 50 routes, ${REQUESTS} requests (first match; 10% none)`;
+export const title = `URL patterns: a router of 50 routes, ${REQUESTS} requests (first match; 10% none); construction of ${ROUTES.length} routes`;
 export const baseline = NativeURLPattern ? NODE_TEST : HAND_TEST;
 
 const wasm = ["wasm-simd", "wasm"];
@@ -52,7 +135,12 @@ export const target = [
           labels: wasm.map((b) => `list exec: ${b}`),
           ratio: 50,
         },
-        { what: "construction >= Node's", over: NODE_CONSTRUCT, labels: wasm.map((b) => `construct: ${b}`), ratio: 1 },
+        {
+          what: "construct at least as fast as Node 24's URLPattern",
+          over: NODE_CONSTRUCT,
+          labels: ["wasm-simd: construct", "wasm: construct", "js: construct"],
+          ratio: 1,
+        },
       ]
     : []),
   { what: "URLPattern test() >= RegExp + new URL()", over: HAND_TEST, labels: wasm.map((b) => `test: ${b}`), ratio: 1 },
@@ -103,10 +191,6 @@ export function tasks({ corpus, kernels }) {
     reference.push(
       routerTask(NODE_TEST, urls, (url) => firstTest(native, url)),
       routerTask(NODE_EXEC, urls, (url) => firstExec(native, url), { baseline: NODE_EXEC }),
-      sumTask(NODE_CONSTRUCT, inits, (init) => new NativeURLPattern(init).pathname.length, {
-        bytes: inits.length,
-        baseline: NODE_CONSTRUCT,
-      }),
     );
   }
   const swurl = kernels.flatMap(({ name, api }) => {
@@ -135,12 +219,29 @@ export function tasks({ corpus, kernels }) {
           baseline: `list exec: ${name}`,
         },
       ),
-      sumTask(`construct: ${name}`, inits, (init) => new URLPattern(init).pathname.length, {
-        ...kernel,
-        bytes: inits.length,
-        baseline: NativeURLPattern ? NODE_CONSTRUCT : `construct: ${name}`,
-      }),
     ];
   });
-  return [...reference, ...swurl];
+  return [...reference, ...swurl, ...constructTasks(kernels)];
+}
+
+/** The OPERATIONS on ROUTES: each build's class, against the engine's own where there is one. */
+function constructTasks(kernels) {
+  const bytes = ROUTES.reduce((n, route) => n + JSON.stringify(route).length, 0);
+  const size = { bytes, items: ROUTES.length };
+  const tasks = [];
+  for (const [op, make] of Object.entries(OPERATIONS)) {
+    const base = NativeURLPattern === undefined ? null : `node: ${op}`;
+    if (NativeURLPattern !== undefined)
+      tasks.push({ label: base, baseline: base, fn: fresh(make)(NativeURLPattern, ROUTES, keep), ...size });
+    for (const { name, api } of kernels) {
+      tasks.push({
+        label: `${name}: ${op}`,
+        kernel: name,
+        baseline: base ?? `${name}: ${op}`,
+        fn: fresh(make)(api.URLPattern, ROUTES, keep),
+        ...size,
+      });
+    }
+  }
+  return tasks;
 }

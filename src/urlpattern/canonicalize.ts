@@ -54,6 +54,20 @@ export interface Canonicalizers {
   hash(value: string): string;
 }
 
+// Text that each canonicalizer returns as it is: ASCII that no percent-encode
+// set of its component holds, and nothing else the parser rewrites (no "." or
+// "\\" in a path, which dot segments and backslashes change; hostnames of
+// lowercase letters, digits, "-" and "." whose last label has a letter past
+// "f", so that no IPv4 number is read, and no "xn--"). Such text, most of a
+// route's, skips the kernel.
+const PLAIN_PROTOCOL = /^[a-z][a-z0-9+.-]*$/;
+const PLAIN_USERINFO = /^[\w~!$&'()*+,%-]*$/;
+const PLAIN_HOSTNAME = /^[a-z0-9.-]*[g-z][a-z0-9-]*$/;
+const PLAIN_PORT = /^(?:0|[1-9]\d{0,3})$/;
+const PLAIN_PATH = /^[\w~/!$&'()*+,;=:@%-]*$/;
+const PLAIN_OPAQUE_PATH = /^[!"$-'*->@-~]*$/;
+const PLAIN_QUERY = /^[\w~/?.!$&()*+,;=:@%-]*$/;
+
 export function canonicalizers(core: PatternCore): Canonicalizers {
   // "Create a dummy URL": Urls never change, so one serves every call.
   const dummy = core.parse("https://dummy.invalid/") as Url;
@@ -68,19 +82,20 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
 
   return {
     protocol(value) {
-      if (value === "") return value;
+      if (PLAIN_PROTOCOL.test(value) || value === "") return value;
       // The basic URL parser on value + "://dummy.invalid/", not the protocol setter's rules.
       const url = core.parse(`${value}://dummy.invalid/`) ?? fail("protocol", value);
       return url.protocol.slice(0, -1);
     },
     username(value) {
-      return value === "" ? value : set(dummy, PARTS.username, value, "username").username;
+      return PLAIN_USERINFO.test(value) ? value : set(dummy, PARTS.username, value, "username").username;
     },
     password(value) {
-      return value === "" ? value : set(dummy, PARTS.password, value, "password").password;
+      return PLAIN_USERINFO.test(value) ? value : set(dummy, PARTS.password, value, "password").password;
     },
     hostname(value) {
-      return value === "" ? value : set(dummy, PARTS.hostname, value, "hostname").hostname;
+      if (value === "" || (PLAIN_HOSTNAME.test(value) && !value.includes("xn--"))) return value;
+      return set(dummy, PARTS.hostname, value, "hostname").hostname;
     },
     ipv6Hostname(value) {
       // Hex digits, "[", "]" and ":" only, ASCII-lowercased.
@@ -88,7 +103,8 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       return value.toLowerCase();
     },
     port(value, protocol) {
-      if (value === "") return value;
+      // Four digits at most: no port out of range, and none a default port.
+      if (value === "" || (PLAIN_PORT.test(value) && protocol === undefined)) return value;
       let url = portless;
       if (protocol !== undefined && defaultPortOf(protocol) !== null) {
         url = special.get(protocol) as Url;
@@ -100,7 +116,7 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       return set(url, PARTS.port, value, "port").port;
     },
     pathname(value) {
-      if (value === "") return value;
+      if (PLAIN_PATH.test(value)) return value;
       // A piece of a path: "/-" keeps the parser from adding a "/" of its own
       // or reading a leading "." as a dot segment; it is cut off again.
       const leadingSlash = value[0] === "/";
@@ -108,7 +124,7 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       return leadingSlash ? path : path.slice(2);
     },
     opaquePathname(value) {
-      if (value === "") return value;
+      if (PLAIN_OPAQUE_PATH.test(value)) return value;
       // The opaque path state on the value: it ends at "?" or "#" (where a
       // space before it becomes "%20"). Parsed as "a:-<path>?" or "a:-<path>X",
       // so that nothing at either end is stripped; the added units are cut off.
@@ -118,10 +134,10 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
     },
     search(value) {
       // The setter drops one leading "?": given one, it runs the query state on all of the value.
-      return value === "" ? value : set(dummy, PARTS.search, `?${value}`, "search").search.slice(1);
+      return PLAIN_QUERY.test(value) ? value : set(dummy, PARTS.search, `?${value}`, "search").search.slice(1);
     },
     hash(value) {
-      return value === "" ? value : set(dummy, PARTS.hash, `#${value}`, "hash").hash.slice(1);
+      return PLAIN_QUERY.test(value) ? value : set(dummy, PARTS.hash, `#${value}`, "hash").hash.slice(1);
     },
   };
 }

@@ -34,7 +34,8 @@ export class ComponentMatcher {
     private readonly arena: Arena,
     parts: readonly Part[],
     options: CompileOptions,
-    private readonly regexp: RegExp,
+    /** Where the standard's RegExp is (made when first read: only a fallback needs it). */
+    private readonly source: { readonly regexp: RegExp },
   ) {
     const fixed = parts.every((p) => p.type === "fixed-text" && p.modifier === "none");
     this.program = null;
@@ -65,10 +66,10 @@ export class ComponentMatcher {
         if (!value.startsWith(this.text)) return false;
         const slots = runProgram(this.arena, this.program as Program, value, false, this.text.length);
         if (slots !== undefined) return slots !== null;
-        return this.regexp.test(value);
+        return this.source.regexp.test(value);
       }
       default:
-        return this.regexp.test(value);
+        return this.source.regexp.test(value);
     }
   }
 
@@ -90,7 +91,7 @@ export class ComponentMatcher {
         return groups;
       }
     }
-    const match = this.regexp.exec(value);
+    const match = this.source.regexp.exec(value);
     return match === null ? null : match.slice(1);
   }
 }

@@ -5,42 +5,73 @@ import { type EncodingCallback, parsePatternString } from "./parser.js";
 import type { Part, PartOptions } from "./parts.js";
 import { generatePatternString, generateRegExp } from "./regexp.js";
 
-export interface Component {
-  /** The normalized pattern string the getters return. */
-  readonly patternString: string;
+/**
+ * One component. The part list is made by the constructor; the regular
+ * expression and the pattern string when first read (the standard allows
+ * matching without a RegExp, and wants only custom regexp groups checked at
+ * once: a component without one always makes a valid expression).
+ */
+export class Component {
   readonly parts: readonly Part[];
-  readonly regexp: RegExp;
-  /** The groups' names in pattern order: the regexp's capture groups 1, 2, ... */
-  readonly names: readonly string[];
+  readonly options: PartOptions;
   /** Whether a part is a custom regular expression group. */
   readonly hasRegExpGroups: boolean;
-  /** The options it was compiled with (the compiled matcher reads the delimiter and the case rule). */
-  readonly options: PartOptions;
+  private _regexp: RegExp | null = null;
+  private _names: readonly string[] | null = null;
+  private _patternString: string | null = null;
+
+  constructor(input: string, parts: readonly Part[], options: PartOptions) {
+    this.parts = parts;
+    this.options = options;
+    this.hasRegExpGroups = parts.some((part) => part.type === "regexp");
+    if (this.hasRegExpGroups) this.compile(input);
+  }
+
+  /** "Generate a regular expression and name list", then RegExpCreate with "v" (or "vi"): a TypeError where it throws. */
+  private compile(input: string): RegExp {
+    const { source, names } = generateRegExp(this.parts, this.options);
+    try {
+      this._regexp = new RegExp(source, this.options.ignoreCase ? "vi" : "v");
+    } catch (error) {
+      throw new TypeError(`Invalid regular expression in URL pattern ${JSON.stringify(input)}: ${source}`, {
+        cause: error,
+      });
+    }
+    this._names = names;
+    return this._regexp;
+  }
+
+  /** The component's regular expression. */
+  get regexp(): RegExp {
+    return this._regexp ?? this.compile("");
+  }
+
+  /**
+   * The groups' names in pattern order: the regexp's capture groups 1, 2, ...
+   * (every part but fixed text is one), read off the part list so that an
+   * exec() by the compiled matcher makes no RegExp.
+   */
+  get names(): readonly string[] {
+    this._names ??= this.parts.filter((p) => p.type !== "fixed-text").map((p) => p.name);
+    return this._names;
+  }
+
+  /** The normalized pattern string the getters return. */
+  get patternString(): string {
+    this._patternString ??= generatePatternString(this.parts, this.options);
+    return this._patternString;
+  }
 }
 
 /** "Compile a component". */
 export function compileComponent(input: string, encode: EncodingCallback, options: PartOptions): Component {
-  const parts = parsePatternString(input, options, encode);
-  const { source, names } = generateRegExp(parts, options);
-  let regexp: RegExp;
-  try {
-    regexp = new RegExp(source, options.ignoreCase ? "vi" : "v");
-  } catch (error) {
-    throw new TypeError(`Invalid regular expression in URL pattern ${JSON.stringify(input)}: ${source}`, {
-      cause: error,
-    });
-  }
-  return {
-    patternString: generatePatternString(parts, options),
-    parts,
-    regexp,
-    names,
-    hasRegExpGroups: parts.some((part) => part.type === "regexp"),
-    options,
-  };
+  return new Component(input, parsePatternString(input, options, encode), options);
 }
 
 /** "Protocol component matches a special scheme": whether it matches any of them. */
 export function matchesSpecialScheme(protocol: Component): boolean {
+  // Fixed text alone matches itself only (the protocol ignores no case).
+  if (protocol.parts.every((part) => part.type === "fixed-text" && part.modifier === "none"))
+    return SPECIAL_SCHEMES.includes(protocol.parts.map((part) => part.value).join(""));
   return SPECIAL_SCHEMES.some((scheme) => protocol.regexp.test(scheme));
 }

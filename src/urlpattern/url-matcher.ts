@@ -31,7 +31,7 @@ export class UrlMatcher {
 
   constructor(arena: Arena, sources: readonly ComponentSource[]) {
     if (sources.length !== COMPONENTS.length) throw new Error("swurl: a URL pattern has eight components");
-    this.components = sources.map((s) => new ComponentMatcher(arena, s.parts, s.options, s.regexp));
+    this.components = sources.map((s) => new ComponentMatcher(arena, s.parts, s.options, s));
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.

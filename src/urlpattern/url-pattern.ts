@@ -49,6 +49,12 @@ export interface PatternTools {
   canon: Canonicalizers;
   /** The parser with a memory of its last input (url-input.ts): a router tries one URL on many patterns. */
   parse: ReturnType<typeof cachedParse>;
+  /**
+   * The components compiled from "*" and "" (the wildcard of every component
+   * a pattern leaves out, and the empty port of most), by component and
+   * options: components never change, so patterns share them.
+   */
+  defaults: Map<string, Component>;
 }
 
 /** The dictionary members, in the order WebIDL reads them (lexicographic). */
@@ -66,7 +72,8 @@ const INIT_MEMBERS = [
 
 /** A USVString argument: ToString (a TypeError for a symbol), lone surrogates replaced. */
 function usvString(value: unknown): string {
-  return `${value as string}`.toWellFormed();
+  const s = `${value as string}`;
+  return s.isWellFormed() ? s : s.toWellFormed();
 }
 
 /** A URLPatternInput argument: an object is read as a URLPatternInit dictionary. */
@@ -114,20 +121,33 @@ function create(tools: PatternTools, input: URLPatternInput, baseURL: string | n
   let portString = value("port");
   if (defaultPortOf(protocolString) === portString) portString = "";
   const withCase = (options: PartOptions) => (ignoreCase ? { ...options, ignoreCase } : options);
-  const protocol = compileComponent(protocolString, canon.protocol, DEFAULT_OPTIONS);
+  /** "Compile a component", or the shared one for "*" and "". */
+  const compile = (key: string, input: string, encode: (value: string) => string, options: PartOptions) => {
+    if (input !== "*" && input !== "") return compileComponent(input, encode, options);
+    const cacheKey = `${key} ${input} ${options.ignoreCase}`;
+    let component = tools.defaults.get(cacheKey);
+    if (component === undefined) {
+      component = compileComponent(input, encode, options);
+      tools.defaults.set(cacheKey, component);
+    }
+    return component;
+  };
+  const protocol = compile("protocol", protocolString, canon.protocol, DEFAULT_OPTIONS);
   const hostname = value("hostname");
   const special = matchesSpecialScheme(protocol);
   return [
     protocol,
-    compileComponent(value("username"), canon.username, DEFAULT_OPTIONS),
-    compileComponent(value("password"), canon.password, DEFAULT_OPTIONS),
-    compileComponent(hostname, isIPv6Pattern(hostname) ? canon.ipv6Hostname : canon.hostname, HOSTNAME_OPTIONS),
-    compileComponent(portString, (port) => canon.port(port), DEFAULT_OPTIONS),
+    compile("username", value("username"), canon.username, DEFAULT_OPTIONS),
+    compile("password", value("password"), canon.password, DEFAULT_OPTIONS),
+    isIPv6Pattern(hostname)
+      ? compileComponent(hostname, canon.ipv6Hostname, HOSTNAME_OPTIONS)
+      : compile("hostname", hostname, canon.hostname, HOSTNAME_OPTIONS),
+    compile("port", portString, (port) => canon.port(port), DEFAULT_OPTIONS),
     special
-      ? compileComponent(value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
-      : compileComponent(value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
-    compileComponent(value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
-    compileComponent(value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
+      ? compile("pathname", value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
+      : compile("opaque pathname", value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
+    compile("search", value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
+    compile("hash", value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
   ];
 }
 
@@ -311,7 +331,12 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse) };
+      return {
+        core: c,
+        canon: canonicalizers(c),
+        parse: cachedParse(c.parse),
+        defaults: new Map<string, Component>(),
+      };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });

@@ -8,6 +8,8 @@ import percentEncoding from "../fixtures/wpt/percent-encoding.json";
 import toascii from "../fixtures/wpt/toascii.json";
 import urltestdata from "../fixtures/wpt/urltestdata.json";
 import known from "../fixtures/known-failures.json";
+import urlpatterntestdata from "../fixtures/wpt/urlpattern/urlpatterntestdata.json";
+import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "../urlpattern/wpt-runner";
 import type * as Swurl from "../../build/index.js";
 import { excusedIds, failingCases, unexpectedResults, wptSuites, type KnownFailure } from "../wpt-helpers";
 
@@ -25,10 +27,29 @@ export interface SuiteResult {
   unexpected: string[];
 }
 
+/** WPT's urlpatterntestdata.json in the page: swurl's URLPattern, and the browser's own through the same runner. */
+export interface UrlPatternResult {
+  cases: number;
+  failures: string[];
+  browserFailures: number | null;
+}
+
 export interface CheckResult {
   kernel: string;
   suites: SuiteResult[];
+  urlpattern: UrlPatternResult;
   smoke: unknown;
+}
+
+export function urlPatternResult(api: typeof Swurl): UrlPatternResult {
+  const data = urlpatterntestdata as UrlPatternCase[];
+  const own = (globalThis as { URLPattern?: unknown }).URLPattern;
+  return {
+    cases: data.length,
+    failures: urlPatternFailures(api as unknown as PatternApi, data),
+    browserFailures:
+      own === undefined ? null : urlPatternFailures({ URLPattern: own, URL } as unknown as PatternApi, data).length,
+  };
 }
 
 /** The WPT URL data files against `api`, with the known failures of its kernel excused. */
@@ -92,6 +113,7 @@ export async function smoke(api: typeof Swurl): Promise<unknown> {
     instance: url instanceof api.Url,
     URL: [whole.href, whole.origin, whole.search, whole.searchParams.get("y"), api.URL.canParse("/x", whole), thrown],
     URLSearchParams: [params.toString(), params.size, [...params.keys()], params.getAll("b")],
+    URLPattern: new api.URLPattern("https://*.example.com/books/:id(\\d+)").exec("https://a.example.com/books/7"),
     idna: api.parse("https://Bücher.example/")?.href,
     base: api.parse("../x?y", url)?.href,
     failure: api.parse("http://[::1"),
@@ -121,5 +143,5 @@ export async function smoke(api: typeof Swurl): Promise<unknown> {
 }
 
 export async function check(api: typeof Swurl): Promise<CheckResult> {
-  return { kernel: api.kernel, suites: wptResults(api), smoke: await smoke(api) };
+  return { kernel: api.kernel, suites: wptResults(api), urlpattern: urlPatternResult(api), smoke: await smoke(api) };
 }

@@ -141,7 +141,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
       const component = parsed(rng, pattern, [DEFAULT_OPTIONS, PATHNAME_OPTIONS]);
       if (component === null) continue;
       const { parts, options, regexp } = component;
-      const matcher = new ComponentMatcher(arena, parts, options, regexp);
+      const matcher = new ComponentMatcher(arena, parts, options, { regexp });
       kinds.add(matcher.kind);
       for (let i = 0; i < INPUTS; i++) {
         const input = rng() < 0.05 ? "/xé" : randomInput(rng, parts);
