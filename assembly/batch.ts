@@ -21,7 +21,7 @@ import { serializedLine } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { rowFromResult } from "./record";
 import { isWellFormed, repairInto, REPLACEMENT_LENGTH } from "./utf8";
-import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./accesslog";
+import { fieldEnd, fieldEscaped, fieldStart, findField, isBlank } from "./access-log";
 
 /** The UTF-8 byte order mark, EF BB BF. */
 const BOM_0: i32 = 0xef;

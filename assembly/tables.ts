@@ -173,7 +173,7 @@ export function initTables(): void {
   // application/x-www-form-urlencoded: "the component percent-encode set and
   // U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and U+007E
   // (~)", made from the complement the note lists, which the wrapper uses too
-  // (classes.ts); test/encode-sets.ts checks it against this definition.
+  // (classes.ts); test/helpers/encode-sets.ts checks it against this definition.
   for (let c = 0; c < 256; c++) if (!isFormUrlencodedPlain(c)) add(c, FORM_URLENCODED_SET);
 
   // forbidden host code point: U+0000 NULL, U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE,

@@ -15,7 +15,7 @@ const ROUNDS = 20;
 const corpus = process.argv[2] ?? "kasztp";
 const { lines } = loadCorpus(corpusFile(corpus));
 const api = createSwurl();
-// The API's internals (src/api.ts), as bench/memory.mjs uses them: not public API.
+// The API's internals (src/api/create.ts), as bench/memory.mjs uses them: not public API.
 const arena = api[Symbol.for("swurl.internals")];
 const kernel = arena.backend.kernel;
 const input = arena.inputStart;

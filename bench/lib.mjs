@@ -82,7 +82,7 @@ export async function* repeatedChunks(body, total, chunk = 64 * 1024, progress =
 
 /**
  * mulberry32: a small 32-bit PRNG, floats in [0, 1); the same seed gives the
- * same numbers on every run and machine (the tests' too, test/random.ts).
+ * same numbers on every run and machine (the tests' too, test/helpers/random.ts).
  * @param {number} seed
  * @returns {() => number}
  */

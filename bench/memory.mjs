@@ -8,7 +8,7 @@
 //   node bench/memory.mjs                         10 million calls and 1 GB, every kernel
 //   node bench/memory.mjs --calls=1e6 --gb=0.2 --kernel=js
 //
-// Run it after `npm run build`. test/memory.test.ts checks the same on a
+// Run it after `npm run build`. test/kernel/memory.test.ts checks the same on a
 // smaller scale in CI.
 import { readFileSync } from "node:fs";
 import { loadCorpus } from "./corpus.mjs";

@@ -56,9 +56,11 @@ await esbuild.build({
   outdir: "build",
   splitting: true,
   platform: "neutral",
-  // The runtime dependencies stay packages of their own; apache-arrow and
-  // parquet-wasm are imported by the CLI only, and only for --format parquet|arrow.
-  external: ["tldts", "apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
+  // The package has no runtime dependency: tldts (the command's Public Suffix
+  // List) is bundled into the command's own chunk, which the library's entries
+  // never import. apache-arrow and parquet-wasm stay optional peer packages,
+  // imported by the command only, and only for --format parquet|arrow.
+  external: ["apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>

@@ -1,4 +1,4 @@
-// Long fuzz runs: the properties of test/fuzz-properties.ts (the ones the test
+// Long fuzz runs: the properties of test/helpers/fuzz-properties.ts (the ones the test
 // suite runs with a fixed seed) for as long as asked, from a random seed, on
 // the three builds. Every failure is shrunk by fast-check and appended to
 // test/fixtures/fuzz-regressions.json, which the test suite replays.
@@ -31,7 +31,7 @@ const LOG = path.join(root, ".fuzz", "runs.log");
 const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200, urlpattern: 300 };
 /** Run only when named with --property. */
 const NAMED = ["urlpattern"];
-/** Builds each case is checked on (test/builds.ts). */
+/** Builds each case is checked on (test/helpers/builds.ts). */
 const BUILDS = 3;
 
 function parseArgs(argv) {
@@ -61,7 +61,7 @@ async function bundle() {
   mkdirSync(path.dirname(BUNDLE), { recursive: true });
   await esbuild.build({
     entryPoints: {
-      properties: path.join(root, "test", "fuzz-properties.ts"),
+      properties: path.join(root, "test", "helpers", "fuzz-properties.ts"),
       "chromium-oracle": path.join(root, "test", "urlpattern", "chromium-oracle.ts"),
     },
     outdir: path.dirname(BUNDLE),
@@ -73,13 +73,13 @@ async function bundle() {
     logLevel: "warning",
     plugins: [
       {
-        // The tests import the built package: so does the bundle (.fuzz/ sits beside test/).
+        // The tests import the built package: so does the bundle, by its path from .fuzz/.
         // The bench's modules stay where they are too: bench/corpus.mjs finds
         // its data from its own address (import.meta.url).
         name: "built-package",
         setup(build) {
           build.onResolve({ filter: /\/build\/(index|js)\.js$|\/bench\/[^/]+\.mjs$/ }, (args) => ({
-            path: args.path,
+            path: `./${path.relative(path.dirname(BUNDLE), path.resolve(args.resolveDir, args.path))}`,
             external: true,
           }));
         },

@@ -36,24 +36,41 @@ function resolve(from, specifier, files) {
   return null;
 }
 
+/** The specifiers a file imports, comments left out. */
+function specifiers(file) {
+  const text = readFileSync(path.join(root, file), "utf8").replace(COMMENT, "");
+  return [...text.matchAll(SPECIFIER)].map(([, specifier]) => specifier);
+}
+
 /**
- * Each .ts file below `dir` with the files below `dir` it imports (type imports included).
+ * Each .ts file below `dirs` with the files below `dirs` it imports (type imports included).
+ * @param {string | string[]} dirs
  * @returns {Map<string, string[]>}
  */
-export function importGraph(dir = "src") {
-  const files = new Set(sources(dir));
+export function importGraph(dirs = "src") {
+  const files = new Set([dirs].flat().flatMap(sources));
   /** @type {Map<string, string[]>} */
   const graph = new Map();
   for (const file of files) {
-    const text = readFileSync(path.join(root, file), "utf8").replace(COMMENT, "");
     const targets = new Set();
-    for (const [, specifier] of text.matchAll(SPECIFIER)) {
+    for (const specifier of specifiers(file)) {
       const target = resolve(file, specifier, files);
       if (target !== null) targets.add(target);
     }
     graph.set(file, [...targets].sort());
   }
   return graph;
+}
+
+/**
+ * Each .ts file below `dir` with the packages it imports (every specifier
+ * that is not a relative path: "node:fs", "tldts").
+ * @returns {Map<string, string[]>}
+ */
+export function packageImports(dir = "src") {
+  return new Map(
+    sources(dir).map((file) => [file, [...new Set(specifiers(file).filter((s) => !s.startsWith(".")))].sort()]),
+  );
 }
 
 /**

@@ -173,7 +173,7 @@ async function runBatch(build, corpus, passes, empty) {
   const text = empty ? "\n".repeat(lines.length) : `${lines.join("\n")}\n`;
   const src = 65536;
   const { written } = new TextEncoder().encodeInto(text, bytes.subarray(src));
-  // The table 8-aligned after the block and its vector slack, as src/batch.ts places it.
+  // The table 8-aligned after the block and its vector slack, as src/bulk/batch.ts places it.
   const table = (src + written + 16 + 7) & ~7;
   // The output window: the rest of memory, less the slack batchRun() needs after it.
   const outEnd = bytes.length - 16;

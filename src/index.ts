@@ -5,17 +5,17 @@
 // package.json): `import { parse } from "swurl"` leaves out the RFC 1738
 // layer, bulk parsing and the rest. The kernel is loaded, and its WASM
 // decoded and compiled, by the first call (or by reading `kernel`).
-import type { Swurl } from "./api.js";
-import { batchApi } from "./batch.js";
-import { canonicalApi } from "./canonical.js";
-import { extractApi } from "./extract.js";
+import type { Swurl } from "./api/create.js";
+import { batchApi } from "./bulk/batch.js";
+import { canonicalApi } from "./canonical/index.js";
+import { extractApi } from "./rfc1738/extract.js";
 import { Arena } from "./kernel/arena.js";
 import type { KernelName } from "./kernel/backend.js";
-import { defaultBackend } from "./kernels.js";
-import { lazy } from "./lazy.js";
-import { percentApi } from "./percent.js";
+import { defaultBackend } from "./api/kernels.js";
+import { lazy } from "./api/lazy.js";
+import { percentApi } from "./rfc3986/percent.js";
 import { rfc1738Api } from "./rfc1738/index.js";
-import { splitApi } from "./split.js";
+import { splitApi } from "./rfc3986/split.js";
 import { parseApi } from "./whatwg/parse.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
@@ -25,7 +25,7 @@ import {
   searchParamsLink,
   type SearchParams,
   type SearchParamsConstructor,
-} from "./whatwg/searchparams.js";
+} from "./whatwg/search-params.js";
 
 const arena = /* @__PURE__ */ lazy(() => new Arena(defaultBackend()));
 const whatwg = /* @__PURE__ */ lazy(() => parseApi(arena()));
@@ -79,5 +79,5 @@ export const canonicalize: Swurl["canonicalize"] = (...args) => canonical().cano
 export const URLSearchParams: SearchParamsConstructor = /* @__PURE__ */ searchParamsClass(arena);
 export type URLSearchParams = SearchParams;
 
-export * from "./public.js";
-export { createSwurl, bestKernel } from "./kernels.js";
+export * from "./api/public.js";
+export { createSwurl, bestKernel } from "./api/kernels.js";

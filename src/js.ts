@@ -1,8 +1,8 @@
 // swurl/js: the same API on the pure-JS build of the kernel, for engines
 // without WebAssembly or wherever a WASM module is not wanted.
-import { createApi } from "./api.js";
+import { createApi } from "./api/create.js";
 import { createJsBackend } from "./kernel/js-backend.js";
-import type { SearchParams } from "./whatwg/searchparams.js";
+import type { SearchParams } from "./whatwg/search-params.js";
 
 const api = createApi(createJsBackend());
 
@@ -19,4 +19,4 @@ export type URLPattern = InstanceType<typeof api.URLPattern>;
 /** Many URL patterns matched as one, on the pure-JS build. */
 export const URLPatternList = api.URLPatternList;
 export type URLPatternList = InstanceType<typeof api.URLPatternList>;
-export * from "./public.js";
+export * from "./api/public.js";

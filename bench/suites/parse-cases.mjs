@@ -14,7 +14,7 @@ const CASES = [
   ["file", "file:///C:/Users/me/file.txt"],
   ["relative", "../other/page?y=2"],
   // The same, with the base given as a string on every call, as a loop over a
-  // page's links does (parse() keeps the last string base's Url).
+  // page's links does (parse() keeps the last string base's ParsedUrl).
   ["relative, base string", "../other/page?y=2"],
   ["long query", "https://example.com/search?q=url+parser&lang=en&page=2&utm_source=news&utm_medium=email"],
   // Not its own serialization (upper case, a dot segment, a default port, a

@@ -8,7 +8,7 @@
 
 import { UsageError } from "./errors.js";
 import type * as Arrow from "apache-arrow";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { columnFor, Hrefs, REPETITIVE, ValidColumn, type ColumnBuilder } from "./columns.js";
 import type { FieldDef } from "./fields.js";
 import type { ByteOutput } from "./io.js";

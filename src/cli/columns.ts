@@ -7,9 +7,9 @@
 // strings: each row's href is written once, and their bytes copied from it.
 
 import type * as Arrow from "apache-arrow";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import type { FieldDef } from "./fields.js";
-import { BOUNDS, writeBounds, type HrefPiece } from "./hrefpieces.js";
+import { BOUNDS, writeBounds, type HrefPiece } from "./href-pieces.js";
 import { own } from "./own.js";
 import type { Records } from "./records.js";
 

@@ -5,10 +5,10 @@
 
 import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
-import { hrefPiece, type HrefPiece } from "./hrefpieces.js";
-import { ACCESS_LOG_FIELDS } from "./logfields.js";
+import { hrefPiece, type HrefPiece } from "./href-pieces.js";
+import { ACCESS_LOG_FIELDS } from "./log-fields.js";
 import { own } from "./own.js";
 import { routeOf } from "./routes.js";
 import type { InputSpec, Records } from "./records.js";

@@ -1,6 +1,6 @@
 // Which records a command keeps: --valid-only, --invalid-only, --scheme LIST.
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
 
 /** Plain data, so that worker threads get it too. */

@@ -1,7 +1,7 @@
 // Output formats of `swurl parse`: one row per input line, in JSON Lines,
 // TSV or CSV, with the fields the user picked.
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
 import type { ColumnarFormat } from "./columnar.js";
 import type { FieldDef } from "./fields.js";

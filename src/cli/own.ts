@@ -1,6 +1,6 @@
 // Strings kept for the whole run (count keys, dictionary values, cache keys)
 // are copied first. A URL's parts are slices of the one string of all the
-// hrefs of their batch (src/batch.ts), and V8 keeps that whole string alive
+// hrefs of their batch (src/bulk/batch.ts), and V8 keeps that whole string alive
 // while a slice of it lives: one new host or path in a Map kept a batch's
 // ~1 MB of hrefs, and `swurl stats` of a 1 GB log grew to 340 MB RSS.
 

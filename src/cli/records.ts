@@ -6,9 +6,17 @@
 // one parseBatch() per block (or one by one against a per-record base).
 
 import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { UsageError } from "./errors.js";
-import { accessLogFields, csvCells, insideQuotes, jsonPath, jsonUrl, tsvCells, type FieldReader } from "./logfields.js";
+import {
+  accessLogFields,
+  csvCells,
+  insideQuotes,
+  jsonPath,
+  jsonUrl,
+  tsvCells,
+  type FieldReader,
+} from "./log-fields.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];

@@ -4,7 +4,7 @@
 import { getDomain } from "tldts";
 import { chart, type ChartRow, type Style } from "./chart.js";
 import type { Tally } from "./tally.js";
-import type { TopCounts } from "./topcounts.js";
+import type { TopCounts } from "./top-counts.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "./units.js";
 
 export interface Run {

@@ -2,9 +2,9 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl as Url } from "../index.js";
 import { own } from "./own.js";
-import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./topcounts.js";
+import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
 export const INVALID_SAMPLES = 5;

@@ -6,7 +6,7 @@ import * as L from "../../assembly/layout.js";
 import { maxFindings } from "../../assembly/rfc1738/records.js";
 import type { Arena } from "../kernel/arena.js";
 import { asciiLower } from "./schemes.js";
-import { UrlParts } from "../split.js";
+import { UrlParts } from "../rfc3986/split.js";
 
 /** One problem the kernel found: a UTF-16 index and a finding of assembly/rfc1738/records.ts. */
 export interface Finding {

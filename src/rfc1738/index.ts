@@ -4,21 +4,21 @@
 import * as L from "../../assembly/layout.js";
 import * as R from "../../assembly/rfc1738/records.js";
 import type { Arena } from "../kernel/arena.js";
-import { percentApi } from "../percent.js";
-import { splitApi } from "../split.js";
+import { percentApi } from "../rfc3986/percent.js";
+import { splitApi } from "../rfc3986/split.js";
 import { analyzer, type Analysis, type Finding } from "./analyze.js";
 import { fromFinding, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { equivalence } from "./equivalent.js";
 import { resolver } from "./resolve.js";
 import { defaultPort } from "./schemes.js";
-import { Rule, RULES, type RuleTools, type SchemeParts } from "./syntax.js";
-import { expectString } from "../check.js";
-import { prefixLength } from "../prefix.js";
+import { Rule, RULES, type RuleTools, type SchemeSpecificParts } from "./syntax.js";
+import { expectString } from "../kernel/check.js";
+import { prefixLength } from "./prefix.js";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
 export type { ResolveOptions } from "./resolve.js";
 export type {
-  SchemeParts,
+  SchemeSpecificParts,
   FtpParts,
   HttpParts,
   GopherParts,
@@ -91,7 +91,7 @@ export function rfc1738Api(arena: Arena) {
    * caution it reads with `notes`). A fragment after "#" is not part of the URL
    * and is left out; a "URL:" prefix is taken off (`prefixed: true`).
    */
-  function schemeParts(input: string, options: SchemePartsOptions = {}): SchemeParts | null {
+  function schemeParts(input: string, options: SchemePartsOptions = {}): SchemeSpecificParts | null {
     expectString(input, "schemeParts", "input");
     const prefix = prefixLength(input);
     const a = analyze(input.slice(prefix));

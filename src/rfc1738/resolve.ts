@@ -6,9 +6,9 @@
 // magic://a/b/c//d/e/f ("g" -> magic://a/b/c//d/e/g, "/g" -> magic://a/g,
 // "//g" -> magic://g, "../g" -> magic://a/b/c//d/g, "g:h" -> g:h).
 
-import type { UrlParts } from "../split.js";
-import { expectString, quote } from "../check.js";
-import { withoutPrefix } from "../prefix.js";
+import type { UrlParts } from "../rfc3986/split.js";
+import { expectString, quote } from "../kernel/check.js";
+import { withoutPrefix } from "./prefix.js";
 import { resolvePartial } from "./partial.js";
 
 export interface ResolveOptions {

@@ -131,7 +131,7 @@ export interface AfsParts extends PartsNotes {
   path: string;
   segments: string[];
 }
-export type SchemeParts =
+export type SchemeSpecificParts =
   | FtpParts
   | HttpParts
   | GopherParts
@@ -712,9 +712,9 @@ function afs(r: Rule): AfsParts | null {
 }
 
 /** The rule of each scheme schemeParts() knows (docs/api.md section 4). */
-export const RULES: ReadonlyMap<string, (r: Rule) => SchemeParts | null> = new Map<
+export const RULES: ReadonlyMap<string, (r: Rule) => SchemeSpecificParts | null> = new Map<
   string,
-  (r: Rule) => SchemeParts | null
+  (r: Rule) => SchemeSpecificParts | null
 >([
   ["ftp", ftp],
   ["http", http],

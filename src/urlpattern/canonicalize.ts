@@ -5,7 +5,7 @@ import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import type { ParseCore } from "../whatwg/parse.js";
 import { PARTS, type Setters } from "../whatwg/setters.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 
 /** What URLPattern runs on: one API instance's parser and setters. */
 export interface PatternCore {
@@ -31,7 +31,7 @@ export function defaultPortOf(scheme: string): string | null {
 }
 
 /** Whether a parsed URL's path is opaque ("has an opaque path"). */
-export function hasOpaquePath(url: Url): boolean {
+export function hasOpaquePath(url: ParsedUrl): boolean {
   return (url._flags & L.FLAG_OPAQUE_PATH) !== 0;
 }
 
@@ -70,13 +70,13 @@ const PLAIN_QUERY = /^[\w~/?.!$&()*+,;=:@%-]*$/;
 
 export function canonicalizers(core: PatternCore): Canonicalizers {
   // "Create a dummy URL": Urls never change, so one serves every call.
-  const dummy = core.parse("https://dummy.invalid/") as Url;
+  const dummy = core.parse("https://dummy.invalid/") as ParsedUrl;
   /** A URL without a default port, for ports canonicalized without a protocol (as Chromium and Node do). */
-  const portless = core.parse("non-special://dummy.invalid/") as Url;
-  const special = new Map<string, Url>();
+  const portless = core.parse("non-special://dummy.invalid/") as ParsedUrl;
+  const special = new Map<string, ParsedUrl>();
 
   /** Setter `part` on `url`, or a TypeError where the value is failure. */
-  function set(url: Url, part: number, value: string, what: string): Url {
+  function set(url: ParsedUrl, part: number, value: string, what: string): ParsedUrl {
     return core.set(url, part, value) ?? fail(what, value);
   }
 
@@ -107,9 +107,9 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       if (value === "" || (PLAIN_PORT.test(value) && protocol === undefined)) return value;
       let url = portless;
       if (protocol !== undefined && defaultPortOf(protocol) !== null) {
-        url = special.get(protocol) as Url;
+        url = special.get(protocol) as ParsedUrl;
         if (url === undefined) {
-          url = core.parse(`${protocol}://dummy.invalid/`) as Url;
+          url = core.parse(`${protocol}://dummy.invalid/`) as ParsedUrl;
           special.set(protocol, url);
         }
       }
@@ -129,7 +129,7 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       // space before it becomes "%20"). Parsed as "a:-<path>?" or "a:-<path>X",
       // so that nothing at either end is stripped; the added units are cut off.
       const cut = value.search(/[?#]/);
-      const path = (core.parse(cut < 0 ? `a:-${value}X` : `a:-${value.slice(0, cut)}?`) as Url).pathname;
+      const path = (core.parse(cut < 0 ? `a:-${value}X` : `a:-${value.slice(0, cut)}?`) as ParsedUrl).pathname;
       return cut < 0 ? path.slice(1, -1) : path.slice(1);
     },
     search(value) {

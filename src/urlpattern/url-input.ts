@@ -5,7 +5,7 @@
 // serialized path, and the query and fragment without their "?" and "#".
 
 import * as L from "../../assembly/layout.js";
-import type { Url } from "../whatwg/url.js";
+import type { ParsedUrl } from "../whatwg/url.js";
 
 // Indices of the components in COMPONENTS (init.ts), the standard's order.
 export const PROTOCOL = 0;
@@ -18,7 +18,7 @@ export const SEARCH = 6;
 export const HASH = 7;
 
 /** Component `c` (an index of COMPONENTS, init.ts) of the parsed `url`, as the match algorithm reads it. */
-export function componentOf(url: Url, c: number): string {
+export function componentOf(url: ParsedUrl, c: number): string {
   switch (c) {
     case PROTOCOL:
       return url._href.slice(0, url._schemeEnd);
@@ -43,7 +43,7 @@ export function componentOf(url: Url, c: number): string {
 }
 
 /** The eight components of the parsed `url`, in the standard's order. */
-export function urlComponents(url: Url): string[] {
+export function urlComponents(url: ParsedUrl): string[] {
   const values: string[] = [];
   for (let c = PROTOCOL; c <= HASH; c++) values.push(componentOf(url, c));
   return values;
@@ -56,7 +56,7 @@ export function urlComponents(url: Url): string[] {
  */
 export class UrlInput {
   private readonly values: (string | undefined)[] = [];
-  constructor(readonly url: Url) {}
+  constructor(readonly url: ParsedUrl) {}
 
   /** Component `c` (an index of COMPONENTS). */
   get(c: number): string {
@@ -76,7 +76,7 @@ export class UrlInput {
   }
 }
 
-type Parse = (input: string, base?: string | Url) => Url | null;
+type Parse = (input: string, base?: string | ParsedUrl) => ParsedUrl | null;
 
 /**
  * The parser with a memory of its last input: a router tries one URL against
@@ -90,7 +90,7 @@ export function cachedParse(parse: Parse): (input: string, base: string | undefi
   let lastUrl: UrlInput | null = null;
   return (input, base) => {
     if (input === lastInput && base === lastBase) return lastUrl;
-    let url: Url | null = null;
+    let url: ParsedUrl | null = null;
     if (base === undefined) url = parse(input);
     else {
       // "If baseURLString was given, let baseURL be the result of parsing it; if failure, return null."

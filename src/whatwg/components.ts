@@ -1,10 +1,10 @@
 // The components of a URL record as positions in its serialized href, and the
 // getters of the WHATWG URL API (#urlutils-members) as slices between them:
-// the one place each rule is written. Url (url.ts), UrlBatch (batch.ts),
+// the one place each rule is written. ParsedUrl (url.ts), UrlBatch (batch.ts),
 // canonicalize() (canonical.ts) and parse()'s base record (parse.ts) use them.
 //
 // The record is the kernel's (assembly/layout.ts draws it): offsets into the
-// href, NONE for an absent part. A Url holds it as fields; a UrlBatch holds it
+// href, NONE for an absent part. A ParsedUrl holds it as fields; a UrlBatch holds it
 // packed in rows, so the position helpers take the offsets as numbers rather
 // than a record object (no object made, no second shape at the call sites),
 // and `none`, what stands for an absent part: NONE, or a row's ROW_NONE. The
@@ -15,7 +15,7 @@ import * as L from "../../assembly/layout.js";
 
 export { hostOf, pathEnd, queryEnd, schemeOf } from "../../assembly/layout.js";
 
-/** The fields of the URL record in layout.ts order (URL_HREF_END .. URL_FLAGS), as a Url holds them. */
+/** The fields of the URL record in layout.ts order (URL_HREF_END .. URL_FLAGS), as a ParsedUrl holds them. */
 export const RECORD_FIELDS = [
   "_hrefEnd",
   "_schemeEnd",

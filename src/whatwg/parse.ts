@@ -1,13 +1,13 @@
 // parse() and canParse() (docs/api.md section 1): the WHATWG basic URL parser in
-// the kernel, UTS #46 for non-ASCII domains here, and the Url made from the
+// the kernel, UTS #46 for non-ASCII domains here, and the ParsedUrl made from the
 // kernel's record.
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { domainToAscii } from "./idna.js";
 import { schemeOf, writeRecord } from "./components.js";
-import { Url } from "./url.js";
-import { expectString, typeName } from "../check.js";
+import { ParsedUrl } from "./url.js";
+import { expectString, typeName } from "../kernel/check.js";
 
 export function parseApi(arena: Arena) {
   const { kernel } = arena;
@@ -17,7 +17,7 @@ export function parseApi(arena: Arena) {
   let output = 0;
 
   /** Write the base's href after the input; returns the href's address. */
-  function writeBaseHref(base: Url, at: number): number {
+  function writeBaseHref(base: ParsedUrl, at: number): number {
     const href = base._href;
     arena.reserve(at - L.ARENA + href.length + L.SLACK);
     arena.write(href, at);
@@ -25,16 +25,16 @@ export function parseApi(arena: Arena) {
   }
 
   /** Write the record of `url` at BASE (where the parser takes a base, and the setters their URL). */
-  function writeBaseRecord(url: Url): void {
+  function writeBaseRecord(url: ParsedUrl): void {
     writeRecord(url, arena.i32, baseRecord);
   }
 
   // The base whose BASE_DIRECTORY_END was worked out last, and it.
-  let directoryBase: Url | null = null;
+  let directoryBase: ParsedUrl | null = null;
   let directoryEndOfBase: number = L.NONE;
 
   /** BASE_DIRECTORY_END of `base` (layout.ts): after the last "/" of its path, or NONE. */
-  function directoryEnd(base: Url): number {
+  function directoryEnd(base: ParsedUrl): number {
     if (base !== directoryBase) {
       const href = base._href;
       const slash = href.lastIndexOf("/", L.pathEnd(base._queryStart, base._fragmentStart, href.length, L.NONE) - 1);
@@ -62,7 +62,7 @@ export function parseApi(arena: Arena) {
    * goes to it at once. (One call site for both calls: with a function for
    * the call, V8 spent ~150 machine instructions more a parse of "../a".)
    */
-  function pass(input: string, base: Url | null, idna: string | null, checkOnly: boolean): number {
+  function pass(input: string, base: ParsedUrl | null, idna: string | null, checkOnly: boolean): number {
     const len = arena.input(input);
     const afterInput = align8(L.ARENA + len + L.SLACK);
     let baseHref = 0;
@@ -78,7 +78,7 @@ export function parseApi(arena: Arena) {
       }
     }
     while (true) {
-      const baseLength = baseHref > 0 ? (base as Url)._href.length : 0;
+      const baseLength = baseHref > 0 ? (base as ParsedUrl)._href.length : 0;
       let at = align8(afterInput + baseLength + L.SLACK);
       // Only a second pass has a UTS #46 result (address 0: none).
       const idnaAt = idna === null ? 0 : at;
@@ -90,12 +90,12 @@ export function parseApi(arena: Arena) {
         ? kernel.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
         : kernel.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
       if (status !== L.PARSE_NEEDS_BASE_HREF) return status;
-      baseHref = writeBaseHref(base as Url, afterInput);
+      baseHref = writeBaseHref(base as ParsedUrl, afterInput);
     }
   }
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
-  function run(input: string, base: Url | null, checkOnly: boolean): boolean {
+  function run(input: string, base: ParsedUrl | null, checkOnly: boolean): boolean {
     let status = pass(input, base, null, checkOnly);
     if (status === L.PARSE_NEEDS_IDNA) {
       const i = arena.i32;
@@ -107,26 +107,26 @@ export function parseApi(arena: Arena) {
     return status === L.PARSE_OK;
   }
 
-  /** The Url of the last successful run() of `input` against `base`. */
-  function makeUrl(input: string, base: Url | null): Url {
+  /** The ParsedUrl of the last successful run() of `input` against `base`. */
+  function makeUrl(input: string, base: ParsedUrl | null): ParsedUrl {
     const i = arena.i32;
     const flags = i[result + L.URL_FLAGS];
     let href: string;
     if (flags & L.FLAG_HREF_IS_INPUT) href = input;
     // A relative reference the kernel took as it is (assembly/relative.ts).
     else if (flags & L.FLAG_HREF_BASE_PREFIX)
-      href = (base as Url)._href.slice(0, i[result + L.URL_BASE_PREFIX]) + input;
+      href = (base as ParsedUrl)._href.slice(0, i[result + L.URL_BASE_PREFIX]) + input;
     else href = arena.ascii(output, output + i[result + L.URL_HREF_END]);
     return fromResult(href);
   }
 
-  /** The Url of `href` and the record at RESULT. */
-  function fromResult(href: string): Url {
+  /** The ParsedUrl of `href` and the record at RESULT. */
+  function fromResult(href: string): ParsedUrl {
     const i = arena.i32;
-    if (schemeOf(i[result + L.URL_FLAGS]) !== L.SCHEME_BLOB) return new Url(href, i, result);
+    if (schemeOf(i[result + L.URL_FLAGS]) !== L.SCHEME_BLOB) return new ParsedUrl(href, i, result);
     // blobOrigin() parses again, over RESULT: keep a copy of this record first.
     const record = i.slice(result, result + L.URL_FIELDS);
-    return new Url(href, record, 0, blobOrigin(new Url(href, record, 0).pathname));
+    return new ParsedUrl(href, record, 0, blobOrigin(new ParsedUrl(href, record, 0).pathname));
   }
 
   /**
@@ -143,19 +143,19 @@ export function parseApi(arena: Arena) {
 
   // The last base given as a string, and what it parsed to. Resolving many
   // inputs against one base (the links of a page) parses the base once; a
-  // Url never changes, so the kept one is what a new parse would return.
+  // ParsedUrl never changes, so the kept one is what a new parse would return.
   let lastBase: string | null = null;
-  let lastBaseUrl: Url | null = null;
+  let lastBaseUrl: ParsedUrl | null = null;
 
-  /** The base argument as a Url, or null when it is given but does not parse. */
-  function toBase(base: string | Url, fn: string): Url | null {
-    if (base instanceof Url) return base;
+  /** The base argument as a ParsedUrl, or null when it is given but does not parse. */
+  function toBase(base: string | ParsedUrl, fn: string): ParsedUrl | null {
+    if (base instanceof ParsedUrl) return base;
     let href: string;
     if (typeof base === "string") href = base;
     // A WHATWG URL object (or anything with an href) stands for its href.
     else if (typeof base === "object" && base !== null && typeof (base as { href?: unknown }).href === "string")
       href = (base as { href: string }).href;
-    else throw new TypeError(`${fn}: base must be a string or a Url, got ${typeName(base)}`);
+    else throw new TypeError(`${fn}: base must be a string or a ParsedUrl, got ${typeName(base)}`);
     if (href !== lastBase) {
       lastBaseUrl = parse(href);
       lastBase = href;
@@ -164,12 +164,12 @@ export function parseApi(arena: Arena) {
   }
 
   /**
-   * Parse `input` (against `base`) as the WHATWG URL Standard does: the Url,
+   * Parse `input` (against `base`) as the WHATWG URL Standard does: the ParsedUrl,
    * or null where `new URL(input, base)` throws.
    */
-  function parse(input: string, base?: string | Url): Url | null {
+  function parse(input: string, base?: string | ParsedUrl): ParsedUrl | null {
     expectString(input, "parse", "input");
-    let baseUrl: Url | null = null;
+    let baseUrl: ParsedUrl | null = null;
     if (base !== undefined) {
       baseUrl = toBase(base, "parse");
       if (baseUrl === null) return null;
@@ -178,9 +178,9 @@ export function parseApi(arena: Arena) {
   }
 
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
-  function canParse(input: string, base?: string | Url): boolean {
+  function canParse(input: string, base?: string | ParsedUrl): boolean {
     expectString(input, "canParse", "input");
-    let baseUrl: Url | null = null;
+    let baseUrl: ParsedUrl | null = null;
     if (base !== undefined) {
       baseUrl = toBase(base, "canParse");
       if (baseUrl === null) return false;

@@ -1,4 +1,4 @@
-// The setters of the URL API on a Url's href + record: the kernel runs the
+// The setters of the URL API on a ParsedUrl's href + record: the kernel runs the
 // basic URL parser with the setter's state override on the value
 // (assembly/setters.ts) and writes only the new bytes of the range of the href
 // that changes; the new href is the old one with that range replaced, so the
@@ -8,7 +8,7 @@ import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { domainToAscii } from "./idna.js";
 import type { ParseCore } from "./parse.js";
-import type { Url } from "./url.js";
+import type { ParsedUrl } from "./url.js";
 
 /** The setters, by the attribute of the URL API they set. */
 export const PARTS = {
@@ -30,7 +30,7 @@ export function settersApi(arena: Arena, core: ParseCore) {
   let output = 0;
 
   /** One call of the kernel's setPart() on `value`, with a UTS #46 result for the host on a second call. */
-  function pass(url: Url, part: number, value: string, idna: string | null): number {
+  function pass(url: ParsedUrl, part: number, value: string, idna: string | null): number {
     const len = arena.input(value);
     let at = align8(L.ARENA + len + L.SLACK);
     // Only a second pass has a UTS #46 result (address 0: none), as for parse().
@@ -66,10 +66,10 @@ export function settersApi(arena: Arena, core: ParseCore) {
   }
 
   /**
-   * Setter `part` (PARTS) of the URL API run on `url` with `value`: the Url it
+   * Setter `part` (PARTS) of the URL API run on `url` with `value`: the ParsedUrl it
    * makes, or null where the URL does not change.
    */
-  function set(url: Url, part: number, value: string): Url | null {
+  function set(url: ParsedUrl, part: number, value: string): ParsedUrl | null {
     let status = pass(url, part, value, null);
     if (status === L.PARSE_NEEDS_IDNA) {
       const i = arena.i32;

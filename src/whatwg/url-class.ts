@@ -1,17 +1,17 @@
 // The URL class of the URL Standard (#url-class): a drop-in for the platform's
-// URL, with every getter and setter. It holds a Url (url.ts), the one href +
+// URL, with every getter and setter. It holds a ParsedUrl (url.ts), the one href +
 // offsets record that parse() returns, and replaces it on each set: the
-// getters are the Url's; the setters run the kernel's parser with a state
+// getters are the ParsedUrl's; the setters run the kernel's parser with a state
 // override (setters.ts).
 //
 // Arguments are converted as WebIDL converts them for the platform's URL
 // (String(value); a URL object stands for its href), not refused as swurl's
 // functions refuse a non-string.
 
-import { Url } from "./url.js";
+import { ParsedUrl } from "./url.js";
 import type { ParseCore } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";
-import type { SearchParams, SearchParamsLink } from "./searchparams.js";
+import type { SearchParams, SearchParamsLink } from "./search-params.js";
 
 /** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
 export interface UrlCore {
@@ -22,19 +22,19 @@ export interface UrlCore {
 
 /** Node.js util.inspect()'s hook (a registered symbol: no node: import). */
 export const inspect = Symbol.for("nodejs.util.inspect.custom");
-/** The constructor's first argument when URL.parse() hands it a Url already parsed. */
+/** The constructor's first argument when URL.parse() hands it a ParsedUrl already parsed. */
 const FROM_URL: unique symbol = Symbol("swurl.URL.from");
 
 type InspectFn = (value: unknown, options: unknown) => string;
 
-/** #api-url-parser: the Url, or null for failure. */
-function parseArguments(core: UrlCore, url: unknown, base: unknown): Url | null {
+/** #api-url-parser: the ParsedUrl, or null for failure. */
+function parseArguments(core: UrlCore, url: unknown, base: unknown): ParsedUrl | null {
   return core.parse(String(url), base === undefined ? undefined : baseArgument(base));
 }
 
-/** A base argument as parse() takes it: a Url or URL as its record, anything else as its string. */
-function baseArgument(base: unknown): string | Url {
-  if (base instanceof Url) return base;
+/** A base argument as parse() takes it: a ParsedUrl or URL as its record, anything else as its string. */
+function baseArgument(base: unknown): string | ParsedUrl {
+  if (base instanceof ParsedUrl) return base;
   return base instanceof URL ? base._record() : String(base);
 }
 
@@ -45,8 +45,8 @@ function baseArgument(base: unknown): string | Url {
 export class URL {
   /** @internal The parser and setters this class runs on (urlClass() sets them). */
   static _core: () => UrlCore;
-  /** @internal The URL record: a Url, replaced by each setter that changes something. */
-  _url: Url;
+  /** @internal The URL record: a ParsedUrl, replaced by each setter that changes something. */
+  _url: ParsedUrl;
   /** @internal The query object, made when `searchParams` is first read. */
   _params: SearchParams | null = null;
   /**
@@ -57,9 +57,9 @@ export class URL {
   _query: string | undefined = undefined;
 
   /** `new URL(url, base)`: throws a TypeError where the platform's URL does. */
-  constructor(url: string | URL | Url, base?: string | URL | Url) {
+  constructor(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl) {
     if ((url as unknown) === FROM_URL) {
-      this._url = base as unknown as Url;
+      this._url = base as unknown as ParsedUrl;
       return;
     }
     const parsed = parseArguments(new.target._core(), url, base);
@@ -68,13 +68,13 @@ export class URL {
   }
 
   /** `URL.parse(url, base)`: the URL, or null where the constructor throws. */
-  static parse(url: string | URL | Url, base?: string | URL | Url): URL | null {
+  static parse(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl): URL | null {
     const parsed = parseArguments(this._core(), url, base);
     return parsed === null ? null : new this(FROM_URL as unknown as string, parsed);
   }
 
   /** `URL.canParse(url, base)`: whether the constructor would succeed. */
-  static canParse(url: string | URL | Url, base?: string | URL | Url): boolean {
+  static canParse(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl): boolean {
     return parseArguments(this._core(), url, base) !== null;
   }
 
@@ -84,7 +84,7 @@ export class URL {
   }
 
   /** @internal The URL record, with the query its query object last asked for. */
-  _record(): Url {
+  _record(): ParsedUrl {
     if (this._query !== undefined) {
       const query = this._query;
       this._query = undefined;

@@ -1,4 +1,4 @@
-// The Url class: one serialized href plus the offsets of its components
+// The ParsedUrl class: one serialized href plus the offsets of its components
 // (assembly/layout.ts draws them). Every getter is a slice of the href, made
 // when it is read, by the rules of components.ts (#urlutils-members).
 
@@ -7,11 +7,11 @@ import * as C from "./components.js";
 
 const inspect = Symbol.for("nodejs.util.inspect.custom");
 
-/** @internal A Url's fields are the URL record (components.ts), assigned by its constructor, but for _hrefEnd. */
-export interface Url extends Omit<C.UrlRecord, "_hrefEnd"> {}
+/** @internal A ParsedUrl's fields are the URL record (components.ts), assigned by its constructor, but for _hrefEnd. */
+export interface ParsedUrl extends Omit<C.UrlRecord, "_hrefEnd"> {}
 
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the constructor assigns every field of the record, so the merged fields are initialised.
-export class Url {
+export class ParsedUrl {
   /** @internal */ readonly _href: string;
   /** @internal The origin of a blob: URL, worked out at parse time (it needs a parse). */
   readonly _blobOrigin: string;
@@ -21,7 +21,7 @@ export class Url {
    * (layout.ts, URL_HREF_END to URL_FLAGS) is read from index `at` of
    * `words`, the kernel's memory: no record object is made on the way (one
    * allocation a parse fewer). The fields are assigned here, one by one: V8
-   * sizes a Url by the assignments in its constructor, and fields assigned
+   * sizes a ParsedUrl by the assignments in its constructor, and fields assigned
    * elsewhere would go to a second allocation. URL_HREF_END is the href's
    * length, not a field: as a sixteenth field it cost parse() + hostname +
    * pathname ~23 machine instructions a URL (callgrind, the corpus).
@@ -107,6 +107,6 @@ export class Url {
   }
 
   [inspect](): string {
-    return `Url { ${this._href} }`;
+    return `ParsedUrl { ${this._href} }`;
   }
 }

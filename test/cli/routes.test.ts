@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { URLPattern } from "../../build/index.js";
-import { SAMPLE, lines, swurl } from "../cli-run";
+import { SAMPLE, lines, swurl } from "../helpers/cli-run";
 
 const ROUTES = [
   "# the site's routes, first match wins",

@@ -7,7 +7,7 @@
 // case nor the conversions and group order checked here).
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
+import { builds } from "../helpers/builds";
 
 interface Cases {
   hasRegExpGroups: { pattern: object; expected: boolean; what: string }[];

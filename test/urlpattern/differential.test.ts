@@ -6,8 +6,8 @@
 // 24, runs the same property for as long as asked.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { summarize } from "../report";
-import { asProperty } from "../fuzz-properties";
+import { summarize } from "../helpers/report";
+import { asProperty } from "../helpers/fuzz-properties";
 import { undecided } from "./chromium-oracle";
 import { nativeURLPattern, takeDisputes, urlPatternProperty } from "./differential";
 

@@ -11,9 +11,9 @@
 // a base URL, ignoreCase) or as constructor strings. URLs are built from the
 // same vocabulary, as strings (with a base URL) or dictionaries.
 import fc from "fast-check";
-import { builds } from "../builds";
-import type { FuzzProperty } from "../fuzz-properties";
-import { anyString } from "../fuzz-inputs";
+import { builds } from "../helpers/builds";
+import type { FuzzProperty } from "../helpers/fuzz-properties";
+import { anyString } from "../helpers/fuzz-inputs";
 
 type Args = unknown[];
 

@@ -13,8 +13,8 @@ import { compileParts, type Program } from "../../src/urlpattern/compile";
 import { parsePatternString } from "../../src/urlpattern/parser";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "../../src/urlpattern/parts";
 import { runProgram } from "../../src/urlpattern/run";
-import { countingApi, type CountingApi } from "../counting-build";
-import { internals } from "../internals";
+import { countingApi, type CountingApi } from "../helpers/counting-build";
+import { internals } from "../helpers/internals";
 
 const SIZES = [1000, 2000, 4000];
 /** Memory accesses a step (an input byte through one instruction of the program) may take. */

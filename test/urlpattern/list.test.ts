@@ -6,8 +6,8 @@
 // and 1,000 routes.
 import { describe, expect, it } from "vitest";
 import { requests, routes } from "../../bench/urlpattern-routes.mjs";
-import { builds } from "../builds";
-import { mulberry32 } from "../random";
+import { builds } from "../helpers/builds";
+import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
 
 const SEED = Number(process.env.SWURL_LIST_SEED ?? 3030);

@@ -9,9 +9,9 @@ import { compileParts } from "../../src/urlpattern/compile";
 import { ComponentMatcher } from "../../src/urlpattern/component-matcher";
 import { runProgram } from "../../src/urlpattern/run";
 import { createSwurl } from "../../build/index.js";
-import { builds } from "../builds";
-import { internals } from "../internals";
-import { mulberry32 } from "../random";
+import { builds } from "../helpers/builds";
+import { internals } from "../helpers/internals";
+import { mulberry32 } from "../helpers/random";
 import { parsePatternString } from "../../src/urlpattern/parser";
 import {
   DEFAULT_OPTIONS,
@@ -20,7 +20,7 @@ import {
   type Part,
   type PartOptions,
 } from "../../src/urlpattern/parts";
-import { pick } from "../random";
+import { pick } from "../helpers/random";
 import { randomInput, randomParts, randomPatternString } from "./random-parts";
 import { specRegExp } from "./spec-regexp";
 

@@ -4,8 +4,8 @@
 // routes and requests, and on the benchmark's router workload, in every build.
 import { describe, expect, it } from "vitest";
 import { requests, routes } from "../../bench/urlpattern-routes.mjs";
-import { builds } from "../builds";
-import { mulberry32 } from "../random";
+import { builds } from "../helpers/builds";
+import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
 
 interface NativePattern {

@@ -3,7 +3,7 @@
 // and inputs walked from the pattern (so that many match) then mutated.
 import type { CompileOptions } from "../../src/urlpattern/compile";
 import type { Part, PartModifier } from "../../src/urlpattern/parts";
-import { int, pick, type Rng } from "../random";
+import { int, pick, type Rng } from "../helpers/random";
 
 const MODIFIERS: PartModifier[] = ["none", "optional", "zero-or-more", "one-or-more"];
 const AFFIXES = ["", "", "", "/", ".", "-", "ab"];

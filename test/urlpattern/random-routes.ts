@@ -2,7 +2,7 @@
 // them) and request URLs over one small vocabulary, so that routes share
 // prefixes and requests often match: for URLPatternList against trying the
 // patterns in order, and for swurl's URLPattern against Node 24's.
-import { int, pick, type Rng } from "../random";
+import { int, pick, type Rng } from "../helpers/random";
 
 const SEGMENTS = ["a", "b", "api", "v1", "users", "A"];
 const PATH_PIECES = [

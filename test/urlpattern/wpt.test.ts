@@ -3,8 +3,8 @@
 // the same runner on it, which shows the runner reads the data as WPT does.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { builds } from "../builds";
-import { summarize } from "../report";
+import { builds } from "../helpers/builds";
+import { summarize } from "../helpers/report";
 import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "./wpt-runner";
 
 const data = JSON.parse(

@@ -1,0 +1,557 @@
+// parseBatch() (docs/api.md section 2): every line of a block of UTF-8 text parsed
+// by the kernel in one call (assembly/batch.ts), which leaves a table of rows
+// and one buffer of serialized hrefs; a UrlBatch makes the component strings
+// only when one is asked for, as slices of one string of all the hrefs.
+//
+// Lifetime of a batch's data. The kernel works in one memory that every later
+// call reuses: the next batch, and any parse() or split() in between. Ada's
+// url_aggregator hands out string views that are valid only while the buffer
+// lives; a UrlBatch instead takes its rows and its hrefs out of the kernel's
+// memory before parseBatch() returns (one copy of the table into an
+// Int32Array, one of the hrefs into a string), so it stays right for as long
+// as it is referenced, whatever runs after it. Throwing on a reused batch was
+// the other choice; it would make a batch useless after any later call,
+// including the next batch of a stream while the consumer still holds this
+// one, to save copies that cost ~15 ns a line (bench/suites/batch.mjs runs at
+// ~250 ns a line). A batch holds ROW_FIELDS * 4 = 32 bytes per line plus its
+// hrefs (one byte a character).
+
+import * as L from "../../assembly/layout.js";
+import { expectOptions, isDetached, quote, typeName } from "../kernel/check.js";
+import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
+import type { parseApi } from "../whatwg/parse.js";
+import * as C from "../whatwg/components.js";
+import { ParsedUrl } from "../whatwg/url.js";
+import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
+
+const ESCAPE = /\\(x[0-9a-fA-F]{2}|[\s\S])/g;
+
+/**
+ * An access-log field with Apache's and nginx's escapes undone: \" and \\
+ * are the character, \xHH a byte (UTF-8 bytes of a target that was not
+ * percent-encoded come out as such escapes in nginx logs).
+ */
+export function unescapeLogField(field: string): string {
+  if (!field.includes("\\")) return field;
+  const bytes: number[] = [];
+  let last = 0;
+  for (const m of field.matchAll(ESCAPE)) {
+    bytes.push(...encoder.encode(field.slice(last, m.index)));
+    if (m[1].length === 3) bytes.push(parseInt(m[1].slice(1), 16));
+    else bytes.push(...encoder.encode(m[1]));
+    last = m.index + m[0].length;
+  }
+  bytes.push(...encoder.encode(field.slice(last)));
+  return utf8Decoder.decode(Uint8Array.from(bytes));
+}
+
+export interface BatchOptions {
+  /** Parse each line against this base URL, as `parse(line, base)` does. */
+  base?: string | ParsedUrl;
+  /**
+   * The lines are access-log lines (Common or Combined Log Format, as Apache
+   * and nginx write them): parse the target of the request line
+   * ("METHOD target PROTOCOL") or the referer instead of the whole line. A
+   * line without that field ("-", too few quoted strings) fails.
+   */
+  accessLog?: "request" | "referer";
+  /** Skip lines that are empty or only spaces and tabs: neither URLs nor failures (UrlBatch.isSkipped). */
+  skipBlank?: boolean;
+  /** Skip lines that start with "#". */
+  skipComments?: boolean;
+}
+
+/** The kernel's batchMode() bits for `options`. */
+function modeOf(options: BatchOptions | undefined): number {
+  if (options === undefined) return 0;
+  const { accessLog, skipBlank, skipComments } = options;
+  if (accessLog !== undefined && accessLog !== "request" && accessLog !== "referer") {
+    throw new TypeError(`options.accessLog must be "request" or "referer", got ${quote(String(accessLog))}`);
+  }
+  return (
+    (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
+    (skipBlank === true ? L.MODE_SKIP_BLANK : 0) |
+    (skipComments === true ? L.MODE_SKIP_COMMENTS : 0)
+  );
+}
+
+/** No limit on the lines of one kernel block (parseBatch). */
+const ALL_LINES = 2 ** 31 - 1;
+/** The first output window: the hrefs are about as long as the lines, plus the base for relative ones. */
+const MIN_WINDOW = 65536;
+/** Strings longer than this cannot be made in V8 (String::kMaxLength on 64-bit). */
+const MAX_STRING = 2 ** 29 - 24;
+
+const encoder = new TextEncoder();
+/** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
+const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
+interface Slicer {
+  slice(start: number, end: number): string;
+}
+
+const latin1Decoder = new TextDecoder("latin1");
+
+/** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
+function byteSlicer(bytes: Uint8Array): Slicer {
+  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)) };
+}
+
+/** The offset in the high half of a row word (ROW_NONE for none). */
+function high(word: number): number {
+  return word >>> 16;
+}
+
+/** The offset in the low half of a row word (ROW_NONE for none). */
+function low(word: number): number {
+  return word & L.ROW_NONE;
+}
+
+/** A packed offset as a record offset: ROW_NONE is NONE. */
+function offset(packed: number): number {
+  return packed === L.ROW_NONE ? L.NONE : packed;
+}
+
+type UrlComponent =
+  | "href"
+  | "origin"
+  | "protocol"
+  | "username"
+  | "password"
+  | "host"
+  | "hostname"
+  | "port"
+  | "pathname"
+  | "search"
+  | "hash";
+
+/**
+ * The byte ranges of the lines of `bytes` (a batch's input; `bom`: it starts
+ * a file, a byte order mark is skipped), two words a line: start, end without
+ * the LF or CR LF. The kernel's batchLines(), run again on the input when a
+ * line's text is first asked for, so a batch whose lines nobody reads costs
+ * nothing more.
+ */
+export type LineFinder = (bytes: Uint8Array, bom: boolean) => Int32Array;
+
+/** A batch's input, for line(): its text (a string is encoded when first asked for) and how its lines are found. */
+export interface BatchInput {
+  text: Uint8Array | string;
+  bom: boolean;
+  find: LineFinder;
+}
+
+/** A URL record unpacked from a batch row, for the ParsedUrl constructor to copy (one for all batches). */
+const unpacked = new Int32Array(L.URL_FIELDS);
+
+/**
+ * The results of parsing one URL per line: line `i` is `parse(line_i, base)`.
+ *
+ * A batch owns its results: they were copied out of the kernel's memory when
+ * it was made, so it stays valid however many batches or parse() calls come
+ * after it, until it is garbage-collected. It holds 32 bytes per line plus
+ * one string of all its hrefs; every string it returns is a slice of that
+ * string, which V8 keeps whole while any slice of it is alive.
+ */
+export class UrlBatch implements Iterable<ParsedUrl | null> {
+  /** One entry per input line. */
+  readonly length: number;
+  /** Lines that did not parse. */
+  readonly failures: number;
+  /** Lines skipped as blank or comments (BatchOptions.skipBlank, skipComments): neither URLs nor failures. */
+  readonly skipped: number;
+  private readonly rows: Int32Array;
+  /** Every href of a BATCH_OK row, one after the other; rows say where. */
+  private readonly hrefs: Slicer;
+  /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
+  private readonly finished: Map<number, ParsedUrl>;
+  private readonly input: BatchInput;
+  /** The input as bytes, and its lines' ranges (LineFinder): made when a line is first asked for. */
+  private bytes: Uint8Array | null = null;
+  private ranges: Int32Array | null = null;
+
+  /** @internal Made by parseBatch() and parseStream(). */
+  constructor(
+    length: number,
+    failures: number,
+    skipped: number,
+    rows: Int32Array,
+    hrefs: Slicer,
+    finished: Map<number, ParsedUrl>,
+    input: BatchInput,
+  ) {
+    this.length = length;
+    this.failures = failures;
+    this.skipped = skipped;
+    this.rows = rows;
+    this.hrefs = hrefs;
+    this.finished = finished;
+    this.input = input;
+  }
+
+  /** The row of line `i` in `rows`. */
+  private row(i: number): number {
+    if (i >>> 0 !== i || i >= this.length) {
+      throw new RangeError(`UrlBatch: line ${String(i)} is not an index in [0, ${this.length})`);
+    }
+    return i * L.ROW_FIELDS;
+  }
+
+  private status(r: number): number {
+    return this.rows[r + L.ROW_STATE] & L.ROW_STATUS_MASK;
+  }
+
+  /** The parsed URL of line `i`, or null where parse() fails (or the line was skipped): equal to `parse(line_i, base)`. */
+  get(i: number): ParsedUrl | null {
+    const r = this.row(i);
+    const status = this.status(r);
+    if (status === L.BATCH_OK) return new ParsedUrl(this.rowHref(r), this.record(r), 0);
+    if (status === L.BATCH_DEFERRED) return this.finished.get(i)!;
+    return null;
+  }
+
+  /** Whether line `i` parsed. */
+  isValid(i: number): boolean {
+    const status = this.status(this.row(i));
+    return status === L.BATCH_OK || status === L.BATCH_DEFERRED;
+  }
+
+  /** Whether line `i` was skipped as blank or a comment (BatchOptions.skipBlank, skipComments). */
+  isSkipped(i: number): boolean {
+    return this.status(this.row(i)) === L.BATCH_SKIPPED;
+  }
+
+  /** The URL record (layout.ts URL_*) of the BATCH_OK row `r`, unpacked into `unpacked`. */
+  private record(r: number): Int32Array {
+    const w = this.rows;
+    const u = unpacked;
+    const host = w[r + L.ROW_HOST];
+    const portPath = w[r + L.ROW_PORT_PATH];
+    const after = w[r + L.ROW_QUERY_FRAGMENT];
+    u[L.URL_HREF_END] = high(w[r + L.ROW_LENGTH_SCHEME]);
+    u[L.URL_SCHEME_END] = low(w[r + L.ROW_LENGTH_SCHEME]);
+    u[L.URL_USER_START] = high(w[r + L.ROW_USER]);
+    u[L.URL_USER_END] = low(w[r + L.ROW_USER]);
+    u[L.URL_PASS_START] = high(w[r + L.ROW_PASS]);
+    u[L.URL_PASS_END] = low(w[r + L.ROW_PASS]);
+    u[L.URL_HOST_START] = offset(high(host));
+    u[L.URL_HOST_END] = low(host);
+    u[L.URL_PORT_END] = high(portPath);
+    const port = C.portFrom(low(host), high(portPath));
+    u[L.URL_PORT] = port === high(portPath) ? L.NONE : Number(this.part(r, port, high(portPath)));
+    u[L.URL_PATH_START] = low(portPath);
+    u[L.URL_QUERY_START] = offset(high(after));
+    u[L.URL_FRAGMENT_START] = offset(low(after));
+    u[L.URL_FLAGS] = w[r + L.ROW_STATE] >> L.ROW_FLAGS_SHIFT;
+    return u;
+  }
+
+  // The getters of ParsedUrl (#urlutils-members, components.ts), read straight from
+  // the row, without making a ParsedUrl: ~10 ns a component where get(i).hostname
+  // takes ~50 (measured on the corpus). Lines without a kernel row (failed,
+  // or finished by parse()) go through get(). test/bulk/batch.test.ts checks every
+  // accessor against parse() on every line.
+
+  /** [from, to) of the href of the BATCH_OK row `r`. */
+  private part(r: number, from: number, to: number): string {
+    const start = this.rows[r + L.ROW_HREF];
+    return this.hrefs.slice(start + from, start + to);
+  }
+
+  /** The href of the BATCH_OK row `r`. */
+  private rowHref(r: number): string {
+    return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
+  }
+
+  private fromUrl(i: number, component: UrlComponent): string | null {
+    const url = this.get(i);
+    return url === null ? null : url[component];
+  }
+
+  // Each getter reads the row words it needs once (a typed-array read costs a
+  // bounds check; measured with callgrind, reading the record field by field
+  // made hostname + pathname ~40 instructions a line dearer).
+
+  /** `get(i).href` without making the ParsedUrl; null where line `i` did not parse. */
+  href(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "href");
+    return this.rowHref(r);
+  }
+  /** `get(i).origin` (through the ParsedUrl: the origin depends on the scheme); null where line `i` did not parse. */
+  origin(i: number): string | null {
+    return this.fromUrl(i, "origin");
+  }
+  /** `get(i).protocol` without making the ParsedUrl; null where line `i` did not parse. */
+  protocol(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "protocol");
+    return this.part(r, 0, C.protocolEnd(low(this.rows[r + L.ROW_LENGTH_SCHEME])));
+  }
+  /** `get(i).username` without making the ParsedUrl; null where line `i` did not parse. */
+  username(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "username");
+    return this.packedPart(r, this.rows[r + L.ROW_USER]);
+  }
+  /** `get(i).password` without making the ParsedUrl; null where line `i` did not parse. */
+  password(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "password");
+    return this.packedPart(r, this.rows[r + L.ROW_PASS]);
+  }
+  /** `get(i).host` without making the ParsedUrl; null where line `i` did not parse. */
+  host(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "host");
+    const end = high(this.rows[r + L.ROW_PORT_PATH]);
+    return this.part(r, C.hostFrom(high(this.rows[r + L.ROW_HOST]), end, L.ROW_NONE), end);
+  }
+  /** `get(i).hostname` without making the ParsedUrl; null where line `i` did not parse. */
+  hostname(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
+    const host = this.rows[r + L.ROW_HOST];
+    return this.part(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
+  }
+  /** `get(i).port` without making the ParsedUrl; null where line `i` did not parse. */
+  port(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "port");
+    const end = high(this.rows[r + L.ROW_PORT_PATH]);
+    return this.part(r, C.portFrom(low(this.rows[r + L.ROW_HOST]), end), end);
+  }
+  /** `get(i).pathname` without making the ParsedUrl; null where line `i` did not parse. */
+  pathname(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+  }
+  /** `get(i).search` without making the ParsedUrl; null where line `i` did not parse. */
+  search(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.part(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
+  }
+  /** `get(i).hash` without making the ParsedUrl; null where line `i` did not parse. */
+  hash(i: number): string | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hash");
+    const end = high(this.rows[r + L.ROW_LENGTH_SCHEME]);
+    return this.part(r, C.hashFrom(low(this.rows[r + L.ROW_QUERY_FRAGMENT]), end, L.ROW_NONE), end);
+  }
+
+  /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
+  private lineAt(i: number): number {
+    const at = 2 * (this.row(i) / L.ROW_FIELDS);
+    if (this.ranges === null) {
+      const { text, bom, find } = this.input;
+      this.bytes = typeof text === "string" ? encoder.encode(text) : text;
+      this.ranges = find(this.bytes, bom);
+    }
+    return at;
+  }
+
+  /**
+   * The byte range [start, end) of line `i` in the batch's input, without its
+   * LF or CR LF: in the bytes given to parseBatch() (of a string, its UTF-8
+   * encoding), or in the block of the stream the batch was made of. With
+   * `accessLog`, the whole line's range, not the field's.
+   */
+  lineRange(i: number): [start: number, end: number] {
+    const at = this.lineAt(i);
+    return [this.ranges![at], this.ranges![at + 1]];
+  }
+
+  /**
+   * The text of line `i` as parsed: its bytes decoded the way the line was
+   * (invalid UTF-8 as U+FFFD), without its line end; with `accessLog`, the
+   * whole line. A skipped line gives its text too.
+   */
+  line(i: number): string {
+    const at = this.lineAt(i);
+    return utf8Decoder.decode(this.bytes!.subarray(this.ranges![at], this.ranges![at + 1]));
+  }
+
+  /** The range packed in `word` (start << 16 | end) of the href of row `r`. */
+  private packedPart(r: number, word: number): string {
+    return this.part(r, high(word), low(word));
+  }
+
+  /** Each line's ParsedUrl, or null for a line that did not parse. */
+  *[Symbol.iterator](): IterableIterator<ParsedUrl | null> {
+    for (let i = 0; i < this.length; i++) yield this.get(i);
+  }
+}
+
+function checkMemory(bytes: number, fn: string): void {
+  if (L.ARENA + bytes + L.SLACK > MAX_MEMORY) {
+    // A stream's blocks are small: only a line of a gigabyte or more gets here.
+    const advice = fn === "parseStream" ? "a line is too long" : "parseStream() takes input of any size";
+    throw new RangeError(`${fn}: the batch needs more than 2 GiB of kernel memory; ${advice}`);
+  }
+}
+
+/**
+ * The bulk parsing API on `arena`; `parse` is the API's own parse(), which
+ * finishes the deferred lines (no second parse() instance on the same memory).
+ */
+export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
+  const { kernel } = arena;
+  const result = L.RESULT >> 2;
+
+  /** The base option as a ParsedUrl; null when it does not parse (then no line does); undefined when absent. */
+  function baseOption(options: BatchOptions | undefined, fn: string): ParsedUrl | null | undefined {
+    expectOptions(options, fn);
+    if (options === undefined) return undefined;
+    const { base } = options;
+    if (base === undefined || base instanceof ParsedUrl) return base;
+    if (typeof base !== "string")
+      throw new TypeError(`${fn}: options.base must be a string or a ParsedUrl, got ${typeName(base)}`);
+    return parse(base);
+  }
+
+  /** LineFinder: batchBegin() again on the batch's input, then batchLines(). */
+  function findLines(bytes: Uint8Array, bom: boolean): Int32Array {
+    const len = arena.inputBytes(bytes);
+    const table = align8(L.ARENA + len + L.SLACK);
+    const lines = kernel.batchBegin(L.ARENA, len, bom ? 1 : 0, ALL_LINES, 0, table);
+    arena.reserve(table - L.ARENA + 8 * lines);
+    kernel.batchLines(table);
+    return arena.i32.slice(table >> 2, (table >> 2) + 2 * lines);
+  }
+
+  /** Write the base's href after `at` and parse it there as the lines' base; returns its href's address. */
+  function setBase(base: ParsedUrl, at: number): number {
+    const href = base._href;
+    const dst = align8(at + href.length + L.SLACK);
+    arena.reserve(dst - L.ARENA + L.outputBound(href.length, 0, 0) + L.SLACK);
+    arena.write(href, at);
+    // A serialized URL parses to itself (#url-serializing), so the kernel's
+    // record of the href is the base's.
+    if (kernel.batchBase(at, href.length, dst) !== L.PARSE_OK)
+      throw new Error(`swurl: base ${quote(href)} does not parse again`);
+    return dst;
+  }
+
+  /**
+   * Parse the lines of `input` (up to `maxLines` of them) in the kernel, and
+   * the deferred ones through parse(). `bom`: skip a leading byte order mark.
+   */
+  function parseBlock(
+    input: Uint8Array | string,
+    base: ParsedUrl | null | undefined,
+    mode: number,
+    bom: boolean,
+    maxLines: number,
+    fn: string,
+  ): Block<UrlBatch> {
+    // A deferred row of an access log holds the field's byte range, which only bytes can be sliced by.
+    if (typeof input === "string" && (mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE) input = encoder.encode(input);
+    checkMemory(typeof input === "string" ? 3 * input.length : input.length, fn);
+    const len = typeof input === "string" ? arena.input(input) : arena.inputBytes(input);
+    let table = align8(L.ARENA + len + L.SLACK);
+    let baseHref = 0;
+    if (base) {
+      baseHref = setBase(base, table);
+      table = align8(baseHref + arena.i32[result + L.URL_HREF_END] + L.SLACK);
+    }
+    kernel.batchMode(mode);
+    const lines = kernel.batchBegin(L.ARENA, len, bom ? 1 : 0, maxLines, baseHref, table);
+    const used = arena.i32[result + L.BATCH_INPUT_END];
+    const output = table + lines * L.ROW_FIELDS * 4;
+    checkMemory(output - L.ARENA, fn);
+    // The lines' input, for line(): a stream's block is the batch's own (stream.ts does not reuse it).
+    let text = typeof input === "string" ? input : input.subarray(0, used);
+    if (base === null) {
+      // "If parsedBase is failure, then throw a TypeError": no line parses.
+      const rows = new Int32Array(lines * L.ROW_FIELDS);
+      for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
+      return { batch: new UrlBatch(lines, lines, 0, rows, "", new Map(), { text, bom, find: findLines }), used };
+    }
+    // Run the kernel until every line is done, doubling the output window
+    // whenever the next line's worst case does not fit.
+    let window = len + lines * (base ? base._href.length : 0) + MIN_WINDOW;
+    for (;;) {
+      checkMemory(output - L.ARENA + window, fn);
+      arena.reserve(output - L.ARENA + window);
+      const outEnd = arena.u8.length - L.SLACK;
+      if (kernel.batchRun(outEnd) === lines) break;
+      window = 2 * (outEnd - output);
+    }
+    const words = arena.i32;
+    let failures = words[result + L.BATCH_FAILURES];
+    const deferred = words[result + L.BATCH_DEFERRED_LINES];
+    const skipped = words[result + L.BATCH_SKIPPED_LINES];
+    const rows = words.slice(table >> 2, output >> 2);
+    // The hrefs (ASCII) become one string now, sliced for each href later
+    // (~6 ns a slice, where decoding each href costs ~100, TOOLCHAIN.md). Not
+    // on first access: latin1Slice of the buffer (~5 ns a line on the corpus)
+    // costs less than copying the bytes out to decode them later (~9).
+    const outputEnd = words[result + L.BATCH_OUTPUT_END];
+    const hrefs =
+      outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
+    // The deferred lines go through parse(), which reuses the kernel's memory:
+    // only now that the batch has its own copy.
+    const finished = new Map<number, ParsedUrl>();
+    if (deferred > 0) {
+      // A deferred row holds its line's byte range in the input: read from
+      // the caller's bytes (the kernel's copy was edited in place), a
+      // string's encoded again (kept for line()).
+      if (typeof text === "string") text = encoder.encode(text);
+      for (let line = 0, r = 0; line < lines; line++, r += L.ROW_FIELDS) {
+        if (rows[r + L.ROW_STATE] !== L.BATCH_DEFERRED) continue;
+        const found = utf8Decoder.decode(text.subarray(rows[r + L.ROW_LINE_START], rows[r + L.ROW_LINE_END]));
+        // An access log's field may hold the log's escapes (assembly/access-log.ts).
+        const url = parse((mode & L.MODE_FIELD_MASK) !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
+        if (url !== null) {
+          finished.set(line, url);
+        } else {
+          rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
+          failures++;
+        }
+      }
+    }
+    return {
+      batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines }),
+      used,
+    };
+  }
+
+  /**
+   * Parse every line of `input` (UTF-8 bytes or a string; LF or CRLF line
+   * ends; a leading BOM is skipped): line `i` of the result is
+   * `parse(line_i, options.base)`. The whole input goes to the kernel in one call.
+   */
+  function parseBatch(input: Uint8Array | string, options?: BatchOptions): UrlBatch {
+    if (typeof input !== "string" && !(input instanceof Uint8Array)) {
+      throw new TypeError(`parseBatch: input must be a Uint8Array or a string, got ${typeName(input)}`);
+    }
+    if (typeof input !== "string" && input.length === 0 && isDetached(input.buffer)) {
+      throw new TypeError("parseBatch: input is a Uint8Array whose ArrayBuffer has been detached (transferred)");
+    }
+    return parseBlock(input, baseOption(options, "parseBatch"), modeOf(options), true, ALL_LINES, "parseBatch").batch;
+  }
+
+  /**
+   * Parse a stream of UTF-8 text, one URL per line, batch by batch: each batch
+   * holds whole lines, in input order, about 1 MiB of input at a time, so
+   * memory stays bounded however long the stream (a line longer than that
+   * makes its batch grow for it).
+   */
+  function parseStream(source: StreamSource, options?: BatchOptions): AsyncIterable<UrlBatch> {
+    const chunks = streamChunks(source);
+    const base = baseOption(options, "parseStream");
+    const mode = modeOf(options);
+    return streamBatches(chunks, (bytes, first, maxLines) =>
+      parseBlock(bytes, base, mode, first, maxLines, "parseStream"),
+    );
+  }
+
+  return { parseBatch, parseStream };
+}

@@ -1,0 +1,84 @@
+// The fields that are slices of the href (every URL getter but origin, and
+// scheme), described by where they start and end in it, so that the columnar
+// output copies the href's bytes instead of making a string of each
+// (columns.ts). A row's bounds are the offsets the Url getters slice at
+// (src/whatwg/url.ts), written to an Int32Array in this order; for
+// https://user:pass@example.com:1234/foo/bar?baz#quux they are:
+//
+//   ZERO 0          USER_START 8    HOST_START 18   PATH_END 42 ("?")
+//   SCHEME_END 5    USER_END 12     HOST_END 29     SEARCH_START 42
+//   PROTOCOL_END 6  PASS_START 13   PORT_END 34     QUERY_END 46 ("#")
+//                   PASS_END 17     PATH_START 34   HASH_START 46
+//                                                   HREF_END 51
+//
+// An empty piece starts and ends at the same offset (a null host at the end
+// of the empty authority, an empty query or fragment at its end).
+
+import * as C from "../internal.js";
+import type { ParsedUrl as Url } from "../index.js";
+
+export const ZERO = 0;
+export const SCHEME_END = 1;
+export const PROTOCOL_END = 2;
+export const USER_START = 3;
+export const USER_END = 4;
+export const PASS_START = 5;
+export const PASS_END = 6;
+export const HOST_START = 7;
+export const HOST_END = 8;
+export const PORT_END = 9;
+export const PATH_START = 10;
+export const PATH_END = 11;
+export const SEARCH_START = 12;
+export const QUERY_END = 13;
+export const HASH_START = 14;
+export const HREF_END = 15;
+/** Bounds a row. */
+export const BOUNDS = 16;
+
+/** The bounds of `url`'s href, to `out` from index `at` (components.ts' getter rules). */
+export function writeBounds(url: Url, out: Int32Array, at: number): void {
+  const end = url._href.length;
+  const queryEnd = C.queryEnd(url._fragmentStart, end, C.NONE);
+  out[at + ZERO] = 0;
+  out[at + SCHEME_END] = url._schemeEnd;
+  out[at + PROTOCOL_END] = C.protocolEnd(url._schemeEnd);
+  out[at + USER_START] = url._userStart;
+  out[at + USER_END] = url._userEnd;
+  out[at + PASS_START] = url._passStart;
+  out[at + PASS_END] = url._passEnd;
+  out[at + HOST_START] = C.hostFrom(url._hostStart, url._hostEnd, C.NONE);
+  out[at + HOST_END] = url._hostEnd;
+  out[at + PORT_END] = url._portEnd;
+  out[at + PATH_START] = url._pathStart;
+  out[at + PATH_END] = C.pathEnd(url._queryStart, url._fragmentStart, end, C.NONE);
+  out[at + SEARCH_START] = C.searchFrom(url._queryStart, queryEnd, C.NONE);
+  out[at + QUERY_END] = queryEnd;
+  out[at + HASH_START] = C.hashFrom(url._fragmentStart, end, C.NONE);
+  out[at + HREF_END] = end;
+}
+
+/** A piece of the href: `url.href.slice(bounds[start], bounds[end])`. */
+export interface HrefPiece {
+  start: number;
+  end: number;
+}
+
+/** The fields that are pieces of the href, as the Url getters slice them. */
+const PIECES = new Map<string, HrefPiece>([
+  ["href", { start: ZERO, end: HREF_END }],
+  ["protocol", { start: ZERO, end: PROTOCOL_END }],
+  ["scheme", { start: ZERO, end: SCHEME_END }],
+  ["username", { start: USER_START, end: USER_END }],
+  ["password", { start: PASS_START, end: PASS_END }],
+  ["host", { start: HOST_START, end: PORT_END }],
+  ["hostname", { start: HOST_START, end: HOST_END }],
+  ["pathname", { start: PATH_START, end: PATH_END }],
+  ["search", { start: SEARCH_START, end: QUERY_END }],
+  ["hash", { start: HASH_START, end: HREF_END }],
+]);
+
+/** The piece of the href that field `name` is, if it is one. */
+export function hrefPiece(name: string): HrefPiece | undefined {
+  return PIECES.get(name);
+}

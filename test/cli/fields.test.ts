@@ -1,0 +1,229 @@
+// The CLI's fields, filters and groups (issue #16): domain, suffix,
+// subdomain, param:NAME, path, line and a log's own fields in `parse
+// --fields`; --valid-only, --invalid-only, --scheme; `stats --by` and the top
+// paths; crawler frontiers (`canon --input tsv --base-field`). Expected
+// values from whatwg-url and tldts on a generated log.
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parse as tldts } from "tldts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accessLog, type LogLine } from "../../bench/access-log.mjs";
+import { SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { whatwgUrl as whatwg } from "../helpers/whatwg";
+
+const BASE = "https://site.example/";
+const URLS = readFileSync(SAMPLE, "utf8")
+  .split("\n")
+  .filter((l) => l !== "");
+
+/** Counts of `values`, largest first, ties by name (as the report orders them). */
+function topCounts(values: string[], n: number): { label: string; count: number }[] {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, n)
+    .map(([label, count]) => ({ label, count }));
+}
+
+let dir: string;
+let log: LogLine[];
+let logPath: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "swurl-fields-"));
+  log = accessLog(URLS, 3000, 1616);
+  logPath = path.join(dir, "access.log");
+  writeFileSync(logPath, log.map((l) => l.text).join("\n") + "\n");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("parse --fields", () => {
+  it("domain, suffix, subdomain (Public Suffix List), param:NAME, path, line", () => {
+    const input = [
+      ...URLS.slice(0, 300),
+      "https://a.b.example.co.uk/caf%C3%A9%20x?q=a+b&q=2&r=%2F",
+      "http://[::1]/",
+      "mailto:x@y.example",
+    ];
+    const r = swurl(["parse", "--fields", "line,domain,suffix,subdomain,param:q,path"], input.join("\n") + "\n");
+    const rows = lines(r.stdout).map((l) => JSON.parse(l));
+    rows.forEach((row, i) => {
+      const url = whatwg(input[i])!;
+      const host = url.hostname;
+      const d = host === "" || host.startsWith("[") ? null : tldts(host, { allowPrivateDomains: true });
+      expect(row).toEqual({
+        line: i + 1,
+        domain: d?.domain ?? null,
+        suffix: d?.publicSuffix ?? null,
+        subdomain: d?.subdomain ?? null,
+        "param:q": url.search === "" ? null : new URLSearchParams(url.search).get("q"),
+        path: decodeURIComponent(url.pathname),
+      });
+    });
+    expect(rows.at(-3)).toMatchObject({ domain: "example.co.uk", subdomain: "a.b", "param:q": "a b", path: "/café x" });
+  });
+
+  it("a log's own fields, numbers as JSON numbers; line numbers skip nothing", () => {
+    const text =
+      "\n" +
+      log
+        .slice(0, 200)
+        .map((l) => l.text)
+        .join("\n") +
+      "\n";
+    const r = swurl(
+      ["parse", "--input", "combined", "--base", BASE, "--fields", "line,client,status,bytes,agent,href"],
+      text,
+    );
+    const rows = lines(r.stdout).map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(200);
+    rows.forEach((row, i) => {
+      const l = log[i];
+      expect(row).toMatchObject({ line: i + 2, client: l.client, status: l.status, bytes: l.bytes, agent: l.agent });
+      if (l.target === null) expect(row.error).toBe("invalid");
+      else expect(row.href).toBe(whatwg(l.target, BASE)!.href);
+    });
+  });
+
+  it("a JSON key path and a CSV column as fields", () => {
+    const json = swurl(
+      ["parse", "--input", "jsonl", "--fields", "href,meta.id"],
+      '{"url":"http://a/","meta":{"id":7}}\n{"meta":{"id":"x"}}\n',
+    );
+    expect(lines(json.stdout).map((l) => JSON.parse(l))).toEqual([
+      { href: "http://a/", "meta.id": "7" },
+      { input: '{"meta":{"id":"x"}}', error: "invalid", "meta.id": "x" },
+    ]);
+    const csv = swurl(
+      ["parse", "--input", "csv", "--format", "tsv", "--fields", "field:host,hostname"],
+      "host,url\nmine,http://b.example/\n",
+    );
+    expect(csv.stdout).toBe("field:host\thostname\tvalid\nmine\tb.example\ttrue\n");
+  });
+
+  it("an unknown log field is a usage error", () => {
+    const r = swurl(["parse", "--input", "combined", "--fields", "href,colour"], "");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/^swurl: parse: unknown field "colour"; .*of the log's client,ident/);
+  });
+});
+
+describe("filters", () => {
+  it("--valid-only, --invalid-only and --scheme split the records", () => {
+    const all = lines(swurl(["parse", "--input", "combined", "--fields", "line", logPath]).stdout).length;
+    const valid = lines(swurl(["parse", "--input", "combined", "--valid-only", "--fields", "line", logPath]).stdout);
+    const invalid = lines(
+      swurl(["parse", "--input", "combined", "--invalid-only", "--fields", "line", logPath]).stdout,
+    );
+    expect(valid.length + invalid.length).toBe(all);
+    // Without --base, only absolute-form targets parse.
+    expect(valid.length).toBe(log.filter((l) => whatwg(l.target) !== null).length);
+    const https = swurl([
+      "parse",
+      "--input",
+      "combined",
+      "--field",
+      "referer",
+      "--scheme",
+      "HTTPS",
+      "--fields",
+      "protocol",
+      logPath,
+    ]);
+    expect(new Set(lines(https.stdout))).toEqual(new Set(['{"protocol":"https:"}']));
+    expect(swurl(["parse", "--valid-only", "--invalid-only"]).stderr).toMatch(/exclude each other/);
+  });
+
+  it("a crawler frontier: canon --input tsv --base-field --field --scheme http,https", () => {
+    const frontier =
+      [
+        "https://p.example/dir/page.html\t../other.html?utm_x=1#top",
+        "https://p.example/\tmailto:someone@example.com",
+        "https://p.example/\tjavascript:void(0)",
+        "http://q.example/a/\tb?x=1",
+        "https://p.example/\thttps://elsewhere.example/%7Euser",
+      ].join("\n") + "\n";
+    const r = swurl(
+      [
+        "canon",
+        "--input",
+        "tsv",
+        "--base-field",
+        "1",
+        "--field",
+        "2",
+        "--scheme",
+        "http,https",
+        "--strip-param",
+        "/^utm_/",
+      ],
+      frontier,
+    );
+    expect(r.stdout).toBe("https://p.example/other.html\nhttp://q.example/a/b?x=1\nhttps://elsewhere.example/~user\n");
+  });
+});
+
+describe("stats --by, --top, top paths", () => {
+  const keys = (l: LogLine) => {
+    const url = whatwg(l.target, BASE);
+    return { url, status: String(l.status), host: url?.hostname ?? "(none)" };
+  };
+
+  it("groups by host, status and param:NAME equal what whatwg-url gives", () => {
+    const r = swurl([
+      "stats",
+      "--json",
+      "--input",
+      "combined",
+      "--base",
+      BASE,
+      "--by",
+      "host",
+      "--by",
+      "status,param:ring",
+      "--top",
+      "5",
+      logPath,
+    ]);
+    expect(r.status).toBe(0);
+    const s = JSON.parse(r.stdout);
+    const k = log.map(keys);
+    expect(s.groups.map((g: { by: string }) => g.by)).toEqual(["host", "status", "param:ring"]);
+    expect(s.groups[0].top).toEqual(
+      topCounts(
+        k.map((x) => x.host),
+        5,
+      ),
+    );
+    expect(s.groups[1].top).toEqual(
+      topCounts(
+        k.map((x) => x.status),
+        5,
+      ),
+    );
+    const ring = k.map((x) =>
+      x.url === null || x.url.search === "" ? "(none)" : (new URLSearchParams(x.url.search).get("ring") ?? "(none)"),
+    );
+    expect(s.groups[2].top).toEqual(topCounts(ring, 5));
+    const paths = k.filter((x) => x.url !== null).map((x) => x.url!.pathname);
+    expect(s.topPaths).toEqual({ distinct: new Set(paths).size, top: topCounts(paths, 5), dropped: 0 });
+  });
+
+  it("the same numbers with 1 and 2 threads on a log cut into ranges", () => {
+    const big = path.join(dir, "big.log");
+    writeFileSync(big, readFileSync(logPath, "utf8").repeat(30)); // ~6 MB: two ranges
+    const strip = (s: Record<string, unknown>) => ({ ...s, seconds: 0, megabytesPerSecond: 0, threads: 0 });
+    const args = ["stats", "--json", "--input", "combined", "--by", "status", "--by", "domain", big];
+    const one = JSON.parse(swurl(args).stdout);
+    const two = JSON.parse(swurl([...args, "--threads", "2"]).stdout);
+    expect(two.threads).toBe(2);
+    expect(strip(two)).toEqual(strip(one));
+  });
+
+  it("the text report has the top paths and a section per --by key", () => {
+    const r = swurl(["stats", "--input", "combined", "--base", BASE, "--by", "method", logPath]);
+    expect(r.stdout).toMatch(/\nTop paths {2}[\d,]+ distinct\n/);
+    expect(r.stdout).toMatch(/\nBy method {2}4 distinct\n {2}GET /);
+  });
+});

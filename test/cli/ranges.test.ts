@@ -1,0 +1,99 @@
+// --threads cuts a file at any byte (src/cli/threads.ts): each range's source
+// starts with the byte before it, its records drop that first line (the end
+// of the line before), and it reads on to the LF that ends its last line.
+// Cut anywhere, the ranges' records together are the whole file's, line for
+// line: CR LF and BOM lines, blank lines, comments and a last line without
+// LF at every cut.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
+import type { readRange as ReadRange } from "../../src/cli/io";
+import type { InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
+import type { rangeSource as RangeSource } from "../../src/cli/threads";
+
+/** The CLI's modules, bundled with the kernel's JS build as scripts/build.mjs makes the CLI. */
+interface Cli {
+  readRange: typeof ReadRange;
+  readRecords: typeof ReadRecords;
+  rangeSource: typeof RangeSource;
+}
+let cli: Cli;
+beforeAll(async () => {
+  const entry = `export { readRange } from "./src/cli/io"; export { readRecords } from "./src/cli/records"; export { rangeSource } from "./src/cli/threads";`;
+  const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
+  cli = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`)) as Cli;
+});
+
+const TEXT = "http://a/\r\n\ufeffhttp://bom/\n\n# comment\nnot a url\r\n\r\né\n\ufeff\nhttp://b/x?y#z\nlast";
+
+const dir = mkdtempSync(path.join(tmpdir(), "swurl-ranges-"));
+const file = path.join(dir, "lines.txt");
+const bytes = new TextEncoder().encode(TEXT);
+writeFileSync(file, bytes);
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Each record's text and href, and the skipped lines, of `source`. */
+async function records(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+): Promise<{ rows: string[]; skipped: number }> {
+  const rows: string[] = [];
+  let skipped = 0;
+  for await (const block of cli.readRecords(source, spec, [])) {
+    skipped += block.skipped;
+    for (let i = 0; i < block.length; i++) rows.push(`${block.text(i)} -> ${block.url(i)?.href ?? "invalid"}`);
+  }
+  return { rows, skipped };
+}
+
+/** The records of the ranges cut at `cuts`, one after the other, and the bytes they counted. */
+async function rangeRecords(
+  cuts: number[],
+  spec: InputSpec,
+): Promise<{ rows: string[]; skipped: number; counted: number }> {
+  const bounds = [0, ...cuts, bytes.length];
+  const all = { rows: [] as string[], skipped: 0, counted: 0 };
+  for (let k = 0; k + 1 < bounds.length; k++) {
+    const { rows, skipped } = await records(
+      cli.rangeSource(file, bounds[k], bounds[k + 1], (n) => (all.counted += n)),
+      spec,
+    );
+    all.rows.push(...rows);
+    all.skipped += skipped;
+  }
+  return all;
+}
+
+const SPECS: [string, InputSpec][] = [
+  [
+    "lines",
+    { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: false, skipComments: false },
+  ],
+  [
+    "skipping blank lines and comments",
+    { format: "lines", field: "", baseField: undefined, base: undefined, skipBlank: true, skipComments: true },
+  ],
+];
+
+describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {
+  it("cut at any one byte, give the whole file's records", async () => {
+    const whole = await records(cli.readRange(file, 0, bytes.length), spec);
+    expect(whole.rows).toHaveLength(spec.skipBlank ? 7 : 10);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const got = await rangeRecords([cut], spec);
+      expect(got.rows, `cut at ${cut}`).toEqual(whole.rows);
+      expect(got.skipped, `cut at ${cut}`).toBe(whole.skipped);
+      expect(got.counted).toBe(bytes.length);
+    }
+  });
+
+  it("cut into ranges of 1 to 4 bytes, give the whole file's records", async () => {
+    const whole = await records(cli.readRange(file, 0, bytes.length), spec);
+    for (const step of [1, 2, 3, 4]) {
+      const cuts = Array.from({ length: Math.ceil(bytes.length / step) - 1 }, (_, k) => (k + 1) * step);
+      expect((await rangeRecords(cuts, spec)).rows, `ranges of ${step}`).toEqual(whole.rows);
+    }
+  });
+});

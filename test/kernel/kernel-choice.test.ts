@@ -1,0 +1,73 @@
+// Which kernel the default exports run on, where WebAssembly is missing or
+// refuses to work: each case is a fresh Node process importing the built
+// package, so that nothing is loaded before the engine is set up.
+import { spawnSync } from "node:child_process";
+import { statSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+
+const entry = JSON.stringify(path.resolve(import.meta.dirname, "../../build/index.js"));
+
+/** Run `body` (an ES module that imports the built package as `swurl`) after `setup`, in `node ...flags`. */
+function inProcess(flags: string[], setup: string, body: string): unknown {
+  const source = `${setup}\nconst swurl = await import(${entry});\n${body}`;
+  const result = spawnSync(process.execPath, [...flags, "--input-type=module", "-e", source], { encoding: "utf8" });
+  // --jitless says on stderr that it turns WebAssembly off; nothing else may be printed there.
+  expect(result.stderr.replace("Warning: disabling flag --expose_wasm due to conflicting flags\n", "")).toBe("");
+  expect(result.status).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+const REPORT = `
+let scalar;
+try { swurl.createSwurl("wasm"); scalar = "made"; } catch (e) { scalar = e.constructor.name + ": " + e.message; }
+console.log(JSON.stringify({ kernel: swurl.kernel, href: swurl.parse("HTTP://A.example/b/../c")?.href, idna: swurl.parse("http://Bücher.example/")?.href, scalar }));
+`;
+
+describe("the default kernel", () => {
+  test("is the SIMD WASM build where the engine has SIMD", () => {
+    expect(inProcess([], "", REPORT)).toEqual({
+      kernel: "wasm-simd",
+      href: "http://a.example/c",
+      idna: "http://xn--bcher-kva.example/",
+      scalar: "made",
+    });
+  });
+
+  test("is the JS build where there is no WebAssembly, and createSwurl('wasm') says why", () => {
+    expect(inProcess(["--jitless"], "", REPORT)).toEqual({
+      kernel: "js",
+      href: "http://a.example/c",
+      idna: "http://xn--bcher-kva.example/",
+      scalar: 'Error: swurl: this engine has no WebAssembly; use the "js" kernel (swurl/js)',
+    });
+  });
+
+  test("is the JS build where compiling WebAssembly throws (as under a strict Content Security Policy)", () => {
+    const refuse = `WebAssembly.Module = function () { throw new WebAssembly.CompileError("WebAssembly.Module(): Refused to compile or instantiate WebAssembly module because 'unsafe-eval' is not an allowed source"); };`;
+    const out = inProcess([], refuse, REPORT) as { kernel: string; scalar: string };
+    expect(out).toMatchObject({ kernel: "js", href: "http://a.example/c", idna: "http://xn--bcher-kva.example/" });
+    expect(out.scalar).toMatch(
+      /^Error: swurl: this engine refused to compile the WASM kernel \(CompileError: .*Refused to compile.*\); use the "js" kernel$/,
+    );
+  });
+
+  test("decodes and compiles only the WASM module it uses, once", () => {
+    // The module's text is decoded where it is compiled (wasmModule() in
+    // src/kernel/wasm-backend.ts), so what is compiled is what was decoded:
+    // the bytes of the SIMD module, once.
+    const count = `
+const seen = [];
+const Module = WebAssembly.Module;
+WebAssembly.Module = function (bytes) { seen.push(bytes.byteLength); return new Module(bytes); };`;
+    const body = `
+const imported = [...seen];
+swurl.parse("http://a.example/");
+swurl.createSwurl("wasm-simd").parse("http://b.example/");
+console.log(JSON.stringify({ imported, used: seen }));`;
+    // The unbundled module reads \`kernel\` as it loads, so the kernel is made then;
+    // in a bundle without \`kernel\`, the first call makes it.
+    const simd = statSync(path.resolve(import.meta.dirname, "../../build/swurl.simd.wasm")).size;
+    expect(inProcess([], count, body)).toEqual({ imported: [simd], used: [simd] });
+  });
+});

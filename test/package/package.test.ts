@@ -1,0 +1,280 @@
+// The package as a new user gets it: `npm pack` in a fresh copy of the
+// repository (no build/ yet: the pack must build it), the tarball installed
+// into a scratch project, then used from there only, never from the work tree:
+// ESM import, CommonJS require, swurl/js, `npx swurl`, on Node 20 (the
+// machine's), 22 and 24; and the types, compiled by a consumer project under
+// every moduleResolution a TypeScript user may have.
+import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { LINES, nodeBinary } from "../../scripts/node-lines.mjs";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsc = path.join(root, "node_modules", ".bin", "tsc");
+let scratch = "";
+let consumer = "";
+let packed: string[] = [];
+
+/** Run a command; its output, or a failure that shows what it printed. */
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): string {
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
+    );
+  return result.stdout;
+}
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(tmpdir(), "swurl-package-"));
+  // A fresh clone's files: what git tracks, plus new files it does not ignore
+  // (so that the test checks the work tree's change too), with the repository's
+  // installed dev dependencies for the build.
+  const clone = path.join(scratch, "clone");
+  const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "-z"], { cwd: root, encoding: "utf8" });
+  for (const file of files.split("\0")) {
+    if (file === "" || !existsSync(path.join(root, file))) continue;
+    mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    cpSync(path.join(root, file), path.join(clone, file));
+  }
+  symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"));
+  expect(existsSync(path.join(clone, "build"))).toBe(false);
+  run("npm", ["pack", "--pack-destination", scratch], clone);
+  const [tarball] = readdirSync(scratch).filter((f) => f.endsWith(".tgz"));
+  packed = run("tar", ["-tzf", tarball!], scratch)
+    .trim()
+    .split("\n")
+    .map((f) => f.replace(/^package\//, ""));
+
+  consumer = path.join(scratch, "consumer");
+  mkdirSync(consumer);
+  writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }),
+  );
+  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", path.join(scratch, tarball!)], consumer);
+  rmSync(clone, { recursive: true, force: true });
+}, 300_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the packed tarball", () => {
+  test("holds the bundles, their chunks, the browser entries, the types and the docs, and no sources", () => {
+    for (const file of [
+      "build/index.js",
+      "build/js.js",
+      "build/cli.js",
+      "build/browser/index.js",
+      "build/browser/js.js",
+      "build/types/src/index.d.ts",
+      "README.md",
+      "package.json",
+    ]) {
+      expect(packed).toContain(file);
+    }
+    expect(packed.some((f) => f.startsWith("build/chunks/"))).toBe(true);
+    expect(packed.filter((f) => /^(src|assembly|test|bench|scripts)\//.test(f))).toEqual([]);
+    // Every relative import of a packed bundle is packed too.
+    for (const file of packed.filter((f) => f.endsWith(".js"))) {
+      const text = readInstalled(file);
+      for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+)"/g)) {
+        expect(packed, `${file} imports ${spec}`).toContain(path.posix.join(path.posix.dirname(file), spec));
+      }
+    }
+  });
+
+  test("has no runtime dependency: installing swurl installs swurl alone", () => {
+    const manifest = JSON.parse(readInstalled("package.json"));
+    expect(manifest.dependencies).toBeUndefined();
+    // The command's Public Suffix List (tldts) is bundled into the command, and
+    // the optional peers are optional.
+    expect(Object.values(manifest.peerDependenciesMeta ?? {})).toEqual(
+      Object.keys(manifest.peerDependencies ?? {}).map(() => ({ optional: true })),
+    );
+    // node_modules holds swurl and npm's own files (.bin, .package-lock.json), no other package.
+    expect(readdirSync(path.join(consumer, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["swurl"]);
+  });
+
+  test("installed, it runs nothing from the work tree", () => {
+    const installed = path.join(consumer, "node_modules", "swurl");
+    expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["build", "package.json", "README.md"]));
+    expect(existsSync(path.join(installed, "src"))).toBe(false);
+  });
+});
+
+/** Each Node line the package is tested on: the machine's, and the pinned LTS lines. */
+const lines: [string, () => string][] = [
+  [`machine (${process.version})`, () => process.execPath],
+  ...LINES.map((line): [string, () => string] => [`Node ${line}`, () => nodeBinary(line)]),
+];
+
+const ESM = `
+import { parse, canParse, kernel, createSwurl, validate, parseBatch } from "swurl";
+import * as js from "swurl/js";
+const url = parse("HTTPS://User@EXAMPLE.com:443/a/./b/../c?q#f");
+console.log(JSON.stringify({
+  href: url.href, kernel, jsKernel: js.kernel, js: js.parse("http://例え.テスト/x").href,
+  canParse: canParse("http://[::1"), scalar: createSwurl("wasm").parse("http://a/b/../c").href,
+  validate: [validate("ftp://h/a;type=q").length > 0, validate("ftp://h/a;type=i").length], batch: parseBatch("http://a/\\nnot a url\\n").length,
+}));
+`;
+const CJS = `
+const swurl = require("swurl");
+const js = require("swurl/js");
+console.log(JSON.stringify({ href: swurl.parse("http://a.example/x/../y").href, kernel: swurl.kernel, js: js.kernel }));
+`;
+
+describe.each(lines)("installed, on %s", (_name, binary) => {
+  test("import and swurl/js work", () => {
+    const out = JSON.parse(run(binary(), ["--input-type=module", "-e", ESM], consumer));
+    expect(out).toEqual({
+      href: "https://User@example.com/a/c?q#f",
+      kernel: "wasm-simd",
+      jsKernel: "js",
+      js: "http://xn--r8jz45g.xn--zckzah/x",
+      canParse: false,
+      scalar: "http://a/c",
+      validate: [true, 0],
+      batch: 2,
+    });
+  });
+
+  test("require works (require of an ES module, Node >= 20.19)", () => {
+    const out = JSON.parse(run(binary(), ["-e", CJS], consumer));
+    expect(out).toEqual({ href: "http://a.example/y", kernel: "wasm-simd", js: "js" });
+  });
+
+  test("npx swurl runs the installed command", () => {
+    // npx runs the bin's `#!/usr/bin/env node` with the first `node` on PATH.
+    const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
+    expect(run("npx", ["--no-install", "swurl", "--help"], consumer, env)).toMatch(/swurl/);
+    writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
+    const result: SpawnSyncReturns<string> = spawnSync(
+      "npx",
+      ["--no-install", "swurl", "parse", "--fields", "href", "urls.txt"],
+      { cwd: consumer, env, encoding: "utf8" },
+    );
+    expect(result.stderr).not.toMatch(/Error|at /);
+    expect(result.stdout.trim().split("\n")).toEqual([
+      '{"href":"https://example.com/b"}',
+      '{"input":"not a url","error":"invalid"}',
+    ]);
+    expect(result.status).toBe(0);
+  });
+
+  test("npx swurl stats reports registrable domains (the command's bundled Public Suffix List)", () => {
+    const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
+    writeFileSync(
+      path.join(consumer, "hosts.txt"),
+      "https://www.example.co.uk/a\nhttps://blog.example.co.uk/b\nhttp://foo.github.io/x\n",
+    );
+    const out = JSON.parse(run("npx", ["--no-install", "swurl", "stats", "--json", "hosts.txt"], consumer, env));
+    expect(out.topDomains).toEqual([
+      { label: "example.co.uk", count: 2 },
+      { label: "foo.github.io", count: 1 },
+    ]);
+    const text = run("npx", ["--no-install", "swurl", "stats", "hosts.txt"], consumer, env);
+    expect(text).toMatch(/Top registrable domains {2}2 distinct[^\n]*\n {2}example\.co\.uk {2}2 /);
+  });
+
+  test("npx swurl --format parquet says which packages it needs (optional peers, not installed here)", () => {
+    const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
+    writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
+    const output = path.join(consumer, "out.parquet");
+    rmSync(output, { force: true });
+    const result = spawnSync(
+      "npx",
+      ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"],
+      { cwd: consumer, env, encoding: "utf8" },
+    );
+    // Only swurl's one line (npm may add warnings of its own configuration).
+    const lines = result.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"));
+    expect(lines).toEqual([
+      "swurl: --format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
+    ]);
+    expect(result.status).toBe(1);
+    // Stopped before opening the output: a file handle left open for the
+    // garbage collector printed its warning on stderr, under load.
+    expect(existsSync(output)).toBe(false);
+  });
+});
+
+/** tsconfig compilerOptions of a consumer project, by the moduleResolution it uses. */
+const resolutions: Record<string, object> = {
+  // A Node.js ESM project in TypeScript, with Node's types.
+  node16: { module: "node16", moduleResolution: "node16", types: ["node"] },
+  nodenext: { module: "nodenext", moduleResolution: "nodenext", types: ["node"] },
+  // A browser project with a bundler, without Node's types.
+  bundler: { module: "preserve", moduleResolution: "bundler", types: [], lib: ["es2022", "dom"] },
+};
+
+const USE = `
+import { parse, canParse, parseStream, createSwurl, type ParsedUrl, type Diagnostic } from "swurl";
+import { validate } from "swurl/js";
+const url: ParsedUrl | null = parse("https://example.com/a", "https://example.com/");
+export const host: string | undefined = url?.hostname;
+export const ok: boolean = canParse("x") && createSwurl("js").canParse("y");
+export const found: Diagnostic[] = validate("ftp://h/a");
+export async function count(stream: ReadableStream<Uint8Array>): Promise<number> {
+  let n = 0;
+  for await (const batch of parseStream(stream)) n += batch.length;
+  return n;
+}
+`;
+const MISUSE = `
+import { parse } from "swurl";
+export const n: number = parse("https://example.com/");
+`;
+
+describe.each(Object.entries(resolutions))(
+  "the types, in a consumer project with moduleResolution %s",
+  (name, options) => {
+    function compile(source: string): SpawnSyncReturns<string> {
+      const dir = path.join(consumer, `types-${name}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, "use.ts"), source);
+      const compilerOptions = {
+        target: "es2022",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        typeRoots: [path.join(root, "node_modules", "@types")],
+        ...options,
+      };
+      writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["use.ts"] }));
+      return spawnSync(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
+    }
+
+    test("compile without an error", () => {
+      const result = compile(USE);
+      expect(result.stdout + result.stderr).toBe("");
+      expect(result.status).toBe(0);
+    });
+
+    test("are real types: a misuse is an error", () => {
+      const result = compile(MISUSE);
+      expect(result.stdout).toMatch(
+        /use\.ts\(3,14\): error TS2322: Type 'ParsedUrl \| null' is not assignable to type 'number'/,
+      );
+      expect(result.status).not.toBe(0);
+    });
+  },
+);
+
+function readInstalled(file: string): string {
+  return readFileSync(path.join(consumer, "node_modules", "swurl", file), "utf8");
+}
