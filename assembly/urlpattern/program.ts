@@ -49,7 +49,8 @@ export const ENGINE_BACKTRACK: i32 = 2;
 /** Whether matchComponent() runs the backtracking engine for a program of `words` words on `len` bytes. */
 export function backtracks(engine: i32, words: i32, len: i32): bool {
   if (engine != ENGINE_AUTO) return engine == ENGINE_BACKTRACK;
-  return words * (len + 1) <= BACKTRACK_CELLS;
+  // Divided, not multiplied: words * (len + 1) may not fit in an i32.
+  return len + 1 <= BACKTRACK_CELLS / words;
 }
 
 /**

@@ -155,6 +155,21 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     expect([...kinds].sort()).toEqual(["any", "exact", "kernel", "regexp"]);
   });
 
+  it("matches long values (the Pike VM beyond the backtracking engine's size) as the RegExp does", () => {
+    for (const [pattern, value] of [
+      ["/:a/:rest*", `/x${"/ab".repeat(40000)}`],
+      ["/*/:last", `/${"a/".repeat(50000)}z`],
+      ["/:a(\\d+)/*", `/${"7".repeat(100000)}/q`],
+    ]) {
+      const parts = parsePatternString(pattern, PATHNAME_OPTIONS, (s) => s);
+      const regexp = specRegExp(parts, PATHNAME_OPTIONS);
+      const matcher = new ComponentMatcher(arena, parts, PATHNAME_OPTIONS, { regexp });
+      expect(matcher.kind).toBe("kernel");
+      expect(matcher.exec(value)).toEqual(regexp.exec(value)?.slice(1) ?? null);
+      expect(matcher.exec(`${value}\n`)).toEqual(regexp.exec(`${value}\n`)?.slice(1) ?? null);
+    }
+  });
+
   it("leaves inputs outside ASCII to the RegExp", () => {
     const program = compileParts(
       [{ type: "segment-wildcard", value: "", modifier: "none", name: "a", prefix: "", suffix: "" }],
