@@ -11,7 +11,7 @@
 //
 // The urlpattern property runs only when named, under Node 24 (its URLPattern
 // is the oracle): the pairs where Node 24's answer is not swurl's are run in
-// Chromium at the end (test/urlpattern/chromium-oracle.ts), and each of
+// Chromium at the end (test/helpers/urlpattern-chromium.ts), and each of
 // swurl's answers must be Node 24's or Chromium's.
 //
 // Run after `npm run build` (npm run fuzz builds first). The properties are
@@ -62,7 +62,7 @@ async function bundle() {
   await esbuild.build({
     entryPoints: {
       properties: path.join(root, "test", "helpers", "fuzz-properties.ts"),
-      "chromium-oracle": path.join(root, "test", "urlpattern", "chromium-oracle.ts"),
+      "chromium-oracle": path.join(root, "test", "helpers", "urlpattern-chromium.ts"),
     },
     outdir: path.dirname(BUNDLE),
     outExtension: { ".js": ".mjs" },

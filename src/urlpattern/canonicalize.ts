@@ -55,16 +55,18 @@ export interface Canonicalizers {
 }
 
 // Text that each canonicalizer returns as it is: ASCII that no percent-encode
-// set of its component holds, and nothing else the parser rewrites (no "." or
-// "\\" in a path, which dot segments and backslashes change; hostnames of
+// set of its component holds, and nothing else the parser rewrites (in a path
+// no "\\", no "%" (of "%2e"), and no "." or ".." after a "/", which are dot
+// segments; hostnames of
 // lowercase letters, digits, "-" and "." whose last label has a letter past
-// "f", so that no IPv4 number is read, and no "xn--"). Such text, most of a
+// "f" other than "x", so that no IPv4 number ("0x1f") is read, and no "xn--"). Such text, most of a
 // route's, skips the kernel.
 const PLAIN_PROTOCOL = /^[a-z][a-z0-9+.-]*$/;
 const PLAIN_USERINFO = /^[\w~!$&'()*+,%-]*$/;
-const PLAIN_HOSTNAME = /^[a-z0-9.-]*[g-z][a-z0-9-]*$/;
+const PLAIN_HOSTNAME = /^[a-z0-9.-]*[g-wyz][a-z0-9-]*$/;
 const PLAIN_PORT = /^(?:0|[1-9]\d{0,3})$/;
-const PLAIN_PATH = /^[\w~/!$&'()*+,;=:@%-]*$/;
+const PLAIN_PATH = /^[\w~/!$&'()*+,;=:@.-]*$/;
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 const PLAIN_OPAQUE_PATH = /^[!"$-'*->@-~]*$/;
 const PLAIN_QUERY = /^[\w~/?.!$&()*+,;=:@%-]*$/;
 
@@ -116,7 +118,7 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
       return set(url, PARTS.port, value, "port").port;
     },
     pathname(value) {
-      if (PLAIN_PATH.test(value)) return value;
+      if (PLAIN_PATH.test(value) && !DOT_SEGMENT.test(value)) return value;
       // A piece of a path: "/-" keeps the parser from adding a "/" of its own
       // or reading a leading "." as a dot segment; it is cut off again.
       const leadingSlash = value[0] === "/";

@@ -50,11 +50,13 @@ export interface PatternTools {
   /** The parser with a memory of its last input (url-input.ts): a router tries one URL on many patterns. */
   parse: ReturnType<typeof cachedParse>;
   /**
-   * The components compiled from "*" and "" (the wildcard of every component
-   * a pattern leaves out, and the empty port of most), by component and
-   * options: components never change, so patterns share them.
+   * Compiled components that patterns share (components never change), by
+   * component and ignoreCase, then by pattern string: the wildcard "*" of
+   * every component a pattern leaves out, "" (the port of most), and the
+   * origin's components (protocol, username, password, hostname, port),
+   * which the routes of one site repeat. At most SHARED_LIMIT a component.
    */
-  defaults: Map<string, Component>;
+  shared: Map<string, Component>[];
 }
 
 /** The dictionary members, in the order WebIDL reads them (lexicographic). */
@@ -96,6 +98,9 @@ function optionsArgument(value: unknown): boolean {
   return Boolean((value as URLPatternOptions).ignoreCase);
 }
 
+/** Shared components kept a component (a site's origins; more only costs a compile). */
+const SHARED_LIMIT = 64;
+
 /** "Hostname pattern is an IPv6 address": "[", "{[" or "\[" first. */
 function isIPv6Pattern(input: string): boolean {
   if (input.length < 2) return false;
@@ -121,33 +126,35 @@ function create(tools: PatternTools, input: URLPatternInput, baseURL: string | n
   let portString = value("port");
   if (defaultPortOf(protocolString) === portString) portString = "";
   const withCase = (options: PartOptions) => (ignoreCase ? { ...options, ignoreCase } : options);
-  /** "Compile a component", or the shared one for "*" and "". */
-  const compile = (key: string, input: string, encode: (value: string) => string, options: PartOptions) => {
-    if (input !== "*" && input !== "") return compileComponent(input, encode, options);
-    const cacheKey = `${key} ${input} ${options.ignoreCase}`;
-    let component = tools.defaults.get(cacheKey);
+  /** "Compile a component" (`kind`: its place in COMPONENTS, the opaque pathname 8), or a shared one. */
+  const compile = (kind: number, input: string, encode: (value: string) => string, options: PartOptions) => {
+    if (kind > 4 && input !== "*" && input !== "") return compileComponent(input, encode, options);
+    const index = kind * 2 + (options.ignoreCase ? 1 : 0);
+    const cache = (tools.shared[index] ??= new Map());
+    let component = cache.get(input);
     if (component === undefined) {
       component = compileComponent(input, encode, options);
-      tools.defaults.set(cacheKey, component);
+      if (cache.size >= SHARED_LIMIT) cache.clear();
+      cache.set(input, component);
     }
     return component;
   };
-  const protocol = compile("protocol", protocolString, canon.protocol, DEFAULT_OPTIONS);
+  const protocol = compile(0, protocolString, canon.protocol, DEFAULT_OPTIONS);
   const hostname = value("hostname");
   const special = matchesSpecialScheme(protocol);
   return [
     protocol,
-    compile("username", value("username"), canon.username, DEFAULT_OPTIONS),
-    compile("password", value("password"), canon.password, DEFAULT_OPTIONS),
+    compile(1, value("username"), canon.username, DEFAULT_OPTIONS),
+    compile(2, value("password"), canon.password, DEFAULT_OPTIONS),
     isIPv6Pattern(hostname)
       ? compileComponent(hostname, canon.ipv6Hostname, HOSTNAME_OPTIONS)
-      : compile("hostname", hostname, canon.hostname, HOSTNAME_OPTIONS),
-    compile("port", portString, (port) => canon.port(port), DEFAULT_OPTIONS),
+      : compile(3, hostname, canon.hostname, HOSTNAME_OPTIONS),
+    compile(4, portString, (port) => canon.port(port), DEFAULT_OPTIONS),
     special
-      ? compile("pathname", value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
-      : compile("opaque pathname", value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
-    compile("search", value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
-    compile("hash", value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
+      ? compile(5, value("pathname"), canon.pathname, withCase(PATHNAME_OPTIONS))
+      : compile(8, value("pathname"), canon.opaquePathname, withCase(DEFAULT_OPTIONS)),
+    compile(6, value("search"), canon.search, withCase(DEFAULT_OPTIONS)),
+    compile(7, value("hash"), canon.hash, withCase(DEFAULT_OPTIONS)),
   ];
 }
 
@@ -331,12 +338,7 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return {
-        core: c,
-        canon: canonicalizers(c),
-        parse: cachedParse(c.parse),
-        defaults: new Map<string, Component>(),
-      };
+      return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse), shared: [] };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });

@@ -13,9 +13,9 @@ import * as gen from "./fuzz-inputs";
 import { show } from "./report";
 import { reference, URL_FIELDS, type UrlApi } from "./url-targets";
 import { sequence, sequenceDifferences, type Sequence } from "./url-sequences";
-import { urlPatternProperty } from "../urlpattern/differential";
+import { urlPatternProperty } from "./urlpattern-differential";
 
-export { takeDisputes } from "../urlpattern/differential";
+export { takeDisputes } from "./urlpattern-differential";
 
 export interface FuzzProperty<T> {
   name: string;

@@ -112,3 +112,47 @@ describe.each(implementations.filter(([name]) => name !== "native"))("URLPattern
     expect(Object.prototype.toString.call(new URLPattern())).toBe("[object URLPattern]");
   });
 });
+
+// The canonicalizers return some text as it is without the kernel (src/urlpattern/canonicalize.ts):
+// such text, and text just outside what they take so, must come out as the URL parser writes it.
+describe.each(builds)("URLPattern's canonical text (%s)", (_name, api) => {
+  const paths = [
+    "/a/%2e/b",
+    "/a/%2E%2e/b",
+    "/a/./b",
+    "/a/../b",
+    "/.",
+    "/..",
+    "/a/.",
+    "/feed.",
+    "/x.y/z",
+    "/a..b",
+    "/.a",
+    "/a b",
+    "/é",
+    "/a\\b",
+  ];
+  it.each(paths)("pathname %s is the parser's path", (path) => {
+    const pattern = new api.URLPattern({ pathname: path.replace(/[+*?:{}()\\]/g, "\\$&") });
+    const parsed = api.parse(`https://h${path}`)?.pathname ?? "";
+    expect(pattern.pathname).toBe(parsed.replace(/[+*?:{}()\\]/g, "\\$&"));
+  });
+  const hosts = [
+    "example.com",
+    "EXAMPLE.com",
+    "1.2",
+    "a.0x1f",
+    "a.b.c9",
+    "xn--nxasmq6b.com",
+    "xn--a.com",
+    "é.com",
+    "a..g",
+    "-g-",
+    "b.g.",
+  ];
+  it.each(hosts)("hostname %s is the parser's host (or an error where it fails)", (host) => {
+    const parsed = api.parse(`https://${host}/`);
+    if (parsed === null) expect(() => new api.URLPattern({ hostname: host })).toThrow(TypeError);
+    else expect(new api.URLPattern({ hostname: host }).hostname).toBe(parsed.hostname);
+  });
+});

@@ -1,15 +1,15 @@
-// Random URL patterns and URLs (test/urlpattern/differential.ts) with a fixed
+// Random URL patterns and URLs (test/helpers/urlpattern-differential.ts) with a fixed
 // seed: the three builds agree, and (in the suite's Node 24 pass) equal Node
 // 24's own URLPattern, or, on the pairs where they differ, each answer is Node
-// 24's or Chromium's (differential.ts says where each engine departs from the
+// 24's or Chromium's (urlpattern-differential.ts says where each engine departs from the
 // standard). `npm run fuzz -- --property urlpattern`, under Node
 // 24, runs the same property for as long as asked.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarize } from "../helpers/report";
 import { asProperty } from "../helpers/fuzz-properties";
-import { undecided } from "./chromium-oracle";
-import { nativeURLPattern, takeDisputes, urlPatternProperty } from "./differential";
+import { undecided } from "../helpers/urlpattern-chromium";
+import { nativeURLPattern, takeDisputes, urlPatternProperty } from "../helpers/urlpattern-differential";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x0e1_9a77);
 const RUNS = Math.round(3000 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));

@@ -1,11 +1,11 @@
-// WPT's urlpatterntestdata.json through swurl's runner (wpt-runner.ts): every
+// WPT's urlpatterntestdata.json through swurl's runner (test/helpers/urlpattern-wpt.ts): every
 // case in every build, and, where the engine has its own URLPattern (Node 24),
 // the same runner on it, which shows the runner reads the data as WPT does.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
 import { summarize } from "../helpers/report";
-import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "./wpt-runner";
+import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "../helpers/urlpattern-wpt";
 
 const data = JSON.parse(
   readFileSync(new URL("../fixtures/wpt/urlpattern/urlpatterntestdata.json", import.meta.url), "utf8"),

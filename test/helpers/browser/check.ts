@@ -9,7 +9,7 @@ import toascii from "../../fixtures/wpt/toascii.json";
 import urltestdata from "../../fixtures/wpt/urltestdata.json";
 import known from "../../fixtures/known-failures.json";
 import urlpatterntestdata from "../../fixtures/wpt/urlpattern/urlpatterntestdata.json";
-import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "../../urlpattern/wpt-runner";
+import { type PatternApi, type UrlPatternCase, urlPatternFailures } from "../urlpattern-wpt";
 import type * as Swurl from "../../../build/index.js";
 import { excusedIds, failingCases, unexpectedResults, wptSuites, type KnownFailure } from "../wpt-helpers";
 

@@ -1,10 +1,10 @@
 // Chromium's own URLPattern as the second oracle of the differential
-// (differential.ts): where Node 24's URLPattern and swurl's disagree, the pair
+// (urlpattern-differential.ts): where Node 24's URLPattern and swurl's disagree, the pair
 // is run in a Chromium page (Debian's, through playwright-core), and each of
 // swurl's answers must be Node 24's or Chromium's.
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
-import { type Dispute, observe, type PatternPair } from "./differential";
+import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
 
 /** Chromium's observations of `pairs`, in order. */
 export async function chromiumObservations(pairs: PatternPair[]): Promise<string[][]> {

@@ -12,7 +12,7 @@
 // - `expected_match.inputs` defaults to the case's inputs; null groups stand
 //   for undefined.
 // Nothing here reads a file or needs Node: the browser pages run it too.
-import { show } from "../helpers/report";
+import { show } from "./report";
 
 const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
 type Component = (typeof COMPONENTS)[number];
