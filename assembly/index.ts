@@ -68,3 +68,6 @@ export { dedupeClear, dedupeInit, dedupeRun } from "./dedupe";
 
 /** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
 export { w3libPath, googleMinimalEscape } from "./canonical/escapes";
+
+/** URL patterns: match one component's compiled program over bytes (urlpattern/matcher.ts). */
+export { matchComponent } from "./urlpattern/matcher";

@@ -20,7 +20,7 @@ import { splitApi } from "./rfc3986/split.js";
 import { parseApi } from "./whatwg/parse.js";
 import { settersApi } from "./whatwg/setters.js";
 import { urlClass } from "./whatwg/url-class.js";
-import { urlPatternClass } from "./urlpattern/url-pattern.js";
+import { urlPatternClass, urlPatternListClass } from "./urlpattern/url-pattern.js";
 import {
   searchParamsClass,
   searchParamsLink,
@@ -40,7 +40,7 @@ const urlCore = /* @__PURE__ */ lazy(() => ({
   set: setters().set,
   searchParams: searchParamsLink(URLSearchParams),
 }));
-const patternCore = /* @__PURE__ */ lazy(() => ({ parse: whatwg().parse, set: setters().set }));
+const patternCore = /* @__PURE__ */ lazy(() => ({ parse: whatwg().parse, set: setters().set, arena: arena() }));
 const raw = /* @__PURE__ */ lazy(() => splitApi(arena()));
 const escapes = /* @__PURE__ */ lazy(() => percentApi(arena()));
 const rfc1738 = /* @__PURE__ */ lazy(() => rfc1738Api(arena()));
@@ -67,6 +67,9 @@ export type URL = InstanceType<Swurl["URL"]>;
 /** The URLPattern class of the URL Pattern Standard, on swurl's parser (Node.js 20 has none of its own). */
 export const URLPattern: Swurl["URLPattern"] = /* @__PURE__ */ urlPatternClass(patternCore);
 export type URLPattern = InstanceType<Swurl["URLPattern"]>;
+/** Many URL patterns matched as one: the index and result of the first that matches, as trying them in order gives. */
+export const URLPatternList: Swurl["URLPatternList"] = /* @__PURE__ */ urlPatternListClass(URLPattern);
+export type URLPatternList = InstanceType<Swurl["URLPatternList"]>;
 export const parseBatch: Swurl["parseBatch"] = (...args) => bulk().parseBatch(...args);
 export const parseStream: Swurl["parseStream"] = (...args) => bulk().parseStream(...args);
 export const createTally: Swurl["createTally"] = (...args) => tallies().createTally(...args);

@@ -17,4 +17,7 @@ export type URLSearchParams = SearchParams;
 /** The URLPattern class of the URL Pattern Standard, on the pure-JS build. */
 export const URLPattern = api.URLPattern;
 export type URLPattern = InstanceType<typeof api.URLPattern>;
+/** Many URL patterns matched as one, on the pure-JS build. */
+export const URLPatternList = api.URLPatternList;
+export type URLPatternList = InstanceType<typeof api.URLPatternList>;
 export * from "./api/public.js";

@@ -1,14 +1,29 @@
-// URLPattern on a router's workload: 60 routes of the kinds a server or a
-// service worker registers (protocol and host constraints, named groups,
-// optional segments and groups, digit groups, wildcards; pattern strings and
-// init dictionaries, some with ignoreCase), each build's class against the
-// engine's own URLPattern where it has one (Node 24; Node 20 has none), in the
-// same worker. One pass = every route once; ns/URL is ns a route.
+// URLPattern and URLPatternList on a router's workload, each build against
+// the engine's own URLPattern where it has one (Node 24; Node 20 has none)
+// and against hand-written RegExps over new URL(), in the same worker.
 //
-// Operations (add one by adding to OPERATIONS: `make(P, routes, keep)` returns
-// the function one pass runs):
+// Matching (bench/urlpattern-routes.mjs): 50 routes with protocol and host
+// constraints, named groups, optional segments and digit groups; 2,000
+// requests, each scanning the routes in order until the first match (10%
+// match none). One item is one request; the ratios are per request:
+//
+//   test, exec        swurl's URLPattern objects, one test() / exec() a
+//                     route until a match, against the same loop over Node's
+//                     URLPattern, and the hand-written router
+//   list              URLPatternList.findIndex() / exec(), against the loop
+//                     over Node's URLPattern objects; and at 1,000 routes,
+//                     against its own time at 50
+//
+// Construction (ROUTES below): 60 routes of the kinds a server or a service
+// worker registers (pattern strings and init dictionaries, some with
+// ignoreCase); one item is one route. Add an operation to OPERATIONS:
+// `make(P, routes, keep)` returns the function one pass runs.
 //   construct: new URLPattern(...route) for every route.
-import { keep } from "../lib.mjs";
+//
+// The workload does not depend on the corpus: it runs on the default corpus
+// (kasztp) only. bench/urlpattern-cpu.mjs runs these tasks in CPU time.
+import { keep, sumTask } from "../lib.mjs";
+import { handExec, handTest, requests, routes } from "../urlpattern-routes.mjs";
 
 /** The routes: the constructor's arguments of each. */
 export const ROUTES = [
@@ -87,39 +102,142 @@ function fresh(make) {
   return new Function(`return ${make.toString()}`)();
 }
 
-export const title = `URLPattern on a router's ${ROUTES.length} routes, each build vs the engine's own URLPattern`;
-const native = globalThis.URLPattern;
-/**
- * The engine's URLPattern where it has one; else the pure-JS build's task of
- * the same operation (each task names it; "js" makes bench/run.mjs calibrate
- * the workers, as for every suite whose baseline is a build).
- */
-export const baseline = native === undefined ? "js" : "node: construct";
-export const target =
-  native === undefined
-    ? []
-    : [
+const NativeURLPattern = globalThis.URLPattern;
+const REQUESTS = 2000;
+const NODE_TEST = "test: Node URLPattern";
+const NODE_EXEC = "exec: Node URLPattern";
+const HAND_TEST = "test: RegExp + new URL()";
+const HAND_EXEC = "exec: RegExp + new URL()";
+const NODE_CONSTRUCT = "node: construct";
+
+export const title = `URL patterns: a router of 50 routes, ${REQUESTS} requests (first match; 10% none); construction of ${ROUTES.length} routes`;
+export const baseline = NativeURLPattern ? NODE_TEST : HAND_TEST;
+
+const wasm = ["wasm-simd", "wasm"];
+export const target = [
+  ...(NativeURLPattern
+    ? [
+        {
+          what: "URLPattern test() >= 10x Node's URLPattern",
+          over: NODE_TEST,
+          labels: wasm.map((b) => `test: ${b}`),
+          ratio: 10,
+        },
+        {
+          what: "URLPattern exec() >= 10x Node's URLPattern",
+          over: NODE_EXEC,
+          labels: wasm.map((b) => `exec: ${b}`),
+          ratio: 10,
+        },
+        {
+          what: "URLPatternList exec() >= 50x a loop over Node's URLPattern",
+          over: NODE_EXEC,
+          labels: wasm.map((b) => `list exec: ${b}`),
+          ratio: 50,
+        },
         {
           what: "construct at least as fast as Node 24's URLPattern",
-          over: "node: construct",
+          over: NODE_CONSTRUCT,
           labels: ["wasm-simd: construct", "wasm: construct", "js: construct"],
           ratio: 1,
         },
-      ];
+      ]
+    : []),
+  { what: "URLPattern test() >= RegExp + new URL()", over: HAND_TEST, labels: wasm.map((b) => `test: ${b}`), ratio: 1 },
+  { what: "URLPattern exec() >= RegExp + new URL()", over: HAND_EXEC, labels: wasm.map((b) => `exec: ${b}`), ratio: 1 },
+  {
+    what: "URLPatternList at 1,000 routes >= 0.5x its speed at 50",
+    over: "list exec: wasm-simd",
+    labels: ["list exec, 1,000 routes: wasm-simd"],
+    ratio: 0.5,
+  },
+];
 
-export function tasks({ kernels }) {
+/** A task over the requests, one item (and one "byte") a request, so that ratios are per request. */
+function routerTask(label, urls, route, extra = {}) {
+  return sumTask(label, urls, route, { bytes: urls.length, ...extra });
+}
+
+/** The index of the first of `patterns` that `url` matches by `test`, or -1 (as a number to sum). */
+function firstTest(patterns, url) {
+  for (let i = 0; i < patterns.length; i++) if (patterns[i].test(url)) return i;
+  return -1;
+}
+
+/** The first exec() result of `patterns` for `url`: its pathname input's length, or 0. */
+function firstExec(patterns, url) {
+  for (let i = 0; i < patterns.length; i++) {
+    const result = patterns[i].exec(url);
+    if (result !== null) return result.pathname.input.length;
+  }
+  return 0;
+}
+
+export function tasks({ corpus, kernels }) {
+  if (!corpus.file.endsWith("kasztp.txt")) return [];
+  const list50 = routes(50);
+  const list1000 = routes(1000);
+  const urls = requests(list50, REQUESTS);
+  const urls1000 = requests(list1000, REQUESTS);
+  const inits = list50.map((r) => r.init);
+  const testBase = NativeURLPattern ? NODE_TEST : HAND_TEST;
+  const execBase = NativeURLPattern ? NODE_EXEC : HAND_EXEC;
+  const reference = [
+    routerTask(HAND_TEST, urls, (url) => handTest(list50, url), { baseline: testBase }),
+    routerTask(HAND_EXEC, urls, (url) => handExec(list50, url)?.index ?? -1, { baseline: execBase }),
+  ];
+  if (NativeURLPattern) {
+    const native = inits.map((init) => new NativeURLPattern(init));
+    reference.push(
+      routerTask(NODE_TEST, urls, (url) => firstTest(native, url)),
+      routerTask(NODE_EXEC, urls, (url) => firstExec(native, url), { baseline: NODE_EXEC }),
+    );
+  }
+  const swurl = kernels.flatMap(({ name, api }) => {
+    const { URLPattern, URLPatternList } = api;
+    const patterns = inits.map((init) => new URLPattern(init));
+    const list = new URLPatternList(patterns);
+    const big = new URLPatternList(list1000.map((r) => r.init));
+    const kernel = { kernel: name };
+    return [
+      routerTask(`test: ${name}`, urls, (url) => firstTest(patterns, url), kernel),
+      routerTask(`exec: ${name}`, urls, (url) => firstExec(patterns, url), { ...kernel, baseline: execBase }),
+      routerTask(`list test: ${name}`, urls, (url) => list.findIndex(url), {
+        ...kernel,
+        baseline: testBase,
+      }),
+      routerTask(`list exec: ${name}`, urls, (url) => list.exec(url)?.result.pathname.input.length ?? 0, {
+        ...kernel,
+        baseline: execBase,
+      }),
+      routerTask(
+        `list exec, 1,000 routes: ${name}`,
+        urls1000,
+        (url) => big.exec(url)?.result.pathname.input.length ?? 0,
+        {
+          ...kernel,
+          baseline: `list exec: ${name}`,
+        },
+      ),
+    ];
+  });
+  return [...reference, ...swurl, ...constructTasks(kernels)];
+}
+
+/** The OPERATIONS on ROUTES: each build's class, against the engine's own where there is one. */
+function constructTasks(kernels) {
   const bytes = ROUTES.reduce((n, route) => n + JSON.stringify(route).length, 0);
   const size = { bytes, items: ROUTES.length };
   const tasks = [];
   for (const [op, make] of Object.entries(OPERATIONS)) {
-    const base = native === undefined ? null : `node: ${op}`;
-    if (native !== undefined)
-      tasks.push({ label: base, baseline: base, fn: fresh(make)(native, ROUTES, keep), ...size });
+    const base = NativeURLPattern === undefined ? null : `node: ${op}`;
+    if (NativeURLPattern !== undefined)
+      tasks.push({ label: base, baseline: base, fn: fresh(make)(NativeURLPattern, ROUTES, keep), ...size });
     for (const { name, api } of kernels) {
       tasks.push({
         label: `${name}: ${op}`,
         kernel: name,
-        ...(base === null ? {} : { baseline: base }),
+        baseline: base ?? `${name}: ${op}`,
         fn: fresh(make)(api.URLPattern, ROUTES, keep),
         ...size,
       });

@@ -14,7 +14,7 @@ import { batchApi } from "../bulk/batch.js";
 import { tallyApi } from "../bulk/tally.js";
 import { settersApi } from "../whatwg/setters.js";
 import { urlClass } from "../whatwg/url-class.js";
-import { urlPatternClass } from "../urlpattern/url-pattern.js";
+import { urlPatternClass, urlPatternListClass } from "../urlpattern/url-pattern.js";
 import { searchParamsClass, searchParamsLink } from "../whatwg/search-params.js";
 
 /**
@@ -33,6 +33,7 @@ export function createApi(backend: Backend) {
     set: settersApi(arena, whatwg).set,
     searchParams: searchParamsLink(URLSearchParams),
   };
+  const URLPattern = urlPatternClass(() => ({ parse: urlCore.parse, set: urlCore.set, arena }));
   const api = {
     /** Which build of the kernel this API runs on. */
     kernel: backend.name as KernelName,
@@ -44,7 +45,9 @@ export function createApi(backend: Backend) {
     URL: urlClass(() => urlCore),
     URLSearchParams,
     /** The URLPattern class of the URL Pattern Standard, on this API's parser. */
-    URLPattern: urlPatternClass(() => urlCore),
+    URLPattern,
+    /** Many URL patterns matched as one: the first that matches, with its index. */
+    URLPatternList: urlPatternListClass(URLPattern),
     ...rfc1738Api(arena),
     ...extractApi(arena),
     // Bulk parsing and canonicalize() parse with this API's parse(), not with

@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { canParse } from "../index.js";
 import { UsageError } from "./errors.js";
+import { readRoutes } from "./routes.js";
 import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "./records.js";
 
 type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
@@ -48,6 +49,16 @@ export const BULK_OPTIONS = {
   "base-field": { type: "string" },
   threads: { type: "string" },
 } as const satisfies OptionSpecs;
+
+/** --routes FILE, of the commands with the route field (stats, parse). */
+export const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
+
+export const ROUTES_HELP = `Routes:
+      --routes FILE        URL patterns, one a line (the URL Pattern Standard's
+                           syntax; a line starting with / is a pathname
+                           pattern, # starts a comment): the field route is the
+                           first one a URL matches, as FILE writes it
+`;
 
 export interface Parsed<O extends OptionSpecs> {
   values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"];
@@ -162,6 +173,7 @@ interface InputValues {
   "base-field"?: string;
   "skip-comments"?: boolean;
   base?: string;
+  routes?: string;
 }
 
 /**
@@ -190,5 +202,6 @@ export function inputSpec(command: string, values: InputValues, skipBlank: boole
     base: baseOption(command, values.base),
     skipBlank: skipBlank || format !== "lines",
     skipComments: values["skip-comments"] === true,
+    routes: values.routes === undefined ? undefined : readRoutes(command, values.routes),
   };
 }

@@ -12,6 +12,7 @@ import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "./own.js";
+import { routeOf } from "./routes.js";
 import type { InputSpec, Records } from "./records.js";
 
 /** The getters of the WHATWG URL API. */
@@ -31,6 +32,7 @@ export const FIELD_NAMES = [
   ...DERIVED_FIELDS.slice(1),
   ...KEY_FIELDS,
   "param:NAME",
+  "route",
 ];
 
 /** A column's type, for the columnar formats (the text formats write every value as text). */
@@ -154,6 +156,12 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
   }
   if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
+  if (name === "route") {
+    const { routes } = spec;
+    if (routes === undefined) throw new UsageError(`${command}: the route field needs --routes FILE`);
+    // The first route the URL matches, as the routes file writes it.
+    return ofUrl(name, false, (url) => routeOf(routes, url.href));
+  }
   if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
   const key = name.startsWith("field:") ? name.slice("field:".length) : name;
   const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
@@ -187,7 +195,8 @@ export function recordKeys(names: string[]): string[] {
         !(URL_FIELDS as readonly string[]).includes(n) &&
         !(KEY_FIELDS as readonly string[]).includes(n) &&
         !(n in DERIVED) &&
-        !n.startsWith("param:"),
+        !n.startsWith("param:") &&
+        n !== "route",
     )
     .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
 }

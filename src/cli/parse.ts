@@ -1,7 +1,15 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, threadsOption } from "./args.js";
+import {
+  BULK_OPTIONS,
+  INPUT_HELP,
+  inputSpec,
+  parseCommandArgs,
+  ROUTES_HELP,
+  ROUTES_OPTIONS,
+  threadsOption,
+} from "./args.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
 import type { Command } from "./command.js";
@@ -86,6 +94,7 @@ function columnarWork(
 const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
+  ...ROUTES_OPTIONS,
   format: { type: "string", short: "f" },
   fields: { type: "string" },
   "no-header": { type: "boolean" },
@@ -118,7 +127,9 @@ Options:
                        status, bytes, referer, agent; a JSON key path; a
                        CSV/TSV column (field:NAME for one named like a
                        URL field). canonical is the canonical form
-                       (canonicalize(), with --profile), surt the SURT key
+                       (canonicalize(), with --profile), surt the SURT key;
+                       route, with --routes, the first route the URL
+                       matches
       --profile NAME   the profile of the canonical field: w3lib,
                        safe-browsing, surt, normalize-url, crawlee
                        (docs/canonical.md); canonical and surt read each
@@ -130,6 +141,7 @@ Options:
 
 ${INPUT_HELP}
 ${FILTER_HELP}
+${ROUTES_HELP}
 Formats:
   jsonl  a JSON object per line with the fields; a line that does not parse
          is {"input":"<the line>","error":"invalid"} (with the fields that

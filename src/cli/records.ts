@@ -33,6 +33,8 @@ export interface InputSpec {
   /** Blank lines are no records (always for the formats other than lines). */
   skipBlank: boolean;
   skipComments: boolean;
+  /** The patterns of --routes FILE (routes.ts), for the route field. */
+  routes?: string[];
 }
 
 /** The default URL field of each format. */

@@ -1,7 +1,16 @@
 // swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
 // top hosts and registrable domains, shape) and how fast it was read.
 
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, integerOption, parseCommandArgs, threadsOption } from "./args.js";
+import {
+  BULK_OPTIONS,
+  INPUT_HELP,
+  inputSpec,
+  integerOption,
+  parseCommandArgs,
+  ROUTES_HELP,
+  ROUTES_OPTIONS,
+  threadsOption,
+} from "./args.js";
 import { UsageError } from "./errors.js";
 import { fieldDef, recordKeys } from "./fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
@@ -87,6 +96,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
 const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
+  ...ROUTES_OPTIONS,
   by: { type: "string", multiple: true },
   top: { type: "string" },
   json: { type: "boolean" },
@@ -108,14 +118,16 @@ Options:
       --top N        how many values of each list to show (default 10)
       --by KEY       the top values of KEY (may be repeated): host, domain,
                      suffix, path (decoded), pathname, scheme, port,
-                     param:NAME, any field of swurl parse --fields, and a
-                     record's own (status, method, agent, a JSON key...)
+                     param:NAME, route (with --routes), any field of
+                     swurl parse --fields, and a record's own (status,
+                     method, agent, a JSON key...)
       --json         the numbers as JSON instead of the text report
       --threads N    read FILE with N worker threads
   -h, --help         show this help
 
 ${INPUT_HELP}
 ${FILTER_HELP}
+${ROUTES_HELP}
 Memory grows with the number of distinct hosts, not with the input size.
 `,
   async run(args, { stdout, script }) {

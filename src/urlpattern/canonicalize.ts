@@ -2,6 +2,7 @@
 // each component's fixed text canonicalized as the URL parser would write it,
 // by swurl's own parser and setters run on a dummy URL.
 import * as L from "../../assembly/layout.js";
+import type { Arena } from "../kernel/arena.js";
 import type { ParseCore } from "../whatwg/parse.js";
 import { PARTS, type Setters } from "../whatwg/setters.js";
 import type { ParsedUrl } from "../whatwg/url.js";
@@ -10,6 +11,8 @@ import type { ParsedUrl } from "../whatwg/url.js";
 export interface PatternCore {
   parse: ParseCore["parse"];
   set: Setters["set"];
+  /** The memory the compiled matchers run in (url-matcher.ts). */
+  arena: Arena;
 }
 
 /** The URL Standard's special schemes. */
@@ -30,20 +33,6 @@ export function defaultPortOf(scheme: string): string | null {
 /** Whether a parsed URL's path is opaque ("has an opaque path"). */
 export function hasOpaquePath(url: ParsedUrl): boolean {
   return (url._flags & L.FLAG_OPAQUE_PATH) !== 0;
-}
-
-/** The components of a URL as URLPattern matches them: no ":", "?" or "#" around them. */
-export function urlComponents(url: ParsedUrl): string[] {
-  return [
-    url.protocol.slice(0, -1),
-    url.username,
-    url.password,
-    url.hostname,
-    url.port,
-    url.pathname,
-    url.search.slice(1),
-    url.hash.slice(1),
-  ];
 }
 
 function fail(what: string, value: string): never {

@@ -17,7 +17,7 @@ export class Component {
   /** Whether a part is a custom regular expression group. */
   readonly hasRegExpGroups: boolean;
   private _regexp: RegExp | null = null;
-  private _names: readonly string[] = [];
+  private _names: readonly string[] | null = null;
   private _patternString: string | null = null;
 
   constructor(input: string, parts: readonly Part[], options: PartOptions) {
@@ -46,9 +46,13 @@ export class Component {
     return this._regexp ?? this.compile("");
   }
 
-  /** The groups' names in pattern order: the regexp's capture groups 1, 2, ... */
+  /**
+   * The groups' names in pattern order: the regexp's capture groups 1, 2, ...
+   * (every part but fixed text is one), read off the part list so that an
+   * exec() by the compiled matcher makes no RegExp.
+   */
   get names(): readonly string[] {
-    if (this._regexp === null) this.compile("");
+    this._names ??= this.parts.filter((p) => p.type !== "fixed-text").map((p) => p.name);
     return this._names;
   }
 

@@ -1,13 +1,8 @@
 // URLPatternInit processing (https://urlpattern.spec.whatwg.org/#canon-processing-for-init):
 // a dictionary of components, with a base URL that fills in the ones left out,
 // made into pattern strings ("pattern") or canonical URL components ("url").
-import {
-  type Canonicalizers,
-  hasOpaquePath,
-  isSpecialScheme,
-  type PatternCore,
-  urlComponents,
-} from "./canonicalize.js";
+import { type Canonicalizers, hasOpaquePath, isSpecialScheme, type PatternCore } from "./canonicalize.js";
+import { urlComponents } from "./url-input.js";
 import { escapePatternString } from "./escape.js";
 
 /** The URLPatternInit dictionary: each component's pattern string (or value), and a base URL. */

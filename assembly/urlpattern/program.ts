@@ -1,0 +1,73 @@
+// The program a URL pattern component compiles to (src/urlpattern/compile.ts
+// writes it, matcher.ts runs it): i32 words, one instruction after another,
+// each an opcode and its operands. It is the regular expression the URL
+// Pattern Standard generates for the component (#generate-a-regular-expression-and-name-list),
+// as a Thompson NFA whose splits are ordered: the first branch of a split is
+// the one a backtracking RegExp tries first (the greedy "more", or for the
+// segment wildcard's lazy "+?" the "stop"), so that running the threads in
+// that order picks the captures the RegExp would (a Pike VM).
+//
+//   OP_BYTE a b        one byte equal to a or to b (two cases under ignoreCase)
+//   OP_SET w0 .. w7    one byte whose bit is set in the 256-bit map w0..w7
+//   OP_SPLIT x y       go on at x, and at y with lower priority
+//   OP_JMP x           go on at x
+//   OP_SAVE k          capture slot k takes the position here
+//   OP_MATCH           the whole input matched (only at its end: "^...$")
+//
+// Addresses x, y are word indices into the program.
+
+export const OP_BYTE: i32 = 0;
+export const OP_SET: i32 = 1;
+export const OP_SPLIT: i32 = 2;
+export const OP_JMP: i32 = 3;
+export const OP_SAVE: i32 = 4;
+export const OP_MATCH: i32 = 5;
+
+/** Words of an OP_SET map: 256 bits. */
+export const SET_WORDS: i32 = 8;
+
+/** The words each instruction takes, by opcode. */
+export function opWords(op: i32): i32 {
+  if (op == OP_SET) return 1 + SET_WORDS;
+  if (op == OP_BYTE || op == OP_SPLIT) return 3;
+  if (op == OP_MATCH) return 1;
+  return 2;
+}
+
+/**
+ * The largest number of (instruction, position) pairs for which the
+ * backtracking engine runs (matcher.ts): its bit map and stack grow with
+ * that number; beyond it, the Pike VM runs.
+ */
+export const BACKTRACK_CELLS: i32 = 65536;
+
+/** Engines of matchComponent(): the one for the size (0), or either alone (for tests). */
+export const ENGINE_AUTO: i32 = 0;
+export const ENGINE_PIKE: i32 = 1;
+export const ENGINE_BACKTRACK: i32 = 2;
+
+/** Whether matchComponent() runs the backtracking engine for a program of `words` words on `len` bytes. */
+export function backtracks(engine: i32, words: i32, len: i32): bool {
+  if (engine != ENGINE_AUTO) return engine == ENGINE_BACKTRACK;
+  // Divided, not multiplied: words * (len + 1) may not fit in an i32.
+  return len + 1 <= BACKTRACK_CELLS / words;
+}
+
+/**
+ * Bytes of scratch memory a run of a program of `words` words with `slots`
+ * capture slots on `len` bytes needs. The Pike VM: a mark per word, two
+ * thread lists (a thread is its instruction and its slots), and a stack of
+ * slot copies for OP_SAVE. The backtracking engine: the slots, a bit per
+ * (instruction, position) and a stack of two words per pair at most (each
+ * pair pushes one job: a split's other branch, or a slot to restore).
+ */
+export function scratchBytes(words: i32, slots: i32, len: i32, engine: i32): i32 {
+  if (!backtracks(engine, words, len)) return (words + 3 * words * (1 + slots) + slots) * 4;
+  const cells = words * (len + 1);
+  return (slots + ((cells + 31) >> 5) + 2 * cells + 2) * 4;
+}
+
+/** Where matchComponent() writes the slots, for a program at `program`: after the program and its scratch memory. */
+export function slotsAt(program: i32, words: i32, slots: i32, len: i32, engine: i32): i32 {
+  return program + (words << 2) + scratchBytes(words, slots, len, engine);
+}

@@ -1,0 +1,125 @@
+// One component of a URL pattern, ready to match: the cheapest of four ways
+// that gives the standard's answer for its part list.
+//
+//   exact   fixed text only (no modifier, case-sensitive): string equality
+//   any     "*" alone: any value without a line terminator ("^(.*)$")
+//   kernel  the compiled program (compile.ts) in the kernel, after a check in
+//           JS that the value starts with the pattern's leading fixed text
+//   regexp  the RegExp the standard generates, where the kernel cannot run
+//           the part list, or for a value outside ASCII
+//
+// Groups come back as the RegExp's would: strings in the name list's order,
+// undefined for a group that took no part.
+
+import type { Arena } from "../kernel/arena.js";
+import { compileParts, type CompileOptions, type Program } from "./compile.js";
+import type { Part } from "./parts.js";
+import { runProgram } from "./run.js";
+
+export type Groups = (string | undefined)[];
+
+/** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** How a component is matched (for tests and the benchmark's report). */
+export type MatchKind = "exact" | "any" | "kernel" | "regexp";
+
+export class ComponentMatcher {
+  readonly kind: MatchKind;
+  /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
+  private readonly text: string;
+  private readonly program: Program | null;
+
+  constructor(
+    private readonly arena: Arena,
+    parts: readonly Part[],
+    options: CompileOptions,
+    /** Where the standard's RegExp is (made when first read: only a fallback needs it). */
+    private readonly source: { readonly regexp: RegExp },
+  ) {
+    const fixed = parts.every((p) => p.type === "fixed-text" && p.modifier === "none");
+    this.program = null;
+    this.text = "";
+    if (fixed && !options.ignoreCase) {
+      this.kind = "exact";
+      this.text = parts.map((p) => p.value).join("");
+    } else if (isAnything(parts)) {
+      this.kind = "any";
+    } else {
+      // The leading fixed text is checked in JS (startsWith): the program
+      // matches from its end on.
+      const lead = options.ignoreCase ? 0 : leadingParts(parts);
+      this.program = compileParts(parts.slice(lead), options);
+      this.kind = this.program === null ? "regexp" : "kernel";
+      this.text = leadingText(parts.slice(0, lead));
+    }
+  }
+
+  /** Whether `value` matches. */
+  test(value: string): boolean {
+    switch (this.kind) {
+      case "exact":
+        return value === this.text;
+      case "any":
+        return !LINE_TERMINATOR.test(value);
+      case "kernel": {
+        if (!value.startsWith(this.text)) return false;
+        const slots = runProgram(this.arena, this.program as Program, value, false, this.text.length);
+        if (slots !== undefined) return slots !== null;
+        return this.source.regexp.test(value);
+      }
+      default:
+        return this.source.regexp.test(value);
+    }
+  }
+
+  /** The groups of `value`, or null when it does not match. */
+  exec(value: string): Groups | null {
+    switch (this.kind) {
+      case "exact":
+        return value === this.text ? [] : null;
+      case "any":
+        return LINE_TERMINATOR.test(value) ? null : [value];
+      case "kernel": {
+        if (!value.startsWith(this.text)) return null;
+        const slots = runProgram(this.arena, this.program as Program, value, true, this.text.length);
+        if (slots === undefined) break;
+        if (slots === null) return null;
+        const groups: Groups = [];
+        for (let i = 0; i < slots.length; i += 2)
+          groups.push(slots[i] < 0 ? undefined : value.slice(slots[i], slots[i + 1]));
+        return groups;
+      }
+    }
+    const match = this.source.regexp.exec(value);
+    return match === null ? null : match.slice(1);
+  }
+}
+
+/** A part list that is one full wildcard, alone: "*". */
+function isAnything(parts: readonly Part[]): boolean {
+  if (parts.length !== 1) return false;
+  const [p] = parts;
+  return p.type === "full-wildcard" && p.modifier === "none" && p.prefix === "" && p.suffix === "";
+}
+
+/** How many parts at the start are fixed text without a modifier. */
+function leadingParts(parts: readonly Part[]): number {
+  let n = 0;
+  while (n < parts.length && parts[n].type === "fixed-text" && parts[n].modifier === "none") n++;
+  return n;
+}
+
+/**
+ * The fixed text every match starts with: the leading fixed-text parts
+ * without a modifier, and the prefix of the group after them where that
+ * group must take part (no modifier, or "+"): in "/users/:id", "/users/".
+ */
+export function leadingText(parts: readonly Part[]): string {
+  const lead = leadingParts(parts);
+  let text = "";
+  for (let i = 0; i < lead; i++) text += (parts[i] as Part).value;
+  const next = parts[lead];
+  if (next !== undefined && (next.modifier === "none" || next.modifier === "one-or-more")) text += next.prefix;
+  return text;
+}

@@ -1,0 +1,65 @@
+// A whole URL pattern ready to match: a ComponentMatcher per component
+// (component-matcher.ts), tried in the order that rejects soonest.
+
+import type { Arena } from "../kernel/arena.js";
+import type { CompileOptions } from "./compile.js";
+import type { Part } from "./parts.js";
+import { ComponentMatcher, leadingText, type Groups } from "./component-matcher.js";
+import { COMPONENTS } from "./init.js";
+import { HASH, HOSTNAME, PASSWORD, PATHNAME, PORT, PROTOCOL, SEARCH, USERNAME, type UrlInput } from "./url-input.js";
+
+/** What the pattern parser and the RegExp generation made of one component. */
+export interface ComponentSource {
+  readonly parts: readonly Part[];
+  readonly options: CompileOptions;
+  readonly regexp: RegExp;
+}
+
+/**
+ * The order test() tries the components in: the path first (where a
+ * router's patterns differ most), then the host and the scheme; the rest are
+ * "*" in most patterns.
+ */
+const TEST_ORDER = [PATHNAME, HOSTNAME, PROTOCOL, PORT, SEARCH, HASH, USERNAME, PASSWORD];
+
+export class UrlMatcher {
+  readonly components: ComponentMatcher[];
+  /** The components test() has to read off a parsed URL: all but those that are "*". */
+  private readonly toTest: number[];
+  /** The fixed text every matching pathname starts with, case-sensitive ("" for none): the key URLPatternList indexes. */
+  readonly pathnameText: string;
+
+  constructor(arena: Arena, sources: readonly ComponentSource[]) {
+    if (sources.length !== COMPONENTS.length) throw new Error("swurl: a URL pattern has eight components");
+    this.components = sources.map((s) => new ComponentMatcher(arena, s.parts, s.options, s));
+    // A parsed URL's components hold no line terminator (the parser drops
+    // tabs and newlines and percent-encodes the rest), which is all a "*"
+    // could refuse.
+    this.toTest = TEST_ORDER.filter((c) => this.components[c].kind !== "any");
+    const path = sources[PATHNAME];
+    this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
+  }
+
+  /** Whether the parsed `input` matches. */
+  test(input: UrlInput): boolean {
+    for (const c of this.toTest) if (!this.components[c].test(input.get(c))) return false;
+    return true;
+  }
+
+  /** Whether the component values (in COMPONENTS order) match. */
+  testValues(values: readonly string[]): boolean {
+    for (const c of TEST_ORDER) if (!this.components[c].test(values[c])) return false;
+    return true;
+  }
+
+  /** Each component's groups for the values (in COMPONENTS order), or null. */
+  execValues(values: readonly string[]): Groups[] | null {
+    const groups: Groups[] = new Array(COMPONENTS.length);
+    for (const c of TEST_ORDER) {
+      const g = this.components[c].exec(values[c] as string);
+      if (g === null) return null;
+      groups[c] = g;
+    }
+    return groups;
+  }
+}

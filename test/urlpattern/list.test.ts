@@ -1,0 +1,85 @@
+// URLPatternList gives the answer of trying its patterns in order, in every
+// build: the first pattern that matches (findIndex), and its exec() result,
+// on seeded random routes that share prefixes (the pathname index's hard
+// case), with ignoreCase, host and protocol constraints, relative inputs
+// against a base, dictionaries, and on the benchmark's router workload at 50
+// and 1,000 routes.
+import { describe, expect, it } from "vitest";
+import { requests, routes } from "../../bench/urlpattern-routes.mjs";
+import { builds } from "../helpers/builds";
+import { mulberry32 } from "../helpers/random";
+import { randomRequest, randomRoute } from "./random-routes";
+
+const SEED = Number(process.env.SWURL_LIST_SEED ?? 3030);
+const LISTS = 60;
+const REQUESTS = 150;
+
+describe.each(builds)("URLPatternList (%s)", (_name, api) => {
+  const { URLPattern, URLPatternList } = api;
+
+  /** The in-order answer: the first pattern's index and its exec(), or -1 and null. */
+  function inOrder(patterns: InstanceType<typeof URLPattern>[], input: string | object, base?: string) {
+    const index = patterns.findIndex((p) => p.test(input as string, base));
+    return { index, result: index < 0 ? null : patterns[index].exec(input as string, base) };
+  }
+
+  it(`agrees with trying the patterns in order on ${LISTS} random lists x ${REQUESTS} requests (seed ${SEED})`, () => {
+    const rng = mulberry32(SEED);
+    let matched = 0;
+    for (let l = 0; l < LISTS; l++) {
+      const patterns: InstanceType<typeof URLPattern>[] = [];
+      for (let n = 5 + Math.floor(rng() * 40); n > 0; n--) {
+        const { init, ignoreCase } = randomRoute(rng);
+        try {
+          patterns.push(new URLPattern(init, { ignoreCase }));
+        } catch {
+          // A random route may repeat a group name: the constructor refuses it.
+        }
+      }
+      const list = new URLPatternList(patterns);
+      expect(list.length).toBe(patterns.length);
+      for (let r = 0; r < REQUESTS; r++) {
+        const url = randomRequest(rng);
+        const want = inOrder(patterns, url);
+        expect(list.findIndex(url)).toBe(want.index);
+        expect(list.test(url)).toBe(want.index >= 0);
+        expect(list.exec(url)).toEqual(want.index < 0 ? null : want);
+        if (want.index >= 0) matched++;
+        // A relative input against a base, and the URL as a dictionary.
+        const path = url.replace(/^[a-z]+:\/\/[^/?#]+/, "");
+        const base = "https://a.example.com/dir/";
+        expect(list.exec(path, base)).toEqual(
+          inOrder(patterns, path, base).index < 0 ? null : inOrder(patterns, path, base),
+        );
+        const dict = { pathname: path.split("?")[0] || "/", hostname: "example.com", protocol: "https" };
+        expect(list.findIndex(dict)).toBe(inOrder(patterns, dict).index);
+      }
+    }
+    expect(matched).toBeGreaterThan((LISTS * REQUESTS) / 10);
+  });
+
+  it.each([50, 1000])("agrees with trying the patterns in order on the router workload of %i routes", (n) => {
+    const table = routes(n);
+    const patterns = table.map((r: { init: object }) => new URLPattern(r.init));
+    const list = new URLPatternList(table.map((r: { init: object }) => r.init));
+    for (const url of requests(table, 1000)) {
+      const want = inOrder(patterns, url);
+      expect(list.findIndex(url)).toBe(want.index);
+      expect(list.exec(url)).toEqual(want.index < 0 ? null : want);
+    }
+  });
+
+  it("takes URLPattern objects as they are, and what the constructor takes", () => {
+    const p = new URLPattern({ pathname: "/a/:id" });
+    const list = new URLPatternList([p, "https://example.com/b/*", { pathname: "/c" }]);
+    expect(list.at(0)).toBe(p);
+    expect(list.exec("https://x.org/a/7")?.index).toBe(0);
+    expect(list.exec("https://example.com/b/q")?.result.pathname.groups).toEqual({ 0: "q" });
+    expect(list.findIndex("https://x.org/c")).toBe(2);
+    expect(list.findIndex("not a url")).toBe(-1);
+    expect(() => new URLPatternList(["(bad"])).toThrow(TypeError);
+    expect(() => new URLPatternList(undefined as unknown as string[])).toThrow(/URLPatternList: patterns must be/);
+    expect(() => new URLPatternList(42 as unknown as string[])).toThrow(TypeError);
+    expect(new URLPatternList([]).exec("https://example.com/")).toBeNull();
+  });
+});
