@@ -13,10 +13,10 @@ import { bundleSource } from "./bundle.mjs";
  * modules and the JS build of the whole kernel, so kernel code for any
  * feature counts here: the kernel tallies and dedupe set of the command, the
  * crawler keys' byte steps, URL pattern matching, the access-log grammar and
- * IRI extraction took
- * the bundle past 70 KB. A kernel module of their own for the bulk features,
- * or leaving the scalar WASM module out of the browser entry (browsers
- * without WASM SIMD would get the JS build, ~12 KB less), would win it back.
+ * IRI extraction took the bundle past 70 KB. A kernel module of their own for
+ * the bulk features, or leaving the scalar WASM module out of the browser
+ * entry (browsers without WASM SIMD would get the JS build, ~12 KB less),
+ * would win it back.
  */
 export const PARSE_BUNDLE_BUDGET = 75_000;
 
