@@ -1,23 +1,11 @@
-// Tallies in the kernel (src/tally.ts, assembly/tally.ts) against the same
-// counts made from each line's Url getters, on every corpus and every build:
+// Tallies in the kernel (createTally(): src/bulk/tally.ts, assembly/tally.ts) against the same
+// counts made from each line's ParsedUrl getters, on every corpus and every build:
 // lines in several batches (a tally carries its tables from one to the next),
 // from a line other than the first, against a base, and with paths pruned.
 import { describe, expect, it } from "vitest";
-import type { UrlBatch } from "../../build/index.js";
+import type { TallyCounts as Counts, UrlBatch } from "../../build/index.js";
 import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";
-
-interface Counts {
-  valid: number;
-  withQuery: number;
-  withFragment: number;
-  withCredentials: number;
-  withPort: number;
-  schemes: Map<string, number>;
-  hosts: Map<string, number>;
-  paths: Map<string, number>;
-  pathsDropped: number;
-}
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
