@@ -48,7 +48,7 @@ function byField(key: string): string {
 }
 
 /**
- * Whether the kernel may count the URLs (src/tally.ts): every URL that parses
+ * Whether the kernel may count the URLs (createTally()): every URL that parses
  * is counted, so with no filter or --valid-only.
  */
 function kernelCounts(filter: RecordFilter): boolean {
