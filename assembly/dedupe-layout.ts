@@ -53,5 +53,3 @@ export const DEDUPE_HEADER: i32 = 128;
 export const DEDUPE_RUN_DIGITS: i32 = 8;
 export const DEDUPE_LINE_DIGITS: i32 = 6;
 export const DEDUPE_SEQ_WIDTH: i32 = 14;
-/** Spill partitions: the top 8 bits of a key's hash. */
-export const DEDUPE_PARTITIONS: i32 = 256;

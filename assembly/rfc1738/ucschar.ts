@@ -8,9 +8,9 @@ import { ld8 } from "../memory";
 import { sequenceAt } from "../utf8";
 
 /** Not in an IRI: C1 controls, noncharacters, specials, tags, bidi formatting, ill-formed UTF-8. */
-export const NOT_IRI: i32 = 0;
+const NOT_IRI: i32 = 0;
 /** A space (Unicode Zs, Zl, Zp, and the invisible U+200B and U+FEFF): ends the URL like ASCII space. */
-export const IRI_SPACE: i32 = 1;
+const IRI_SPACE: i32 = 1;
 /** Punctuation that goes on the sentence ("。", "、", "«", "»", "…", "—", quotes, full-width marks). */
 export const IRI_PUNCTUATION: i32 = 2;
 /** Any other ucschar or iprivate: part of the URL. */
@@ -29,7 +29,7 @@ export function codePointAt(p: i32, end: i32): i32 {
 }
 
 /** The number of UTF-8 bytes of code point `cp`. */
-export function utf8Length(cp: i32): i32 {
+function utf8Length(cp: i32): i32 {
   return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 
@@ -38,7 +38,7 @@ function within(cp: i32, first: i32, last: i32): bool {
 }
 
 /** The class of non-ASCII code point `cp` (>= 0x80), one of the constants above. */
-export function iriClass(cp: i32): i32 {
+function iriClass(cp: i32): i32 {
   if (cp < 0xa0) return NOT_IRI;
   if (cp < 0x2000) {
     if (cp == 0xa0 || cp == 0x1680) return IRI_SPACE;

@@ -9,7 +9,7 @@
 //                   against the base (the base's scheme, that host and port,
 //                   path "/"); a CONNECT target of another shape is no URL;
 //   asterisk-form   "*" (OPTIONS): no URL.
-// The kernel reads the common targets itself (assembly/accesslog.ts) and
+// The kernel reads the common targets itself (assembly/access-log.ts) and
 // leaves the rest here: escapes, CONNECT, "//" and "/\" after the first "/".
 
 import type { ParsedUrl } from "../whatwg/url.js";

@@ -57,7 +57,7 @@ function tableBytes(capacity: number, keyBytes: number): number {
   return L.TALLY_HEADER_BYTES + capacity * L.TALLY_SLOT_BYTES + keyBytes;
 }
 
-export class HrefTally {
+class HrefTally {
   private readonly arena: Arena;
   /** The TALLY_TABLES addresses, then the COUNTERS. */
   private readonly tableList = L.ARENA;

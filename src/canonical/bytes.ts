@@ -30,7 +30,7 @@ export function byteSet(chars: string): Uint8Array {
 export const UNRESERVED = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~";
 
 /** The value of the escape "%XY" at `s[i]`, or -1 where `s[i]` does not start one. */
-export function escapeAt(s: string, i: number): number {
+function escapeAt(s: string, i: number): number {
   if (i + 2 >= s.length) return -1;
   const hi = HEX_VALUE[s.charCodeAt(i + 1)];
   const lo = HEX_VALUE[s.charCodeAt(i + 2)];
@@ -99,7 +99,7 @@ export function latin1(bytes: Uint8Array): string {
 }
 
 /** A byte string as a byte array. */
-export function byteArray(s: string): Uint8Array {
+function byteArray(s: string): Uint8Array {
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;

@@ -57,7 +57,7 @@ const REPEATED_HTTP = /^(?:https?:\/\/)+/;
 const RFC2396 = /^(?:([a-zA-Z][a-zA-Z0-9+.-]*):)?(?:\/\/([^/?#]*))?([^?#]*)(?:\?([^#]*))?(?:#([\s\S]*))?$/;
 
 /** "Repeatedly percent-unescape the URL until it has no more percent-escapes." */
-export function unescapeRepeatedly(s: string): string {
+function unescapeRepeatedly(s: string): string {
   for (;;) {
     const next = unescapeOnce(s);
     if (next === s) return s;
@@ -65,7 +65,7 @@ export function unescapeRepeatedly(s: string): string {
   }
 }
 
-export function escapeOnce(s: string): string {
+function escapeOnce(s: string): string {
   return quoteBytes(s, ESCAPE_ONCE_SAFE);
 }
 

@@ -42,7 +42,7 @@ export interface IaCanonicalizerOptions {
  * Which of SURT's canonicalizers runs, by its class name: the default runs
  * Google's steps and then the Internet Archive's, as surt() does.
  */
-export type SurtCanonicalizer = "DefaultIAURLCanonicalizer" | "GoogleURLCanonicalizer" | "IAURLCanonicalizer";
+type SurtCanonicalizer = "DefaultIAURLCanonicalizer" | "GoogleURLCanonicalizer" | "IAURLCanonicalizer";
 
 export interface SurtProfileOptions extends IaCanonicalizerOptions {
   profile: "surt";

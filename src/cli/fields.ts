@@ -23,7 +23,7 @@ type UrlField = (typeof URL_FIELDS)[number];
 const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
 
 /** Crawler keys of the URL (keys.ts): canonicalize() with the chosen --profile, and surt(). */
-export const KEY_FIELDS = ["canonical", "surt"] as const;
+const KEY_FIELDS = ["canonical", "surt"] as const;
 
 /** What `parse --fields` names in its help. */
 export const FIELD_NAMES = [

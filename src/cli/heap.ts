@@ -2,7 +2,7 @@
 // (dedupe.ts by sequence number, sorted-runs.ts by sort key).
 
 /** Restore the heap order below `i` (the item at `i` may be out of place). */
-export function siftDown<T>(heap: T[], i: number, less: (a: T, b: T) => boolean): void {
+function siftDown<T>(heap: T[], i: number, less: (a: T, b: T) => boolean): void {
   const n = heap.length;
   const item = heap[i];
   for (;;) {
@@ -17,7 +17,7 @@ export function siftDown<T>(heap: T[], i: number, less: (a: T, b: T) => boolean)
 }
 
 /** Make `heap` a heap. */
-export function heapify<T>(heap: T[], less: (a: T, b: T) => boolean): void {
+function heapify<T>(heap: T[], less: (a: T, b: T) => boolean): void {
   for (let i = (heap.length >> 1) - 1; i >= 0; i--) siftDown(heap, i, less);
 }
 

@@ -86,7 +86,7 @@ export function srcsetUrls(value: string): string[] {
 }
 
 /** What the page gives, in document order: URLs as written (attribute values and, with --text, URLs in text). */
-export interface PageLinks {
+interface PageLinks {
   /** Feed the next piece of the page. */
   write(text: string): void;
   /** The end of the page. */
@@ -99,7 +99,7 @@ export interface PageLinks {
 }
 
 /** The SAXParser class of parse5-sax-parser, loaded on first use (the command's other inputs never need it). */
-export type SaxParserClass = typeof SAXParser;
+type SaxParserClass = typeof SAXParser;
 
 /**
  * A reader of one page at `documentUrl`. `resolve(href, base)` parses a URL

@@ -28,7 +28,7 @@ function isJsonObject(line: string): boolean {
 }
 
 /** The --input format the first lines of `text` look like, or null (then they may well be URLs). */
-export function lookalike(text: string): "combined" | "common" | "jsonl" | "csv" | "tsv" | null {
+function lookalike(text: string): "combined" | "common" | "jsonl" | "csv" | "tsv" | null {
   const lines = text
     .replace(/^\uFEFF/, "")
     .split("\n")

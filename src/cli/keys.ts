@@ -11,12 +11,7 @@ import type { InputSpec, Records } from "./records.js";
  * "www.example.com" or "a b"), else the URL as parsed (its href), null where
  * it does not parse.
  */
-export function keyInput(
-  records: Records,
-  i: number,
-  url: ParsedUrl | null,
-  spec: InputSpec,
-): string | ParsedUrl | null {
+function keyInput(records: Records, i: number, url: ParsedUrl | null, spec: InputSpec): string | ParsedUrl | null {
   return spec.format === "lines" && spec.base === undefined ? records.text(i) : url;
 }
 

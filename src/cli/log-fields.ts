@@ -30,7 +30,7 @@ const QUOTED = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
 
 /**
  * The Common and Combined Log Formats by their grammar, as the kernel reads
- * them (assembly/accesslog.ts): client, ident and user are runs of bytes
+ * them (assembly/access-log.ts): client, ident and user are runs of bytes
  * other than space; time in brackets; the request quoted; status and bytes
  * digits or "-"; then, in Combined, the quoted referer and user agent; then
  * anything a server adds after a space.

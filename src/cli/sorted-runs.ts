@@ -10,7 +10,7 @@ import { drain } from "./heap.js";
 import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
 
 /** Where sorted text goes. */
-export type WriteText = (text: string) => Promise<void>;
+type WriteText = (text: string) => Promise<void>;
 
 /** Bytes a held line costs, per byte of it: the KEY TAB LINE string and the line it was cut from, with their headers. */
 const COST_PER_BYTE = 3;

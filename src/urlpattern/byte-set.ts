@@ -14,7 +14,7 @@ export function addByte(set: ByteSet, b: number): void {
   set[b >> 5] |= 1 << (b & 31);
 }
 
-export function hasByte(set: ByteSet, b: number): boolean {
+function hasByte(set: ByteSet, b: number): boolean {
   return ((set[b >> 5] >>> (b & 31)) & 1) !== 0;
 }
 

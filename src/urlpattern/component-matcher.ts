@@ -22,7 +22,7 @@ export type Groups = (string | undefined)[];
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 /** How a component is matched (for tests and the benchmark's report). */
-export type MatchKind = "exact" | "any" | "kernel" | "regexp";
+type MatchKind = "exact" | "any" | "kernel" | "regexp";
 
 export class ComponentMatcher {
   readonly kind: MatchKind;

@@ -32,7 +32,7 @@ export const COMPONENTS = [
 export type ComponentName = (typeof COMPONENTS)[number];
 
 /** "pattern" for a URLPattern's own init, "url" for the one test() and exec() are given. */
-export type InitType = "pattern" | "url";
+type InitType = "pattern" | "url";
 
 /** "Process a base URL string". */
 function baseString(input: string, type: InitType): string {

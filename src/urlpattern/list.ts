@@ -12,7 +12,7 @@ import { PATHNAME, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 /** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
-export interface ListedPattern<Input, Result> {
+interface ListedPattern<Input, Result> {
   /** @internal */
   readonly _matcher: UrlMatcher;
   test(input?: Input, baseURL?: string): boolean;
@@ -21,7 +21,7 @@ export interface ListedPattern<Input, Result> {
   _execValues(values: readonly string[], inputs: (Input | string)[]): Result | null;
 }
 
-export interface ListCore<Pattern> {
+interface ListCore<Pattern> {
   /** A pattern from what the URLPattern constructor takes (a pattern itself is kept as it is). */
   pattern(source: unknown): Pattern;
   /** The parser the patterns share, with its one-input memory (url-input.ts cachedParse()). */

@@ -6,7 +6,7 @@
 //   part 1  { type: "regexp", value: "\\d+", modifier: "optional", name: "id", prefix: "/" }
 
 /** A part's type: the spec's four, spelled as the spec spells them. */
-export type PartType =
+type PartType =
   /** "The part represents a simple fixed text string." */
   | "fixed-text"
   /** "The part represents a matching group with a custom regular expression." */

@@ -7,7 +7,7 @@ import { FULL_WILDCARD_REGEXP, modifierString, type Part, type PartOptions } fro
 import { isValidNameCodePoint } from "./tokenizer.js";
 
 /** A component's regular expression source and its groups' names, in pattern order. */
-export interface RegExpAndNames {
+interface RegExpAndNames {
   readonly source: string;
   readonly names: string[];
 }

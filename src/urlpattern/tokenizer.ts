@@ -24,7 +24,7 @@ export interface Token {
 }
 
 /** "strict" throws on a tokenizing error; "lenient" makes an "invalid-char" token. */
-export type TokenizePolicy = "strict" | "lenient";
+type TokenizePolicy = "strict" | "lenient";
 
 const ID_START = /\p{ID_Start}/u;
 const ID_CONTINUE = /\p{ID_Continue}/u;

@@ -18,7 +18,7 @@ export const SEARCH = 6;
 export const HASH = 7;
 
 /** Component `c` (an index of COMPONENTS, init.ts) of the parsed `url`, as the match algorithm reads it. */
-export function componentOf(url: ParsedUrl, c: number): string {
+function componentOf(url: ParsedUrl, c: number): string {
   switch (c) {
     case PROTOCOL:
       return url._href.slice(0, url._schemeEnd);

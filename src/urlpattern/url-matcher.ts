@@ -9,7 +9,7 @@ import { COMPONENTS } from "./init.js";
 import { HASH, HOSTNAME, PASSWORD, PATHNAME, PORT, PROTOCOL, SEARCH, USERNAME, type UrlInput } from "./url-input.js";
 
 /** What the pattern parser and the RegExp generation made of one component. */
-export interface ComponentSource {
+interface ComponentSource {
   readonly parts: readonly Part[];
   readonly options: CompileOptions;
   readonly regexp: RegExp;

@@ -44,7 +44,7 @@ export interface URLPatternResult {
 }
 
 /** What a URLPattern class runs on: its API instance's parser and setters, and the canonicalizers over them. */
-export interface PatternTools {
+interface PatternTools {
   core: PatternCore;
   canon: Canonicalizers;
   /** The parser with a memory of its last input (url-input.ts): a router tries one URL on many patterns. */

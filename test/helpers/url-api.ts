@@ -1,6 +1,6 @@
 // What the WHATWG URL suites read of a parsed URL and of an API: plain types
 // and names, with no dependency, so that the same suites run in a browser page
-// (test/browser/) as in Node.
+// (test/helpers/browser/) as in Node.
 
 /** The string getters of a WHATWG URL, in the order the URL Standard lists them. */
 export const URL_FIELDS = [

@@ -9,7 +9,7 @@
 // where <input> and <base> are the raw strings of the JSON file.
 //
 // Nothing here reads a file or needs Node: the caller hands in the data files
-// (test/helpers/fixtures.ts in Node, JSON imports in the browser pages of test/browser/).
+// (test/helpers/fixtures.ts in Node, JSON imports in the browser pages of test/helpers/browser/).
 import { show } from "./report";
 import { URL_FIELDS, type UrlApi, type UrlField, type UrlRecord } from "./url-api";
 

@@ -2,7 +2,7 @@
 // that make a backtracking RegExp take exponential or polynomial time
 // ("**.google.com" hangs the polyfill; "((?:a*)*)b" is the textbook case).
 // Work is counted, not timed: the kernel's memory accesses in a counting JS
-// build (test/counting-build.ts), for each of the kernel's two engines. From
+// build (test/helpers/counting-build.ts), for each of the kernel's two engines. From
 // one size to the double, work may grow by at most 2.1x, and at every size
 // it stays under a bound proportional to the input's length times the
 // program's length.
