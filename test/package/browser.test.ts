@@ -209,7 +209,12 @@ const paths: [string, string, string, typeof main][] = [
 
 describe("in Chromium", () => {
   test.each(Object.keys({ esbuild: 1, vite: 1, webpack: 1 }))("%s bundles the package with no warning", (bundler) => {
-    expect(bundlerMessages[bundler]).toEqual([]);
+    // The application imports the whole API (about 300 KB minified), past
+    // webpack's default performance hint of 244 KiB: the only warning
+    // allowed, and only for that. Sizes have their own budget (scripts/sizes.mjs).
+    const sizeHints = /^(asset size limit|entrypoint size limit|webpack performance recommendations):/;
+    const messages = bundlerMessages[bundler].filter((m) => bundler !== "webpack" || !sizeHints.test(m));
+    expect(messages).toEqual([]);
   });
 
   const counts = wptSuites(wptFiles).map((suite) => [suite.file, suite.cases.length]);
