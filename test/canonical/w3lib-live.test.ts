@@ -3,13 +3,13 @@
 // three corpora, in every build. The profile follows w3lib as its tests are
 // (v2.4.1-176); Debian's 2.1.1 is older, and each difference must be one of
 // the changes w3lib made since, on purpose (docs/canonical.md).
-import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";
+import { runChild } from "../helpers/child";
 
 const PYTHON = "/usr/bin/python3";
-const probe = spawnSync(PYTHON, ["-c", "import w3lib; print(w3lib.__version__)"], { encoding: "utf8" });
+const probe = runChild(PYTHON, ["-c", "import w3lib; print(w3lib.__version__)"], { encoding: "utf8" });
 const VERSION = probe.status === 0 ? probe.stdout.trim() : null;
 
 /** Why the profile (w3lib after 2.4.1) and w3lib 2.1.1 differ on `url`, or null for no known reason. */
@@ -34,7 +34,7 @@ function w3libAnswers(urls: string[]): (string | null)[] {
     "    except Exception: out.append(None)",
     "json.dump(out, sys.stdout)",
   ].join("\n");
-  const r = spawnSync(PYTHON, ["-c", script], { input: JSON.stringify(urls), encoding: "utf8", maxBuffer: 1 << 28 });
+  const r = runChild(PYTHON, ["-c", script], { input: JSON.stringify(urls), encoding: "utf8", maxBuffer: 1 << 28 });
   if (r.status !== 0) throw new Error(`w3lib failed: ${r.stderr}`);
   return JSON.parse(r.stdout);
 }

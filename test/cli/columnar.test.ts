@@ -4,7 +4,6 @@
 // extension it downloads at run time). Row count, nulls, a group by host and
 // the first rows' order must equal what whatwg-url gives on the same
 // generated combined log, long enough for several row groups.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { accessLog, type LogLine } from "../../bench/access-log.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgUrl } from "../helpers/whatwg";
+import { runChild } from "../helpers/child";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8")
@@ -124,13 +124,13 @@ describe("--format arrow, read by apache-arrow", () => {
 
 describe("binary output", () => {
   it("is refused on a terminal, and a write error is one line and status 1", () => {
-    const tty = spawnSync("script", ["-qec", `node '${CLI}' parse --format parquet '${SAMPLE}'`, "/dev/null"], {
+    const tty = runChild("script", ["-qec", `node '${CLI}' parse --format parquet '${SAMPLE}'`, "/dev/null"], {
       encoding: "utf8",
     });
     expect(tty.stdout).toContain(
       "swurl: parse: --format parquet is binary; write it with --output FILE or redirect standard output to a file",
     );
-    const full = spawnSync("bash", ["-c", `node '${CLI}' parse --format arrow '${SAMPLE}' > /dev/full`], {
+    const full = runChild("bash", ["-c", `node '${CLI}' parse --format arrow '${SAMPLE}' > /dev/full`], {
       encoding: "utf8",
     });
     expect(full.status).toBe(1);

@@ -1,7 +1,6 @@
 // The swurl command line, run as users run it: `node build/cli.js` in a child
 // process, on files and on standard input. Expected URL components come from
 // whatwg-url (the WHATWG reference implementation), not from swurl itself.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { extractUrls } from "../../build/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "../helpers/random";
 import { CLI, ROOT, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { runChild } from "../helpers/child";
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
   version: string;
@@ -556,7 +556,7 @@ describe("--threads", () => {
 
 describe("terminal behaviour", () => {
   it("a reader that stops early is not an error", () => {
-    const r = spawnSync(
+    const r = runChild(
       "bash",
       ["-c", `node '${CLI}' parse '${SAMPLE}' | head -n 2; echo "status \${PIPESTATUS[0]}" >&2`],
       { encoding: "utf8" },
@@ -572,10 +572,10 @@ describe("terminal behaviour", () => {
     expect(quiet.stderr).toBe("");
     // script(1) gives the command a terminal; stdout goes to a file.
     const out = path.join(dir, "progress.out");
-    const r = spawnSync("script", ["-qec", `node '${CLI}' parse '${p}' > '${out}'`, "/dev/null"], { encoding: "utf8" });
+    const r = runChild("script", ["-qec", `node '${CLI}' parse '${p}' > '${out}'`, "/dev/null"], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\d+\.\d% {2}[\d.]+ MB of 19\.8 MB {2}[\d.]+ MB\/s {2}ETA /);
-    const piped = spawnSync("script", ["-qec", `node '${CLI}' parse < '${p}' > '${out}'`, "/dev/null"], {
+    const piped = runChild("script", ["-qec", `node '${CLI}' parse < '${p}' > '${out}'`, "/dev/null"], {
       encoding: "utf8",
     });
     expect(piped.stdout).not.toContain("ETA");

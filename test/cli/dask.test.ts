@@ -5,7 +5,6 @@
 // parquet` (test/cli/dask-partitions.py). DuckDB reads the partitions' files
 // back as one table, which must equal one local run over the whole log, row
 // for row.
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { accessLog } from "../../bench/access-log.mjs";
 import { ensureDask } from "../../scripts/python.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
+import { runChild } from "../helpers/child";
 
 const SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), "dask-partitions.py");
 const PARSE = [
@@ -70,7 +70,7 @@ it("Dask runs swurl per partition on two workers; DuckDB reads the rows of one l
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out);
   const blocksize = Math.ceil(statSync(log).size / PARTITIONS);
-  const run = spawnSync(
+  const run = runChild(
     python,
     [
       SCRIPT,

@@ -2,13 +2,14 @@
 // and leave no output file behind: the previous one is untouched. Output to
 // /dev/full, a truncated gzip, an unreadable file in the middle of a list,
 // SIGTERM in the middle of a Parquet write.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
+import { runChild } from "../helpers/child";
 
 let dir: string;
 beforeAll(() => {
@@ -43,7 +44,7 @@ const truncatedGzip = (name: string) => {
 
 describe("faults", () => {
   it("output to /dev/full: standard output and --output", () => {
-    const stdout = spawnSync("bash", ["-c", `node '${CLI}' parse --format parquet '${SAMPLE}' > /dev/full`], {
+    const stdout = runChild("bash", ["-c", `node '${CLI}' parse --format parquet '${SAMPLE}' > /dev/full`], {
       encoding: "utf8",
     });
     expect(stdout.status).toBe(1);

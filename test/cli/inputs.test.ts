@@ -1,7 +1,6 @@
 // The CLI's inputs: access logs, JSON Lines, CSV and TSV, several
 // files as one stream, gzip, blank and comment lines; and output that cannot
 // be written. Expected URLs come from whatwg-url, on a generated log.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +10,7 @@ import { accessLog, type LogLine } from "../../bench/access-log.mjs";
 import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgHref as href } from "../helpers/whatwg";
+import { runChild } from "../helpers/child";
 
 const BASE = "https://site.example/";
 const URLS = readFileSync(SAMPLE, "utf8")
@@ -173,7 +173,7 @@ describe("--input jsonl, csv, tsv", () => {
 
 describe("output that cannot be written", () => {
   const run = (redirect: string) =>
-    spawnSync("bash", ["-c", `node '${CLI}' parse '${SAMPLE}' ${redirect}`], { encoding: "utf8" });
+    runChild("bash", ["-c", `node '${CLI}' parse '${SAMPLE}' ${redirect}`], { encoding: "utf8" });
 
   it.each([
     ["a full disk (/dev/full)", "> /dev/full", "no space left on device"],
@@ -199,13 +199,13 @@ describe("progress", () => {
   it("piped input shows bytes read and rate; nothing is drawn when stdout is the same terminal", () => {
     const p = file("progress.txt", readFileSync(SAMPLE).toString().repeat(90));
     const out = path.join(dir, "progress.out");
-    const piped = spawnSync("script", ["-qec", `cat '${p}' | node '${CLI}' parse > '${out}'`, "/dev/null"], {
+    const piped = runChild("script", ["-qec", `cat '${p}' | node '${CLI}' parse > '${out}'`, "/dev/null"], {
       encoding: "utf8",
     });
     expect(piped.stdout).toMatch(/[\d.]+ MB read {2}[\d.]+ MB\/s/);
     expect(piped.stdout).not.toContain("ETA");
     // Rows to the terminal: no progress line among them.
-    const tty = spawnSync("script", ["-qec", `node '${CLI}' canon '${p}'`, "/dev/null"], {
+    const tty = runChild("script", ["-qec", `node '${CLI}' canon '${p}'`, "/dev/null"], {
       encoding: "utf8",
       maxBuffer: 1 << 28,
     });
@@ -215,7 +215,7 @@ describe("progress", () => {
 
   it("Ctrl-C clears the progress line and ends with status 130", () => {
     // An endless pipe, interrupted after a second: the progress line was drawn by then.
-    const r = spawnSync(
+    const r = runChild(
       "script",
       [
         "-qec",

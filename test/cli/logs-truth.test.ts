@@ -2,7 +2,6 @@
 // Request targets by their form (RFC 9112 section 3.2), log lines by their
 // grammar with typed fields, an empty last URL field, a /dev/null standard
 // output, and output that is all or nothing.
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
 import { builds } from "../helpers/builds";
 import { requestHref } from "../helpers/request-href";
+import { runChild } from "../helpers/child";
 
 const BASE = "https://www.example.com/";
 
@@ -242,7 +242,7 @@ describe("an empty URL field on the last line", () => {
 describe("standard output that is /dev/null", () => {
   // What Python's subprocess.DEVNULL, Node's stdio "ignore" and schedulers give: /dev/null open read-write.
   const run = (args: string[]) =>
-    spawnSync(process.execPath, [CLI, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
+    runChild(process.execPath, [CLI, ...args], { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8" });
 
   it("is written to, status 0", () => {
     const r = run(["stats", SAMPLE]);
@@ -296,7 +296,7 @@ describe("--output is all or nothing", () => {
   });
 
   it("FILE that is not a regular file is written in place (/dev/stdout on a pipe)", () => {
-    const r = spawnSync(
+    const r = runChild(
       "bash",
       ["-c", `echo https://a.example/ | node '${CLI}' parse --format tsv --fields href -o /dev/stdout | cat`],
       { encoding: "utf8" },

@@ -1,7 +1,6 @@
 // Issue #25, the smaller items: Parquet failure rows carry line and input;
 // JSON Lines numbers stay numbers; stats on a .gz counts its text; "1 line";
 // --top 0 shows no list; parse --help on nulls; stats from a terminal says so.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { runChild } from "../helpers/child";
 
 let dir: string;
 beforeAll(() => {
@@ -79,8 +79,11 @@ describe("the smaller items", () => {
   });
 
   it("stats with no FILE on a terminal says that it reads standard input", () => {
-    const r = spawnSync("script", ["-qec", `timeout -s INT 3 node '${CLI}' stats`, "/dev/null"], {
+    // The command reads the terminal as its foreground process (a background one would be stopped by
+    // SIGTTIN); Ctrl-D ends the input, and SIGINT after 5 s ends a run where it did not arrive.
+    const r = runChild("script", ["-qec", `timeout --foreground -s INT 5 node '${CLI}' stats`, "/dev/null"], {
       encoding: "utf8",
+      input: "\x04",
     });
     expect(r.stdout).toContain(
       "swurl: reading standard input from the terminal (Ctrl-D ends it); give a FILE to read one",

@@ -1,9 +1,10 @@
 // Running the swurl command line as users run it: `node build/cli.js` in a
 // child process, with standard input given.
-import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import type { SpawnSyncReturns } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect } from "vitest";
+import { runChild } from "./child";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const CLI = path.join(ROOT, "build", "cli.js");
@@ -18,7 +19,7 @@ export interface Result {
 
 /** Run `swurl ...args`, with `input` on standard input. */
 export function swurl(args: string[], input: string | Buffer = ""): Result {
-  const r: SpawnSyncReturns<Buffer> = spawnSync(process.execPath, [CLI, ...args], { input, maxBuffer: 1 << 30 });
+  const r: SpawnSyncReturns<Buffer> = runChild(process.execPath, [CLI, ...args], { input, maxBuffer: 1 << 30 });
   return { status: r.status, stdout: r.stdout.toString("utf8"), stderr: r.stderr.toString("utf8"), bytes: r.stdout };
 }
 

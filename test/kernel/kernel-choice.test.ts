@@ -1,17 +1,17 @@
 // Which kernel the default exports run on, where WebAssembly is missing or
 // refuses to work: each case is a fresh Node process importing the built
 // package, so that nothing is loaded before the engine is set up.
-import { spawnSync } from "node:child_process";
 import { statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { runChild } from "../helpers/child";
 
 const entry = JSON.stringify(path.resolve(import.meta.dirname, "../../build/index.js"));
 
 /** Run `body` (an ES module that imports the built package as `swurl`) after `setup`, in `node ...flags`. */
 function inProcess(flags: string[], setup: string, body: string): unknown {
   const source = `${setup}\nconst swurl = await import(${entry});\n${body}`;
-  const result = spawnSync(process.execPath, [...flags, "--input-type=module", "-e", source], { encoding: "utf8" });
+  const result = runChild(process.execPath, [...flags, "--input-type=module", "-e", source], { encoding: "utf8" });
   // --jitless says on stderr that it turns WebAssembly off; nothing else may be printed there.
   expect(result.stderr.replace("Warning: disabling flag --expose_wasm due to conflicting flags\n", "")).toBe("");
   expect(result.status).toBe(0);

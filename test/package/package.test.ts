@@ -4,7 +4,7 @@
 // ESM import, CommonJS require, swurl/js, `npx swurl`, on Node 20 (the
 // machine's), 22 and 24; and the types, compiled by a consumer project under
 // every moduleResolution a TypeScript user may have.
-import { execFileSync, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { execFileSync, type SpawnSyncReturns } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LINES, nodeBinary } from "../../scripts/node-lines.mjs";
+import { runChild } from "../helpers/child";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsc = path.join(root, "node_modules", ".bin", "tsc");
@@ -32,7 +33,7 @@ let installErrors = "";
 
 /** Run a command; its result, or a failure that shows what it printed. */
 function runFull(command: string, args: string[], cwd: string, env = process.env): SpawnSyncReturns<string> {
-  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
+  const result = runChild(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
   if (result.status !== 0)
     throw new Error(
       `${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
@@ -199,7 +200,7 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     expect(run("npx", ["--no-install", "swurl", "--help"], consumer, env)).toMatch(/swurl/);
     writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
-    const result: SpawnSyncReturns<string> = spawnSync(
+    const result: SpawnSyncReturns<string> = runChild(
       "npx",
       ["--no-install", "swurl", "parse", "--fields", "href", "urls.txt"],
       { cwd: consumer, env, encoding: "utf8" },
@@ -220,7 +221,7 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
       path.join(consumer, "page.html"),
       `<base href="/d/"><a href="x?a=1&amp;b=2">x</a><a href="mailto:a@b.c">`,
     );
-    const result: SpawnSyncReturns<string> = spawnSync(
+    const result: SpawnSyncReturns<string> = runChild(
       "npx",
       ["--no-install", "swurl", "extract", "--input", "html", "--base", "https://example.com/", "page.html"],
       { cwd: consumer, env, encoding: "utf8" },
@@ -250,7 +251,7 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
     const output = path.join(consumer, "out.parquet");
     rmSync(output, { force: true });
-    const result = spawnSync(
+    const result = runChild(
       "npx",
       ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"],
       { cwd: consumer, env, encoding: "utf8" },
@@ -317,7 +318,7 @@ describe.each(Object.entries(resolutions))(
         ...options,
       };
       writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["use.ts"] }));
-      return spawnSync(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
+      return runChild(tsc, ["-p", dir], { cwd: dir, encoding: "utf8" });
     }
 
     test("compile without an error", () => {
