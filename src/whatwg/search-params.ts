@@ -1,7 +1,8 @@
-// URLSearchParams (URL Standard section 6.2, "Interface URLSearchParams"),
-// one class per kernel instance: searchParamsClass(arena) makes it, bound to
-// that instance's kernel, which parses and serializes
-// application/x-www-form-urlencoded (./urlencoded.ts).
+// URLSearchParams (URL Standard section 6.2, "Interface URLSearchParams"): one
+// module-level class, as URL is (url-class.ts), and a small bound subclass per
+// kernel instance, searchParamsClass(codec), whose codec (./urlencoded.ts)
+// parses and serializes application/x-www-form-urlencoded on that instance's
+// kernel.
 //
 // The link to a URL object, for the URL class of the same instance (internal:
 // not exported by the package): `const link = searchParamsLink(URLSearchParams)`
@@ -27,8 +28,7 @@
 // Iterators and forEach() read the list as it is at each step, as WebIDL's
 // iterable declarations do.
 
-import type { Arena } from "../kernel/arena.js";
-import { formCodec } from "./urlencoded.js";
+import type { FormCodec } from "./urlencoded.js";
 
 /** What the constructor takes: a query string, pairs, a record, or another URLSearchParams. */
 export type URLSearchParamsInit = string | Iterable<Iterable<unknown>> | Record<string, unknown>;
@@ -161,389 +161,403 @@ const INSPECT = /* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom");
 
 type Inspect = (value: unknown, options: object) => string;
 
-/** The link of each class searchParamsClass() made. */
-const links = new WeakMap<SearchParamsConstructor, SearchParamsLink>();
+/**
+ * The URLSearchParams interface. Each kernel instance has its own subclass,
+ * searchParamsClass(), bound to its codec: that subclass is the class users see.
+ */
+class URLSearchParams {
+  /** The list, flat: name, value, name, value, ... (set by the constructor: a copy does not make an empty one first) */
+  #list: string[];
+  /**
+   * Whether #list may be another object's too: a copy shares the list of
+   * the object it copies until either changes it (#own()), so a copy that
+   * nothing changes (a copy + sort of a one-pair list, common in logs)
+   * copies no list.
+   */
+  #shared = false;
+  /** The serialization of the first #serializedPairs pairs of the list. */
+  #serialized = "";
+  #serializedPairs = 0;
+  /**
+   * The serialized form of each name and value, index for index with the
+   * list, undefined where not known (serialize() in ./urlencoded.ts): a
+   * set() after toString() serializes the new value only. Made by the first
+   * toString() that serializes: an array made by every constructor cost
+   * construct and copy ~5-20 ns.
+   */
+  #escaped: (string | undefined)[] | null = null;
+  /** The update steps of the URL object this belongs to (link.bound()), or null. */
+  #update: ((serialized: string) => void) | null = null;
 
-/** The link to a URL object of a class made by searchParamsClass() (see the top of this file). */
-export function searchParamsLink(of: SearchParamsConstructor): SearchParamsLink {
-  const link = links.get(of);
-  if (link === undefined) throw new TypeError("searchParamsLink: not a URLSearchParams class of swurl");
-  return link;
-}
+  /** @internal The codec of this class's kernel instance (searchParamsClass() sets it). */
+  static _codec: FormCodec;
 
-/** The URLSearchParams class on the kernel `arena()` gives (the default exports make theirs on first use). */
-export function searchParamsClass(arena: () => Arena): SearchParamsConstructor {
-  const { parseInto, serialize } = formCodec(arena);
-  let listOf!: (params: URLSearchParams) => string[];
-  let link!: SearchParamsLink;
+  /** @internal A new object of this class on the query of a URL object, with its update steps: SearchParamsLink.bound(). */
+  static _bound(query: string, update: (serialized: string) => void): URLSearchParams {
+    const params = new this();
+    params.#read(query);
+    params.#update = update;
+    return params;
+  }
 
-  class URLSearchParams {
-    /** The list, flat: name, value, name, value, ... (set by the constructor: a copy does not make an empty one first) */
-    #list: string[];
-    /**
-     * Whether #list may be another object's too: a copy shares the list of
-     * the object it copies until either changes it (#own()), so a copy that
-     * nothing changes (a copy + sort of a one-pair list, common in logs)
-     * copies no list.
-     */
-    #shared = false;
-    /** The serialization of the first #serializedPairs pairs of the list. */
-    #serialized = "";
-    #serializedPairs = 0;
-    /**
-     * The serialized form of each name and value, index for index with the
-     * list, undefined where not known (serialize() in ./urlencoded.ts): a
-     * set() after toString() serializes the new value only. Made by the first
-     * toString() that serializes: an array made by every constructor cost
-     * construct and copy ~5-20 ns.
-     */
-    #escaped: (string | undefined)[] | null = null;
-    /** The update steps of the URL object this belongs to (link.bound()), or null. */
-    #update: ((serialized: string) => void) | null = null;
+  /** @internal SearchParamsLink.replace(): a TypeError for an object that is not a URLSearchParams of swurl. */
+  static _replace(params: URLSearchParams, query: string): void {
+    params.#list = [];
+    params.#shared = false;
+    params.#escaped = null;
+    params.#read(query);
+  }
 
-    static {
-      listOf = (params) => params.#list;
-      link = {
-        bound(query, update) {
-          const params = new URLSearchParams();
-          params.#read(query);
-          params.#update = update;
-          return params;
-        },
-        replace(params, query) {
-          const own = params as URLSearchParams;
-          own.#list = [];
-          own.#shared = false;
-          own.#escaped = null;
-          own.#read(query);
-        },
-      };
-    }
+  /** @internal The list of `params` as it is now, for its iterators (a TypeError for another object). */
+  static _list(params: URLSearchParams): string[] {
+    return params.#list;
+  }
 
-    constructor(init: URLSearchParamsInit = "") {
-      if ((typeof init === "object" && init !== null) || typeof init === "function") {
-        const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
-        if (method === entries && #list in init) {
-          this.#list = init.#list;
-          this.#shared = true;
-          init.#shared = true;
-          this.#serialized = init.#serialized;
-          this.#serializedPairs = init.#serializedPairs;
-          return;
-        }
-        this.#list = [];
-        if (method === undefined || method === null) this.#fromRecord(init as Record<PropertyKey, unknown>);
-        else this.#fromPairs(init, method);
+  constructor(init: URLSearchParamsInit = "") {
+    if ((typeof init === "object" && init !== null) || typeof init === "function") {
+      const method = (init as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+      if (method === URLSearchParams.prototype.entries && #list in init) {
+        this.#list = init.#list;
+        this.#shared = true;
+        init.#shared = true;
+        this.#serialized = init.#serialized;
+        this.#serializedPairs = init.#serializedPairs;
         return;
       }
       this.#list = [];
-      if (init !== "") {
-        // "If init is a string and starts with U+003F (?), remove the first code point from init."
-        let query = usv(init);
-        if (query.charCodeAt(0) === 0x3f) query = query.slice(1);
-        this.#read(query);
-      }
+      if (method === undefined || method === null) this.#fromRecord(init as Record<PropertyKey, unknown>);
+      else this.#fromPairs(init, method);
+      return;
     }
+    this.#list = [];
+    if (init !== "") {
+      // "If init is a string and starts with U+003F (?), remove the first code point from init."
+      let query = usv(init);
+      if (query.charCodeAt(0) === 0x3f) query = query.slice(1);
+      this.#read(query);
+    }
+  }
 
-    /** Set the list to the parse of `query`, with `query` as its serialization when it is one. */
-    #read(query: string): void {
-      const list = this.#list;
-      if (parseInto(query, list)) {
-        this.#serialized = query;
-        this.#serializedPairs = list.length >> 1;
+  /** The codec of this object's class: its kernel instance's. */
+  #codec(): FormCodec {
+    return (this.constructor as typeof URLSearchParams)._codec;
+  }
+
+  /** Set the list to the parse of `query`, with `query` as its serialization when it is one. */
+  #read(query: string): void {
+    const list = this.#list;
+    if (this.#codec().parseInto(query, list)) {
+      this.#serialized = query;
+      this.#serializedPairs = list.length >> 1;
+    } else {
+      this.#forget();
+    }
+  }
+
+  /**
+   * sequence<sequence<USVString>>: WebIDL converts the whole sequence
+   * first, then "if pair's size is not 2, then throw a TypeError".
+   */
+  #fromPairs(init: object, method: unknown): void {
+    if (typeof method !== "function")
+      throw new TypeError("URLSearchParams: the argument's Symbol.iterator is not a function");
+    const list = this.#list;
+    let wrongSize = false;
+    const pairs = { [Symbol.iterator]: () => method.call(init) as Iterator<unknown> };
+    for (const pair of pairs) {
+      if ((typeof pair !== "object" || pair === null) && typeof pair !== "function") {
+        throw new TypeError("URLSearchParams: each pair must be an iterable object");
+      }
+      const inner = (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator];
+      if (typeof inner !== "function") throw new TypeError("URLSearchParams: each pair must be an iterable object");
+      let size = 0;
+      for (const item of pair as Iterable<unknown>) {
+        list.push(usv(item));
+        size++;
+      }
+      wrongSize ||= size !== 2;
+    }
+    if (wrongSize) {
+      this.#list = [];
+      throw new TypeError("URLSearchParams: each pair must have exactly two elements, a name and a value");
+    }
+    this.#forget();
+  }
+
+  /**
+   * record<USVString, USVString>: the enumerable own keys, in order; two
+   * keys that convert to the same USVString leave one pair, in the first
+   * one's place, with the last one's value.
+   */
+  #fromRecord(init: Record<PropertyKey, unknown>): void {
+    const list = this.#list;
+    const at = new Map<string, number>();
+    for (const key of Reflect.ownKeys(init)) {
+      const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
+      if (descriptor === undefined || !descriptor.enumerable) continue;
+      const name = usv(key);
+      const value = usv(init[key]);
+      const index = at.get(name);
+      if (index === undefined) {
+        at.set(name, list.length);
+        list.push(name, value);
       } else {
-        this.#forget();
+        list[index + 1] = value;
       }
     }
+    this.#forget();
+  }
 
-    /**
-     * sequence<sequence<USVString>>: WebIDL converts the whole sequence
-     * first, then "if pair's size is not 2, then throw a TypeError".
-     */
-    #fromPairs(init: object, method: unknown): void {
-      if (typeof method !== "function")
-        throw new TypeError("URLSearchParams: the argument's Symbol.iterator is not a function");
-      const list = this.#list;
-      let wrongSize = false;
-      const pairs = { [Symbol.iterator]: () => method.call(init) as Iterator<unknown> };
-      for (const pair of pairs) {
-        if ((typeof pair !== "object" || pair === null) && typeof pair !== "function") {
-          throw new TypeError("URLSearchParams: each pair must be an iterable object");
-        }
-        const inner = (pair as { [Symbol.iterator]?: unknown })[Symbol.iterator];
-        if (typeof inner !== "function") throw new TypeError("URLSearchParams: each pair must be an iterable object");
-        let size = 0;
-        for (const item of pair as Iterable<unknown>) {
-          list.push(usv(item));
-          size++;
-        }
-        wrongSize ||= size !== 2;
-      }
-      if (wrongSize) {
-        this.#list = [];
-        throw new TypeError("URLSearchParams: each pair must have exactly two elements, a name and a value");
-      }
-      this.#forget();
+  /** The list, to change: a copy of it if it is shared. */
+  #own(): string[] {
+    if (this.#shared) {
+      this.#list = this.#list.slice();
+      this.#shared = false;
     }
+    return this.#list;
+  }
 
-    /**
-     * record<USVString, USVString>: the enumerable own keys, in order; two
-     * keys that convert to the same USVString leave one pair, in the first
-     * one's place, with the last one's value.
-     */
-    #fromRecord(init: Record<PropertyKey, unknown>): void {
-      const list = this.#list;
-      const at = new Map<string, number>();
-      for (const key of Reflect.ownKeys(init)) {
-        const descriptor = Reflect.getOwnPropertyDescriptor(init, key);
-        if (descriptor === undefined || !descriptor.enumerable) continue;
-        const name = usv(key);
-        const value = usv(init[key]);
-        const index = at.get(name);
-        if (index === undefined) {
-          at.set(name, list.length);
-          list.push(name, value);
-        } else {
-          list[index + 1] = value;
-        }
-      }
-      this.#forget();
-    }
+  /** Drop the cached serialization (after a change other than an append). */
+  #forget(): void {
+    this.#serialized = "";
+    this.#serializedPairs = 0;
+  }
 
-    /** The list, to change: a copy of it if it is shared. */
-    #own(): string[] {
-      if (this.#shared) {
-        this.#list = this.#list.slice();
-        this.#shared = false;
-      }
-      return this.#list;
-    }
+  /** The update steps: "If query's URL object is null, then return", else hand it the serialization. */
+  #changed(): void {
+    if (this.#update !== null) this.#update(this.toString());
+  }
 
-    /** Drop the cached serialization (after a change other than an append). */
-    #forget(): void {
-      this.#serialized = "";
-      this.#serializedPairs = 0;
-    }
+  get size(): number {
+    return this.#list.length >> 1;
+  }
 
-    /** The update steps: "If query's URL object is null, then return", else hand it the serialization. */
-    #changed(): void {
-      if (this.#update !== null) this.#update(this.toString());
-    }
+  append(name: string, value: string): void {
+    const list = this.#own();
+    if (arguments.length < 2) throw missing("append", 2, arguments.length);
+    // Converted now: leaving the conversion to the first method that reads the
+    // strings (toString() needs none) makes append() cheaper but get() and
+    // delete() dearer by more (the setters suite of npm run bench).
+    list.push(usv(name), usv(value));
+    // The cached serialization stays a prefix of the new one.
+    this.#changed();
+  }
 
-    get size(): number {
-      return this.#list.length >> 1;
-    }
-
-    append(name: string, value: string): void {
+  // The optional arguments are read from `arguments`: WebIDL's length of an operation counts the required ones only.
+  delete(name: string): void {
+    if (arguments.length < 1) throw missing("delete", 1, arguments.length);
+    const value: unknown = arguments[1];
+    const first = find(this.#list, name, value);
+    if (first !== -1) {
       const list = this.#own();
-      if (arguments.length < 2) throw missing("append", 2, arguments.length);
-      // Converted now: leaving the conversion to the first method that reads the
-      // strings (toString() needs none) makes append() cheaper but get() and
-      // delete() dearer by more (the setters suite of npm run bench).
-      list.push(usv(name), usv(value));
-      // The cached serialization stays a prefix of the new one.
-      this.#changed();
-    }
-
-    // The optional arguments are read from `arguments`: WebIDL's length of an operation counts the required ones only.
-    delete(name: string): void {
-      if (arguments.length < 1) throw missing("delete", 1, arguments.length);
-      const value: unknown = arguments[1];
-      const first = find(this.#list, name, value);
-      if (first !== -1) {
-        const list = this.#own();
-        // The first match holds the converted name and value.
-        const key = list[first];
-        const only = value === undefined ? undefined : list[first + 1];
-        truncate(list, removeFrom(list, first, first + 2, key, only));
-        // The pairs before the first match kept their places.
-        if (this.#escaped !== null) truncate(this.#escaped, first);
-        this.#forget();
-      }
-      this.#changed();
-    }
-
-    get(name: string): string | null {
-      const list = this.#list;
-      if (arguments.length < 1) throw missing("get", 1, arguments.length);
-      const at = find(list, name, undefined);
-      return at === -1 ? null : list[at + 1];
-    }
-
-    getAll(name: string): string[] {
-      const list = this.#list;
-      if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
-      const values: string[] = [];
-      for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2))
-        values.push(list[at + 1]);
-      return values;
-    }
-
-    has(name: string): boolean {
-      const list = this.#list;
-      if (arguments.length < 1) throw missing("has", 1, arguments.length);
-      return find(list, name, arguments[1]) !== -1;
-    }
-
-    /**
-     * "If this's list contains any name-value pairs whose name is name, then
-     * set the value of the first such name-value pair to value and remove the
-     * others. Otherwise, append (name, value) to this's list."
-     */
-    set(name: string, value: string): void {
-      const list = this.#own();
-      if (arguments.length < 2) throw missing("set", 2, arguments.length);
-      // A string is looked up as it is first, as find() does: one equal to a name of the list is a USVString already.
-      let at = typeof name === "string" ? indexOf(list, name, undefined) : -1;
-      const key = at === -1 ? usv(name) : name;
-      const v = usv(value);
-      if (at === -1 && key !== name) at = indexOf(list, key, undefined);
-      if (at === -1) {
-        list.push(key, v);
-        this.#changed();
-        return;
-      }
-      list[at + 1] = v;
-      const write = removeFrom(list, at + 2, at + 2, key, undefined);
-      const escaped = this.#escaped;
-      if (escaped !== null) {
-        // The pairs before the first match kept their places, and so did its name.
-        if (write < list.length) truncate(escaped, at + 1);
-        else if (at + 1 < escaped.length) escaped[at + 1] = undefined;
-      }
-      truncate(list, write);
+      // The first match holds the converted name and value.
+      const key = list[first];
+      const only = value === undefined ? undefined : list[first + 1];
+      truncate(list, removeFrom(list, first, first + 2, key, only));
+      // The pairs before the first match kept their places.
+      if (this.#escaped !== null) truncate(this.#escaped, first);
       this.#forget();
+    }
+    this.#changed();
+  }
+
+  get(name: string): string | null {
+    const list = this.#list;
+    if (arguments.length < 1) throw missing("get", 1, arguments.length);
+    const at = find(list, name, undefined);
+    return at === -1 ? null : list[at + 1];
+  }
+
+  getAll(name: string): string[] {
+    const list = this.#list;
+    if (arguments.length < 1) throw missing("getAll", 1, arguments.length);
+    const values: string[] = [];
+    for (let at = find(list, name, undefined); at !== -1; at = indexOf(list, list[at], undefined, at + 2))
+      values.push(list[at + 1]);
+    return values;
+  }
+
+  has(name: string): boolean {
+    const list = this.#list;
+    if (arguments.length < 1) throw missing("has", 1, arguments.length);
+    return find(list, name, arguments[1]) !== -1;
+  }
+
+  /**
+   * "If this's list contains any name-value pairs whose name is name, then
+   * set the value of the first such name-value pair to value and remove the
+   * others. Otherwise, append (name, value) to this's list."
+   */
+  set(name: string, value: string): void {
+    const list = this.#own();
+    if (arguments.length < 2) throw missing("set", 2, arguments.length);
+    // A string is looked up as it is first, as find() does: one equal to a name of the list is a USVString already.
+    let at = typeof name === "string" ? indexOf(list, name, undefined) : -1;
+    const key = at === -1 ? usv(name) : name;
+    const v = usv(value);
+    if (at === -1 && key !== name) at = indexOf(list, key, undefined);
+    if (at === -1) {
+      list.push(key, v);
       this.#changed();
+      return;
     }
-
-    /** "Sort all name-value pairs, if any, by their names ... in a stable way, by code units." */
-    sort(): void {
-      if (this.#list.length > 2) {
-        sortPairs(this.#own());
-        this.#escaped = null;
-        this.#forget();
-      }
-      this.#changed();
+    list[at + 1] = v;
+    const write = removeFrom(list, at + 2, at + 2, key, undefined);
+    const escaped = this.#escaped;
+    if (escaped !== null) {
+      // The pairs before the first match kept their places, and so did its name.
+      if (write < list.length) truncate(escaped, at + 1);
+      else if (at + 1 < escaped.length) escaped[at + 1] = undefined;
     }
+    truncate(list, write);
+    this.#forget();
+    this.#changed();
+  }
 
-    toString(): string {
-      const list = this.#list;
-      const pairs = list.length >> 1;
-      const done = this.#serializedPairs;
-      if (done < pairs) {
-        this.#escaped ??= [];
-        const rest = serialize(list, this.#escaped, done, pairs);
-        this.#serialized = done === 0 ? rest : `${this.#serialized}&${rest}`;
-        this.#serializedPairs = pairs;
-      }
-      return this.#serialized;
+  /** "Sort all name-value pairs, if any, by their names ... in a stable way, by code units." */
+  sort(): void {
+    if (this.#list.length > 2) {
+      sortPairs(this.#own());
+      this.#escaped = null;
+      this.#forget();
     }
+    this.#changed();
+  }
 
-    forEach(callback: (value: string, name: string, params: SearchParams) => void): void {
-      let list = this.#list;
-      const thisArg: unknown = arguments[1];
-      if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
-      if (typeof callback !== "function")
-        throw new TypeError("URLSearchParams.forEach: the callback is not a function");
-      // The list as it is at each step: the callback may change it.
-      for (let i = 0; 2 * i < list.length; i++) {
-        callback.call(thisArg, list[2 * i + 1], list[2 * i], this);
-        list = this.#list;
-      }
+  toString(): string {
+    const list = this.#list;
+    const pairs = list.length >> 1;
+    const done = this.#serializedPairs;
+    if (done < pairs) {
+      this.#escaped ??= [];
+      const rest = this.#codec().serialize(list, this.#escaped, done, pairs);
+      this.#serialized = done === 0 ? rest : `${this.#serialized}&${rest}`;
+      this.#serializedPairs = pairs;
     }
+    return this.#serialized;
+  }
 
-    entries(): IterableIterator<[string, string]> {
-      return new SearchParamsIterator<[string, string]>(this, ENTRIES);
-    }
-
-    keys(): IterableIterator<string> {
-      return new SearchParamsIterator<string>(this, KEYS);
-    }
-
-    values(): IterableIterator<string> {
-      return new SearchParamsIterator<string>(this, VALUES);
-    }
-
-    declare [Symbol.iterator]: () => IterableIterator<[string, string]>;
-    declare readonly [Symbol.toStringTag]: string;
-
-    /** util.inspect() in Node.js, as it shows its own URLSearchParams: URLSearchParams { 'a' => '1' }. */
-    [INSPECT](_depth: number, options: object, inspect: Inspect): string {
-      const list = this.#list;
-      if (list.length === 0) return "URLSearchParams {}";
-      const shown: string[] = [];
-      for (let i = 0; i < list.length; i += 2)
-        shown.push(`${inspect(list[i], options)} => ${inspect(list[i + 1], options)}`);
-      return `URLSearchParams { ${shown.join(", ")} }`;
+  forEach(callback: (value: string, name: string, params: SearchParams) => void): void {
+    let list = this.#list;
+    const thisArg: unknown = arguments[1];
+    if (arguments.length < 1) throw missing("forEach", 1, arguments.length);
+    if (typeof callback !== "function") throw new TypeError("URLSearchParams.forEach: the callback is not a function");
+    // The list as it is at each step: the callback may change it.
+    for (let i = 0; 2 * i < list.length; i++) {
+      callback.call(thisArg, list[2 * i + 1], list[2 * i], this);
+      list = this.#list;
     }
   }
 
-  const ENTRIES = 0;
-  const KEYS = 1;
-  const VALUES = 2;
-
-  /** The "URLSearchParams Iterator" of WebIDL's default iterator objects: an index into the list as it is now. */
-  class SearchParamsIterator<T> {
-    #params: URLSearchParams;
-    #kind: number;
-    #index = 0;
-
-    constructor(params: URLSearchParams, kind: number) {
-      listOf(params); // "this" of entries(), keys() or values() must be a URLSearchParams
-      this.#params = params;
-      this.#kind = kind;
-    }
-
-    next(): IteratorResult<T, undefined> {
-      const list = listOf(this.#params);
-      const i = 2 * this.#index;
-      if (i >= list.length) return { value: undefined, done: true };
-      this.#index++;
-      const kind = this.#kind;
-      const value = kind === ENTRIES ? [list[i], list[i + 1]] : list[kind === KEYS ? i : i + 1];
-      return { value: value as T, done: false };
-    }
-
-    /** From %IteratorPrototype%. */
-    declare [Symbol.iterator]: () => this;
+  entries(): IterableIterator<[string, string]> {
+    return new SearchParamsIterator<[string, string]>(this, ENTRIES);
   }
 
-  const { entries } = URLSearchParams.prototype;
-  Object.setPrototypeOf(SearchParamsIterator.prototype, IteratorPrototype);
-  Object.defineProperty(SearchParamsIterator.prototype, Symbol.toStringTag, {
-    value: "URLSearchParams Iterator",
-    configurable: true,
-  });
-  Object.defineProperty(SearchParamsIterator.prototype, "next", { enumerable: true });
-  // WebIDL: operations and attributes are enumerable; the default iterator is entries() itself.
-  for (const name of [
-    "append",
-    "delete",
-    "get",
-    "getAll",
-    "has",
-    "set",
-    "sort",
-    "toString",
-    "entries",
-    "keys",
-    "values",
-    "forEach",
-    "size",
-  ]) {
-    Object.defineProperty(URLSearchParams.prototype, name, { enumerable: true });
+  keys(): IterableIterator<string> {
+    return new SearchParamsIterator<string>(this, KEYS);
   }
-  Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
-    value: entries,
-    writable: true,
-    configurable: true,
-  });
-  Object.defineProperty(URLSearchParams.prototype, Symbol.toStringTag, {
-    value: "URLSearchParams",
-    configurable: true,
-  });
-  Object.defineProperty(URLSearchParams.prototype, INSPECT, { enumerable: false });
 
-  links.set(URLSearchParams, link);
-  return URLSearchParams;
+  values(): IterableIterator<string> {
+    return new SearchParamsIterator<string>(this, VALUES);
+  }
+
+  declare [Symbol.iterator]: () => IterableIterator<[string, string]>;
+  declare readonly [Symbol.toStringTag]: string;
+}
+
+/**
+ * util.inspect() in Node.js, as it shows its own URLSearchParams: URLSearchParams { 'a' => '1' }.
+ * (Put on the prototype by searchParamsClass(): a method under a computed key
+ * would keep the class in a bundle that never uses it.)
+ */
+function inspectParams(this: URLSearchParams, _depth: number, options: object, inspect: Inspect): string {
+  const list = URLSearchParams._list(this);
+  if (list.length === 0) return "URLSearchParams {}";
+  const shown: string[] = [];
+  for (let i = 0; i < list.length; i += 2)
+    shown.push(`${inspect(list[i], options)} => ${inspect(list[i + 1], options)}`);
+  return `URLSearchParams { ${shown.join(", ")} }`;
+}
+
+const ENTRIES = 0;
+const KEYS = 1;
+const VALUES = 2;
+
+/** The "URLSearchParams Iterator" of WebIDL's default iterator objects: an index into the list as it is now. */
+class SearchParamsIterator<T> {
+  #params: URLSearchParams;
+  #kind: number;
+  #index = 0;
+
+  constructor(params: URLSearchParams, kind: number) {
+    URLSearchParams._list(params); // "this" of entries(), keys() or values() must be a URLSearchParams
+    this.#params = params;
+    this.#kind = kind;
+  }
+
+  next(): IteratorResult<T, undefined> {
+    const list = URLSearchParams._list(this.#params);
+    const i = 2 * this.#index;
+    if (i >= list.length) return { value: undefined, done: true };
+    this.#index++;
+    const kind = this.#kind;
+    const value = kind === ENTRIES ? [list[i], list[i + 1]] : list[kind === KEYS ? i : i + 1];
+    return { value: value as T, done: false };
+  }
+
+  /** From %IteratorPrototype%. */
+  declare [Symbol.iterator]: () => this;
+}
+
+/** WebIDL's operations and attributes of the interface, in its order: own, enumerable properties of its prototype object. */
+const MEMBERS = [
+  "append",
+  "delete",
+  "get",
+  "getAll",
+  "has",
+  "set",
+  "sort",
+  "toString",
+  "entries",
+  "keys",
+  "values",
+  "forEach",
+  "size",
+];
+
+/**
+ * The URLSearchParams class on `codec`, a kernel instance's (the default
+ * exports' makes its kernel on first use). Its prototype object holds the
+ * interface's members as WebIDL places them (own properties: the base class's
+ * functions), @@iterator being entries() itself.
+ */
+export function searchParamsClass(codec: FormCodec): SearchParamsConstructor {
+  const bound = class extends URLSearchParams {
+    static override _codec = codec;
+  };
+  // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
+  Object.defineProperty(bound, "name", { value: "URLSearchParams" });
+  const base = URLSearchParams.prototype;
+  for (const name of MEMBERS) {
+    Object.defineProperty(bound.prototype, name, { ...Reflect.getOwnPropertyDescriptor(base, name), enumerable: true });
+  }
+  Object.defineProperty(bound.prototype, Symbol.iterator, { value: base.entries, writable: true, configurable: true });
+  Object.defineProperty(bound.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
+  Object.defineProperty(bound.prototype, INSPECT, { value: inspectParams, writable: true, configurable: true });
+  // The iterators' prototype: on %IteratorPrototype%, as WebIDL's are (the same steps for every class).
+  const iterator = SearchParamsIterator.prototype;
+  Object.setPrototypeOf(iterator, IteratorPrototype);
+  Object.defineProperty(iterator, Symbol.toStringTag, { value: "URLSearchParams Iterator", configurable: true });
+  Object.defineProperty(iterator, "next", { enumerable: true });
+  return bound as SearchParamsConstructor;
+}
+
+/** The link to a URL object of a class made by searchParamsClass() (see the top of this file). */
+export function searchParamsLink(of: SearchParamsConstructor): SearchParamsLink {
+  const bound = of as unknown as typeof URLSearchParams;
+  return {
+    bound: (query, update) => bound._bound(query, update),
+    replace: (params, query) => URLSearchParams._replace(params as URLSearchParams, query),
+  };
 }

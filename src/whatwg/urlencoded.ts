@@ -83,6 +83,9 @@ function splitInto(query: string, list: string[]): void {
   }
 }
 
+/** The parser and serializer of a kernel instance: what URLSearchParams runs on. */
+export type FormCodec = ReturnType<typeof formCodec>;
+
 /** The codec on the arena that `arena()` gives (made on first use by the default exports). */
 export function formCodec(arena: () => Arena) {
   /**
