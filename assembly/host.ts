@@ -11,21 +11,16 @@
 import { ld8, st8, copy } from "./memory";
 import { isIn, toLower, C0_CONTROL_SET, DOMAIN_STOP, FORBIDDEN_DOMAIN, FORBIDDEN_HOST } from "./tables";
 import { decodeInto, encodeInto } from "./percent";
-import { ipv4Address, ipv4Host, isDottedQuad, mayEndInANumber, writeIPv4, IPV4_FAILURE, IPV4_NONE } from "./ipv4";
+import { ipv4Host, isDottedQuad, mayEndInANumber, writeIPv4, IPV4_FAILURE, IPV4_NONE } from "./ipv4";
 import { copyRun, skipRun, RUN_DOMAIN } from "./run";
 import { parseIPv6, writeIPv6 } from "./ipv6";
 import { HOST_DOMAIN, HOST_EMPTY, HOST_IPV4, HOST_IPV6, HOST_OPAQUE, PARSE_FAILURE, PARSE_NEEDS_IDNA } from "./layout";
 import { LEFT_BRACKET, RIGHT_BRACKET, UPPER_A, UPPER_Z } from "./charcode";
+import { Last } from "./outputs";
 
 // Negative results are parse statuses, negated, so that callers can pass them on.
 const HOST_FAILURE: i32 = -PARSE_FAILURE;
 const HOST_NEEDS_IDNA: i32 = -PARSE_NEEDS_IDNA;
-
-/** The kind of the host parsed last (layout.ts HOST_*). */
-export let hostKind: i32 = HOST_EMPTY;
-/** Where a host that needs IDNA was left: [idnaStart, idnaEnd). */
-export let idnaStart: i32 = 0;
-export let idnaEnd: i32 = 0;
 
 function contains(p: i32, end: i32, set: i32): bool {
   for (let i = p; i < end; i++) if (isIn(ld8(i), set)) return true;
@@ -41,7 +36,7 @@ function isAscii(p: i32, end: i32): bool {
 function parseOpaqueHost(p: i32, end: i32, o: i32): i32 {
   // "If input contains a forbidden host code point, return failure."
   if (contains(p, end, FORBIDDEN_HOST)) return HOST_FAILURE;
-  hostKind = p == end ? HOST_EMPTY : HOST_OPAQUE;
+  Last.hostKind = p == end ? HOST_EMPTY : HOST_OPAQUE;
   // "Return the result of running UTF-8 percent-encode on input using the C0 control percent-encode set."
   return encodeInto(p, end - p, o, C0_CONTROL_SET);
 }
@@ -105,8 +100,8 @@ function parseDomain(p: i32, end: i32, o: i32, idna: i32, idnaLength: i32): i32 
     for (let i = o; i < o + n; i++) st8(i, toLower(ld8(i)));
   } else {
     if (idna == 0) {
-      idnaStart = o;
-      idnaEnd = o + n;
+      Last.idnaStart = o;
+      Last.idnaEnd = o + n;
       return HOST_NEEDS_IDNA;
     }
     copy(o, idna, idnaLength);
@@ -125,16 +120,16 @@ function asciiDomain(o: i32, end: i32): i32 {
   // asciiDomain." A dotted quad in canonical form ends in a number and is its
   // own serialization: no number parse.
   if (isDottedQuad(o, end)) {
-    hostKind = HOST_IPV4;
+    Last.hostKind = HOST_IPV4;
     return end;
   }
   const ipv4 = ipv4Host(o, end);
   if (ipv4 == IPV4_NONE) {
-    hostKind = HOST_DOMAIN;
+    Last.hostKind = HOST_DOMAIN;
     return end;
   }
-  hostKind = HOST_IPV4;
-  return ipv4 == IPV4_FAILURE ? HOST_FAILURE : writeIPv4(o, ipv4Address);
+  Last.hostKind = HOST_IPV4;
+  return ipv4 == IPV4_FAILURE ? HOST_FAILURE : writeIPv4(o, Last.ipv4Address);
 }
 
 /**
@@ -148,7 +143,7 @@ export function parseHost(p: i32, end: i32, o: i32, isOpaque: bool, idna: i32, i
     // "If input does not end with U+005D (]), return failure."
     if (end - p < 2 || ld8(end - 1) != RIGHT_BRACKET) return HOST_FAILURE;
     if (!parseIPv6(p + 1, end - 1)) return HOST_FAILURE;
-    hostKind = HOST_IPV6;
+    Last.hostKind = HOST_IPV6;
     st8(o, LEFT_BRACKET);
     o = writeIPv6(o + 1);
     st8(o, RIGHT_BRACKET);

@@ -13,15 +13,13 @@ import { ld8, st8 } from "./memory";
 import { isAsciiDigit, isHexDigit, hexValue } from "./tables";
 import { writeDecimal } from "./number";
 import { DOT, DIGIT_0, LOWER_X, UPPER_X } from "./charcode";
+import { Last } from "./outputs";
 
 const MAX_U32: u32 = 0xffffffff;
 /** The value parseNumber() found last, if not numberTooLarge. */
 let numberValue: u32 = 0;
 /** Whether the number parseNumber() found last is over 2^32 - 1. */
 let numberTooLarge: bool = false;
-/** The address parseIPv4() found last. */
-export let ipv4Address: u32 = 0;
-
 /** The start of the last item of "strictly splitting [p, end) on U+002E (.)". */
 function lastItemStart(p: i32, end: i32): i32 {
   let i = end;
@@ -176,7 +174,7 @@ export function isDottedQuad(p: i32, end: i32): bool {
 export const IPV4_NONE: i32 = 0;
 /** The domain ends in a number and the IPv4 parser fails: the host parser fails. */
 export const IPV4_FAILURE: i32 = 1;
-/** An IPv4 address, in ipv4Address. */
+/** An IPv4 address, in Last.ipv4Address. */
 const IPV4_ADDRESS: i32 = 2;
 
 /** What ipv4Host() returns for the domain [p, end) once a part has failed: the last part decides between a domain and a failure. */
@@ -232,7 +230,7 @@ export function ipv4Host(p: i32, end: i32): i32 {
     if (numberValue >= weight) return IPV4_FAILURE;
     address += leading * weight;
   }
-  ipv4Address = address;
+  Last.ipv4Address = address;
   return IPV4_ADDRESS;
 }
 

@@ -34,17 +34,17 @@ import {
 import { writeEscape } from "./percent";
 import { copyRun, encodeRun, schemeRun, RUN_FRAGMENT, RUN_QUERY, RUN_SPECIAL_QUERY, RUN_USERINFO } from "./run";
 import { find2, find3, findAny, findLast } from "./scan";
-import { parseHost, plainDomainEnd, hostKind, idnaStart, idnaEnd } from "./host";
+import { parseHost, plainDomainEnd } from "./host";
 import {
   pathState,
-  pathStop,
   shorten,
   isWindowsDriveLetter,
   isNormalizedWindowsDriveLetter,
   startsWithWindowsDriveLetter,
 } from "./path";
 import { writeDecimal } from "./number";
-import { portDigits, portValue } from "./port";
+import { portDigits } from "./port";
+import { Last } from "./outputs";
 import { isSerializedUrl } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { writeRecord } from "./record";
@@ -235,7 +235,7 @@ function afterPath(p: i32, end: i32, o: i32): i32 {
 /** #path-state from p, then the query and fragment. */
 function path(p: i32, end: i32, o: i32): i32 {
   o = pathState(p, end, pathStart, o, special, scheme == L.SCHEME_FILE, false);
-  return afterPath(pathStop, end, o);
+  return afterPath(Last.pathStop, end, o);
 }
 
 /** #path-start-state at p (right after the host or port). */
@@ -276,7 +276,7 @@ function portState(p: i32, e: i32, o: i32): i32 {
   // A byte other than a digit: "Otherwise, port-invalid validation error, return
   // failure"; -1: the value is not a 16-bit unsigned integer.
   if (portDigits(p, e) != e) return -L.PARSE_FAILURE;
-  const value = portValue;
+  const value = Last.portValue;
   // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
   if (p == e || value == defaultPort(scheme)) return o;
   port = value;
@@ -289,7 +289,7 @@ function hostInto(p: i32, e: i32, o: i32): i32 {
   hostStart = o;
   o = parseHost(p, e, o, !special, idnaResult, idnaResultLength);
   if (o < 0) return o;
-  host = hostKind;
+  host = Last.hostKind;
   hostEnd = portEnd = o;
   return o;
 }
@@ -699,8 +699,8 @@ function parseOnce(
   let o = schemeStartState(p, end, dst);
   if (o < 0) {
     if (o == -L.PARSE_NEEDS_IDNA) {
-      st32(L.resultField(L.URL_IDNA_START), idnaStart - out);
-      st32(L.resultField(L.URL_IDNA_END), idnaEnd - out);
+      st32(L.resultField(L.URL_IDNA_START), Last.idnaStart - out);
+      st32(L.resultField(L.URL_IDNA_END), Last.idnaEnd - out);
     }
     return -o;
   }
@@ -803,9 +803,6 @@ export function canParse(src: i32, len: i32, dst: i32, baseHref: i32, idna: i32,
 // "if state override is given, then return") on [p, end), writing what it sets,
 // serialized, at o. assembly/setters.ts splices that into the URL.
 
-/** Whether the last hostOverride() set the port too (then [hostEnd, its result) is the port's). */
-export let portGiven: bool = false;
-
 /**
  * Make the URL at BASE the parser's url (the states consult its scheme), with
  * the UTS #46 result for a domain at `idna` (0: none), as parse() takes it.
@@ -849,11 +846,11 @@ export function schemeOverride(p: i32, end: i32, o: i32, credentialsOrPort: bool
 
 /**
  * #host-state (or #hostname-state) with the override: the host, and for the
- * host state a port after ":" (portGiven). Returns the end of what it wrote or
+ * host state a port after ":" (Last.portGiven). Returns the end of what it wrote or
  * a negated PARSE_* status; `credentialsOrPort` is a fact of the url.
  */
 export function hostOverride(p: i32, end: i32, o: i32, hostnameState: bool, credentialsOrPort: bool): i32 {
-  portGiven = false;
+  Last.portGiven = false;
   // "If state override is given and url's scheme is "file", then decrease
   // pointer by 1 and set state to file host state", which returns after the host.
   if (scheme == L.SCHEME_FILE) {
@@ -884,7 +881,7 @@ export function hostOverride(p: i32, end: i32, o: i32, hostnameState: bool, cred
   const q = portDigits(colon + 1, end);
   if (q > colon + 1) {
     port = L.NONE;
-    portGiven = true;
+    Last.portGiven = true;
     o = portState(colon + 1, q, o);
   }
   return o;

@@ -9,6 +9,7 @@ import { writeEscape } from "./percent";
 import { findLast } from "./scan";
 import { copyRun, RUN_PATH } from "./run";
 import { BACKSLASH, COLON, DIGIT_2, DOT, HASH, LOWER_E, PERCENT, PIPE, QUESTION, SLASH } from "./charcode";
+import { Last } from "./outputs";
 
 /**
  * "%2e" or "%2E" at p (three bytes before `end`), the percent-encoded "." of
@@ -69,13 +70,10 @@ export function shorten(pathStart: i32, o: i32, isFile: bool): i32 {
   return last;
 }
 
-/** Where the last pathState() call stopped in the input: at "?", "#" or the end. */
-export let pathStop: i32 = 0;
-
 /**
  * #path-state from input position `p` until "?", "#" or the end of [p, end),
  * appending segments to the path [pathStart, o). Returns the new end of the
- * output and leaves the input position in `pathStop`. With a state override
+ * output and leaves the input position in `Last.pathStop`. With a state override
  * (the pathname setter) "?" and "#" are path bytes, percent-encoded: "state
  * override is not given and c is U+003F (?) or U+0023 (#)" ends the path.
  *
@@ -133,7 +131,7 @@ export function pathState(
       // drive letter, then replace the second code point in buffer with U+003A (:)."
       st8(segmentOut + 2, COLON);
     }
-    pathStop = p;
+    Last.pathStop = p;
     p++;
   }
   return o;
@@ -211,6 +209,6 @@ function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool, state
     }
     p++;
   }
-  pathStop = p;
+  Last.pathStop = p;
   return o;
 }

@@ -5,13 +5,11 @@
 import { ld8 } from "./memory";
 import { isAsciiDigit } from "./tables";
 import * as C from "./charcode";
-
-/** The value of the digits portDigits() read last. */
-export let portValue: i32 = 0;
+import { Last } from "./outputs";
 
 /**
  * The end of the run of ASCII digits starting at p (before `end`), with their
- * value in portValue; -1 once the value is over 65535 ("If port is not a
+ * value in Last.portValue; -1 once the value is over 65535 ("If port is not a
  * 16-bit unsigned integer, port-out-of-range validation error, return failure").
  */
 export function portDigits(p: i32, end: i32): i32 {
@@ -22,6 +20,6 @@ export function portDigits(p: i32, end: i32): i32 {
     value = value * 10 + (c - C.DIGIT_0);
     if (value > 65535) return -1;
   }
-  portValue = value;
+  Last.portValue = value;
   return p;
 }

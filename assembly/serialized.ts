@@ -30,7 +30,8 @@ import { skipRun, RUN_DOMAIN, RUN_FRAGMENT, RUN_PATH, RUN_QUERY, RUN_SPECIAL_QUE
 import { endsInANumber, isDottedQuad, mayEndInANumber } from "./ipv4";
 import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
-import { portDigits, portValue } from "./port";
+import { portDigits } from "./port";
+import { Last } from "./outputs";
 import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
 import { BATCH, PARSE, ParseMode, comparesInput } from "./mode";
 
@@ -247,8 +248,8 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
     if (ld8(hostEnd) == C.COLON) {
       if (isFile || ld8(hostEnd + 1) == C.DIGIT_0) return -1;
       pathStart = portDigits(hostEnd + 1, end);
-      if (pathStart <= hostEnd + 1 || portValue == defaultPort(scheme)) return -1;
-      port = portValue;
+      if (pathStart <= hostEnd + 1 || Last.portValue == defaultPort(scheme)) return -1;
+      port = Last.portValue;
     }
     if (pathStart >= end || ld8(pathStart) != C.SLASH) return -1;
     p = pathEnd<Schemes, M>(pathStart, end, isFile, mode);

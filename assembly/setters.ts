@@ -18,7 +18,7 @@ import * as C from "./charcode";
 import { USERINFO_SET } from "./tables";
 import { encodeRun, RUN_USERINFO } from "./run";
 import { defaultPort } from "./scheme";
-import { idnaStart, idnaEnd } from "./host";
+import { Last } from "./outputs";
 import {
   overrideUrl,
   schemeOverride,
@@ -33,7 +33,6 @@ import {
   hostEnd,
   port,
   pathStart,
-  portGiven,
 } from "./parser";
 
 /** Field `i` of the URL being set (at BASE). */
@@ -194,8 +193,8 @@ function setHost(p: i32, end: i32, dst: i32, hostnameState: bool): i32 {
   const o = hostOverride(p, end, at, hostnameState, hasCredentials() || old(L.URL_PORT) != L.NONE);
   if (o < 0) {
     if (o == -L.PARSE_NEEDS_IDNA) {
-      set(L.URL_IDNA_START, idnaStart - dst);
-      set(L.URL_IDNA_END, idnaEnd - dst);
+      set(L.URL_IDNA_START, Last.idnaStart - dst);
+      set(L.URL_IDNA_END, Last.idnaEnd - dst);
     }
     return -o;
   }
@@ -211,10 +210,10 @@ function setHost(p: i32, end: i32, dst: i32, hostnameState: bool): i32 {
     set(L.URL_PORT_END, start + 2 + (o - at));
   } else {
     // The host, or the host and port.
-    splice(hostStart, portGiven ? old(L.URL_PORT_END) : old(L.URL_HOST_END), o - dst, L.URL_HOST_END);
+    splice(hostStart, Last.portGiven ? old(L.URL_PORT_END) : old(L.URL_HOST_END), o - dst, L.URL_HOST_END);
     set(L.URL_HOST_END, hostStart + hostLength);
   }
-  if (portGiven) set(L.URL_PORT, port);
+  if (Last.portGiven) set(L.URL_PORT, port);
   setFlags(L.HOST_MASK, L.HOST_SHIFT, host);
   return L.PARSE_OK;
 }

@@ -7,15 +7,15 @@
 // and the rest. The kernel is loaded, and its WASM
 // decoded and compiled, by the first call: importing compiles nothing.
 import type { KernelName } from "./kernel/backend.js";
-import { Arena } from "./kernel/arena.js";
-import { bestKernel, defaultBackend } from "./api/kernels.js";
+import { bestKernel } from "./api/kernels.js";
+import { defaultArena } from "./api/default.js";
 import * as B from "./api/bindings.js";
 import { newInstance } from "./api/instance.js";
 import { lazy } from "./api/lazy.js";
 
 const instance = /* @__PURE__ */ newInstance(
   /* @__PURE__ */ lazy(() => {
-    const made = new Arena(defaultBackend());
+    const made = defaultArena();
     kernel = made.backend.name;
     return made;
   }),

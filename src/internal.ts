@@ -4,6 +4,8 @@
 // (scripts/build.mjs), so these names never reach a user's import.
 // test/package/layers.test.ts checks that src/cli/ imports nothing else of src/.
 
+import type { Backend } from "./kernel/backend.js";
+
 /** The record's mark of an absent part (assembly/layout.ts). */
 export { NONE } from "../assembly/layout.js";
 /** The WHATWG getters' slice rules over a record's offsets (the columnar output copies those slices of the href). */
@@ -15,13 +17,17 @@ export { unescapeLogField } from "./bulk/log-escapes.js";
 /** A request line's method, target and version, split as the kernel splits it. */
 export { requestParts } from "./bulk/request-target.js";
 /**
- * A kernel instance of its own for `canon --dedupe`'s hash set
- * (src/cli/dedupe-table.ts), as the arena of a createSwurl() holds it, and
- * where its memory is free. (Not the kernels module itself: it imports the
- * JS build under esbuild's alias, and tests import src/cli/ modules as they are.)
+ * A kernel instance with memory of its own for `canon --dedupe`'s hash set
+ * (src/cli/dedupe-table.ts): another() of the default exports' backend, as
+ * a tally gets its own (createTally()). Imported when called: the kernel
+ * loaders import the JS build under esbuild's alias, and tests import
+ * src/cli/ modules as they are.
  */
-export type { Backend } from "./kernel/backend.js";
-export const INTERNALS = Symbol.for("swurl.internals");
+export async function anotherKernel(): Promise<Backend> {
+  const { defaultArena } = await import("./api/default.js");
+  return defaultArena().backend.another();
+}
+export type { Backend };
 export { ARENA } from "../assembly/layout.js";
 /** The record of the kernel's dedupe table (assembly/dedupe.ts). */
 export * as DEDUPE from "../assembly/dedupe-layout.js";

@@ -1,8 +1,8 @@
 // swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import { type CanonicalizeOptions, createSwurl, type ProfileOptions } from "../index.js";
-import { type Backend, INTERNALS } from "../internal.js";
+import type { CanonicalizeOptions, ProfileOptions } from "../index.js";
+import { anotherKernel } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
 import { hostOrderKey } from "./host-order.js";
@@ -58,12 +58,6 @@ function stripPattern(value: string): string | RegExp {
   } catch (e) {
     throw new UsageError(`canon: --strip-param ${value}: ${(e as Error).message}`);
   }
-}
-
-/** A kernel instance with memory of its own (the best build here): the backend of a new API object. */
-function ownBackend(): Backend {
-  const api = createSwurl() as unknown as Record<symbol, { backend: Backend }>;
-  return api[INTERNALS].backend;
 }
 
 /** The orders of --sort: by host, SURT's order (host-order.ts). */
@@ -216,7 +210,7 @@ ${FILTER_HELP}`,
         ? (bytes) => stdout.write(bytes)
         : async (bytes) => sorted.add(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length).toString("latin1"));
     const deduped = new Dedupe(
-      ownBackend(),
+      await anotherKernel(),
       { ...dedupe, memory: sorted === null ? dedupe.memory : dedupe.memory / 2 },
       write,
     );

@@ -8,7 +8,7 @@
 
 import { UsageError } from "./errors.js";
 import type * as Arrow from "apache-arrow";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import { columnFor, Hrefs, REPETITIVE, ValidColumn, type ColumnBuilder } from "./columns.js";
 import type { FieldDef } from "./fields.js";
 import type { ByteOutput } from "./io.js";
@@ -29,7 +29,7 @@ interface ColumnarSink {
    * (awaited before more rows come), else null: an await per row cost ~15%
    * of `parse --format parquet` in microtasks.
    */
-  add(records: Records, i: number, url: Url | null): Promise<void> | null;
+  add(records: Records, i: number, url: ParsedUrl | null): Promise<void> | null;
   /** Write what is left and the file's footer. */
   close(): Promise<void>;
 }
@@ -55,7 +55,7 @@ class RowGroups {
     this.schema = new arrow.Schema(fields);
   }
 
-  add(records: Records, i: number, url: Url | null): void {
+  add(records: Records, i: number, url: ParsedUrl | null): void {
     this.hrefs?.add(url);
     for (const c of this.columns) c.add(records, i, url);
     this.valid.add(url !== null);

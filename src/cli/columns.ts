@@ -7,7 +7,7 @@
 // strings: each row's href is written once, and their bytes copied from it.
 
 import type * as Arrow from "apache-arrow";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import type { FieldDef } from "./fields.js";
 import { BOUNDS, writeBounds, type HrefPiece } from "./href-pieces.js";
 import { own } from "./own.js";
@@ -62,7 +62,7 @@ class Validity {
 export interface ColumnBuilder {
   readonly name: string;
   /** Add the value of record `i` (`url` is its URL, or null). */
-  add(records: Records, i: number, url: Url | null): void;
+  add(records: Records, i: number, url: ParsedUrl | null): void;
   /** The rows added since the last call, as Arrow data. */
   take(arrow: ArrowModule): Arrow.Data;
   type(arrow: ArrowModule): Arrow.DataType;
@@ -155,7 +155,7 @@ class StringColumn implements ColumnBuilder {
     this.name = def.name;
     this.builder = new Utf8Builder(def.inHref);
   }
-  add(records: Records, i: number, url: Url | null): void {
+  add(records: Records, i: number, url: ParsedUrl | null): void {
     this.builder.add(this.def.value(records, i, url));
   }
   type(arrow: ArrowModule): Arrow.DataType {
@@ -178,7 +178,7 @@ export class Hrefs {
   private length = 0;
   private taken: HrefData | null = null;
 
-  add(url: Url | null): void {
+  add(url: ParsedUrl | null): void {
     const at = BOUNDS * this.length++;
     if (at >= this.bounds.length) this.bounds = grown(this.bounds);
     this.builder.add(url === null ? null : url._href);
@@ -293,7 +293,7 @@ class DictionaryColumn implements ColumnBuilder {
     this.name = def.name;
     this.dictType = new arrow.Dictionary(new arrow.Utf8(), new arrow.Int32(), id);
   }
-  add(records: Records, i: number, url: Url | null): void {
+  add(records: Records, i: number, url: ParsedUrl | null): void {
     const value = this.def.value(records, i, url);
     if (value === null) {
       this.indices.push(-1);
@@ -353,7 +353,7 @@ class IntegerColumn implements ColumnBuilder {
   constructor(private readonly def: FieldDef) {
     this.name = def.name;
   }
-  add(records: Records, i: number, url: Url | null): void {
+  add(records: Records, i: number, url: ParsedUrl | null): void {
     const value = this.def.value(records, i, url);
     const v = value === null || value === "" ? NaN : Number(value);
     const n = this.length++;

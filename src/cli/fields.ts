@@ -5,7 +5,7 @@
 
 import { parse as parseDomain } from "tldts";
 import { percentDecode } from "../index.js";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import { UsageError } from "./errors.js";
 import { URL_GETTERS } from "../internal.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
@@ -50,7 +50,7 @@ export interface FieldDef {
   /** Whether the value depends on the URL only (a failure row leaves it empty). */
   ofUrl: boolean;
   /** The value of record `i` (`url` is its URL, or null); null where there is none. */
-  value(records: Records, i: number, url: Url | null): string | null;
+  value(records: Records, i: number, url: ParsedUrl | null): string | null;
   /** Where the value is a piece of the href: which one (hrefpieces.ts; the value is null without a URL). */
   piece?: HrefPiece;
   /** The value as JSON text, for JSON Lines output, where the input's JSON types are kept (a number stays one). */
@@ -73,7 +73,12 @@ function domainOf(host: string): ReturnType<typeof parseDomain> {
 }
 
 /** A field of the URL, null for a failure. */
-function ofUrl(name: string, inHref: boolean, get: (url: Url) => string | null, type: FieldType = "string"): FieldDef {
+function ofUrl(
+  name: string,
+  inHref: boolean,
+  get: (url: ParsedUrl) => string | null,
+  type: FieldType = "string",
+): FieldDef {
   return {
     name,
     type,
@@ -135,8 +140,8 @@ function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: Inpu
   const options = profileOptions(command, profile);
   const value =
     name === "surt"
-      ? (r: Records, i: number, url: Url | null) => surtKey(r, i, url, spec)
-      : (r: Records, i: number, url: Url | null) => canonicalKey(r, i, url, spec, options);
+      ? (r: Records, i: number, url: ParsedUrl | null) => surtKey(r, i, url, spec)
+      : (r: Records, i: number, url: ParsedUrl | null) => canonicalKey(r, i, url, spec, options);
   return { name, type: "string", inHref: false, ofUrl: false, value };
 }
 

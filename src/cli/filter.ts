@@ -1,6 +1,6 @@
 // Which records a command keeps: --valid-only, --invalid-only, --scheme LIST.
 
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import { UsageError } from "./errors.js";
 
 /** Plain data, so that worker threads get it too. */
@@ -44,7 +44,7 @@ export function recordFilter(
 }
 
 /** Whether a record with this URL (null: a failure) is kept. */
-export function kept(filter: RecordFilter, url: Url | null): boolean {
+export function kept(filter: RecordFilter, url: ParsedUrl | null): boolean {
   if (filter.valid !== null && (url !== null) !== filter.valid) return false;
   return filter.schemes === null || (url !== null && filter.schemes.includes(url.protocol.slice(0, -1)));
 }

@@ -1,7 +1,7 @@
 // Output formats of `swurl parse`: one row per input line, in JSON Lines,
 // TSV or CSV, with the fields the user picked.
 
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import { UsageError } from "./errors.js";
 import type { ColumnarFormat } from "./columnar.js";
 import type { FieldDef } from "./fields.js";
@@ -30,7 +30,7 @@ interface RowFormat {
   /** The first line (column names), or "" when the format has none. */
   header(): string;
   /** The row of record `i`; `url` is its URL, or null where it has none (a failure row). */
-  row(records: Records, i: number, url: Url | null): string;
+  row(records: Records, i: number, url: ParsedUrl | null): string;
 }
 
 // A row is made by one join() of a parts array kept from row to row: about

@@ -1,7 +1,7 @@
 // The fields that are slices of the href (every URL getter but origin, and
 // scheme), described by where they start and end in it, so that the columnar
 // output copies the href's bytes instead of making a string of each
-// (columns.ts). A row's bounds are the offsets the Url getters slice at
+// (columns.ts). A row's bounds are the offsets the ParsedUrl getters slice at
 // (src/whatwg/url.ts), written to an Int32Array in this order; for
 // https://user:pass@example.com:1234/foo/bar?baz#quux they are:
 //
@@ -15,7 +15,7 @@
 // of the empty authority, an empty query or fragment at its end).
 
 import * as C from "../internal.js";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 
 export const ZERO = 0;
 export const SCHEME_END = 1;
@@ -37,7 +37,7 @@ const HREF_END = 15;
 export const BOUNDS = 16;
 
 /** The bounds of `url`'s href, to `out` from index `at` (components.ts' getter rules). */
-export function writeBounds(url: Url, out: Int32Array, at: number): void {
+export function writeBounds(url: ParsedUrl, out: Int32Array, at: number): void {
   const end = url._href.length;
   const queryEnd = C.queryEnd(url._fragmentStart, end, C.NONE);
   out[at + ZERO] = 0;
@@ -64,7 +64,7 @@ export interface HrefPiece {
   end: number;
 }
 
-/** The fields that are pieces of the href, as the Url getters slice them. */
+/** The fields that are pieces of the href, as the ParsedUrl getters slice them. */
 const PIECES = new Map<string, HrefPiece>([
   ["href", { start: ZERO, end: HREF_END }],
   ["protocol", { start: ZERO, end: PROTOCOL_END }],

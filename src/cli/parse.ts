@@ -19,7 +19,7 @@ import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "./colum
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "./format.js";
 import { openInputs, openOutput, type Output } from "./io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "./records.js";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import type { Work } from "./work.js";
 
 interface ParseOptions {
@@ -64,7 +64,7 @@ function columnarFields(
   if (!defaulted) return defs;
   return defs.map((d) =>
     d.name === "input"
-      ? { ...d, value: (r: Records, i: number, url: Url | null) => (url === null ? r.text(i) : null) }
+      ? { ...d, value: (r: Records, i: number, url: ParsedUrl | null) => (url === null ? r.text(i) : null) }
       : d,
   );
 }

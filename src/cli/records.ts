@@ -6,7 +6,7 @@
 // one parseBatch() per block (or one by one against a per-record base).
 
 import { parse, parseBatch, parseStream, type UrlBatch } from "../index.js";
-import type { ParsedUrl as Url } from "../index.js";
+import type { ParsedUrl } from "../index.js";
 import { UsageError } from "./errors.js";
 import {
   accessLogFields,
@@ -52,7 +52,7 @@ export interface Records {
   /** Lines of this block skipped as blank or comments. */
   readonly skipped: number;
   /** The URL of record `i`, or null where there is none or it does not parse. */
-  url(i: number): Url | null;
+  url(i: number): ParsedUrl | null;
   /** The 1-based line number where record `i` starts. */
   line(i: number): number;
   /** The text of record `i` as read. */
@@ -312,7 +312,7 @@ function parseUrls(
   urls: (string | null)[],
   bases: (string | null)[] | null,
   base: string | undefined,
-): (i: number) => Url | null {
+): (i: number) => ParsedUrl | null {
   if (bases !== null) {
     const parsed = urls.map((u, i) => {
       const b = bases[i] ?? base;

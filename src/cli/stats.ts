@@ -22,7 +22,7 @@ import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "../index.js";
 import {
-  addCounts,
+  countsTally,
   addFiltered,
   addGroup,
   addInvalid,
@@ -88,7 +88,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
         for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
       }
     }
-    if (kernel !== null) addCounts(tally, kernel.counts());
+    if (kernel !== null) mergeTally(tally, countsTally(kernel.counts(), groups.length));
     return tally;
   },
 };

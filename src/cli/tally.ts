@@ -2,7 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { ParsedUrl as Url, TallyCounts } from "../index.js";
+import type { ParsedUrl, TallyCounts } from "../index.js";
 import { own } from "./own.js";
 import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
@@ -68,7 +68,7 @@ function increment(map: Map<string, number>, key: string, by = 1): void {
   else map.set(key, n + by);
 }
 
-export function addUrl(t: Tally, url: Url): void {
+export function addUrl(t: Tally, url: ParsedUrl): void {
   t.lines++;
   increment(t.schemes, url.protocol.slice(0, -1));
   const host = url.hostname;
@@ -80,17 +80,23 @@ export function addUrl(t: Tally, url: Url): void {
   countValue(t.paths, url.pathname);
 }
 
-/** The URLs counted in the kernel (createTally()), added in. */
-export function addCounts(t: Tally, c: TallyCounts): void {
-  t.lines += c.valid;
-  t.withQuery += c.withQuery;
-  t.withFragment += c.withFragment;
-  t.withCredentials += c.withCredentials;
-  t.withPort += c.withPort;
-  for (const [k, n] of c.schemes) increment(t.schemes, k, n);
-  for (const [k, n] of c.hosts) increment(t.hosts, k, n);
-  for (const [k, n] of c.paths) countValue(t.paths, k, n);
-  t.paths.dropped += c.pathsDropped;
+/**
+ * The URLs counted in the kernel (createTally()) as a tally of their own,
+ * with `groups` empty --by counts: mergeTally() adds it in, as it adds a
+ * worker's share.
+ */
+export function countsTally(c: TallyCounts, groups: number): Tally {
+  return {
+    ...emptyTally(groups),
+    lines: c.valid,
+    withQuery: c.withQuery,
+    withFragment: c.withFragment,
+    withCredentials: c.withCredentials,
+    withPort: c.withPort,
+    schemes: c.schemes,
+    hosts: c.hosts,
+    paths: { counts: c.paths, dropped: c.pathsDropped },
+  };
 }
 
 /** An invalid record: its text and the number of the line where it starts. */

@@ -2,7 +2,7 @@
 // (uts46.ts) with the flags of "domain parser ToASCII" for beStrict = false.
 // (ASCII domains never get here: the kernel lower-cases them.)
 
-import { RESULT, URL_IDNA_END, URL_IDNA_START } from "../../assembly/layout.js";
+import { PARSE_FAILURE, PARSE_NEEDS_IDNA, RESULT, URL_IDNA_END, URL_IDNA_START } from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import { toAscii } from "./uts46.js";
 
@@ -27,11 +27,27 @@ export function domainToAscii(domain: string): string | null {
 /**
  * The ToASCII of the domain a kernel pass stopped at (PARSE_NEEDS_IDNA): the
  * kernel leaves it at [URL_IDNA_START, URL_IDNA_END) of the RESULT record,
- * offsets into the pass's output at `output`. Null where ToASCII fails (the
- * URL fails then); else the pass runs again with it, for parse() and the setters alike.
+ * offsets into the pass's output at `output`. Null where ToASCII fails.
  */
-export function neededIdna(arena: Arena, output: number): string | null {
+function neededIdna(arena: Arena, output: number): string | null {
   const i = arena.i32;
   const result = RESULT >> 2;
   return domainToAscii(arena.utf8(output + i[result + URL_IDNA_START], output + i[result + URL_IDNA_END]));
+}
+
+/** One kernel pass of parse() or of a setter: its UTS #46 result last (null on a first pass); the kernel's status. */
+type Pass<A, B, C> = (a: A, b: B, c: C, idna: string | null) => number;
+
+/**
+ * `pass` run through UTS #46, the one retry of parse() and the setters: where
+ * the first pass stops at PARSE_NEEDS_IDNA, the domain it stopped at goes
+ * through ToASCII, and a second pass takes the result; PARSE_FAILURE where
+ * ToASCII fails (the URL fails then). `output()` is where the last pass had
+ * the kernel write.
+ */
+export function withIdna<A, B, C>(arena: Arena, output: () => number, pass: Pass<A, B, C>, a: A, b: B, c: C): number {
+  const status = pass(a, b, c, null);
+  if (status !== PARSE_NEEDS_IDNA) return status;
+  const ascii = neededIdna(arena, output());
+  return ascii === null ? PARSE_FAILURE : pass(a, b, c, ascii);
 }

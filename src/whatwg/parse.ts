@@ -4,7 +4,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
-import { neededIdna } from "./idna.js";
+import { withIdna } from "./idna.js";
 import { schemeOf, writeRecord } from "./components.js";
 import { ParsedUrl } from "./url.js";
 import { expectString, typeName } from "../kernel/check.js";
@@ -15,6 +15,7 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
+  const lastOutput = () => output;
 
   /** Write the base's href after the input; returns the href's address. */
   function writeBaseHref(base: ParsedUrl, at: number): number {
@@ -62,7 +63,7 @@ export function parseApi(arena: Arena) {
    * goes to it at once. (One call site for both calls: with a function for
    * the call, V8 spent ~150 machine instructions more a parse of "../a".)
    */
-  function pass(input: string, base: ParsedUrl | null, idna: string | null, checkOnly: boolean): number {
+  function pass(input: string, base: ParsedUrl | null, checkOnly: boolean, idna: string | null): number {
     const len = arena.input(input);
     const afterInput = align8(L.ARENA + len + L.SLACK);
     let baseHref = 0;
@@ -96,12 +97,7 @@ export function parseApi(arena: Arena) {
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
   function run(input: string, base: ParsedUrl | null, checkOnly: boolean): boolean {
-    let status = pass(input, base, null, checkOnly);
-    if (status === L.PARSE_NEEDS_IDNA) {
-      const ascii = neededIdna(arena, output);
-      status = ascii === null ? L.PARSE_FAILURE : pass(input, base, ascii, checkOnly);
-    }
-    return status === L.PARSE_OK;
+    return withIdna(arena, lastOutput, pass, input, base, checkOnly) === L.PARSE_OK;
   }
 
   /** The ParsedUrl of the last successful run() of `input` against `base`. */
