@@ -24,7 +24,7 @@ export interface Backend {
   grow(bytes: number): void;
   /** Start again from a fresh kernel and memory, as just after loading (after a kernel failure). */
   reset(): void;
-  /** A new backend on the same build, with memory of its own (a tally's tables live there from call to call). */
+  /** A new backend on the same build, with memory of its own: the one way to a second kernel instance (a tally's tables, canon --dedupe's hash set live there from call to call). */
   another(): Backend;
 }
 
