@@ -31,6 +31,9 @@ const setters = (i: Instance) => (i.setters ??= settersApi(i.arena(), whatwg(i))
 const searchParams = (i: Instance) => (i.searchParams ??= searchParamsClass(formCodec(i.arena)));
 const pattern = (i: Instance) =>
   (i.pattern ??= urlPatternClass(() => ({ parse: whatwg(i).parse, set: setters(i).set, arena: i.arena() })));
+// The URL class of an instance links its searchParams to the instance's URLSearchParams.
+const urlCore = (i: Instance) =>
+  (i.urlCore ??= { parse: whatwg(i).parse, set: setters(i).set, searchParams: searchParamsLink(searchParams(i)) });
 const rfc3986 = (i: Instance) => (i.split ??= splitApi(i.arena()));
 const escapes = (i: Instance) => (i.percent ??= percentApi(i.arena()));
 const rfc1738 = (i: Instance) => (i.rfc1738 ??= rfc1738Api(i.arena()));
@@ -55,13 +58,7 @@ export const canParse =
   (input, base) =>
     whatwg(i).canParse(input, base);
 /** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
-export const URL = (i: Instance): typeof UrlClass =>
-  urlClass(() => ({
-    parse: whatwg(i).parse,
-    set: setters(i).set,
-    // The URL class of an instance links its searchParams to the instance's URLSearchParams.
-    searchParams: searchParamsLink(searchParams(i)),
-  }));
+export const URL = (i: Instance): typeof UrlClass => urlClass(() => urlCore(i));
 /** The URLSearchParams class of the URL Standard; its kernel is made by its first parse or serialization. */
 export const URLSearchParams = (i: Instance): SearchParamsConstructor => searchParams(i);
 /** The URLPattern class of the URL Pattern Standard, on swurl's parser (Node.js 20 has none of its own). */

@@ -11,6 +11,7 @@ import type { canonicalApi } from "../canonical/index.js";
 import type { batchApi } from "../bulk/batch.js";
 import type { tallyApi } from "../bulk/tally.js";
 import type { Setters } from "../whatwg/setters.js";
+import type { UrlCore } from "../whatwg/url-class.js";
 import type { URLPattern } from "../urlpattern/url-pattern.js";
 import type { SearchParamsConstructor } from "../whatwg/search-params.js";
 
@@ -20,6 +21,7 @@ export interface Instance {
   readonly arena: () => Arena;
   whatwg: ParseCore | undefined;
   setters: Setters | undefined;
+  urlCore: UrlCore | undefined;
   searchParams: SearchParamsConstructor | undefined;
   pattern: typeof URLPattern | undefined;
   split: ReturnType<typeof splitApi> | undefined;
@@ -37,6 +39,7 @@ export function newInstance(arena: () => Arena): Instance {
     arena,
     whatwg: undefined,
     setters: undefined,
+    urlCore: undefined,
     searchParams: undefined,
     pattern: undefined,
     split: undefined,

@@ -15,7 +15,7 @@ import { PARTS, type Setters } from "./setters.js";
 import type { SearchParams, SearchParamsLink } from "./search-params.js";
 
 /** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
-interface UrlCore {
+export interface UrlCore {
   parse: ParseCore["parse"];
   set: Setters["set"];
   searchParams: SearchParamsLink;
