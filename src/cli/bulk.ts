@@ -4,6 +4,7 @@
 import { inputHint } from "./input-hint.js";
 import { counted, readRange, type Input } from "./io.js";
 import { Progress } from "./progress.js";
+import { compiledKernels } from "../internal.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Emit, Work } from "./work.js";
 
@@ -97,7 +98,8 @@ export async function runBulk<Options, Result>(
       threads > 1
         ? await runThreaded(
             bulk.script,
-            { work: bulk.name, options: bulk.options, path: input.path! },
+            bulk.work as Work<unknown, unknown>,
+            { work: bulk.name, options: bulk.options, path: input.path!, kernels: compiledKernels() },
             input.size!,
             threads,
             bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
