@@ -33,7 +33,7 @@ export interface WorkerSetup {
 export type ToWorker = { type: "range"; id: number; start: number; end: number } | { type: "ack" };
 /** Worker to main thread. */
 export type FromWorker =
-  | { type: "text"; id: number; text: string }
+  | { type: "text"; id: number; text: string | Uint8Array }
   | { type: "bytes"; bytes: number }
   | { type: "done"; id: number; result: unknown }
   | { type: "error"; message: string };

@@ -7,7 +7,7 @@
 // however large the file.
 
 import { Worker } from "node:worker_threads";
-import type { Emit, Work } from "./work.js";
+import type { Work, Write } from "./work.js";
 import { InputError } from "./errors.js";
 import { type FromWorker, serveRanges, type ToWorker, type WorkerSetup } from "./range-server.js";
 
@@ -65,7 +65,7 @@ function localWorker(work: Work<unknown, unknown>, setup: WorkerSetup, events: W
 
 interface RangeState {
   /** Output not yet written, and whether the worker was already told it was taken. */
-  chunks: { text: string; acked: boolean }[];
+  chunks: { text: string | Uint8Array; acked: boolean }[];
   worker: RangeWorker;
   done: boolean;
   result?: unknown;
@@ -84,7 +84,7 @@ export async function runThreaded(
   size: number,
   threads: number,
   rangeBytes: number,
-  emit: Emit,
+  emit: Write,
   onBytes: (n: number) => void,
 ): Promise<unknown[]> {
   const ranges: RangeState[] = [];
