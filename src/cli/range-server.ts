@@ -18,7 +18,7 @@ import { RangeChunks } from "./records.js";
 import type { Work } from "./work.js";
 
 /** Output chunks a worker may send before the main thread has taken them. */
-export const CREDITS = 4;
+const CREDITS = 4;
 
 /** What the main thread tells a worker when it starts. */
 export interface WorkerSetup {
