@@ -19,6 +19,7 @@ const instance = /* @__PURE__ */ newInstance(
     kernel = made.backend.name;
     return made;
   }),
+  false,
 );
 
 /**

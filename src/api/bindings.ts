@@ -43,20 +43,23 @@ const bulk = (i: Instance) => (i.bulk ??= batchApi(i.arena(), whatwg(i).parse));
 const tallies = (i: Instance) => (i.tally ??= tallyApi(i.arena()));
 const canonical = (i: Instance) => (i.canonical ??= canonicalApi(i.arena(), whatwg(i)));
 
-/** The binding of function `name` of a part: it passes every argument on, options included. */
+/**
+ * The binding of function `name` of a part: on an eager instance, the part's
+ * function itself; else a function that makes the part on its first call
+ * and passes every argument on, options included.
+ */
 function method<P, K extends keyof P>(part: (i: Instance) => P, name: K): (i: Instance) => P[K] {
-  return (i) => ((...args: unknown[]) => (part(i)[name] as (...a: unknown[]) => unknown)(...args)) as P[K];
+  return (i) =>
+    i.eager
+      ? part(i)[name]
+      : (((...args: unknown[]) => (part(i)[name] as (...a: unknown[]) => unknown)(...args)) as P[K]);
 }
 
 // parse() and canParse() are the hot path: their parameters are spelled out (no rest array).
-export const parse =
-  (i: Instance): ParseCore["parse"] =>
-  (input, base) =>
-    whatwg(i).parse(input, base);
-export const canParse =
-  (i: Instance): ParseCore["canParse"] =>
-  (input, base) =>
-    whatwg(i).canParse(input, base);
+export const parse = (i: Instance): ParseCore["parse"] =>
+  i.eager ? whatwg(i).parse : (input, base) => whatwg(i).parse(input, base);
+export const canParse = (i: Instance): ParseCore["canParse"] =>
+  i.eager ? whatwg(i).canParse : (input, base) => whatwg(i).canParse(input, base);
 /** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
 export const URL = (i: Instance): typeof UrlClass => urlClass(() => urlCore(i));
 /** The URLSearchParams class of the URL Standard; its kernel is made by its first parse or serialization. */

@@ -19,6 +19,11 @@ import type { SearchParamsConstructor } from "../whatwg/search-params.js";
 export interface Instance {
   /** The arena (backend and memory): made by the first call for the default entry, at once for createSwurl(). */
   readonly arena: () => Arena;
+  /**
+   * Whether its bindings are the parts' own functions (createSwurl(), swurl/js:
+   * the arena is made already), not functions that make the part on first call.
+   */
+  readonly eager: boolean;
   whatwg: ParseCore | undefined;
   setters: Setters | undefined;
   urlCore: UrlCore | undefined;
@@ -34,9 +39,10 @@ export interface Instance {
 }
 
 /** An instance on the arena `arena()` gives, with no part made yet (every slot present: one object shape for all). */
-export function newInstance(arena: () => Arena): Instance {
+export function newInstance(arena: () => Arena, eager: boolean): Instance {
   return {
     arena,
+    eager,
     whatwg: undefined,
     setters: undefined,
     urlCore: undefined,

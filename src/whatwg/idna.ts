@@ -2,7 +2,7 @@
 // (uts46.ts) with the flags of "domain parser ToASCII" for beStrict = false.
 // (ASCII domains never get here: the kernel lower-cases them.)
 
-import { PARSE_FAILURE, PARSE_NEEDS_IDNA, RESULT, URL_IDNA_END, URL_IDNA_START } from "../../assembly/layout.js";
+import { PARSE_FAILURE, RESULT, URL_IDNA_END, URL_IDNA_START } from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import { toAscii } from "./uts46.js";
 
@@ -39,15 +39,13 @@ function neededIdna(arena: Arena, output: number): string | null {
 type Pass<A, B, C> = (a: A, b: B, c: C, idna: string | null) => number;
 
 /**
- * `pass` run through UTS #46, the one retry of parse() and the setters: where
- * the first pass stops at PARSE_NEEDS_IDNA, the domain it stopped at goes
- * through ToASCII, and a second pass takes the result; PARSE_FAILURE where
- * ToASCII fails (the URL fails then). `output()` is where the last pass had
- * the kernel write.
+ * The one UTS #46 retry of parse() and the setters, for a first pass of
+ * `pass` that stopped at PARSE_NEEDS_IDNA, its output at `output`: the domain
+ * it stopped at goes through ToASCII, and a second pass takes the result;
+ * PARSE_FAILURE where ToASCII fails (the URL fails then). The callers test
+ * the status themselves: the first pass's call stays in the hot path as it is.
  */
-export function withIdna<A, B, C>(arena: Arena, output: () => number, pass: Pass<A, B, C>, a: A, b: B, c: C): number {
-  const status = pass(a, b, c, null);
-  if (status !== PARSE_NEEDS_IDNA) return status;
-  const ascii = neededIdna(arena, output());
+export function retryWithIdna<A, B, C>(arena: Arena, output: number, pass: Pass<A, B, C>, a: A, b: B, c: C): number {
+  const ascii = neededIdna(arena, output);
   return ascii === null ? PARSE_FAILURE : pass(a, b, c, ascii);
 }

@@ -4,7 +4,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
-import { withIdna } from "./idna.js";
+import { retryWithIdna } from "./idna.js";
 import { schemeOf, writeRecord } from "./components.js";
 import { ParsedUrl } from "./url.js";
 import { expectString, typeName } from "../kernel/check.js";
@@ -15,7 +15,6 @@ export function parseApi(arena: Arena) {
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
   let output = 0;
-  const lastOutput = () => output;
 
   /** Write the base's href after the input; returns the href's address. */
   function writeBaseHref(base: ParsedUrl, at: number): number {
@@ -97,7 +96,9 @@ export function parseApi(arena: Arena) {
 
   /** Run the parser to the end, through UTS #46 if a domain needs it. */
   function run(input: string, base: ParsedUrl | null, checkOnly: boolean): boolean {
-    return withIdna(arena, lastOutput, pass, input, base, checkOnly) === L.PARSE_OK;
+    const status = pass(input, base, checkOnly, null);
+    if (status === L.PARSE_NEEDS_IDNA) return retryWithIdna(arena, output, pass, input, base, checkOnly) === L.PARSE_OK;
+    return status === L.PARSE_OK;
   }
 
   /** The ParsedUrl of the last successful run() of `input` against `base`. */

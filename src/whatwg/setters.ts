@@ -6,7 +6,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
-import { withIdna } from "./idna.js";
+import { retryWithIdna } from "./idna.js";
 import type { ParseCore } from "./parse.js";
 import type { ParsedUrl } from "./url.js";
 
@@ -28,7 +28,6 @@ export function settersApi(arena: Arena, core: ParseCore) {
   const result = L.RESULT >> 2;
   /** Where the last pass() had the kernel write. */
   let output = 0;
-  const lastOutput = () => output;
 
   /** One call of the kernel's setPart() on `value`, with a UTS #46 result for the host on a second call. */
   function pass(url: ParsedUrl, part: number, value: string, idna: string | null): number {
@@ -71,7 +70,9 @@ export function settersApi(arena: Arena, core: ParseCore) {
    * makes, or null where the URL does not change.
    */
   function set(url: ParsedUrl, part: number, value: string): ParsedUrl | null {
-    if (withIdna(arena, lastOutput, pass, url, part, value) !== L.PARSE_OK) return null;
+    let status = pass(url, part, value, null);
+    if (status === L.PARSE_NEEDS_IDNA) status = retryWithIdna(arena, output, pass, url, part, value);
+    if (status !== L.PARSE_OK) return null;
     const i = arena.i32;
     const old = url._href;
     const start = i[result + L.SET_START];
