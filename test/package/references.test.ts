@@ -44,7 +44,6 @@ function missing(file: string, text: string, exists: (p: string) => boolean): st
   return found;
 }
 
-
 /** What writes each folder .gitignore names: a file of the repository that names the folder. */
 const WRITERS: Record<string, [file: string, names: string]> = {
   "node_modules/": ["package-lock.json", '"node_modules/'],
