@@ -189,10 +189,25 @@ class Emitter {
       this.atom({ set: ANY_BUT_LINE_TERMINATOR, min: 0, max: Infinity, lazy: false });
       return true;
     }
-    const atoms = parseRegExpSubset(part.value, this.options.ignoreCase);
-    if (atoms === null) return false;
-    for (const a of atoms) this.atom(a);
+    const alternatives = parseRegExpSubset(part.value, this.options.ignoreCase);
+    if (alternatives === null) return false;
+    this.alternatives(alternatives);
     return true;
+  }
+
+  /** "a|b|c": a split before each alternative but the last (the earlier first), each but the last jumping past the rest. */
+  alternatives(alternatives: readonly Atom[][]): void {
+    const jumps: number[] = [];
+    for (let i = 0; i < alternatives.length; i++) {
+      const last = i === alternatives.length - 1;
+      const split = last ? -1 : this.split();
+      for (const a of alternatives[i] as Atom[]) this.atom(a);
+      if (last) break;
+      this.words.push(OP_JMP, 0);
+      jumps.push(this.here - 1);
+      this.patch(split, split + 3, this.here);
+    }
+    for (const at of jumps) this.words[at] = this.here;
   }
 
   /** A capturing group around `body`. */

@@ -258,27 +258,25 @@ export class URLPattern {
     // As in test(): a string is parsed as it is; the result names it as a USVString.
     if (typeof input === "string" && baseURL === undefined) {
       const url = tools.parse(input, undefined);
-      if (url === null || !this._matcher.test(url)) return null;
-      return this._execValues(url.all(), [input.toWellFormed()]);
+      if (url === null) return null;
+      const groups = this._matcher.exec(url);
+      return groups === null ? null : this._result(url.all(), groups, [input.toWellFormed()]);
     }
     const argument = inputArgument(input);
     const base = baseURL === undefined ? undefined : usvString(baseURL);
     const given = matchInput(tools, argument, base);
     if (given === null) return null;
-    let values: readonly string[];
-    if (Array.isArray(given)) values = given;
-    else {
-      // Most patterns a router tries do not match: a test() first makes no strings and no groups.
-      if (!this._matcher.test(given)) return null;
-      values = given.all();
+    const inputs = base === undefined ? [argument] : [argument, base];
+    if (Array.isArray(given)) {
+      const groups = this._matcher.execValues(given);
+      return groups === null ? null : this._result(given, groups, inputs);
     }
-    return this._execValues(values, base === undefined ? [argument] : [argument, base]);
+    const groups = this._matcher.exec(given);
+    return groups === null ? null : this._result(given.all(), groups, inputs);
   }
 
-  /** @internal exec() on the eight component values, with the inputs the result names (URLPatternList's too). */
-  _execValues(values: readonly string[], inputs: URLPatternInput[]): URLPatternResult | null {
-    const groups = this._matcher.execValues(values);
-    if (groups === null) return null;
+  /** @internal The result of a match: the eight component values, their groups and the inputs it names (URLPatternList's too). */
+  _result(values: readonly string[], groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
     const c = this._components;
     const one = (i: number) => componentResult(c[i] as Component, values[i] as string, groups[i] as Groups);
     // One object literal: one shape for every result.
