@@ -96,7 +96,7 @@ export class ComponentMatcher {
       case "group":
         return this.groupEnd(value) >= 0;
       case "kernel": {
-        if (!value.startsWith(this.text)) return false;
+        if (!this.startsWithText(value)) return false;
         const slots = runProgram(this.arena, this.program as Program, value, false, this.text.length);
         if (slots !== undefined) return slots !== null;
         return this.source.regexp.test(value);
@@ -118,7 +118,7 @@ export class ComponentMatcher {
         return end < 0 ? null : [value.slice(this.text.length, end)];
       }
       case "kernel": {
-        if (!value.startsWith(this.text)) return null;
+        if (!this.startsWithText(value)) return null;
         const slots = runProgram(this.arena, this.program as Program, value, true, this.text.length);
         if (slots === undefined) break;
         if (slots === null) return null;
@@ -132,11 +132,25 @@ export class ComponentMatcher {
     return match === null ? null : match.slice(1);
   }
 
+  /**
+   * Whether `value` starts with `text`: two of its characters first, which
+   * refuse most values at a few nanoseconds (a router's prefixes differ
+   * after their first "/" or just before their end: "/users1/", "/users2/"),
+   * where startsWith() is a call of ~5 ns.
+   */
+  private startsWithText(value: string): boolean {
+    const text = this.text;
+    const n = text.length;
+    if (n >= 2 && (value.charCodeAt(1) !== text.charCodeAt(1) || value.charCodeAt(n - 2) !== text.charCodeAt(n - 2)))
+      return false;
+    return value.startsWith(text);
+  }
+
   /** Where the group's value ends in `value` (it starts after `text`), or -1 where `value` does not match ("group"). */
   private groupEnd(value: string): number {
     const start = this.text.length;
     const end = value.length - this.tail.length;
-    if (end < start || !value.startsWith(this.text) || !value.endsWith(this.tail)) return -1;
+    if (end < start || !this.startsWithText(value) || !value.endsWith(this.tail)) return -1;
     switch (this.rule) {
       case FULL:
         for (let i = start; i < end; i++) if (isLineTerminator(value.charCodeAt(i))) return -1;

@@ -42,7 +42,12 @@ export class UrlMatcher {
 
   /** Whether the parsed `input` matches. */
   test(input: UrlInput): boolean {
-    for (const c of this.toTest) if (!this.components[c].test(input.get(c))) return false;
+    // An indexed loop: a router calls this for every pattern it tries.
+    const { toTest, components } = this;
+    for (let i = 0; i < toTest.length; i++) {
+      const c = toTest[i] as number;
+      if (!(components[c] as ComponentMatcher).test(input.get(c))) return false;
+    }
     return true;
   }
 

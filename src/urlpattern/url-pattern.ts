@@ -209,6 +209,8 @@ export class URLPattern {
   static _tools: () => PatternTools;
   /** @internal The compiled components, in COMPONENTS order. */
   readonly _components: readonly Component[];
+  /** @internal Its class's tools (a field: read at every test(), where the class's lazy getter is a call more). */
+  readonly _tools: PatternTools;
 
   /**
    * `new URLPattern(input, baseURL, options)` or `new URLPattern(input, options)`:
@@ -222,8 +224,9 @@ export class URLPattern {
     const withBase =
       arguments.length >= 3 ||
       (second !== undefined && second !== null && typeof second !== "object" && typeof second !== "function");
+    this._tools = new.target._tools();
     this._components = create(
-      new.target._tools(),
+      this._tools,
       inputArgument(input),
       withBase ? usvString(second) : null,
       optionsArgument(withBase ? third : second),
@@ -232,14 +235,14 @@ export class URLPattern {
 
   /** @internal The compiled matcher (url-matcher.ts), made at the first match. */
   get _matcher(): UrlMatcher {
-    const matcher = new UrlMatcher((this.constructor as typeof URLPattern)._tools().core.arena, this._components);
+    const matcher = new UrlMatcher(this._tools.core.arena, this._components);
     Object.defineProperty(this, "_matcher", { value: matcher });
     return matcher;
   }
 
   /** Whether `input` (against `baseURL`) matches every component. */
   test(input?: URLPatternInput, baseURL?: string): boolean {
-    const tools = (this.constructor as typeof URLPattern)._tools();
+    const tools = this._tools;
     // A string as it is: the parser reads a lone surrogate as U+FFFD, as the
     // USVString conversion would make it (and the parse of the last input
     // is found by identity, ~8 ns less than after toWellFormed()).
@@ -254,7 +257,7 @@ export class URLPattern {
 
   /** The match of `input` (against `baseURL`) with each component's groups, or null. */
   exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null {
-    const tools = (this.constructor as typeof URLPattern)._tools();
+    const tools = this._tools;
     // As in test(): a string is parsed as it is; the result names it as a USVString.
     if (typeof input === "string" && baseURL === undefined) {
       const url = tools.parse(input, undefined);
