@@ -48,6 +48,8 @@ export class ComponentMatcher {
   /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
+  /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
+  private readonly testProgram: Program | null = null;
   /** A "group" component's fixed text after its group (with the group's suffix), its rule and the delimiter a segment stops at. */
   private readonly tail: string = "";
   private readonly rule: number = FULL;
@@ -81,6 +83,7 @@ export class ComponentMatcher {
       // matches from its end on.
       const lead = options.ignoreCase ? 0 : leadingParts(parts);
       this.program = compileParts(parts.slice(lead), options);
+      this.testProgram = compileParts(parts.slice(lead), options, true);
       this.kind = this.program === null ? "regexp" : "kernel";
       this.text = leadingText(parts.slice(0, lead));
     }
@@ -97,7 +100,7 @@ export class ComponentMatcher {
         return this.groupEnd(value) >= 0;
       case "kernel": {
         if (!this.startsWithText(value)) return false;
-        const slots = runProgram(this.arena, this.program as Program, value, false, this.text.length);
+        const slots = runProgram(this.arena, this.testProgram as Program, value, false, this.text.length);
         if (slots !== undefined) return slots !== null;
         return this.source.regexp.test(value);
       }
