@@ -1,7 +1,8 @@
 // One component of a URL pattern, ready to match: the cheapest of four ways
 // that gives the standard's answer for its part list.
 //
-//   exact   fixed text only (no modifier, case-sensitive): string equality
+//   exact   fixed text only (case-sensitive): string equality, with each of
+//           the few texts that optional pieces make ("http{s}?")
 //   any     "*" alone: any value without a line terminator ("^(.*)$")
 //   group   one group without a modifier between fixed texts ("/posts/*",
 //           "*.cdn.example.com", "/users/:id", "/v1/:n(\\d+)"): the value
@@ -48,6 +49,8 @@ export class ComponentMatcher {
   /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
+  /** An "exact" component's texts beyond `text`, where it has optional pieces; null for none. */
+  private readonly otherTexts: readonly string[] | null = null;
   /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
   private readonly testProgram: Program | null = null;
   /** A "group" component's fixed text after its group (with the group's suffix), its rule and the delimiter a segment stops at. */
@@ -62,12 +65,13 @@ export class ComponentMatcher {
     /** Where the standard's RegExp is (made when first read: only a fallback needs it). */
     private readonly source: { readonly regexp: RegExp },
   ) {
-    const fixed = parts.every((p) => p.type === "fixed-text" && p.modifier === "none");
     this.program = null;
     this.text = "";
-    if (fixed && !options.ignoreCase) {
+    const texts = options.ignoreCase ? null : fixedTexts(parts);
+    if (texts !== null) {
       this.kind = "exact";
-      this.text = parts.map((p) => p.value).join("");
+      this.text = texts[0] as string;
+      if (texts.length > 1) this.otherTexts = texts.slice(1);
     } else if (isAnything(parts)) {
       this.kind = "any";
     } else if (!options.ignoreCase && loneGroup(parts) >= 0) {
@@ -93,7 +97,7 @@ export class ComponentMatcher {
   test(value: string): boolean {
     switch (this.kind) {
       case "exact":
-        return value === this.text;
+        return this.isText(value);
       case "any":
         return !LINE_TERMINATOR.test(value);
       case "group":
@@ -113,7 +117,7 @@ export class ComponentMatcher {
   exec(value: string): Groups | null {
     switch (this.kind) {
       case "exact":
-        return value === this.text ? [] : null;
+        return this.isText(value) ? [] : null;
       case "any":
         return LINE_TERMINATOR.test(value) ? null : [value];
       case "group": {
@@ -133,6 +137,11 @@ export class ComponentMatcher {
     }
     const match = this.source.regexp.exec(value);
     return match === null ? null : match.slice(1);
+  }
+
+  /** Whether `value` is an "exact" component's text or one of its others. */
+  private isText(value: string): boolean {
+    return value === this.text || this.otherTexts?.includes(value) === true;
   }
 
   /**
@@ -191,6 +200,24 @@ function loneGroup(parts: readonly Part[]): number {
     at = i;
   }
   return at;
+}
+
+/** Fixed texts that optional pieces may make, at most this many: "{a}?{b}?{c}?". */
+const MAX_FIXED_TEXTS = 8;
+
+/**
+ * Every value a part list of fixed text alone matches (pieces without a
+ * modifier or optional), or null: for any other list, or one of more than
+ * MAX_FIXED_TEXTS values. "http{s}?": "http", "https".
+ */
+function fixedTexts(parts: readonly Part[]): string[] | null {
+  let texts = [""];
+  for (const p of parts) {
+    if (p.type !== "fixed-text" || (p.modifier !== "none" && p.modifier !== "optional")) return null;
+    texts = p.modifier === "none" ? texts.map((t) => t + p.value) : [...texts, ...texts.map((t) => t + p.value)];
+    if (texts.length > MAX_FIXED_TEXTS) return null;
+  }
+  return texts;
 }
 
 /** A part list that is one full wildcard, alone: "*". */
