@@ -19,7 +19,7 @@ import * as L from "../../assembly/layout.js";
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { isSortedPlainQuery } from "./sorted-query.js";
+import { plainQueryKey } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -82,8 +82,10 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
     else key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, pathTo)}`;
 
     if (url._queryStart !== L.NONE) {
-      const search = href.slice(url._queryStart + 1, L.queryEnd(url._fragmentStart, href.length, L.NONE));
-      const q = isSortedPlainQuery(search, formPlain, notUtm, false) ? search : query(search);
+      const queryEnd = L.queryEnd(url._fragmentStart, href.length, L.NONE);
+      const q =
+        plainQueryKey(href, url._queryStart + 1, queryEnd, formPlain, notUtm, false) ??
+        query(href.slice(url._queryStart + 1, queryEnd));
       if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
@@ -97,7 +99,7 @@ function formPlain(c: number): boolean {
   return c < 128 && isFormUrlencodedPlain(c);
 }
 
-/** A name the profile keeps. */
-function notUtm(name: string): boolean {
-  return !name.startsWith(UTM);
+/** A name (of `text`, from `start` to `end`) the profile keeps. */
+function notUtm(text: string, start: number, end: number): boolean {
+  return end - start < UTM.length || !text.startsWith(UTM, start);
 }
