@@ -370,10 +370,10 @@ const PATH_ESCAPED = /* @__PURE__ */ (() => {
 const PATH_ESCAPE_OUT = /* @__PURE__ */ (() => {
   const table: string[] = [];
   for (let b = 0; b < 128; b++) {
-    const escape = `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+    const escaped = `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
     const ch = String.fromCharCode(b);
     if (b < 0x20 || b === 0x7f || ch === ".") table.push("");
-    else if (b === 0x20 || PATH_ESCAPED[b] === 1 || ";/?:@&=+$,#%".includes(ch)) table.push(escape);
+    else if (b === 0x20 || PATH_ESCAPED[b] === 1 || ";/?:@&=+$,#%".includes(ch)) table.push(escaped);
     else table.push(ch);
   }
   return table;
