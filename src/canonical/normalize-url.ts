@@ -638,18 +638,20 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
 
   /**
    * The key of `url` with the default options where every step can be
-   * taken on slices of the href: an http(s) URL without userinfo, whose host
-   * has no trailing dot, whose path plainPathKey() takes, whose query
-   * plainQueryKey() takes (utm_ parameters removed, the rest sorted) and
-   * whose fragment, less a text fragment directive, holds no "%". It is
-   * then the href less "www.", its path's escapes decoded or upper-cased,
-   * "//" merged and the trailing "/" removed (the root path's "/" too, with no
-   * query and no fragment left); null where a step has more to do. Most URLs
-   * a crawler meets are such.
+   * taken on slices of the href: an http(s) or file URL without userinfo,
+   * whose host has no trailing dot, whose path plainPathKey() takes (and, in
+   * a file URL, holds no "|"), whose query plainQueryKey() takes (utm_
+   * parameters removed, the rest sorted) and whose fragment, less a text
+   * fragment directive, holds no "%". It is then the href less "www.", its
+   * path's escapes decoded or upper-cased, "//" merged and the trailing "/"
+   * removed (the root path's "/" too, with a host and no query and no
+   * fragment left); null where a step has more to do. Most URLs a crawler
+   * meets are such.
    */
   function defaultKey(url: ParsedUrl): string | null {
     const scheme = L.schemeOf(url._flags);
-    if (scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
+    const file = scheme === L.SCHEME_FILE;
+    if (!file && scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
     const href = url._href;
     const hostStart = url._hostStart;
     const hostEnd = url._hostEnd;
@@ -672,9 +674,10 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
       query = edited;
     }
     let path = plainPathKey(href, pathStart, pathEnd);
-    if (path === null) return null;
+    // A file path's "|" takes the pathname setter (a Windows drive letter).
+    if (path === null || (file && path.indexOf("|") !== -1)) return null;
     if (path.length > 1 && path.charCodeAt(path.length - 1) === SLASH) path = path.slice(0, -1);
-    else if (path === "/" && query === "" && fragment === "") path = "";
+    else if (path === "/" && query === "" && fragment === "" && hostEnd > hostStart) path = "";
 
     const from = strippableWww(href, hostStart, hostEnd) ? hostStart + 4 : hostStart;
     let key = from === hostStart ? href.slice(0, pathStart) : href.slice(0, hostStart) + href.slice(from, pathStart);

@@ -30,6 +30,21 @@ const SHOW = Number(process.env.SWURL_ANCHOR_SHOW ?? 5);
 const GENERATED = fc.sample(crawlerUrl, { seed: SEED, numRuns: CASES });
 const CORPUS = ["kasztp", "npm-mixed", "debian-files"].flatMap((name) => corpusLines(name));
 
+/**
+ * The escape of every printable ASCII character (upper and lower case hex
+ * digits) in http and file paths, beside "//", a tracking parameter, names
+ * out of order and a text fragment directive: each path step the profiles'
+ * fast paths take on slices of the href, against the anchors.
+ */
+const PATH_ESCAPES = Array.from({ length: 0x7f - 0x20 }, (_, i) => (0x20 + i).toString(16)).flatMap((hex) =>
+  [hex.toUpperCase(), hex].flatMap((h) => [
+    `https://www.example.com/a%${h}b/`,
+    `http://example.com//x%${h}//y/?b=1&utm_source=s&a=2#f:~:text=t`,
+    `file:///dir/%${h}/`,
+    `file://host//a%${h}?z=1&y=2#:~:text=x`,
+  ]),
+);
+
 /** normalize-url's option sets the generated URLs run under. */
 const NORMALIZE_URL_OPTIONS: Record<string, unknown>[] = [
   {},
@@ -119,7 +134,7 @@ function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[
 describe.each(builds)("%s", (name, api) => {
   it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
-    for (const input of CORPUS)
+    for (const input of [...CORPUS, ...PATH_ESCAPES])
       compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
         normalizeUrl(input),
       );
@@ -141,7 +156,7 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...GENERATED]) {
+      for (const input of [...CORPUS, ...PATH_ESCAPES, ...GENERATED]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
