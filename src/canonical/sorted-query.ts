@@ -10,7 +10,7 @@ const AMPERSAND = 0x26;
 const EQUALS = 0x3d;
 
 /** Whether the name `text` holds from `start` to `end` stays in the key. */
-export type KeepName = (text: string, start: number, end: number) => boolean;
+type KeepName = (text: string, start: number, end: number) => boolean;
 
 /** The order of two names of `text` by UTF-16 code units, as URLSearchParams#sort compares them. */
 function compareNames(text: string, a: number, aEnd: number, b: number, bEnd: number): number {
