@@ -19,7 +19,7 @@ import * as L from "../../assembly/layout.js";
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { plainQueryKey } from "./sorted-query.js";
+import { plainQueryKey, plainQueryPattern } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -84,7 +84,7 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
     if (url._queryStart !== L.NONE) {
       const queryEnd = L.queryEnd(url._fragmentStart, href.length, L.NONE);
       const q =
-        plainQueryKey(href, url._queryStart + 1, queryEnd, formPlain, notUtm, false) ??
+        plainQueryKey(href, url._queryStart + 1, queryEnd, FORM_PLAIN, notUtm, false) ??
         query(href.slice(url._queryStart + 1, queryEnd));
       if (q !== "") key += `?${q}`;
     }
@@ -94,10 +94,8 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 
 const SLASH = 0x2f;
 
-/** A character the form serializer writes as it is: alphanumerics and "*-._". */
-function formPlain(c: number): boolean {
-  return c < 128 && isFormUrlencodedPlain(c);
-}
+/** A query of characters the form serializer writes as they are (alphanumerics and "*-._"), "&" and "=". */
+const FORM_PLAIN = /* @__PURE__ */ plainQueryPattern(isFormUrlencodedPlain);
 
 /** A name (of `text`, from `start` to `end`) the profile keeps. */
 function notUtm(text: string, start: number, end: number): boolean {

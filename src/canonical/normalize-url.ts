@@ -15,7 +15,7 @@ import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
 import { expectString } from "../kernel/check.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { plainQueryKey } from "./sorted-query.js";
+import { plainQueryKey, plainQueryPattern } from "./sorted-query.js";
 
 type Filter = RegExp | string;
 
@@ -167,6 +167,16 @@ function decodeUnreservedEscapes(text: string): string {
   );
 }
 
+/** Whether `input` starts with "http://", "https://" or "file://" and ends with a visible ASCII character. */
+function plainSpecialStart(input: string): boolean {
+  const last = input.charCodeAt(input.length - 1);
+  return (
+    last > 0x20 &&
+    last < 0x7f &&
+    (input.startsWith("https://") || input.startsWith("http://") || input.startsWith("file://"))
+  );
+}
+
 /** Whether a path ends in a scheme and "//", a slash of which removing the trailing slash must keep. */
 function endsWithProtocol(path: string): boolean {
   return path.endsWith("://") && PATH_ENDS_WITH_PROTOCOL.test(path);
@@ -244,10 +254,10 @@ const QUERY_OUT = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** A character of a special URL's query the round trip writes as it is ("+" and "%" are not). */
-function writtenAsItIs(c: number): boolean {
-  return c < 128 && c !== 0x2b && c !== 0x20 && QUERY_OUT[128 + c].length === 1;
-}
+/** A special URL's query of characters the round trip writes as they are ("+" and "%" are not), "&" and "=". */
+const PLAIN_QUERY = /* @__PURE__ */ plainQueryPattern(
+  (c) => c !== 0x2b && c !== 0x20 && QUERY_OUT[128 + c].length === 1,
+);
 
 /** A decoded name or value as the round trip writes it back. */
 function writeBack(decoded: string, special: boolean): string {
@@ -669,7 +679,7 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     }
     let query = "";
     if (queryStart !== L.NONE && queryStart + 1 < queryEnd) {
-      const edited = plainQueryKey(href, queryStart + 1, queryEnd, writtenAsItIs, keptByDefault, true);
+      const edited = plainQueryKey(href, queryStart + 1, queryEnd, PLAIN_QUERY, keptByDefault, true);
       if (edited === null) return null;
       query = edited;
     }
@@ -694,6 +704,18 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
       );
     if (o.forceHttp && o.forceHttps)
       throw new Error("The `forceHttp` and `forceHttps` options cannot be used together");
+
+    // An input that starts with "http://", "https://" or "file://" and ends
+    // with a visible ASCII character: the steps before the parse (tabs and
+    // newlines removed, the ends trimmed, a scheme added) change nothing the
+    // parser does not do itself, and the default key is tried on its parse first.
+    let direct: ParsedUrl | null = null;
+    if (defaults && plainSpecialStart(input)) {
+      direct = parse(input);
+      if (direct === null) return null;
+      const key = defaultKey(direct);
+      if (key !== null) return key;
+    }
 
     let urlString =
       input.indexOf("\t") === -1 && input.indexOf("\n") === -1 && input.indexOf("\r") === -1
@@ -722,9 +744,9 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (!isRelativeUrl && customProtocol === undefined && !SUPPORTED_PROTOCOLS.has(scheme))
       urlString = urlString.replace(MISSING_PROTOCOL, () => `${defaultProtocol}//`);
 
-    const url = parse(urlString);
+    const url = direct !== null && urlString === input ? direct : parse(urlString);
     if (url === null) return null;
-    if (defaults) {
+    if (defaults && url !== direct) {
       const key = defaultKey(url);
       if (key !== null) return key;
     }

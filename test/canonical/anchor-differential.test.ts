@@ -45,6 +45,17 @@ const PATH_ESCAPES = Array.from({ length: 0x7f - 0x20 }, (_, i) => (0x20 + i).to
   ]),
 );
 
+/**
+ * Queries of up to 40 parameters, names repeated and out of order, tracking
+ * parameters among them (seeded): the sort of many parameters (past the
+ * insertion sort of the profiles' fast path) keeps those of one name in order.
+ */
+const LONG_QUERIES = Array.from({ length: 40 }, (_, n) => {
+  const names = ["b", "a", "utm_source", "c", "a", "utm_", "d", "b", "e"];
+  const params = Array.from({ length: n + 1 }, (_, i) => `${names[(i * 7 + n) % names.length]}=${i}`);
+  return `https://example.com/p?${params.join("&")}${n % 3 === 0 ? "&" : ""}`;
+});
+
 /** normalize-url's option sets the generated URLs run under. */
 const NORMALIZE_URL_OPTIONS: Record<string, unknown>[] = [
   {},
@@ -134,7 +145,7 @@ function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[
 describe.each(builds)("%s", (name, api) => {
   it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
-    for (const input of [...CORPUS, ...PATH_ESCAPES])
+    for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES])
       compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
         normalizeUrl(input),
       );
@@ -156,7 +167,7 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...PATH_ESCAPES, ...GENERATED]) {
+      for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES, ...GENERATED]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
