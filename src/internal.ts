@@ -25,3 +25,5 @@ export const INTERNALS = Symbol.for("swurl.internals");
 export { ARENA } from "../assembly/layout.js";
 /** The record of the kernel's dedupe table (assembly/dedupe.ts). */
 export * as DEDUPE from "../assembly/dedupe-layout.js";
+/** The compiled WASM kernel, handed to the worker threads of --threads (src/cli/threads.ts). */
+export { adoptCompiledKernels, compiledKernels } from "./kernel/wasm-backend.js";

@@ -9,7 +9,10 @@
 // On each: swurl stats --input combined (1 and 2 threads) against a plain
 // Node.js script of the same tally (bench/combined-log-node.mjs: readline, a
 // regex, new URL per line); swurl parse --format tsv (1 and 2 threads) and
-// --format parquet, the default fields to a file. MB/s counts the log's
+// --format parquet, the default fields to a file; and, where Debian's
+// goaccess is installed, GoAccess over the same log with its requests panel
+// only (the others, visitors, browsers, referrers and so on, are work swurl
+// does not do). MB/s counts the log's
 // bytes. The peak RSS of every process (bench/max-rss.mjs) is printed after
 // the suite. The logs are written to a temporary directory and deleted after
 // the suite (kept with SWURL_BENCH_KEEP_LOG=1; SWURL_BENCH_LOG and
@@ -41,7 +44,7 @@ const LOGS = {
 };
 const label = (what, log) => `${what} (${log})`;
 
-export const title = `generated combined logs: swurl stats --input combined vs ${NODE_SCRIPT}; swurl parse to TSV and Parquet; 1 and 2 threads`;
+export const title = `generated combined logs: swurl stats --input combined vs ${NODE_SCRIPT}; swurl parse to TSV and Parquet; 1 and 2 threads; GoAccess where installed`;
 export const baseline = label(NODE_SCRIPT, "repeated");
 export const once = true;
 export const target = Object.keys(LOGS).flatMap((log) => [
@@ -80,7 +83,7 @@ export function teardown() {
     ].join("\n"),
   );
   if (directory === null) return;
-  for (const f of ["out.tsv", "out.parquet"]) rmSync(path.join(directory, f), { force: true });
+  for (const f of ["out.tsv", "out.parquet", "out.json"]) rmSync(path.join(directory, f), { force: true });
   if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (logs kept in ${directory})`);
   else rmSync(directory, { recursive: true, force: true });
   directory = null;
@@ -111,13 +114,39 @@ async function writeLog(file, { mb, corpora, paths }) {
   await event(out, "finish");
 }
 
+/** GoAccess, the C log analyzer, where Debian's package is installed. */
+const GOACCESS = "/usr/bin/goaccess";
+/** GoAccess's panels other than requests: work that swurl stats does not do. */
+const GOACCESS_OTHER_PANELS = [
+  "VISITORS",
+  "OS",
+  "BROWSERS",
+  "VISIT_TIMES",
+  "REFERRERS",
+  "REFERRING_SITES",
+  "KEYPHRASES",
+  "STATUS_CODES",
+  "GEO_LOCATION",
+  "REMOTE_USER",
+  "CACHE_STATUS",
+  "VIRTUAL_HOSTS",
+  "NOT_FOUND",
+  "STATIC_REQUESTS",
+  "HOSTS",
+  "MIME_TYPE",
+  "TLS_TYPE",
+];
+
 /** Run `node args...` to the end; records its peak RSS under `name`. */
-async function run(name, args) {
+function run(name, args) {
+  return runCommand(name, process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args]);
+}
+
+/** Run `command args...` to the end; records its peak RSS (printed as "max-rss-kb N" on stderr) under `name`. */
+async function runCommand(name, command, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
-  const child = spawn(process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.resume();
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
@@ -180,6 +209,14 @@ export async function tasks() {
       task("swurl parse --format tsv --threads 2", parse("tsv", 2)),
       task("swurl parse --format parquet", parse("parquet", 1)),
     );
+    if (existsSync(GOACCESS)) {
+      const what = label("goaccess, requests panel", log);
+      const args = [
+        ...["-f", "max-rss-kb %M", GOACCESS, file, "--log-format=COMBINED", "--no-progress", "-o", `${out}.json`],
+        ...GOACCESS_OTHER_PANELS.map((panel) => `--ignore-panel=${panel}`),
+      ];
+      all.push({ label: what, bytes, baseline: script, fn: () => runCommand(what, "/usr/bin/time", args) });
+    }
   }
   return all;
 }

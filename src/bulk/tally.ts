@@ -53,6 +53,19 @@ const KEY_HEADROOM = L.ROW_MAX_HREF;
 /** Counts told apart when pruning: the histogram's words (the last is "this many or more"). */
 const HISTOGRAM = 1024;
 
+// A tally as bytes (UrlTally.serialize), for a tally in another thread or
+// process to add in: little-endian 32-bit words, then key bytes.
+//   SERIAL_MAGIC, the COUNTERS, pathsDropped (low and high word)
+//   for each of the TALLY_TABLES: its number of keys n and their bytes b,
+//     n (offset, length, count) triples, then the b bytes of its key space,
+//     padded to 4 (a table's key space holds its keys and nothing else:
+//     keys are never removed in place, a pruned table is a new one)
+// A worker's tally so crosses to the main thread as one copied block, and its
+// keys become strings only once, in the tally they are added to.
+const SERIAL_MAGIC = 0x31545753; // "SWT1"
+const SERIAL_HEAD = 1 + L.COUNTERS + 2;
+const TWO_32 = 2 ** 32;
+
 function tableBytes(capacity: number, keyBytes: number): number {
   return L.TALLY_HEADER_BYTES + capacity * L.TALLY_SLOT_BYTES + keyBytes;
 }
@@ -227,6 +240,69 @@ class HrefTally {
     this.pathsDropped += this.move(L.TALLY_PATHS, paths.capacity, paths.keyBytes, threshold);
   }
 
+  /** The tally in the format above. */
+  serialize(): Uint8Array {
+    const words = this.arena.i32;
+    let size = SERIAL_HEAD << 2;
+    for (const table of this.tables)
+      size += 8 + this.header(table, L.TALLY_SIZE) * 12 + align4(this.keySpace(table).bytes);
+    const out = new Uint8Array(size);
+    const w = new Int32Array(out.buffer);
+    w[0] = SERIAL_MAGIC;
+    w.set(words.subarray(this.counters >> 2, (this.counters >> 2) + L.COUNTERS), 1);
+    w[1 + L.COUNTERS] = this.pathsDropped % TWO_32;
+    w[2 + L.COUNTERS] = Math.floor(this.pathsDropped / TWO_32);
+    let at = SERIAL_HEAD;
+    for (const table of this.tables) {
+      const space = this.keySpace(table);
+      w[at++] = this.header(table, L.TALLY_SIZE);
+      w[at++] = space.bytes;
+      const first = (table.at + L.TALLY_HEADER_BYTES) >> 2;
+      for (let s = first; s < first + table.capacity * L.TALLY_SLOT; s += L.TALLY_SLOT) {
+        const key = words[s + L.TALLY_KEY];
+        if (key === 0) continue;
+        w[at++] = key - space.at;
+        w[at++] = words[s + L.TALLY_KEY_LENGTH];
+        w[at++] = words[s + L.TALLY_COUNT];
+      }
+      out.set(this.arena.u8.subarray(space.at, space.at + space.bytes), at << 2);
+      at += align4(space.bytes) >> 2;
+    }
+    return out;
+  }
+
+  /** Where table `table`'s keys start, and their bytes. */
+  private keySpace(table: Table): { at: number; bytes: number } {
+    const at = table.at + tableBytes(table.capacity, 0);
+    return { at, bytes: this.header(table, L.TALLY_KEYS_END) - at };
+  }
+
+  /** Add the counts of a serialized tally; throws (having added nothing) on bytes that are not one. */
+  addSerialized(bytes: Uint8Array): void {
+    const tables = readSerial(bytes);
+    const words = this.arena.i32;
+    const src = new Int32Array(bytes.buffer, bytes.byteOffset, SERIAL_HEAD);
+    for (let c = 0; c < L.COUNTERS; c++) words[(this.counters >> 2) + c] += src[1 + c];
+    this.pathsDropped += (src[1 + L.COUNTERS] >>> 0) + (src[2 + L.COUNTERS] >>> 0) * TWO_32;
+    const { kernel } = this.arena;
+    tables.forEach(({ triples, keys }, t) => {
+      if (keys.length > this.scratch.bytes) {
+        if (this.scratch.bytes > 0) this.free.push(this.scratch);
+        this.scratch = this.block(2 * keys.length + L.SLACK);
+      }
+      this.arena.u8.set(keys, this.scratch.at);
+      for (let i = 0; i < triples.length; i += 3) {
+        const key = this.scratch.at + triples[i];
+        const len = triples[i + 1];
+        if (kernel.tallyAdd(this.tables[t].at, key, len, triples[i + 2]) === 0) {
+          this.makeRoom(t, len);
+          kernel.tallyAdd(this.tables[t].at, key, len, triples[i + 2]);
+        }
+      }
+    });
+    this.prunePaths();
+  }
+
   /** The counts so far. */
   counts(): TallyCounts {
     const words = this.arena.i32;
@@ -258,6 +334,37 @@ class HrefTally {
   }
 }
 
+function align4(n: number): number {
+  return (n + 3) & ~3;
+}
+
+/** The tables of a serialized tally: each one's (offset, length, count) triples and key bytes; throws on bytes not in the format. */
+function readSerial(bytes: Uint8Array): { triples: Int32Array; keys: Uint8Array }[] {
+  const fail = (): never => {
+    throw new TypeError("UrlTally.addSerialized: the bytes are not a serialized tally");
+  };
+  if (bytes.byteLength < SERIAL_HEAD << 2) fail();
+  const words = new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  if (words[0] !== SERIAL_MAGIC) fail();
+  const tables: { triples: Int32Array; keys: Uint8Array }[] = [];
+  let at = SERIAL_HEAD;
+  for (let t = 0; t < L.TALLY_TABLES; t++) {
+    if (at + 2 > words.length) fail();
+    const n = words[at++];
+    const keyBytes = words[at++];
+    if (n < 0 || keyBytes < 0 || (at + 3 * n) * 4 + keyBytes > bytes.byteLength) fail();
+    const triples = words.subarray(at, at + 3 * n);
+    // Every key lies inside the key bytes.
+    for (let i = 0; i < triples.length; i += 3)
+      if (triples[i] < 0 || triples[i + 1] < 0 || triples[i] + triples[i + 1] > keyBytes) fail();
+    at += 3 * n;
+    tables.push({ triples, keys: bytes.subarray(at << 2, (at << 2) + keyBytes) });
+    at += align4(keyBytes) >> 2;
+  }
+  if (at << 2 !== bytes.byteLength) fail();
+  return tables;
+}
+
 export interface TallyOptions {
   /**
    * How many distinct pathnames a tally keeps at least (default: all). Past
@@ -273,6 +380,14 @@ export interface UrlTally {
   add(batch: UrlBatch, start?: number): void;
   /** The counts so far (each call makes new Maps). */
   counts(): TallyCounts;
+  /**
+   * The tally as bytes, for a tally in another thread or process to add in
+   * with addSerialized(): a worker's counts cross as one block, and their
+   * keys become strings once, where they are read.
+   */
+  serialize(): Uint8Array;
+  /** Add the counts of serialize()'s bytes; a TypeError (nothing added) for bytes that are not a serialized tally. */
+  addSerialized(bytes: Uint8Array): void;
 }
 
 /** The tally API on `arena`'s build: each tally has a kernel instance of its own. */
@@ -296,6 +411,13 @@ export function tallyApi(arena: Arena) {
         tally.add(batch, start);
       },
       counts: () => tally.counts(),
+      serialize: () => tally.serialize(),
+      addSerialized(bytes) {
+        if (!(bytes instanceof Uint8Array))
+          throw new TypeError(`UrlTally.addSerialized: expected a Uint8Array, got ${typeName(bytes)}`);
+        // The format is read in 32-bit words: bytes that do not start on a word boundary are copied.
+        tally.addSerialized(bytes.byteOffset % 4 === 0 ? bytes : bytes.slice());
+      },
     };
   }
   return { createTally };

@@ -4,8 +4,9 @@
 import { inputHint } from "./input-hint.js";
 import { counted, readRange, type Input } from "./io.js";
 import { Progress } from "./progress.js";
+import { compiledKernels } from "../internal.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
-import type { Emit, Work } from "./work.js";
+import type { Work, Write } from "./work.js";
 
 interface BulkRun<Result> {
   /** One result per piece of the input, in input order (a single one without threads). */
@@ -72,7 +73,7 @@ async function fileHint(name: string, path: string): Promise<string | null> {
 export async function runBulk<Options, Result>(
   input: Input,
   bulk: BulkOptions<Options>,
-  emit: Emit,
+  emit: Write,
 ): Promise<BulkRun<Result>> {
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
@@ -97,7 +98,8 @@ export async function runBulk<Options, Result>(
       threads > 1
         ? await runThreaded(
             bulk.script,
-            { work: bulk.name, options: bulk.options, path: input.path! },
+            bulk.work as Work<unknown, unknown>,
+            { work: bulk.name, options: bulk.options, path: input.path!, kernels: compiledKernels() },
             input.size!,
             threads,
             bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),

@@ -96,6 +96,7 @@ class Partitions {
 export class Dedupe {
   private readonly table: DedupeTable;
   private readonly encoder = new TextEncoder();
+  private readonly decoder = new TextDecoder();
   private folder: TempFolder | null = null;
   private spill: Partitions | null = null;
   private files = 0;
@@ -109,8 +110,9 @@ export class Dedupe {
     this.table.clear(0, false);
   }
 
-  /** Lines of text, each ending with a line break; empty ones are left out. */
-  async add(text: string): Promise<void> {
+  /** Lines of text (or its UTF-8 bytes), each ending with a line break; empty ones are left out. */
+  async add(chunk: string | Uint8Array): Promise<void> {
+    const text = typeof chunk === "string" ? chunk : this.decoder.decode(chunk);
     const table = this.table;
     let at = 0;
     while (at < text.length) {

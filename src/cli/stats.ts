@@ -21,17 +21,7 @@ import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "../index.js";
-import {
-  addCounts,
-  addFiltered,
-  addGroup,
-  addInvalid,
-  addSkipped,
-  addUrl,
-  emptyTally,
-  mergeTally,
-  type Tally,
-} from "./tally.js";
+import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "./work.js";
 
@@ -88,7 +78,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
         for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
       }
     }
-    if (kernel !== null) addCounts(tally, kernel.counts());
+    if (kernel !== null) tally.kernel = kernel.serialize();
     return tally;
   },
 };
@@ -165,7 +155,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const hint = needsBase
       ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
       : null;
-    const summary = summarize(run.results.reduce(mergeTally), { ...run, input: input.name }, top, by, hint);
+    const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },
 };

@@ -2,9 +2,9 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import type { ParsedUrl as Url, TallyCounts } from "../index.js";
+import { createTally, type ParsedUrl as Url, type TallyCounts } from "../index.js";
 import { own } from "./own.js";
-import { countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
+import { CAP_KEYS, countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
 const INVALID_SAMPLES = 5;
@@ -33,6 +33,8 @@ export interface Tally {
   paths: TopCounts;
   /** Counts by each --by key's value, in --by order. */
   groups: TopCounts[];
+  /** The URLs counted in the kernel (createTally()), serialized: added in by totalTally(). */
+  kernel: Uint8Array | null;
 }
 
 /** A tally with `groups` --by keys. */
@@ -51,6 +53,7 @@ export function emptyTally(groups: number): Tally {
     invalidSamples: [],
     paths: emptyCounts(),
     groups: Array.from({ length: groups }, emptyCounts),
+    kernel: null,
   };
 }
 
@@ -81,7 +84,7 @@ export function addUrl(t: Tally, url: Url): void {
 }
 
 /** The URLs counted in the kernel (createTally()), added in. */
-export function addCounts(t: Tally, c: TallyCounts): void {
+function addCounts(t: Tally, c: TallyCounts): void {
   t.lines += c.valid;
   t.withQuery += c.withQuery;
   t.withFragment += c.withFragment;
@@ -112,8 +115,25 @@ export function addSkipped(t: Tally, lines: number): void {
   t.skipped += lines;
 }
 
-/** `b` (the input that follows `a`'s) added into `a`. */
-export function mergeTally(a: Tally, b: Tally): Tally {
+/**
+ * The tallies of the pieces of an input, in input order, added up: the
+ * kernel's counts of every piece go into one kernel tally, whose keys become
+ * strings once, here.
+ */
+export function totalTally(pieces: Tally[]): Tally {
+  const total = pieces.reduce(mergeTally);
+  const counted = pieces.filter((t) => t.kernel !== null);
+  if (counted.length > 0) {
+    const kernel = createTally({ paths: CAP_KEYS });
+    for (const t of counted) kernel.addSerialized(t.kernel!);
+    addCounts(total, kernel.counts());
+  }
+  total.kernel = null;
+  return total;
+}
+
+/** `b` (the input that follows `a`'s) added into `a`, but for their kernel counts. */
+function mergeTally(a: Tally, b: Tally): Tally {
   for (const [line, text] of b.invalidSamples) {
     if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.lines + line, text]);
   }

@@ -1,110 +1,92 @@
 // --threads N: a file is cut into byte ranges (at any byte), of RANGE_BYTES
 // for a Work that emits output, one a thread for one that does not (bulk.ts);
-// worker threads run the command's Work over the lines that start in each
-// range, and the main thread writes their output in input order. Ranges are
+// the main thread and N - 1 worker threads run the command's Work over the
+// lines that start in each range (range-server.ts), and the main thread
+// writes their output in input order. Ranges are
 // handed out a few at a time, so the output waiting its turn stays small
 // however large the file.
-//
-// A range's lines are found by the batches that parse them, not here: a
-// worker reads from the byte before its range, so that its first line is the
-// end of the line before (or the empty "line" before that line's LF), which
-// the Work's first batch drops (RangeChunks); and it reads on past the range
-// to the LF that ends its last line. That first line also takes the byte
-// order mark parseStream drops at a stream's start, so a line that starts
-// with one keeps it, as in a run over the whole file.
 
 import { Worker } from "node:worker_threads";
-import type { Emit } from "./work.js";
+import type { Work, Write } from "./work.js";
 import { InputError } from "./errors.js";
-import { counted, readRange } from "./io.js";
-import { RangeChunks } from "./records.js";
+import { type FromWorker, serveRanges, type ToWorker, type WorkerSetup } from "./range-server.js";
 
 /** Bytes per range: small enough that ranges waiting their turn cost little memory. */
 export const RANGE_BYTES = 4 << 20;
-/** Output chunks a worker may send before the main thread has taken them. */
-export const CREDITS = 4;
-
-/** What the main thread tells a worker when it starts. */
-export interface WorkerSetup {
-  work: string;
-  options: unknown;
-  path: string;
+/** A thread that serves ranges: a worker thread, or the main thread itself. */
+interface RangeWorker {
+  send(m: ToWorker): void;
+  stop(): Promise<unknown>;
 }
 
-/** Main thread to worker. */
-export type ToWorker = { type: "range"; id: number; start: number; end: number } | { type: "ack" };
-/** Worker to main thread. */
-export type FromWorker =
-  | { type: "text"; id: number; text: string }
-  | { type: "bytes"; bytes: number }
-  | { type: "done"; id: number; result: unknown }
-  | { type: "error"; message: string };
+/** What the dispatcher hears from a range worker. */
+interface WorkerEvents {
+  message(from: RangeWorker, m: FromWorker): void;
+  failure(e: Error): void;
+}
 
-const LF = 0x0a;
-
-/** The bytes of [start, end) of the file, through the last LF before `end` or after it, when the range's last line goes on past it. */
-async function* throughLineEnd(
-  path: string,
-  start: number,
-  end: number,
-  count: (bytes: number) => void,
-): AsyncGenerator<Uint8Array> {
-  let last = LF;
-  for await (const chunk of counted(readRange(path, start, end), count)) {
-    if (chunk.length > 0) last = chunk[chunk.length - 1];
-    yield chunk;
-  }
-  if (last === LF) return;
-  for await (const chunk of readRange(path, end, Infinity)) {
-    const lf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(LF);
-    yield lf === -1 ? chunk : chunk.subarray(0, lf + 1);
-    if (lf !== -1) return;
-  }
+/** A worker thread loading `script` (the command), serving ranges of `setup`. */
+function threadWorker(script: URL, setup: WorkerSetup, events: WorkerEvents): RangeWorker {
+  const worker = new Worker(script, { workerData: setup });
+  const self: RangeWorker = {
+    send: (m) => worker.postMessage(m),
+    stop: () => {
+      worker.removeAllListeners("exit");
+      return worker.terminate();
+    },
+  };
+  worker.on("message", (m: FromWorker) => events.message(self, m));
+  worker.on("error", events.failure);
+  // A worker that ends before the work is done has failed.
+  worker.on("exit", () => events.failure(new Error("a worker thread stopped unexpectedly")));
+  return self;
 }
 
 /**
- * The source of a worker's Work for the range [start, end) of the file at
- * `path`: its lines, after the byte before it (the first range has none);
- * `count` hears of the range's own bytes as they are read.
+ * The main thread's own share: `work` run over ranges in this thread, between
+ * the writes of the other ranges' output. One thread fewer to start, and to
+ * warm up (its JIT and kernel), than a worker for every range would take.
  */
-export function rangeSource(
-  path: string,
-  start: number,
-  end: number,
-  count: (bytes: number) => void,
-): AsyncIterable<Uint8Array> {
-  if (start === 0) return throughLineEnd(path, start, end, count);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield* readRange(path, start - 1, start);
-    yield* throughLineEnd(path, start, end, count);
-  }
-  return new RangeChunks(chunks());
+function localWorker(work: Work<unknown, unknown>, setup: WorkerSetup, events: WorkerEvents): RangeWorker {
+  let handler: (m: ToWorker) => void = () => {};
+  // Messages are delivered later, as a thread's are: never inside the caller's own step.
+  const self: RangeWorker = {
+    send: (m) => queueMicrotask(() => handler(m)),
+    stop: async () => {},
+  };
+  serveRanges(
+    work,
+    setup,
+    (m) => queueMicrotask(() => events.message(self, m)),
+    (h) => (handler = h),
+  );
+  return self;
 }
 
 interface RangeState {
   /** Output not yet written, and whether the worker was already told it was taken. */
-  chunks: { text: string; acked: boolean }[];
-  worker: Worker;
+  chunks: { text: string | Uint8Array; acked: boolean }[];
+  worker: RangeWorker;
   done: boolean;
   result?: unknown;
 }
 
 /**
- * Run Work `work` over the file at `path` in `threads` worker threads that
- * load `script`, in ranges of `rangeBytes`; output goes to `emit` in input
- * order, `onBytes` hears of bytes read. Returns the result of each range, in
- * input order.
+ * Run `work` (named `setup.work`) over the file at `setup.path` in `threads`
+ * threads, this one and worker threads that load `script`, in ranges of
+ * `rangeBytes`; output goes to `emit` in input order, `onBytes` hears of
+ * bytes read. Returns the result of each range, in input order.
  */
 export async function runThreaded(
   script: URL,
+  work: Work<unknown, unknown>,
   setup: WorkerSetup,
   size: number,
   threads: number,
   rangeBytes: number,
-  emit: Emit,
+  emit: Write,
   onBytes: (n: number) => void,
 ): Promise<unknown[]> {
-  const workers = Array.from({ length: threads }, () => new Worker(script, { workerData: setup }));
   const ranges: RangeState[] = [];
   const results: unknown[] = [];
   let cursor = 0;
@@ -120,19 +102,19 @@ export async function runThreaded(
   const canDispatch = () => cursor < size && ranges.length < head + 2 * threads;
 
   /** Give `worker` the next range. */
-  function dispatch(worker: Worker): void {
+  function dispatch(worker: RangeWorker): void {
     const start = cursor;
     const end = Math.min(start + rangeBytes, size);
     cursor = end;
     const id = ranges.length;
     ranges.push({ chunks: [], worker, done: false });
-    worker.postMessage({ type: "range", id, start, end } satisfies ToWorker);
+    worker.send({ type: "range", id, start, end });
   }
 
   /** Workers without a range. */
-  const idle: Worker[] = [];
-  for (const worker of workers) {
-    worker.on("message", (m: FromWorker) => {
+  const idle: RangeWorker[] = [];
+  const events: WorkerEvents = {
+    message(worker, m) {
       switch (m.type) {
         case "bytes":
           onBytes(m.bytes);
@@ -142,7 +124,7 @@ export async function runThreaded(
           // range being written is taken when written.
           const acked = m.id !== head;
           ranges[m.id].chunks.push({ text: m.text, acked });
-          if (acked) worker.postMessage({ type: "ack" } satisfies ToWorker);
+          if (acked) worker.send({ type: "ack" });
           break;
         }
         case "done":
@@ -155,17 +137,16 @@ export async function runThreaded(
           break;
       }
       notify();
-    });
-    worker.on("error", (e) => {
+    },
+    failure(e) {
       failure ??= e;
       notify();
-    });
-    // A worker that ends before the work is done has failed.
-    worker.on("exit", () => {
-      failure ??= new Error("a worker thread stopped unexpectedly");
-      notify();
-    });
-  }
+    },
+  };
+  const workers = [
+    localWorker(work, setup, events),
+    ...Array.from({ length: threads - 1 }, () => threadWorker(script, setup, events)),
+  ];
 
   try {
     idle.push(...workers);
@@ -176,7 +157,7 @@ export async function runThreaded(
       if (range !== undefined && range.chunks.length > 0) {
         const chunk = range.chunks.shift()!;
         await emit(chunk.text);
-        if (!chunk.acked) range.worker.postMessage({ type: "ack" } satisfies ToWorker);
+        if (!chunk.acked) range.worker.send({ type: "ack" });
       } else if (range?.done) {
         results.push(range.result);
         range.result = undefined;
@@ -187,7 +168,6 @@ export async function runThreaded(
     }
     return results;
   } finally {
-    for (const worker of workers) worker.removeAllListeners("exit");
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(workers.map((w) => w.stop()));
   }
 }

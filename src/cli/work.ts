@@ -4,7 +4,13 @@
 // over byte ranges of a file in worker threads (threads.ts).
 
 /** Hand output text on; resolves when more may be sent. */
-export type Emit = (text: string) => Promise<void>;
+type Emit = (text: string) => Promise<void>;
+
+/**
+ * Write a Work's output, as text or as its UTF-8 bytes (worker threads send
+ * bytes: threads.ts); resolves when more may be written.
+ */
+export type Write = (chunk: string | Uint8Array) => Promise<void>;
 
 export interface Work<Options, Result> {
   run(source: AsyncIterable<Uint8Array>, options: Options, emit: Emit): Promise<Result>;

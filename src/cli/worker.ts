@@ -1,48 +1,25 @@
-// The worker-thread side of --threads: run the named Work over each byte range
-// the main thread hands over, sending output as it comes (at most CREDITS
-// chunks ahead of the main thread) and the range's result at its end.
+// The body of a --threads worker thread: it serves the byte ranges the main
+// thread hands over (range-server.ts), on the main thread's compiled kernel.
 
 import { parentPort, workerData } from "node:worker_threads";
-import { CREDITS, rangeSource, type FromWorker, type ToWorker, type WorkerSetup } from "./threads.js";
+import { adoptCompiledKernels } from "../internal.js";
+import { type FromWorker, serveRanges, type WorkerSetup } from "./range-server.js";
 import type { Work } from "./work.js";
 
-/** How many bytes read a worker tells the main thread of at once (for the progress line). */
-const REPORT_BYTES = 1 << 20;
-
+/** The body of a worker thread: the named Work, on the main thread's compiled kernel. */
 export function runWorker(works: Record<string, Work<never, unknown>>): void {
   const port = parentPort!;
   const setup = workerData as WorkerSetup;
-  const work = works[setup.work] as Work<unknown, unknown>;
-  const post = (m: FromWorker) => port.postMessage(m);
-  let credits = CREDITS;
-  let resume: (() => void) | null = null;
-
-  async function runRange(id: number, start: number, end: number): Promise<void> {
-    // Bytes read are told a MiB at a time: a message per chunk read was a few percent of a worker's time.
-    let unreported = 0;
-    const report = () => {
-      if (unreported > 0) post({ type: "bytes", bytes: unreported });
-      unreported = 0;
-    };
-    const source = rangeSource(setup.path, start, end, (bytes) => {
-      unreported += bytes;
-      if (unreported >= REPORT_BYTES) report();
-    });
-    const result = await work.run(source, setup.options, async (text) => {
-      post({ type: "text", id, text });
-      if (--credits <= 0) await new Promise<void>((r) => (resume = r));
-    });
-    report();
-    post({ type: "done", id, result });
-  }
-
-  port.on("message", (m: ToWorker) => {
-    if (m.type === "ack") {
-      credits++;
-      resume?.();
-      resume = null;
-    } else {
-      runRange(m.id, m.start, m.end).catch((e: Error) => post({ type: "error", message: e.message }));
-    }
-  });
+  adoptCompiledKernels(setup.kernels);
+  const encoder = new TextEncoder();
+  // Output crosses as UTF-8 bytes whose buffer is moved, not copied: the main
+  // thread writes them as they are. A string would be copied twice (written
+  // out here, read back there) and then encoded by the main thread, which
+  // also writes every range's output and parses a share of its own.
+  const post = (m: FromWorker) => {
+    if (m.type !== "text" || typeof m.text !== "string") return port.postMessage(m);
+    const bytes = encoder.encode(m.text);
+    port.postMessage({ ...m, text: bytes }, [bytes.buffer]);
+  };
+  serveRanges(works[setup.work] as Work<unknown, unknown>, setup, post, (handler) => port.on("message", handler));
 }

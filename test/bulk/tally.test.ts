@@ -121,6 +121,71 @@ describe.each(builds)("createTally(), %s build", (_name, api) => {
     expect(counts.paths.get(`/${"a/".repeat(40000)}`)).toBe(2);
   });
 
+  it.each(CORPORA)("%s counted in two tallies, one serialized into the other, equals one tally of all", (corpus) => {
+    // What --threads does: each thread's tally crosses as bytes and is added into one.
+    const lines = corpusLines(corpus);
+    const half = lines.length >> 1;
+    const first = api.createTally();
+    const second = api.createTally();
+    const whole = api.createTally();
+    const batches = [api.parseBatch(lines.slice(0, half).join("\n")), api.parseBatch(lines.slice(half).join("\n"))];
+    first.add(batches[0]);
+    second.add(batches[1]);
+    for (const batch of batches) whole.add(batch);
+    const total = api.createTally();
+    total.addSerialized(first.serialize());
+    total.addSerialized(second.serialize());
+    expect(total.counts()).toEqual(whole.counts());
+    // Added into a tally that has counts of its own, and from bytes that do not start on a word boundary.
+    const bytes = second.serialize();
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    first.addSerialized(shifted.subarray(1));
+    expect(first.counts()).toEqual(whole.counts());
+  });
+
+  it("adds serialized tallies whose paths were pruned: the bound holds, no count above the true one", () => {
+    const keep = 300;
+    const lines = corpusLines("kasztp");
+    const total = api.createTally({ paths: keep });
+    const batches: [UrlBatch, number][] = [];
+    for (let i = 0; i < lines.length; i += 8000) {
+      const part = api.createTally({ paths: keep });
+      const batch = api.parseBatch(lines.slice(i, i + 8000).join("\n"));
+      part.add(batch);
+      batches.push([batch, 0]);
+      total.addSerialized(part.serialize());
+    }
+    const exact = reference(batches);
+    const counts = total.counts();
+    expect(counts.hosts).toEqual(exact.hosts);
+    expect(counts.paths.size).toBeLessThanOrEqual(2 * keep);
+    let kept = 0;
+    for (const [p, n] of counts.paths) {
+      expect(n).toBeLessThanOrEqual(exact.paths.get(p)!);
+      kept += n;
+    }
+    expect(counts.pathsDropped).toBeGreaterThan(0);
+    expect(kept + counts.pathsDropped).toBe(exact.valid);
+  });
+
+  it("refuses bytes that are not a serialized tally, and adds nothing", () => {
+    const tally = api.createTally();
+    tally.add(api.parseBatch("http://a.example/x\nhttps://b.example/y"));
+    const before = tally.counts();
+    const good = tally.serialize();
+    const cut = good.subarray(0, good.length - 4);
+    const badMagic = good.slice();
+    badMagic[0] ^= 1;
+    // A key that would lie past the table's key bytes: the first table's first offset made huge.
+    const badOffset = good.slice();
+    new DataView(badOffset.buffer).setInt32((1 + 5 + 2 + 2) * 4, 1 << 20, true);
+    for (const bytes of [new Uint8Array(0), cut, badMagic, badOffset, new Uint8Array(good.length)])
+      expect(() => tally.addSerialized(bytes)).toThrow(/not a serialized tally/);
+    expect(() => tally.addSerialized([1, 2] as never)).toThrow(/expected a Uint8Array/);
+    expect(tally.counts()).toEqual(before);
+  });
+
   it("refuses what is not a batch, a bad start and bad options", () => {
     const tally = api.createTally();
     expect(() => tally.add("http://a/" as never)).toThrow(/expected a UrlBatch/);

@@ -214,12 +214,12 @@ describe("progress", () => {
   });
 
   it("Ctrl-C clears the progress line and ends with status 130", () => {
-    // An endless pipe, interrupted after a second: the progress line was drawn by then.
+    // An endless pipe, interrupted after 3 s (time for a start on a loaded machine): the progress line was drawn by then.
     const r = runChild(
       "script",
       [
         "-qec",
-        `yes http://a.example/ | timeout --preserve-status -s INT 1 node '${CLI}' stats; echo " status $?"`,
+        `yes http://a.example/ | timeout --preserve-status -s INT 3 node '${CLI}' stats; echo " status $?"`,
         "/dev/null",
       ],
       { encoding: "utf8" },

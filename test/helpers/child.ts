@@ -13,7 +13,11 @@ import {
 /** Far longer than any one command of the suite takes on a loaded 2-core machine. */
 const LIMIT_MS = 240_000;
 
-/** spawnSync with a time limit (SIGKILL after it); a child that cannot start or is killed throws, naming the command. */
+/**
+ * spawnSync with a time limit (SIGKILL after it); a child that cannot start
+ * or runs past the limit throws, naming the command. A child that ends
+ * before reading all of its input (EPIPE) is a result like any other.
+ */
 export function runChild(
   command: string,
   args: readonly string[],
@@ -30,7 +34,7 @@ export function runChild(
   options: SpawnSyncOptions = {},
 ): SpawnSyncReturns<string | Buffer> {
   const result = spawnSync(command, args, { timeout: LIMIT_MS, killSignal: "SIGKILL", ...options });
-  if (result.error !== undefined)
+  if (result.error !== undefined && (result.error as NodeJS.ErrnoException).code !== "EPIPE")
     throw new Error(`${command} ${args.join(" ")}: ${result.error.message}\n${String(result.stderr ?? "")}`, {
       cause: result.error,
     });
