@@ -18,22 +18,11 @@ import normalizeUrl from "normalize-url";
 import { normalizeUrl as apifyNormalizeUrl } from "@apify/utilities";
 import { corpusFile, loadCorpus } from "./corpus.mjs";
 import { median, table } from "./lib.mjs";
-import { messyUrls } from "./suites/crawler-keys.mjs";
+import { keyLength, messyUrls } from "./suites/crawler-keys.mjs";
 
 const PASSES = Number(process.argv[2] ?? 40);
 /** Set in a child: the one build it measures. */
 const BUILD = process.argv[3];
-
-/** A key's length, 0 where there is none (normalize-url throws on some inputs), as the suite counts it. */
-function keyLength(make) {
-  return (url) => {
-    try {
-      return make(url)?.length ?? 0;
-    } catch {
-      return 0;
-    }
-  };
-}
 
 /** Each task's CPU ns a URL of every pass; the tasks take turns, pass by pass. */
 function measure(tasks, urls) {
