@@ -5,7 +5,7 @@ import { type CanonicalizeOptions, createSwurl, type ProfileOptions } from "../i
 import { type Backend, INTERNALS } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
-import { hostOrderKey } from "./host-order.js";
+import { surtOrderKey } from "./surt-order.js";
 import { SortedRuns } from "./sorted-runs.js";
 import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
@@ -66,7 +66,7 @@ function ownBackend(): Backend {
   return api[INTERNALS].backend;
 }
 
-/** The orders of --sort: by host, SURT's order (host-order.ts). */
+/** The orders of --sort: SURT's (surt-order.ts). */
 const SORT_ORDERS = ["surt"];
 
 /** --dedupe's options, or null without --dedupe (then its options are errors). */
@@ -159,10 +159,10 @@ Options:
                            memory; two URLs with the same hash count as one:
                            the chance of any such pair is at most
                            n^2/2^65 for n distinct URLs)
-      --sort surt          with --dedupe: write the URLs sorted by host, its
-                           labels reversed (com,example,www), as SURT keys
-                           sort, for politeness queues (half of --memory
-                           goes to the sort)
+      --sort surt          with --dedupe: write the URLs sorted by their SURT
+                           key (com,example)/path?query: by host, its labels
+                           reversed), then by their bytes, for politeness
+                           queues (half of --memory goes to the sort)
       --sort-query         sort query parameters by name (same names keep
                            their order)
       --strip-param NAME   remove query parameters named NAME; /REGEXP/FLAGS
@@ -210,7 +210,11 @@ ${FILTER_HELP}`,
       return;
     }
     // --sort: the deduped URLs go to the sort, which takes half the memory.
-    const sorted = dedupe.sort ? new SortedRuns(hostOrderKey, dedupe.memory / 2, dedupe.tempDir) : null;
+    // The keys come from an API of their own: the canonical forms are made in the default one's memory.
+    const linesAreKeys = options.surt || (options.canonical as ProfileOptions).profile === "surt";
+    const sorted = dedupe.sort
+      ? new SortedRuns(surtOrderKey(createSwurl().surt, linesAreKeys), dedupe.memory / 2, dedupe.tempDir)
+      : null;
     const write: WriteBytes =
       sorted === null
         ? (bytes) => stdout.write(bytes)
