@@ -10,11 +10,15 @@
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
 //   node bench/matrix.mjs --time=1000 ...        passed on to bench/run.mjs
+//
+// With urlpattern among the suites, bench/urlpattern-chromium.mjs then runs
+// swurl's URLPattern against Blink's in Chromium, where Chromium is installed.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { CHROMIUM } from "../scripts/chromium.mjs";
 import { nodeBinary } from "../scripts/node-lines.mjs";
 import { CORPORA } from "./corpus.mjs";
 import { table } from "./lib.mjs";
@@ -97,6 +101,21 @@ function main({ suites, engines, corpora, passOn }) {
   );
   console.log(table(rows, [["suite: build", "what", "l"], ...corpora.map((c) => [c, c, "r"])]));
   console.log(`\n${goalsTable(reports, nodes, corpora)}`);
+  if (suites.includes("urlpattern")) chromiumBench(passOn);
+}
+
+/** The URL pattern suite in Chromium against Blink's URLPattern (goal: 10x), where Chromium is installed. */
+function chromiumBench(passOn) {
+  console.log("");
+  if (!existsSync(CHROMIUM)) {
+    console.log(`urlpattern in Chromium: skipped, no ${CHROMIUM} (node scripts/chromium.mjs installs it)`);
+    return;
+  }
+  const rounds = passOn.filter((a) => a.startsWith("--rounds="));
+  const { status } = spawnSync(process.execPath, [path.join(here, "urlpattern-chromium.mjs"), ...rounds], {
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  if (status !== 0) throw new Error("bench/urlpattern-chromium.mjs failed");
 }
 
 /**

@@ -67,7 +67,7 @@ export function messyUrls(lines) {
 }
 
 /** A key's length, 0 where there is none (normalize-url throws on some inputs). */
-function keyLength(make) {
+export function keyLength(make) {
   return (url) => {
     try {
       return make(url)?.length ?? 0;

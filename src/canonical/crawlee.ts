@@ -19,7 +19,7 @@ import * as L from "../../assembly/layout.js";
 import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { isSortedPlainQuery } from "./sorted-query.js";
+import { plainQueryKey, plainQueryPattern } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -82,8 +82,10 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
     else key = `${href.slice(0, protocolEnd)}//${href.slice(url._hostStart, pathTo)}`;
 
     if (url._queryStart !== L.NONE) {
-      const search = href.slice(url._queryStart + 1, L.queryEnd(url._fragmentStart, href.length, L.NONE));
-      const q = isSortedPlainQuery(search, formPlain, notUtm, false) ? search : query(search);
+      const queryEnd = L.queryEnd(url._fragmentStart, href.length, L.NONE);
+      const q =
+        plainQueryKey(href, url._queryStart + 1, queryEnd, FORM_PLAIN, notUtm, false) ??
+        query(href.slice(url._queryStart + 1, queryEnd));
       if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
@@ -92,12 +94,10 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 
 const SLASH = 0x2f;
 
-/** A character the form serializer writes as it is: alphanumerics and "*-._". */
-function formPlain(c: number): boolean {
-  return c < 128 && isFormUrlencodedPlain(c);
-}
+/** A query of characters the form serializer writes as they are (alphanumerics and "*-._"), "&" and "=". */
+const FORM_PLAIN = /* @__PURE__ */ plainQueryPattern(isFormUrlencodedPlain);
 
-/** A name the profile keeps. */
-function notUtm(name: string): boolean {
-  return !name.startsWith(UTM);
+/** A name (of `text`, from `start` to `end`) the profile keeps. */
+function notUtm(text: string, start: number, end: number): boolean {
+  return end - start < UTM.length || !text.startsWith(UTM, start);
 }

@@ -1,11 +1,11 @@
 // swurl canon: the canonical form (canonicalize(), docs/api.md section 7) of each
 // line, one per line; --dedupe keeps the first of each.
 
-import type { CanonicalizeOptions, ProfileOptions } from "../index.js";
+import { type CanonicalizeOptions, createSwurl, type ProfileOptions } from "../index.js";
 import { anotherKernel } from "../internal.js";
 import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "./dedupe.js";
-import { hostOrderKey } from "./host-order.js";
+import { surtOrderKey } from "./surt-order.js";
 import { SortedRuns } from "./sorted-runs.js";
 import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
@@ -60,7 +60,7 @@ function stripPattern(value: string): string | RegExp {
   }
 }
 
-/** The orders of --sort: by host, SURT's order (host-order.ts). */
+/** The orders of --sort: SURT's (surt-order.ts). */
 const SORT_ORDERS = ["surt"];
 
 /** --dedupe's options, or null without --dedupe (then its options are errors). */
@@ -153,10 +153,10 @@ Options:
                            memory; two URLs with the same hash count as one:
                            the chance of any such pair is at most
                            n^2/2^65 for n distinct URLs)
-      --sort surt          with --dedupe: write the URLs sorted by host, its
-                           labels reversed (com,example,www), as SURT keys
-                           sort, for politeness queues (half of --memory
-                           goes to the sort)
+      --sort surt          with --dedupe: write the URLs sorted by their SURT
+                           key (com,example)/path?query: by host, its labels
+                           reversed), then by their bytes, for politeness
+                           queues (half of --memory goes to the sort)
       --sort-query         sort query parameters by name (same names keep
                            their order)
       --strip-param NAME   remove query parameters named NAME; /REGEXP/FLAGS
@@ -204,7 +204,11 @@ ${FILTER_HELP}`,
       return;
     }
     // --sort: the deduped URLs go to the sort, which takes half the memory.
-    const sorted = dedupe.sort ? new SortedRuns(hostOrderKey, dedupe.memory / 2, dedupe.tempDir) : null;
+    // The keys come from an API of their own: the canonical forms are made in the default one's memory.
+    const linesAreKeys = options.surt || (options.canonical as ProfileOptions).profile === "surt";
+    const sorted = dedupe.sort
+      ? new SortedRuns(surtOrderKey(createSwurl().surt, linesAreKeys), dedupe.memory / 2, dedupe.tempDir)
+      : null;
     const write: WriteBytes =
       sorted === null
         ? (bytes) => stdout.write(bytes)

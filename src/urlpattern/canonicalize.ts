@@ -120,10 +120,13 @@ export function canonicalizers(core: PatternCore): Canonicalizers {
     pathname(value) {
       if (PLAIN_PATH.test(value) && !DOT_SEGMENT.test(value)) return value;
       // A piece of a path: "/-" keeps the parser from adding a "/" of its own
-      // or reading a leading "." as a dot segment; it is cut off again.
+      // or reading a leading "." as a dot segment; it is cut off again. Where
+      // a ".." of the piece removed the "-" segment there is nothing to cut:
+      // Chromium and Node throw a TypeError, and so does this.
       const leadingSlash = value[0] === "/";
-      const path = set(dummy, PARTS.pathname, leadingSlash ? value : `/-${value}`, "pathname").pathname;
-      return leadingSlash ? path : path.slice(2);
+      if (leadingSlash) return set(dummy, PARTS.pathname, value, "pathname").pathname;
+      const path = set(dummy, PARTS.pathname, `/-${value}`, "pathname").pathname;
+      return path.startsWith("/-") ? path.slice(2) : fail("pathname", value);
     },
     opaquePathname(value) {
       if (PLAIN_OPAQUE_PATH.test(value)) return value;

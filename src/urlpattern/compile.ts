@@ -37,7 +37,11 @@ const ANY_BUT_LINE_TERMINATOR = allBut([0x0a, 0x0d]);
 class Emitter {
   readonly words: number[] = [];
   groups = 0;
-  constructor(readonly options: CompileOptions) {}
+  constructor(
+    readonly options: CompileOptions,
+    /** Whether the program only answers whether a value matches (compileParts() `testOnly`). */
+    readonly testOnly: boolean,
+  ) {}
 
   get here(): number {
     return this.words.length;
@@ -172,7 +176,7 @@ class Emitter {
 
   /** Patch a quantifier's split: "take one more" first, or last when lazy. */
   order(split: number, more: number, stop: number, lazy: boolean): void {
-    if (lazy) this.patch(split, stop, more);
+    if (lazy && !this.testOnly) this.patch(split, stop, more);
     else this.patch(split, more, stop);
   }
 
@@ -189,14 +193,30 @@ class Emitter {
       this.atom({ set: ANY_BUT_LINE_TERMINATOR, min: 0, max: Infinity, lazy: false });
       return true;
     }
-    const atoms = parseRegExpSubset(part.value, this.options.ignoreCase);
-    if (atoms === null) return false;
-    for (const a of atoms) this.atom(a);
+    const alternatives = parseRegExpSubset(part.value, this.options.ignoreCase);
+    if (alternatives === null) return false;
+    this.alternatives(alternatives);
     return true;
+  }
+
+  /** "a|b|c": a split before each alternative but the last (the earlier first), each but the last jumping past the rest. */
+  alternatives(alternatives: readonly Atom[][]): void {
+    const jumps: number[] = [];
+    for (let i = 0; i < alternatives.length; i++) {
+      const last = i === alternatives.length - 1;
+      const split = last ? -1 : this.split();
+      for (const a of alternatives[i] as Atom[]) this.atom(a);
+      if (last) break;
+      this.words.push(OP_JMP, 0);
+      jumps.push(this.here - 1);
+      this.patch(split, split + 3, this.here);
+    }
+    for (const at of jumps) this.words[at] = this.here;
   }
 
   /** A capturing group around `body`. */
   group(body: () => boolean): boolean {
+    if (this.testOnly) return body();
     const slot = 2 * this.groups++;
     this.words.push(OP_SAVE, slot);
     if (!body()) return false;
@@ -229,9 +249,16 @@ class Emitter {
   }
 }
 
-/** The program of a component's part list, or null where the RegExp must match it. */
-export function compileParts(parts: readonly Part[], options: CompileOptions): Program | null {
-  const e = new Emitter(options);
+/**
+ * The program of a component's part list, or null where the RegExp must
+ * match it. `testOnly`: a program for test(), with no capture slots and
+ * every quantifier greedy. Which values match does not depend on the order
+ * a quantifier tries its branches in, only which captures the first match
+ * makes; and greedy, the path through a segment group followed by more text
+ * ("/:slug{/reviews}?") is found without trying the rest at every position.
+ */
+export function compileParts(parts: readonly Part[], options: CompileOptions, testOnly = false): Program | null {
+  const e = new Emitter(options, testOnly);
   for (const part of parts) if (!e.part(part)) return null;
   e.words.push(OP_MATCH);
   return { words: Int32Array.from(e.words), slots: 2 * e.groups };

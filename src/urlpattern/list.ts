@@ -9,6 +9,7 @@
 
 import { PathnameIndex } from "./pathname-index.js";
 import { PATHNAME, type UrlInput } from "./url-input.js";
+import type { Groups } from "./component-matcher.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 /** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
@@ -18,7 +19,7 @@ interface ListedPattern<Input, Result> {
   test(input?: Input, baseURL?: string): boolean;
   exec(input?: Input, baseURL?: string): Result | null;
   /** @internal */
-  _execValues(values: readonly string[], inputs: (Input | string)[]): Result | null;
+  _result(values: readonly string[], groups: readonly Groups[], inputs: (Input | string)[]): Result;
 }
 
 interface ListCore<Pattern> {
@@ -80,12 +81,17 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
         return result === null ? null : { index, result };
       }
       const url = core().parse(input, baseURL);
-      const index = url === null ? -1 : this._first(url);
-      if (url === null || index < 0) return null;
-      // The inputs as exec() names them: USVStrings.
-      const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-      const result = this._patterns[index]._execValues(url.all(), inputs);
-      return result === null ? null : { index, result };
+      if (url === null) return null;
+      const patterns = this._patterns;
+      for (const index of this._index.candidates(url.get(PATHNAME))) {
+        const pattern = patterns[index];
+        const groups = pattern._matcher.exec(url);
+        if (groups === null) continue;
+        // The inputs as exec() names them: USVStrings.
+        const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
+        return { index, result: pattern._result(url.all(), groups, inputs) };
+      }
+      return null;
     }
   };
 }

@@ -1,10 +1,11 @@
-// The regular-expression groups of a pattern (":id(\\d+)", "(v[0-9]+)") that
-// the kernel runs itself: a sequence of one-character atoms (a literal, ".",
-// "\d", "\w", "\s" or a bracket class of literals and ranges), each with an
-// optional quantifier ("?", "*", "+", "{n}", "{n,}", "{n,m}", greedy or lazy).
+// The regular-expression groups of a pattern (":id(\\d+)", "(v[0-9]+)",
+// "(js|css)") that the kernel runs itself: alternatives ("|", tried in order),
+// each a sequence of one-character atoms (a literal, ".", "\d", "\w", "\s" or
+// a bracket class of literals and ranges), each atom with an optional
+// quantifier ("?", "*", "+", "{n}", "{n,}", "{n,m}", greedy or lazy).
 // Each atom takes exactly one byte of an ASCII input, so no iteration of a
 // quantifier can be empty and the Pike VM's priorities are the RegExp's. Any
-// other value (alternation, groups, assertions, negated classes under
+// other value (an empty alternative, groups, assertions, negated classes under
 // ignoreCase, non-ASCII) returns null, and the component is matched by the
 // RegExp the standard generates. The RegExp has been built from the same
 // value first (the constructor does that, and throws on a bad one), so only
@@ -149,11 +150,19 @@ function quantifier(r: Reader): [number, number] | null {
   return min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT) ? null : [min, max];
 }
 
-/** The atoms of a regexp group's value, or null where the kernel does not run it. */
-export function parseRegExpSubset(value: string, ignoreCase: boolean): Atom[] | null {
+/** The alternatives of a regexp group's value, each its atoms, or null where the kernel does not run it. */
+export function parseRegExpSubset(value: string, ignoreCase: boolean): Atom[][] | null {
   const r = new Reader(value);
-  const atoms: Atom[] = [];
+  const alternatives: Atom[][] = [];
+  let atoms: Atom[] = [];
   while (!r.done) {
+    if (r.peek() === "|") {
+      r.take();
+      if (atoms.length === 0) return null;
+      alternatives.push(atoms);
+      atoms = [];
+      continue;
+    }
     const set = atom(r, ignoreCase);
     if (set === null) return null;
     const quantified = !r.done && "?*+{".includes(r.peek());
@@ -164,5 +173,7 @@ export function parseRegExpSubset(value: string, ignoreCase: boolean): Atom[] | 
     if (lazy) r.take();
     atoms.push({ set, min: bounds[0], max: bounds[1], lazy });
   }
-  return atoms;
+  if (atoms.length === 0) return null;
+  alternatives.push(atoms);
+  return alternatives;
 }

@@ -55,7 +55,17 @@ export function urlComponents(url: ParsedUrl): string[] {
  * pathname).
  */
 export class UrlInput {
-  private readonly values: (string | undefined)[] = [];
+  /** Eight slots from the start: an array of one elements kind, never holey. */
+  private readonly values: (string | undefined)[] = [
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+  ];
   constructor(readonly url: ParsedUrl) {}
 
   /** Component `c` (an index of COMPONENTS). */

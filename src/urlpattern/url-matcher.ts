@@ -42,7 +42,12 @@ export class UrlMatcher {
 
   /** Whether the parsed `input` matches. */
   test(input: UrlInput): boolean {
-    for (const c of this.toTest) if (!this.components[c].test(input.get(c))) return false;
+    // An indexed loop: a router calls this for every pattern it tries.
+    const { toTest, components } = this;
+    for (let i = 0; i < toTest.length; i++) {
+      const c = toTest[i] as number;
+      if (!(components[c] as ComponentMatcher).test(input.get(c))) return false;
+    }
     return true;
   }
 
@@ -54,10 +59,20 @@ export class UrlMatcher {
 
   /** Each component's groups for the values (in COMPONENTS order), or null. */
   execValues(values: readonly string[]): Groups[] | null {
-    const groups: Groups[] = new Array(COMPONENTS.length);
+    return this.exec({ get: (c) => values[c] as string });
+  }
+
+  /**
+   * Each component's groups for the parsed `input`, or null: the components
+   * in test()'s order, so that a pattern that does not match is refused as
+   * soon as by test(), and one that does is run once.
+   */
+  exec(input: Pick<UrlInput, "get">): Groups[] | null {
+    let groups: Groups[] | null = null;
     for (const c of TEST_ORDER) {
-      const g = this.components[c].exec(values[c] as string);
+      const g = this.components[c].exec(input.get(c));
       if (g === null) return null;
+      groups ??= new Array(COMPONENTS.length);
       groups[c] = g;
     }
     return groups;

@@ -209,6 +209,8 @@ export class URLPattern {
   static _tools: () => PatternTools;
   /** @internal The compiled components, in COMPONENTS order. */
   readonly _components: readonly Component[];
+  /** @internal Its class's tools (a field: read at every test(), where the class's lazy getter is a call more). */
+  readonly _tools: PatternTools;
 
   /**
    * `new URLPattern(input, baseURL, options)` or `new URLPattern(input, options)`:
@@ -222,8 +224,9 @@ export class URLPattern {
     const withBase =
       arguments.length >= 3 ||
       (second !== undefined && second !== null && typeof second !== "object" && typeof second !== "function");
+    this._tools = new.target._tools();
     this._components = create(
-      new.target._tools(),
+      this._tools,
       inputArgument(input),
       withBase ? usvString(second) : null,
       optionsArgument(withBase ? third : second),
@@ -232,14 +235,14 @@ export class URLPattern {
 
   /** @internal The compiled matcher (url-matcher.ts), made at the first match. */
   get _matcher(): UrlMatcher {
-    const matcher = new UrlMatcher((this.constructor as typeof URLPattern)._tools().core.arena, this._components);
+    const matcher = new UrlMatcher(this._tools.core.arena, this._components);
     Object.defineProperty(this, "_matcher", { value: matcher });
     return matcher;
   }
 
   /** Whether `input` (against `baseURL`) matches every component. */
   test(input?: URLPatternInput, baseURL?: string): boolean {
-    const tools = (this.constructor as typeof URLPattern)._tools();
+    const tools = this._tools;
     // A string as it is: the parser reads a lone surrogate as U+FFFD, as the
     // USVString conversion would make it (and the parse of the last input
     // is found by identity, ~8 ns less than after toWellFormed()).
@@ -254,31 +257,29 @@ export class URLPattern {
 
   /** The match of `input` (against `baseURL`) with each component's groups, or null. */
   exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null {
-    const tools = (this.constructor as typeof URLPattern)._tools();
+    const tools = this._tools;
     // As in test(): a string is parsed as it is; the result names it as a USVString.
     if (typeof input === "string" && baseURL === undefined) {
       const url = tools.parse(input, undefined);
-      if (url === null || !this._matcher.test(url)) return null;
-      return this._execValues(url.all(), [input.toWellFormed()]);
+      if (url === null) return null;
+      const groups = this._matcher.exec(url);
+      return groups === null ? null : this._result(url.all(), groups, [input.toWellFormed()]);
     }
     const argument = inputArgument(input);
     const base = baseURL === undefined ? undefined : usvString(baseURL);
     const given = matchInput(tools, argument, base);
     if (given === null) return null;
-    let values: readonly string[];
-    if (Array.isArray(given)) values = given;
-    else {
-      // Most patterns a router tries do not match: a test() first makes no strings and no groups.
-      if (!this._matcher.test(given)) return null;
-      values = given.all();
+    const inputs = base === undefined ? [argument] : [argument, base];
+    if (Array.isArray(given)) {
+      const groups = this._matcher.execValues(given);
+      return groups === null ? null : this._result(given, groups, inputs);
     }
-    return this._execValues(values, base === undefined ? [argument] : [argument, base]);
+    const groups = this._matcher.exec(given);
+    return groups === null ? null : this._result(given.all(), groups, inputs);
   }
 
-  /** @internal exec() on the eight component values, with the inputs the result names (URLPatternList's too). */
-  _execValues(values: readonly string[], inputs: URLPatternInput[]): URLPatternResult | null {
-    const groups = this._matcher.execValues(values);
-    if (groups === null) return null;
+  /** @internal The result of a match: the eight component values, their groups and the inputs it names (URLPatternList's too). */
+  _result(values: readonly string[], groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
     const c = this._components;
     const one = (i: number) => componentResult(c[i] as Component, values[i] as string, groups[i] as Groups);
     // One object literal: one shape for every result.

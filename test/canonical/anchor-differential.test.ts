@@ -30,6 +30,32 @@ const SHOW = Number(process.env.SWURL_ANCHOR_SHOW ?? 5);
 const GENERATED = fc.sample(crawlerUrl, { seed: SEED, numRuns: CASES });
 const CORPUS = ["kasztp", "npm-mixed", "debian-files"].flatMap((name) => corpusLines(name));
 
+/**
+ * The escape of every printable ASCII character (upper and lower case hex
+ * digits) in http and file paths, beside "//", a tracking parameter, names
+ * out of order and a text fragment directive: each path step the profiles'
+ * fast paths take on slices of the href, against the anchors.
+ */
+const PATH_ESCAPES = Array.from({ length: 0x7f - 0x20 }, (_, i) => (0x20 + i).toString(16)).flatMap((hex) =>
+  [hex.toUpperCase(), hex].flatMap((h) => [
+    `https://www.example.com/a%${h}b/`,
+    `http://example.com//x%${h}//y/?b=1&utm_source=s&a=2#f:~:text=t`,
+    `file:///dir/%${h}/`,
+    `file://host//a%${h}?z=1&y=2#:~:text=x`,
+  ]),
+);
+
+/**
+ * Queries of up to 40 parameters, names repeated and out of order, tracking
+ * parameters among them (seeded): the sort of many parameters (past the
+ * insertion sort of the profiles' fast path) keeps those of one name in order.
+ */
+const LONG_QUERIES = Array.from({ length: 40 }, (_, n) => {
+  const names = ["b", "a", "utm_source", "c", "a", "utm_", "d", "b", "e"];
+  const params = Array.from({ length: n + 1 }, (_, i) => `${names[(i * 7 + n) % names.length]}=${i}`);
+  return `https://example.com/p?${params.join("&")}${n % 3 === 0 ? "&" : ""}`;
+});
+
 /** normalize-url's option sets the generated URLs run under. */
 const NORMALIZE_URL_OPTIONS: Record<string, unknown>[] = [
   {},
@@ -119,7 +145,7 @@ function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[
 describe.each(builds)("%s", (name, api) => {
   it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
-    for (const input of CORPUS)
+    for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES])
       compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
         normalizeUrl(input),
       );
@@ -141,7 +167,7 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...GENERATED]) {
+      for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES, ...GENERATED]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,

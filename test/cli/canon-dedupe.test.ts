@@ -12,8 +12,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { canonicalize } from "../../build/index.js";
-import { hostOrderKey } from "../../src/cli/host-order";
+import { canonicalize, surt } from "../../build/index.js";
+import { surtOrderKey } from "../../src/cli/surt-order";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { int, mulberry32, pick } from "../helpers/random";
 
@@ -89,9 +89,9 @@ describe("canon --dedupe spills past --memory", () => {
     expect(readdirSync(temp)).toEqual([]);
   });
 
-  it("--sort surt: the same URLs, sorted by host key then URL", () => {
+  it("--sort surt: the same URLs, sorted by SURT key (surt() of the built library) then URL", () => {
     const expected = reference
-      .map((url) => ({ url, key: `${hostOrderKey(url)}\t${url}` }))
+      .map((url) => ({ url, key: `${surt(url) ?? url}\t${url}` }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .map((e) => e.url);
     for (const memory of ["2K", "512M"]) {
@@ -227,14 +227,55 @@ describe("canon --dedupe options", () => {
   });
 });
 
-describe("the stand-in host key of --sort surt", () => {
+describe("the key of --sort surt: the SURT key", () => {
+  const key = surtOrderKey(surt, false);
   it.each([
-    ["https://www.example.com/a?b", "com,example,www)/a?b"],
+    ["https://www.example.com/a?b", "com,example)/a?b"],
     ["http://u:p@x.y.org:8080/", "org,y,x:8080)/"],
     ["http://[::1]:81/p", "[::1]:81)/p"],
-    ["http://192.0.2.1/x", "192.0.2.1)/x"],
+    ["http://192.0.2.1/x", "1,2,0,192)/x"],
+    ["https://example.com/?b=2&a=1", "com,example)/?a=1&b=2"],
     ["mailto:a@b.example", "mailto:a@b.example"],
-  ])("%s", (url, key) => expect(hostOrderKey(url)).toBe(key));
+  ])("%s", (url, want) => expect(key(url)).toBe(want));
+
+  it("a line that is a SURT key already (--surt, --profile surt) is its own key", () => {
+    expect(surtOrderKey(surt, true)("com,example)/a")).toBe("com,example)/a");
+  });
+
+  it("docs/cli.md's example: www. and the scheme do not split a host, a domain before its subdomains", () => {
+    const links = [
+      "https://www.example.com/about",
+      "http://shop.example.org/cart",
+      "http://example.org/",
+      "https://shop.example.org/item/7",
+      "https://WWW.example.com/about",
+      "http://example.com/about",
+    ];
+    const file = path.join(dir, "links.txt");
+    writeFileSync(file, `${links.join("\n")}\n`);
+    for (const memory of ["1K", "512M"]) {
+      const r = swurl(["canon", "--dedupe", "--sort", "surt", "--memory", memory, "--temp-dir", temp, file]);
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(
+        "http://example.com/about\nhttps://www.example.com/about\nhttp://example.org/\n" +
+          "http://shop.example.org/cart\nhttps://shop.example.org/item/7\n",
+      );
+      const keys = swurl([
+        "canon",
+        "--dedupe",
+        "--sort",
+        "surt",
+        "--surt",
+        "--memory",
+        memory,
+        "--temp-dir",
+        temp,
+        file,
+      ]);
+      expect(keys.stdout).toBe("com,example)/about\norg,example)/\norg,example,shop)/cart\norg,example,shop)/item/7\n");
+      expect(readdirSync(temp)).toEqual([]);
+    }
+  });
 });
 
 /** Run swurl with standard output a file opened write-only (as a shell's `>` does). */

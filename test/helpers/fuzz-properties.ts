@@ -23,6 +23,11 @@ export interface FuzzProperty<T> {
   title: string;
   arbitrary: fc.Arbitrary<T>;
   check(value: T): string[];
+  /**
+   * Where `check` asks an oracle outside swurl: the check without it, for a
+   * value on which the oracle did not answer in time (scripts/fuzz.mjs).
+   */
+  checkWithoutOracle?(value: T): string[];
 }
 
 /** The value of a property, as kept in the regressions file. */

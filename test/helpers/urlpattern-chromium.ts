@@ -4,6 +4,7 @@
 // swurl's answers must be Node 24's or Chromium's.
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
+import { builds } from "./builds";
 import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
 
 /** Chromium's observations of `pairs`, in order. */
@@ -66,4 +67,51 @@ export async function undecided(disputes: Dispute[]): Promise<string[]> {
     );
     return problems.length === 0 ? [] : [`${JSON.stringify(pair)}\n  ${problems.join("\n  ")}`];
   });
+}
+
+/**
+ * Schemes Chromium counts as standard beyond the special ones (each found in
+ * Chromium 156: a pattern with one of these protocols gets a special URL's
+ * pathname there).
+ */
+const CHROMIUM_STANDARD_SCHEMES = [
+  "chrome",
+  "chrome-distiller",
+  "chrome-error",
+  "chrome-extension",
+  "chrome-native",
+  "chrome-search",
+  "chrome-untrusted",
+  "devtools",
+  "filesystem",
+  "isolated-app",
+];
+const SPECIAL_SCHEMES = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/**
+ * Which known departure of Chromium's from the standard an undecided()
+ * entry falls under (where Node 24 departs too, otherwise), or null:
+ *   "Chromium's standard schemes": the pattern's protocol matches a scheme
+ *     Chromium counts as standard and no special scheme; Chromium
+ *     canonicalizes the pathname as a special URL's, the standard as an
+ *     opaque path ("protocol component matches a special scheme");
+ *   "? and # in an opaque path": the pathname is opaque and Chromium's keeps
+ *     a "?" or "#", where the URL Standard's opaque path state ends the path.
+ * swurl's own URLPattern (the first build) reads the pattern's protocol.
+ */
+export function chromiumDeparture(entry: string): string | null {
+  const [first, ...lines] = entry.split("\n");
+  const pair = JSON.parse(first as string) as PatternPair;
+  const URLPattern = (builds[0] as (typeof builds)[number])[1].URLPattern;
+  let protocol: InstanceType<typeof URLPattern>;
+  try {
+    protocol = new URLPattern({ protocol: new URLPattern(...(pair.pattern as [string])).protocol });
+  } catch {
+    return null;
+  }
+  const matches = (schemes: string[]) => schemes.some((scheme) => protocol.test({ protocol: scheme }));
+  if (matches(SPECIAL_SCHEMES)) return null;
+  if (matches(CHROMIUM_STANDARD_SCHEMES)) return "Chromium's standard schemes";
+  const pathname = lines.find((line) => line.trimStart().startsWith("Chromium pathname: "));
+  return pathname !== undefined && /[?#]/.test(pathname) ? "? and # in an opaque path" : null;
 }

@@ -30,6 +30,8 @@ const FAMILIES: [string, string, PartOptions, (n: number) => string][] = [
   ["/:a*/:b+ repeated segments", "/:a*/:b+/end", PATHNAME_OPTIONS, (n) => "/s".repeat(n / 2)],
   ["/*/*/* on a long path", "/*/*/*/x", PATHNAME_OPTIONS, (n) => "/".repeat(n)],
   ["ignoreCase segments", ":a(\\d*):b*z", { ...DEFAULT_OPTIONS, ignoreCase: true }, (n) => "1".repeat(n)],
+  // The fuzz run's stall of swurl's: the alternation group sent the component to the RegExp.
+  [":a+ before an alternation group", ":a+@(a|b)", DEFAULT_OPTIONS, (n) => "x".repeat(n)],
 ];
 
 describe("compiled matching is linear in the input (counted kernel work)", () => {

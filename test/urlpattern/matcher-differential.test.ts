@@ -133,7 +133,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     expect(compared).toBeGreaterThan(PATTERN_STRINGS * INPUTS * 0.3);
   });
 
-  it(`component matchers (exact, any, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
+  it(`component matchers (exact, any, group, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
     const rng = mulberry32(SEED + 2);
     const kinds = new Set<string>();
     for (let p = 0; p < PATTERN_STRINGS; p++) {
@@ -152,7 +152,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
         expect(matcher.test(input)).toBe(want !== null);
       }
     }
-    expect([...kinds].sort()).toEqual(["any", "exact", "kernel", "regexp"]);
+    expect([...kinds].sort()).toEqual(["any", "exact", "group", "kernel", "regexp"]);
   });
 
   it("matches long values (the Pike VM beyond the backtracking engine's size) as the RegExp does", () => {

@@ -29,6 +29,9 @@ export const REGEXP_VALUES = [
   "[\\-\\d]+",
   "\\s*",
   "a|b",
+  "ab|a",
+  "a*|b",
+  "\\d+|x|xy",
   "(?:ab)+",
   "[a-z]+(?=1)",
 ];
@@ -84,6 +87,7 @@ export function randomInput(rng: Rng, parts: readonly Part[]): string {
 const PATTERN_PIECES = [
   ":a",
   "(a|b)",
+  "(a(?=b))",
   ":b1",
   "*",
   "(\\d+)",
