@@ -23,9 +23,10 @@ export type Swurl = {
 export function createApi(backend: Backend): Swurl {
   const arena = new Arena(backend);
   const instance = newInstance(() => arena, true);
-  // Object.fromEntries(), not a store a name: past a dozen properties added
-  // under computed names, V8 turns an object into a dictionary, and every
-  // api.parse() would be a dictionary lookup (~35 machine instructions a call).
+  // Object.fromEntries(), not one assignment a name: V8 turns an object given
+  // more than a dozen properties under computed names into a dictionary, and
+  // every api.parse() would be a dictionary lookup (~35 machine instructions
+  // more a call).
   const api = Object.fromEntries([
     ["kernel", backend.name],
     ...(Object.keys(BINDINGS) as (keyof Bindings)[]).map((name) => [name, BINDINGS[name](instance)]),
