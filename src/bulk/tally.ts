@@ -170,11 +170,7 @@ class HrefTally {
     const { rows, hrefs } = batch._rows();
     const lines = rows.length / L.ROW_FIELDS;
     if (from >= lines) return;
-    const bytes = rows.byteLength + hrefs.length + L.SLACK;
-    if (bytes > this.batchBlock.bytes) {
-      if (this.batchBlock.bytes > 0) this.free.push(this.batchBlock);
-      this.batchBlock = this.block(2 * bytes);
-    }
+    this.batchBlock = this.atLeast(this.batchBlock, rows.byteLength + hrefs.length + L.SLACK);
     const at = this.batchBlock.at;
     const hrefsAt = at + rows.byteLength;
     this.arena.i32.set(rows, at >> 2);
@@ -211,13 +207,21 @@ class HrefTally {
 
   /** Count `key` in table `t`. */
   private addKey(t: number, key: string): void {
-    this.makeRoom(t, key.length);
-    if (key.length > this.scratch.bytes) {
-      if (this.scratch.bytes > 0) this.free.push(this.scratch);
-      this.scratch = this.block(2 * key.length + L.SLACK);
-    }
-    const len = this.arena.write(key, this.scratch.at);
-    this.arena.kernel.tallyAdd(this.tables[t].at, this.scratch.at, len, 1);
+    this.scratch = this.atLeast(this.scratch, key.length + L.SLACK);
+    this.count(t, this.scratch.at, this.arena.write(key, this.scratch.at), 1);
+  }
+
+  /** Count `n` more of the `len` bytes at `at` in table `t`, which is first given room for them. */
+  private count(t: number, at: number, len: number, n: number): void {
+    this.makeRoom(t, len);
+    this.arena.kernel.tallyAdd(this.tables[t].at, at, len, n);
+  }
+
+  /** `held` where it has `bytes`, else a new block of twice that (`held` is left for later blocks). */
+  private atLeast(held: Block, bytes: number): Block {
+    if (bytes <= held.bytes) return held;
+    if (held.bytes > 0) this.free.push(held);
+    return this.block(2 * bytes);
   }
 
   /** Past 2 * keepPaths distinct paths, keep the keepPaths most frequent. */
@@ -284,21 +288,11 @@ class HrefTally {
     const src = new Int32Array(bytes.buffer, bytes.byteOffset, SERIAL_HEAD);
     for (let c = 0; c < L.COUNTERS; c++) words[(this.counters >> 2) + c] += src[1 + c];
     this.pathsDropped += (src[1 + L.COUNTERS] >>> 0) + (src[2 + L.COUNTERS] >>> 0) * TWO_32;
-    const { kernel } = this.arena;
     tables.forEach(({ triples, keys }, t) => {
-      if (keys.length > this.scratch.bytes) {
-        if (this.scratch.bytes > 0) this.free.push(this.scratch);
-        this.scratch = this.block(2 * keys.length + L.SLACK);
-      }
+      this.scratch = this.atLeast(this.scratch, keys.length + L.SLACK);
       this.arena.u8.set(keys, this.scratch.at);
-      for (let i = 0; i < triples.length; i += 3) {
-        const key = this.scratch.at + triples[i];
-        const len = triples[i + 1];
-        if (kernel.tallyAdd(this.tables[t].at, key, len, triples[i + 2]) === 0) {
-          this.makeRoom(t, len);
-          kernel.tallyAdd(this.tables[t].at, key, len, triples[i + 2]);
-        }
-      }
+      for (let i = 0; i < triples.length; i += 3)
+        this.count(t, this.scratch.at + triples[i], triples[i + 1], triples[i + 2]);
     });
     this.prunePaths();
   }
