@@ -1,14 +1,13 @@
 // The swurl command line, run as users run it: `node build/cli.js` in a child
 // process, on files and on standard input. Expected URL components come from
 // whatwg-url (the WHATWG reference implementation), not from swurl itself.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { URL as WhatwgURL } from "whatwg-url";
 import { extractUrls } from "../../build/index.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "../helpers/random";
-import { CLI, ROOT, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { CLI, ROOT, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
 import { runChild } from "../helpers/child";
 
 const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
@@ -62,19 +61,8 @@ function readTsvField(value: string): string {
   );
 }
 
-let dir: string;
-const file = (name: string, content: string | Buffer): string => {
-  const p = path.join(dir, name);
-  writeFileSync(p, content);
-  return p;
-};
-
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "swurl-cli-"));
-});
-afterAll(() => {
-  rmSync(dir, { recursive: true, force: true });
-});
+const scratch = scratchFolder("swurl-cli-");
+const file = scratch.file;
 
 /** Lines that exercise the formats: plain, relative, invalid, credentials, ports, IPv6, IDNA, quotes and commas, a tab, backslashes. */
 const MIXED = [
@@ -571,7 +559,7 @@ describe("terminal behaviour", () => {
     const quiet = swurl(["stats", p]);
     expect(quiet.stderr).toBe("");
     // script(1) gives the command a terminal; stdout goes to a file.
-    const out = path.join(dir, "progress.out");
+    const out = path.join(scratch.dir, "progress.out");
     const r = runChild("script", ["-qec", `node '${CLI}' parse '${p}' > '${out}'`, "/dev/null"], { encoding: "utf8" });
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/\d+\.\d% {2}[\d.]+ MB of 19\.8 MB {2}[\d.]+ MB\/s {2}ETA /);

@@ -1,13 +1,12 @@
 // The CLI's inputs: access logs, JSON Lines, CSV and TSV, several
 // files as one stream, gzip, blank and comment lines; and output that cannot
 // be written. Expected URLs come from whatwg-url, on a generated log.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { accessLog, type LogLine } from "../../bench/access-log.mjs";
-import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { CLI, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgHref as href } from "../helpers/whatwg";
 import { runChild } from "../helpers/child";
@@ -17,12 +16,8 @@ const URLS = readFileSync(SAMPLE, "utf8")
   .split("\n")
   .filter((l) => l !== "");
 
-let dir: string;
-const file = (name: string, content: string | Buffer): string => {
-  const p = path.join(dir, name);
-  writeFileSync(p, content);
-  return p;
-};
+const scratch = scratchFolder("swurl-inputs-");
+const file = scratch.file;
 
 /** The hrefs of `swurl parse --fields href` rows (null for a failure row). */
 function hrefs(stdout: string): (string | null)[] {
@@ -32,11 +27,9 @@ function hrefs(stdout: string): (string | null)[] {
 let log: LogLine[];
 let logText: string;
 beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "swurl-inputs-"));
   log = accessLog(URLS, 3000, 16);
   logText = log.map((l) => l.text).join("\n") + "\n";
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("--input combined and common", () => {
   it("request targets, resolved against --base, as whatwg-url does", () => {
@@ -198,7 +191,7 @@ describe("output that cannot be written", () => {
 describe("progress", () => {
   it("piped input shows bytes read and rate; nothing is drawn when stdout is the same terminal", () => {
     const p = file("progress.txt", readFileSync(SAMPLE).toString().repeat(90));
-    const out = path.join(dir, "progress.out");
+    const out = path.join(scratch.dir, "progress.out");
     const piped = runChild("script", ["-qec", `cat '${p}' | node '${CLI}' parse > '${out}'`, "/dev/null"], {
       encoding: "utf8",
     });

@@ -2,29 +2,20 @@
 // Request targets by their form (RFC 9112 section 3.2), log lines by their
 // grammar with typed fields, an empty last URL field, a /dev/null standard
 // output, and output that is all or nothing.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { DuckDBInstance } from "@duckdb/node-api";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CLI, SAMPLE, lines, swurl } from "../helpers/cli-run";
+import { describe, expect, it } from "vitest";
+import { CLI, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
 import { builds } from "../helpers/builds";
 import { requestHref } from "../helpers/request-href";
 import { runChild } from "../helpers/child";
 
 const BASE = "https://www.example.com/";
 
-let dir: string;
-const file = (name: string, content: string | Buffer): string => {
-  const p = path.join(dir, name);
-  writeFileSync(p, content);
-  return p;
-};
-beforeAll(() => {
-  dir = mkdtempSync(path.join(tmpdir(), "swurl-truth-"));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const scratch = scratchFolder("swurl-truth-");
+const file = scratch.file;
 
 /** A combined log line with the request `request` (written as it is: escapes are the caller's). */
 const logLine = (request: string, status = "200", bytes = "2326") =>
@@ -199,7 +190,7 @@ describe("log lines by their grammar", () => {
   });
 
   it("status, bytes and line are BIGINT or NULL in Parquet", async () => {
-    const out = path.join(dir, "typed.parquet");
+    const out = path.join(scratch.dir, "typed.parquet");
     const r = swurl(
       ["parse", "--input", "combined", "--format", "parquet", "--fields", "line,status,bytes", "-o", out],
       text,
@@ -251,7 +242,7 @@ describe("standard output that is /dev/null", () => {
   });
 
   it("is not looked at with --output", () => {
-    const out = path.join(dir, "devnull.tsv");
+    const out = path.join(scratch.dir, "devnull.tsv");
     const r = run(["parse", "--format", "tsv", "--output", out, SAMPLE]);
     expect(r.status).toBe(0);
     expect(lines(readFileSync(out, "utf8")).length).toBe(lines(readFileSync(SAMPLE, "utf8")).length + 1);
@@ -267,7 +258,7 @@ describe("--output is all or nothing", () => {
   const listing = (folder: string) => readdirSync(folder).sort();
 
   it("a truncated gzip: status 1, one line, no output file", () => {
-    const folder = mkdtempSync(path.join(dir, "out-"));
+    const folder = mkdtempSync(path.join(scratch.dir, "out-"));
     const out = path.join(folder, "out.parquet");
     const r = swurl(["parse", "--format", "parquet", "-o", out, truncatedGzip()]);
     expect(r.status).toBe(1);
@@ -277,7 +268,7 @@ describe("--output is all or nothing", () => {
   });
 
   it("a truncated gzip leaves an existing FILE as it was", () => {
-    const folder = mkdtempSync(path.join(dir, "out-"));
+    const folder = mkdtempSync(path.join(scratch.dir, "out-"));
     const out = path.join(folder, "out.tsv");
     writeFileSync(out, "the previous file\n");
     const r = swurl(["parse", "--format", "tsv", "-o", out, truncatedGzip()]);
@@ -287,7 +278,7 @@ describe("--output is all or nothing", () => {
   });
 
   it("a run that succeeds replaces FILE whole", () => {
-    const folder = mkdtempSync(path.join(dir, "out-"));
+    const folder = mkdtempSync(path.join(scratch.dir, "out-"));
     const out = path.join(folder, "out.tsv");
     writeFileSync(out, "the previous file\n");
     expect(swurl(["parse", "--format", "tsv", "--fields", "href", "-o", out, SAMPLE]).status).toBe(0);

@@ -1,9 +1,11 @@
 // Running the swurl command line as users run it: `node build/cli.js` in a
 // child process, with standard input given.
 import type { SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { runChild } from "./child";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -28,4 +30,31 @@ export function lines(text: string, end = "\n"): string[] {
   if (text === "") return [];
   expect(text.endsWith(end)).toBe(true);
   return text.slice(0, -end.length).split(end);
+}
+
+/** A suite's temporary folder: made before its tests, removed after them. */
+export interface Scratch {
+  /** The folder's path (once the suite's tests run). */
+  readonly dir: string;
+  /** Write `content` to the file `name` in the folder; its path. */
+  file(name: string, content: string | Buffer): string;
+}
+
+/** A temporary folder named from `prefix` for the suite that calls this. */
+export function scratchFolder(prefix: string): Scratch {
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    get dir() {
+      return dir;
+    },
+    file(name, content) {
+      const p = path.join(dir, name);
+      writeFileSync(p, content);
+      return p;
+    },
+  };
 }
