@@ -69,5 +69,8 @@ export { dedupeClear, dedupeInit, dedupeRun } from "./dedupe";
 /** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
 export { w3libPath, googleMinimalEscape } from "./canonical/escapes";
 
+/** The keys of the "normalize-url" and "crawlee" profiles, from a parse's record (canonical/keys.ts). */
+export { crawlerKey } from "./canonical/keys";
+
 /** URL patterns: match one component's compiled program over bytes (urlpattern/matcher.ts). */
 export { matchComponent } from "./urlpattern/matcher";

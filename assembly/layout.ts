@@ -90,6 +90,9 @@ export const URL_IDNA_END: i32 = 15;
 // With FLAG_HREF_BASE_PREFIX: how many bytes of the base's href begin the href
 // (the input is the rest).
 export const URL_BASE_PREFIX: i32 = 23;
+// What crawlerKey() leaves: 1 where the key it wrote is the first bytes of
+// the input as written (the wrapper slices the input string), else 0.
+export const URL_KEY_OF_INPUT: i32 = 24;
 // A field of the BASE record after the URL's, for parse() and canParse()
 // given BASE_HREF_ABSENT: where the directory of the base's path ends (after
 // the last "/" of its path), or NONE where its path has no "/". The fast path
@@ -220,6 +223,14 @@ export function schemeOf(flags: i32): i32 {
 export function hostOf(flags: i32): i32 {
   return (flags & HOST_MASK) >> HOST_SHIFT;
 }
+
+// crawlerKey()'s profiles (canonical/keys.ts).
+export const KEY_NORMALIZE_URL: i32 = 0;
+export const KEY_CRAWLEE: i32 = 1;
+/** Crawlee's key with keepUrlFragment. */
+export const KEY_CRAWLEE_FRAGMENT: i32 = 2;
+/** The parameters crawlerKey() sorts at most (an insertion sort); a query with more is left to the profile. */
+export const KEY_MAX_PARAMS: i32 = 64;
 
 // parse() return values.
 export const PARSE_OK: i32 = 0;

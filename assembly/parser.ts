@@ -55,6 +55,8 @@ import * as C from "./charcode";
 // The URL being written. Positions are absolute addresses; the record stores
 // them relative to `out`.
 let out: i32 = 0;
+/** Whether the last run of the parser removed tabs or newlines from its input (which shifts the bytes after them). */
+export let tabsRemoved = false;
 let schemeEnd: i32 = 0;
 // The credentials.
 let userStart: i32 = 0;
@@ -692,6 +694,7 @@ function parseOnce(
   let modified = p != src || end != src + len;
   // "Remove all ASCII tab or newline from input."
   const tab = findAny(p, end, C.TAB, C.LF, C.CR, C.CR);
+  tabsRemoved = tab < end;
   if (tab < end) {
     end = removeTabsAndNewlines(tab, end);
     modified = true;

@@ -8,6 +8,7 @@ import { settersApi } from "../whatwg/setters.js";
 import { formCodec } from "../whatwg/urlencoded.js";
 import { percentApi } from "../rfc3986/percent.js";
 import { kernelEscapes } from "./bytes.js";
+import { kernelKey } from "./kernel-key.js";
 
 export function profileContext(arena: Arena, core: ParseCore) {
   return {
@@ -16,6 +17,7 @@ export function profileContext(arena: Arena, core: ParseCore) {
     percentDecode: percentApi(arena).percentDecode,
     form: formCodec(() => arena),
     escapes: kernelEscapes(arena),
+    key: kernelKey(arena, core),
   };
 }
 

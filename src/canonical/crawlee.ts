@@ -16,10 +16,8 @@
 //   also for URLs without a host or with an opaque path ("mailto://a@b").
 
 import * as L from "../../assembly/layout.js";
-import { isFormUrlencodedPlain } from "../../assembly/classes.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { plainQueryKey, plainQueryPattern } from "./sorted-query.js";
 
 export interface CrawleeOptions {
   profile: "crawlee";
@@ -29,7 +27,7 @@ export interface CrawleeOptions {
 
 const UTM = "utm_";
 
-export function crawleeProfile({ parse, form }: ProfileContext): Profile<CrawleeOptions> {
+export function crawleeProfile({ key: keyOf, form }: ProfileContext): Profile<CrawleeOptions> {
   /** The flat [name, value, ...] pairs `list` less those named "utm_...", in URLSearchParams#sort order. */
   function editPairs(list: string[]): string[] {
     let kept = list;
@@ -61,11 +59,16 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
   }
 
   return function crawlee(input, options) {
-    let url: ParsedUrl | null;
+    let url: ParsedUrl;
     if (input instanceof ParsedUrl) url = input;
     else if (typeof input !== "string" || input.length === 0) return null;
-    else url = parse(input.trim());
-    if (url === null) return null;
+    else {
+      // Most URLs the kernel keys; it leaves the others' query (escapes of
+      // non-ASCII bytes, many parameters) to the steps below.
+      const keyed = keyOf(input.trim(), options.keepUrlFragment ? L.KEY_CRAWLEE_FRAGMENT : L.KEY_CRAWLEE);
+      if (keyed === null || typeof keyed === "string") return keyed;
+      url = keyed;
+    }
 
     // The key is cut from the href where it can be: the scheme, "//", the
     // host with its port, the path less one "/" at its end.
@@ -83,9 +86,7 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 
     if (url._queryStart !== L.NONE) {
       const queryEnd = L.queryEnd(url._fragmentStart, href.length, L.NONE);
-      const q =
-        plainQueryKey(href, url._queryStart + 1, queryEnd, FORM_PLAIN, notUtm, false) ??
-        query(href.slice(url._queryStart + 1, queryEnd));
+      const q = query(href.slice(url._queryStart + 1, queryEnd));
       if (q !== "") key += `?${q}`;
     }
     return options.keepUrlFragment ? key + url.hash : key;
@@ -93,11 +94,3 @@ export function crawleeProfile({ parse, form }: ProfileContext): Profile<Crawlee
 }
 
 const SLASH = 0x2f;
-
-/** A query of characters the form serializer writes as they are (alphanumerics and "*-._"), "&" and "=". */
-const FORM_PLAIN = /* @__PURE__ */ plainQueryPattern(isFormUrlencodedPlain);
-
-/** A name (of `text`, from `start` to `end`) the profile keeps. */
-function notUtm(text: string, start: number, end: number): boolean {
-  return end - start < UTM.length || !text.startsWith(UTM, start);
-}

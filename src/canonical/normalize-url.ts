@@ -15,7 +15,6 @@ import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
 import { expectString } from "../kernel/check.js";
 import type { Profile, ProfileContext } from "./context.js";
-import { plainQueryKey, plainQueryPattern } from "./sorted-query.js";
 
 type Filter = RegExp | string;
 
@@ -76,8 +75,6 @@ const TAB_OR_NEWLINE = /[\t\n\r]/g;
 const DATA = /^data:/i;
 const NO_PROTOCOLS: ReadonlySet<string> = new Set();
 const SLASH = 0x2f;
-const PERCENT = 0x25;
-const COLON = 0x3a;
 const DOT = 0x2e;
 const PLUS_AS_SPACE = { plusAsSpace: true };
 const LOWER_CASE_ESCAPE = /%(?:\d[a-f]|[a-f][\dA-Fa-f]|[A-F][a-f])/;
@@ -95,17 +92,17 @@ const RESERVED_ESCAPE = /%(?:3a|2f|3f|23|5b|5d|40|21|24|26|27|28|29|2a|2b|2c|3b|
 
 /**
  * stripWWW's test, /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/ by
- * hand, on the host `text` holds from `start` to `end`: "www.", not "www."
- * again, a label of 1 to 63 of [0-9a-z-], ".", and 2 to 63 of [0-9a-z.-].
+ * hand, on a hostname: "www.", not "www." again, a label of 1 to 63 of
+ * [0-9a-z-], ".", and 2 to 63 of [0-9a-z.-].
  */
-function strippableWww(text: string, start = 0, end = text.length): boolean {
-  if (!text.startsWith("www.", start) || text.startsWith("www.", start + 4)) return false;
-  let i = start + 4;
-  while (i < end && isLabelCode(text.charCodeAt(i))) i++;
-  const rest = end - i - 1;
-  if (i === start + 4 || i > start + 67 || text.charCodeAt(i) !== 0x2e || rest < 2 || rest > 63) return false;
-  for (i++; i < end; i++) {
-    const c = text.charCodeAt(i);
+function strippableWww(host: string): boolean {
+  if (!host.startsWith("www.") || host.startsWith("www.", 4)) return false;
+  let i = 4;
+  while (i < host.length && isLabelCode(host.charCodeAt(i))) i++;
+  const rest = host.length - i - 1;
+  if (i === 4 || i > 67 || host.charCodeAt(i) !== 0x2e || rest < 2 || rest > 63) return false;
+  for (i++; i < host.length; i++) {
+    const c = host.charCodeAt(i);
     if (c !== 0x2e && !isLabelCode(c)) return false;
   }
   return true;
@@ -254,11 +251,6 @@ const QUERY_OUT = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/** A special URL's query of characters the round trip writes as they are ("+" and "%" are not), "&" and "=". */
-const PLAIN_QUERY = /* @__PURE__ */ plainQueryPattern(
-  (c) => c !== 0x2b && c !== 0x20 && QUERY_OUT[128 + c].length === 1,
-);
-
 /** A decoded name or value as the round trip writes it back. */
 function writeBack(decoded: string, special: boolean): string {
   const base = special ? 128 : 0;
@@ -369,101 +361,9 @@ const PATH_ESCAPED = /* @__PURE__ */ (() => {
   return table;
 })();
 
-/**
- * What its path steps write for an escape in a special URL's path, by the
- * byte it escapes: decodeURI decodes it, unless it is "%" or one of
- * ";/?:@&=+$,#" (and it writes "\" as "%5C"), and the pathname setter escapes
- * again what the path percent-encode set holds; the escapes that stay are
- * upper-cased. "" for the bytes the fast path leaves to those steps: "."
- * (which could make a dot segment), controls, DEL and non-ASCII.
- */
-const PATH_ESCAPE_OUT = /* @__PURE__ */ (() => {
-  const table: string[] = [];
-  for (let b = 0; b < 128; b++) {
-    const escaped = `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
-    const ch = String.fromCharCode(b);
-    if (b < 0x20 || b === 0x7f || ch === ".") table.push("");
-    else if (b === 0x20 || PATH_ESCAPED[b] === 1 || ";/?:@&=+$,#%".includes(ch)) table.push(escaped);
-    else table.push(ch);
-  }
-  return table;
-})();
-
-/**
- * The path of a special URL's href (from `start` to `end`) after its path
- * steps with the default options, before the trailing "/" is removed: its
- * escapes as PATH_ESCAPE_OUT writes them, and runs of "/" merged into one;
- * null where a step has more to do (an escape PATH_ESCAPE_OUT leaves, a "%"
- * that starts no escape, a "//" in a path with a ":", which may be a scheme's
- * "://" that the merge keeps).
- */
-function plainPathKey(href: string, start: number, end: number): string | null {
-  const percent = href.indexOf("%", start);
-  const doubleSlash = href.indexOf("//", start);
-  if ((percent === -1 || percent >= end) && (doubleSlash === -1 || doubleSlash >= end)) return href.slice(start, end);
-  let out = "";
-  let run = start;
-  let colon = false;
-  let merged = false;
-  for (let i = start; i < end; i++) {
-    const c = href.charCodeAt(i);
-    if (c === PERCENT) {
-      const hi = hexDigit(href.charCodeAt(i + 1));
-      const lo = hexDigit(href.charCodeAt(i + 2));
-      if (hi === -1 || lo === -1 || i + 2 >= end || hi > 7) return null;
-      const written = PATH_ESCAPE_OUT[(hi << 4) | lo];
-      if (written === "") return null;
-      out += href.slice(run, i) + written;
-      run = i + 3;
-      i += 2;
-    } else if (c === SLASH) {
-      // The path starts with "/" at `start`: the one before is the host's or the port's.
-      if (i > start && href.charCodeAt(i - 1) === SLASH) {
-        out += href.slice(run, i);
-        run = i + 1;
-        merged = true;
-      }
-    } else if (c === COLON) colon = true;
-  }
-  return merged && colon ? null : out + href.slice(run, end);
-}
-
-/** The value of an ASCII hex digit, -1 for anything else. */
-function hexDigit(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const lower = c | 0x20;
-  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
-}
-
-/** A fragment (without "#") less a text fragment directive (":~:text=..."). */
-function withoutTextFragment(fragment: string): string {
-  return fragment.indexOf(":~:") === -1 ? fragment : fragment.replace(TEXT_FRAGMENT, "");
-}
-
-/**
- * A parameter name (of `text`, from `start` to `end`) the default
- * removeQueryParameters keeps: /^utm_\w+/i by hand.
- */
-function keptByDefault(text: string, start: number, end: number): boolean {
-  return !(
-    end - start > 4 &&
-    (text.charCodeAt(start) | 0x20) === 0x75 &&
-    (text.charCodeAt(start + 1) | 0x20) === 0x74 &&
-    (text.charCodeAt(start + 2) | 0x20) === 0x6d &&
-    text.charCodeAt(start + 3) === 0x5f &&
-    isWordCode(text.charCodeAt(start + 4))
-  );
-}
-
-/** \w: [0-9A-Za-z_] */
-function isWordCode(c: number): boolean {
-  const lower = c | 0x20;
-  return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x5f;
-}
-
 // --- The profile -------------------------------------------------------------
 
-export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContext): Profile<NormalizeUrlOptions> {
+export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: ProfileContext): Profile<NormalizeUrlOptions> {
   /** The key (as the filters and the sort see it) of the last part queryPart() read. */
   let partKey = "";
 
@@ -646,56 +546,6 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     p.hostname = upperCaseEscapes(p.hostname);
   }
 
-  /**
-   * The key of `url` with the default options where every step can be
-   * taken on slices of the href: an http(s) or file URL without userinfo,
-   * whose host has no trailing dot, whose path plainPathKey() takes (and, in
-   * a file URL, holds no "|"), whose query plainQueryKey() takes (utm_
-   * parameters removed, the rest sorted) and whose fragment, less a text
-   * fragment directive, holds no "%". It is then the href less "www.", its
-   * path's escapes decoded or upper-cased, "//" merged and the trailing "/"
-   * removed (the root path's "/" too, with a host and no query and no
-   * fragment left); null where a step has more to do. Most URLs a crawler
-   * meets are such.
-   */
-  function defaultKey(url: ParsedUrl): string | null {
-    const scheme = L.schemeOf(url._flags);
-    const file = scheme === L.SCHEME_FILE;
-    if (!file && scheme !== L.SCHEME_HTTP && scheme !== L.SCHEME_HTTPS) return null;
-    const href = url._href;
-    const hostStart = url._hostStart;
-    const hostEnd = url._hostEnd;
-    if (hostStart !== url._schemeEnd + 3 || href.charCodeAt(hostEnd - 1) === DOT) return null;
-    const fragmentStart = url._fragmentStart;
-    const queryStart = url._queryStart;
-    const queryEnd = fragmentStart === L.NONE ? href.length : fragmentStart;
-    const pathStart = url._pathStart;
-    const pathEnd = queryStart === L.NONE ? queryEnd : queryStart;
-
-    let fragment = "";
-    if (fragmentStart !== L.NONE) {
-      fragment = withoutTextFragment(href.slice(fragmentStart + 1));
-      if (fragment.indexOf("%") !== -1) return null;
-    }
-    let query = "";
-    if (queryStart !== L.NONE && queryStart + 1 < queryEnd) {
-      const edited = plainQueryKey(href, queryStart + 1, queryEnd, PLAIN_QUERY, keptByDefault, true);
-      if (edited === null) return null;
-      query = edited;
-    }
-    let path = plainPathKey(href, pathStart, pathEnd);
-    // A file path's "|" takes the pathname setter (a Windows drive letter).
-    if (path === null || (file && path.indexOf("|") !== -1)) return null;
-    if (path.length > 1 && path.charCodeAt(path.length - 1) === SLASH) path = path.slice(0, -1);
-    else if (path === "/" && query === "" && fragment === "" && hostEnd > hostStart) path = "";
-
-    const from = strippableWww(href, hostStart, hostEnd) ? hostStart + 4 : hostStart;
-    let key = from === hostStart ? href.slice(0, pathStart) : href.slice(0, hostStart) + href.slice(from, pathStart);
-    key += path;
-    if (query !== "") key += `?${query}`;
-    return fragment === "" ? key : `${key}#${fragment}`;
-  }
-
   function normalize(input: string, o: Resolved, defaults: boolean): string | null {
     const defaultProtocol = protocolOption(o.defaultProtocol);
     if (defaultProtocol === undefined)
@@ -711,10 +561,9 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     // parser does not do itself, and the default key is tried on its parse first.
     let direct: ParsedUrl | null = null;
     if (defaults && plainSpecialStart(input)) {
-      direct = parse(input);
-      if (direct === null) return null;
-      const key = defaultKey(direct);
-      if (key !== null) return key;
+      const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
+      if (keyed === null || typeof keyed === "string") return keyed;
+      direct = keyed;
     }
 
     let urlString =
@@ -744,12 +593,14 @@ export function normalizeUrlProfile({ parse, set, percentDecode }: ProfileContex
     if (!isRelativeUrl && customProtocol === undefined && !SUPPORTED_PROTOCOLS.has(scheme))
       urlString = urlString.replace(MISSING_PROTOCOL, () => `${defaultProtocol}//`);
 
-    const url = direct !== null && urlString === input ? direct : parse(urlString);
+    let url: ParsedUrl | null;
+    if (direct !== null && urlString === input) url = direct;
+    else if (defaults) {
+      const keyed = keyOf(urlString, L.KEY_NORMALIZE_URL);
+      if (keyed === null || typeof keyed === "string") return keyed;
+      url = keyed;
+    } else url = parse(urlString);
     if (url === null) return null;
-    if (defaults && url !== direct) {
-      const key = defaultKey(url);
-      if (key !== null) return key;
-    }
     let inputPathEnd = urlString.indexOf("?");
     const hashAt = urlString.indexOf("#");
     if (inputPathEnd === -1 || (hashAt !== -1 && hashAt < inputPathEnd)) inputPathEnd = hashAt;

@@ -171,6 +171,22 @@ export function parseApi(arena: Arena) {
     return run(input, baseUrl, false) ? makeUrl(input, baseUrl) : null;
   }
 
+  /**
+   * Parse `input` (no base) and leave its record at RESULT without making a
+   * ParsedUrl: the address of its href in the kernel's memory (the record's
+   * offsets count from it), or NONE where it does not parse. lastUrl(input)
+   * then makes the ParsedUrl, while no other kernel call has run.
+   */
+  function parseRecord(input: string): number {
+    if (!run(input, null, false)) return L.NONE;
+    return arena.i32[result + L.URL_FLAGS] & L.FLAG_HREF_IS_INPUT ? L.ARENA : output;
+  }
+
+  /** The ParsedUrl of the last parseRecord(input). */
+  function lastUrl(input: string): ParsedUrl {
+    return makeUrl(input, null);
+  }
+
   /** Whether `input` (against `base`) is a valid URL: `parse(input, base) !== null`, without making it. */
   function canParse(input: string, base?: string | ParsedUrl): boolean {
     expectString(input, "canParse", "input");
@@ -182,7 +198,7 @@ export function parseApi(arena: Arena) {
     return run(input, baseUrl, true);
   }
 
-  return { parse, canParse, fromResult, writeBaseRecord, writeIdna };
+  return { parse, canParse, parseRecord, lastUrl, fromResult, writeBaseRecord, writeIdna };
 }
 
 /** What the setters and the URL class use of parseApi(). */

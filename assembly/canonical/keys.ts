@@ -1,0 +1,502 @@
+// The keys of the "normalize-url" (default options) and "crawlee" profiles
+// (src/canonical/normalize-url.ts, crawlee.ts), written in one pass over the
+// href that parse() left and its record at RESULT: no string of the href, no
+// URL object and no string a component in the wrapper, only the key's bytes.
+// Each rule below is the one its profile states; where a URL needs a step
+// these do not take (a "%" in normalize-url's query, a domain with a trailing
+// dot, ...), crawlerKey() returns NONE and the profile takes the URL whole.
+
+import { copy, copyAhead, equalBytes, ld32, ld8, st32, st8 } from "../memory";
+import { tabsRemoved } from "../parser";
+import * as L from "../layout";
+import { isFormUrlencodedPlain } from "../classes";
+import { hexValue, isHexDigit, toLower } from "../tables";
+import { writeEscape } from "../percent";
+import {
+  AMPERSAND,
+  BACKSLASH,
+  BACKTICK,
+  CARET,
+  COLON,
+  DOT,
+  EQUALS,
+  GREATER_THAN,
+  HASH,
+  HYPHEN,
+  LEFT_BRACE,
+  LESS_THAN,
+  PERCENT,
+  PIPE,
+  PLUS,
+  QUESTION,
+  QUOTE,
+  RIGHT_BRACE,
+  SLASH,
+  SPACE,
+  TILDE,
+  UNDERSCORE,
+  APOSTROPHE,
+} from "../charcode";
+
+
+function field(i: i32): i32 {
+  return ld32(L.resultField(i));
+}
+
+/** The decoded byte at `p` (before `end`) and how many bytes it takes, as (length << 8) | byte. */
+function formByteAt(p: i32, end: i32): i32 {
+  const b = ld8(p);
+  if (b == PLUS) return (1 << 8) | SPACE;
+  // #percent-decode: a "%" not followed by two hex digits is itself.
+  if (b == PERCENT && p + 2 < end && isHexDigit(ld8(p + 1)) && isHexDigit(ld8(p + 2)))
+    return (3 << 8) | ((hexValue(ld8(p + 1)) << 4) | hexValue(ld8(p + 2)));
+  return (1 << 8) | b;
+}
+
+// --- normalize-url -------------------------------------------------------------
+
+/**
+ * What its path steps write for the escape of byte `b` in a special URL's
+ * path: decodeURI decodes it, unless it is "%" or one of ";/?:@&=+$,#" (and
+ * it writes "\" as "%5C"), and the pathname setter escapes again what the
+ * path percent-encode set holds; an escape that stays is upper-cased. -1
+ * where the escape stays, -2 for the bytes left to the profile's own steps:
+ * "." (which could make a dot segment), controls, DEL and non-ASCII.
+ */
+function pathEscapeOut(b: i32): i32 {
+  if (b < SPACE || b >= 0x7f || b == DOT) return -2;
+  if (
+    b == SPACE ||
+    b == QUOTE ||
+    b == HASH ||
+    b == LESS_THAN ||
+    b == GREATER_THAN ||
+    b == QUESTION ||
+    b == CARET ||
+    b == BACKTICK ||
+    b == LEFT_BRACE ||
+    b == RIGHT_BRACE ||
+    b == BACKSLASH ||
+    b == PERCENT ||
+    isReservedForDecodeUri(b)
+  )
+    return -1;
+  return b;
+}
+
+/** ";/?:@&=+$,#": what decodeURI leaves escaped. */
+function isReservedForDecodeUri(b: i32): bool {
+  return (
+    b == 0x3b ||
+    b == SLASH ||
+    b == QUESTION ||
+    b == COLON ||
+    b == 0x40 ||
+    b == AMPERSAND ||
+    b == EQUALS ||
+    b == PLUS ||
+    b == 0x24 ||
+    b == 0x2c ||
+    b == HASH
+  );
+}
+
+/**
+ * The path from `start` to `end` (the href's) at `dst` after its steps with
+ * the default options: escapes as pathEscapeOut() writes them, runs of "/"
+ * merged into one. NONE where a step has more to do: an escape of a byte
+ * pathEscapeOut() leaves, a "%" that starts no escape, "//" in a path with a
+ * ":" (it may be a scheme's "://", which the merge keeps).
+ */
+function normalizeUrlPath(start: i32, end: i32, dst: i32): i32 {
+  let colon = false;
+  let merged = false;
+  for (let p = start; p < end; p++) {
+    const c = ld8(p);
+    if (c == PERCENT) {
+      if (p + 2 >= end || !isHexDigit(ld8(p + 1)) || !isHexDigit(ld8(p + 2))) return L.NONE;
+      const b = (hexValue(ld8(p + 1)) << 4) | hexValue(ld8(p + 2));
+      const out = pathEscapeOut(b);
+      if (out == -2) return L.NONE;
+      if (out == -1) dst = writeEscape(dst, b);
+      else {
+        st8(dst, out);
+        dst++;
+      }
+      p += 2;
+      continue;
+    }
+    // The path starts with "/" at `start`: the byte before is the host's or the port's.
+    if (c == SLASH && p > start && ld8(p - 1) == SLASH) {
+      merged = true;
+      continue;
+    }
+    if (c == COLON) colon = true;
+    st8(dst, c);
+    dst++;
+  }
+  return merged && colon ? L.NONE : dst;
+}
+
+/** [0-9a-z-] */
+function isLabelByte(c: i32): bool {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == HYPHEN;
+}
+
+/** "www." at `p` */
+function isWww(p: i32): bool {
+  return ld8(p) == 0x77 && ld8(p + 1) == 0x77 && ld8(p + 2) == 0x77 && ld8(p + 3) == DOT;
+}
+
+/**
+ * stripWWW's test, /^www\.(?!www\.)[\d\-a-z]{1,63}\.[\d\-.a-z]{2,63}$/, on
+ * the host from `start` to `end`.
+ */
+function strippableWww(start: i32, end: i32): bool {
+  if (end - start < 4 || !isWww(start) || (end - start >= 8 && isWww(start + 4))) return false;
+  let p = start + 4;
+  while (p < end && isLabelByte(ld8(p))) p++;
+  const rest = end - p - 1;
+  if (p == start + 4 || p > start + 67 || p >= end || ld8(p) != DOT || rest < 2 || rest > 63) return false;
+  for (p++; p < end; p++) {
+    const c = ld8(p);
+    if (c != DOT && !isLabelByte(c)) return false;
+  }
+  return true;
+}
+
+/** Where a text fragment directive (/:~:text=/i) starts in [from, to), or `to`. */
+function textDirective(from: i32, to: i32): i32 {
+  for (let p = from; p + 8 <= to; p++) {
+    if (
+      ld8(p) == COLON &&
+      ld8(p + 1) == TILDE &&
+      ld8(p + 2) == COLON &&
+      (ld8(p + 3) | 0x20) == 0x74 &&
+      (ld8(p + 4) | 0x20) == 0x65 &&
+      (ld8(p + 5) | 0x20) == 0x78 &&
+      (ld8(p + 6) | 0x20) == 0x74 &&
+      ld8(p + 7) == EQUALS
+    )
+      return p;
+  }
+  return to;
+}
+
+/**
+ * What normalize-url's query round trip writes for byte `c` of a name or
+ * value that holds no "%" and no "+" (so that it decodes to itself): the
+ * search setter escapes C0 controls, space, '"', "#", "<", ">" and "'" in a
+ * special URL's query, and its URLSearchParams and decodeURIComponent leave
+ * "?" escaped. -1 for those written as an escape, the byte for the others.
+ */
+function normalizeUrlQueryOut(c: i32): i32 {
+  if (
+    c <= SPACE ||
+    c >= 0x7f ||
+    c == QUOTE ||
+    c == HASH ||
+    c == LESS_THAN ||
+    c == GREATER_THAN ||
+    c == APOSTROPHE ||
+    c == QUESTION
+  )
+    return -1;
+  return c;
+}
+
+/** \w: [0-9A-Za-z_] */
+function isWordByte(c: i32): bool {
+  const lower = c | 0x20;
+  return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == UNDERSCORE;
+}
+
+/** The default removeQueryParameters, /^utm_\w+/i, on the name from `start` to `end`. */
+function isUtmWord(start: i32, end: i32): bool {
+  return (
+    end - start > 4 &&
+    (ld8(start) | 0x20) == 0x75 &&
+    (ld8(start + 1) | 0x20) == 0x74 &&
+    (ld8(start + 2) | 0x20) == 0x6d &&
+    ld8(start + 3) == UNDERSCORE &&
+    isWordByte(ld8(start + 4))
+  );
+}
+
+// --- crawlee ---------------------------------------------------------------------
+
+/** Whether the name from `start` to `end`, decoded, starts with "utm_" (normalizeUrl's filter). */
+function startsWithUtm(start: i32, end: i32): bool {
+  let p = start;
+  for (let i = 0; i < 4; i++) {
+    if (p >= end) return false;
+    const d = formByteAt(p, end);
+    const want = i == 0 ? 0x75 : i == 1 ? 0x74 : i == 2 ? 0x6d : UNDERSCORE;
+    if ((d & 0xff) != want) return false;
+    p += d >> 8;
+  }
+  return true;
+}
+
+// --- The query ---------------------------------------------------------------------
+
+/**
+ * Whether a name or value from `start` to `end` can be written by the kernel:
+ * for normalize-url, no "%" or "+" (which its round trip decodes); for
+ * crawlee, escapes of ASCII bytes only (the form codec decodes the others as
+ * UTF-8).
+ */
+function writable(start: i32, end: i32, crawlee: bool): bool {
+  for (let p = start; p < end; ) {
+    if (crawlee) {
+      const d = formByteAt(p, end);
+      if ((d & 0xff) >= 0x80) return false;
+      p += d >> 8;
+    } else {
+      const c = ld8(p);
+      if (c == PERCENT || c == PLUS || c >= 0x80) return false;
+      p++;
+    }
+  }
+  return true;
+}
+
+/** The order of two names by their decoded bytes (UTF-16 code units, as URLSearchParams#sort: all ASCII here). */
+function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32, crawlee: bool): i32 {
+  while (a < aEnd && b < bEnd) {
+    let x = ld8(a);
+    let y = ld8(b);
+    if (crawlee) {
+      const dx = formByteAt(a, aEnd);
+      const dy = formByteAt(b, bEnd);
+      x = dx & 0xff;
+      y = dy & 0xff;
+      a += dx >> 8;
+      b += dy >> 8;
+    } else {
+      a++;
+      b++;
+    }
+    if (x != y) return x - y;
+  }
+  return (a < aEnd ? 1 : 0) - (b < bEnd ? 1 : 0);
+}
+
+/** A name or value from `start` to `end` at `dst`, as its profile writes it back. */
+function writePart(start: i32, end: i32, dst: i32, crawlee: bool): i32 {
+  for (let p = start; p < end; ) {
+    let b = ld8(p);
+    let out = b;
+    if (crawlee) {
+      // The application/x-www-form-urlencoded serializer: a space as "+", the plain bytes as they are.
+      const d = formByteAt(p, end);
+      b = d & 0xff;
+      p += d >> 8;
+      out = b == SPACE ? PLUS : isFormUrlencodedPlain(b) ? b : -1;
+    } else {
+      p++;
+      out = normalizeUrlQueryOut(b);
+    }
+    if (out == -1) dst = writeEscape(dst, b);
+    else {
+      st8(dst, out);
+      dst++;
+    }
+  }
+  return dst;
+}
+
+/**
+ * The query from `from` to `to` (without "?") as the profile's key writes
+ * it, at `dst` after a "?" (nothing where no parameter is left): empty
+ * parameters dropped, the tracking ones removed (normalize-url's
+ * /^utm_\w+/i, crawlee's "utm_" prefix, on decoded names), the rest sorted by
+ * their decoded names (stable, as URLSearchParams#sort), each name and value
+ * written back. normalize-url: a parameter without "=" is left to the
+ * profile (its emptyQueryValue "preserve" looks at the whole query); crawlee
+ * writes it "name=". `work` holds L.KEY_MAX_PARAMS [start, name end, end] triples.
+ */
+function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
+  let count = 0;
+  for (let start = from; start < to; ) {
+    let end = start;
+    while (end < to && ld8(end) != AMPERSAND) end++;
+    if (end > start) {
+      let equals = start;
+      while (equals < end && ld8(equals) != EQUALS) equals++;
+      if (equals == end && !crawlee) return L.NONE;
+      if (!writable(start, end, crawlee)) return L.NONE;
+      const removed = crawlee ? startsWithUtm(start, equals) : isUtmWord(start, equals);
+      if (!removed) {
+        if (count == L.KEY_MAX_PARAMS) return L.NONE;
+        // Insertion: stable, names compared where they lie.
+        let i = count;
+        for (; i > 0; i--) {
+          const at = work + (i - 1) * 12;
+          if (compareNames(ld32(at), ld32(at + 4), start, equals, crawlee) <= 0) break;
+          st32(at + 12, ld32(at));
+          st32(at + 16, ld32(at + 4));
+          st32(at + 20, ld32(at + 8));
+        }
+        const at = work + i * 12;
+        st32(at, start);
+        st32(at + 4, equals);
+        st32(at + 8, end);
+        count++;
+      }
+    }
+    start = end + 1;
+  }
+  if (count == 0) return dst;
+  st8(dst, QUESTION);
+  dst++;
+  for (let i = 0; i < count; i++) {
+    const at = work + i * 12;
+    const start = ld32(at);
+    const equals = ld32(at + 4);
+    const end = ld32(at + 8);
+    if (i > 0) {
+      st8(dst, AMPERSAND);
+      dst++;
+    }
+    dst = writePart(start, equals, dst, crawlee);
+    st8(dst, EQUALS);
+    dst++;
+    // A second "=" is the value's: the form serializer escapes it, normalize-url keeps it.
+    if (equals < end) dst = writePart(equals + 1, end, dst, crawlee);
+  }
+  return dst;
+}
+
+// --- The keys ---------------------------------------------------------------------
+
+/**
+ * normalize-url with its default options, on an http(s) or file URL without
+ * userinfo whose host has no trailing dot: the href less "www." (stripWWW),
+ * its path's escapes decoded or upper-cased and "//" merged, the trailing "/"
+ * removed (removeTrailingSlash; the root path's "/" too with a host and
+ * nothing after it, removeSingleSlash), the query's tracking parameters
+ * removed and the rest sorted, a text fragment directive removed from the
+ * fragment, which must then hold no "%".
+ */
+function normalizeUrlKey(href: i32, dst: i32, work: i32): i32 {
+  const scheme = L.schemeOf(field(L.URL_FLAGS));
+  const file = scheme == L.SCHEME_FILE;
+  if (!file && scheme != L.SCHEME_HTTP && scheme != L.SCHEME_HTTPS) return L.NONE;
+  const hrefEnd = href + field(L.URL_HREF_END);
+  const hostStart = href + field(L.URL_HOST_START);
+  const hostEnd = href + field(L.URL_HOST_END);
+  if (hostStart != href + field(L.URL_SCHEME_END) + 3 || ld8(hostEnd - 1) == DOT) return L.NONE;
+  const queryField = field(L.URL_QUERY_START);
+  const fragmentField = field(L.URL_FRAGMENT_START);
+  const queryEnd = fragmentField == L.NONE ? hrefEnd : href + fragmentField;
+  const pathStart = href + field(L.URL_PATH_START);
+  const pathEnd = queryField == L.NONE ? queryEnd : href + queryField;
+
+  // The fragment, less a text fragment directive (stripTextFragment).
+  let fragmentTo = queryEnd;
+  if (fragmentField != L.NONE) {
+    fragmentTo = textDirective(queryEnd + 1, hrefEnd);
+    for (let p = queryEnd + 1; p < fragmentTo; p++) if (ld8(p) == PERCENT) return L.NONE;
+  }
+
+  const from = strippableWww(hostStart, hostEnd) ? hostStart + 4 : hostStart;
+  copyAhead(dst, href, hostStart - href);
+  dst += hostStart - href;
+  copyAhead(dst, from, pathStart - from);
+  dst += pathStart - from;
+  const pathOut = dst;
+  dst = normalizeUrlPath(pathStart, pathEnd, dst);
+  if (dst == L.NONE) return L.NONE;
+  // A file path's "|" takes the pathname setter (a Windows drive letter).
+  if (file) for (let p = pathOut; p < dst; p++) if (ld8(p) == PIPE) return L.NONE;
+  const singleSlash = dst - pathOut == 1 && ld8(pathOut) == SLASH;
+  if (dst - pathOut > 1 && ld8(dst - 1) == SLASH) dst--;
+  if (queryField != L.NONE) {
+    dst = queryKey(href + queryField + 1, queryEnd, dst, work, false);
+    if (dst == L.NONE) return L.NONE;
+  }
+  if (fragmentTo > queryEnd + 1) {
+    st8(dst, HASH);
+    copyAhead(dst + 1, queryEnd + 1, fragmentTo - queryEnd - 1);
+    dst += fragmentTo - queryEnd;
+  }
+  // The root path's "/" with nothing after it, where the URL has a host.
+  if (singleSlash && dst == pathOut + 1 && hostEnd > hostStart) dst--;
+  return dst;
+}
+
+/**
+ * Crawlee's normalizeUrl: protocol, "//", the host with its port (an opaque
+ * one lower-cased), the path less one "/" at its end, the query's "utm_"
+ * parameters removed and the rest sorted and written as
+ * application/x-www-form-urlencoded, and the fragment with `keepFragment`.
+ */
+function crawleeKey(href: i32, dst: i32, work: i32, keepFragment: bool): i32 {
+  const flags = field(L.URL_FLAGS);
+  const hrefEnd = href + field(L.URL_HREF_END);
+  const protocolEnd = href + field(L.URL_SCHEME_END) + 1;
+  const hostField = field(L.URL_HOST_START);
+  const queryField = field(L.URL_QUERY_START);
+  const fragmentField = field(L.URL_FRAGMENT_START);
+  const queryEnd = fragmentField == L.NONE ? hrefEnd : href + fragmentField;
+  const pathStart = href + field(L.URL_PATH_START);
+  const pathEnd = queryField == L.NONE ? queryEnd : href + queryField;
+  const pathTo = pathEnd > pathStart && ld8(pathEnd - 1) == SLASH ? pathEnd - 1 : pathEnd;
+
+  // The query first, after the parameters' triples: it may leave the URL to the profile.
+  const query = work + L.KEY_MAX_PARAMS * 12;
+  const queryTo = queryField == L.NONE ? query : queryKey(href + queryField + 1, queryEnd, query, work, true);
+  if (queryTo == L.NONE) return L.NONE;
+
+  copyAhead(dst, href, protocolEnd - href);
+  let out = dst + (protocolEnd - href);
+  st8(out, SLASH);
+  st8(out + 1, SLASH);
+  out += 2;
+  // Without a host the path follows; with userinfo, the host follows it.
+  const from = hostField == L.NONE ? pathStart : href + hostField;
+  if (L.hostOf(flags) == L.HOST_OPAQUE) {
+    const portEnd = href + field(L.URL_PORT_END);
+    for (let p = from; p < portEnd; p++) {
+      st8(out, toLower(ld8(p)));
+      out++;
+    }
+    copyAhead(out, portEnd, pathTo - portEnd);
+    out += pathTo - portEnd;
+  } else {
+    copyAhead(out, from, pathTo - from);
+    out += pathTo - from;
+  }
+  copy(out, query, queryTo - query);
+  out += queryTo - query;
+  if (keepFragment && fragmentField != L.NONE && queryEnd + 1 < hrefEnd) {
+    copyAhead(out, queryEnd, hrefEnd - queryEnd);
+    out += hrefEnd - queryEnd;
+  }
+  return out;
+}
+
+/**
+ * The key of profile `key` (layout.ts KEY_*) of the URL whose href is at
+ * `href` (its record at RESULT), parsed from the `inputLength` bytes at
+ * ARENA, written at `dst`; `dst` and `work` each need room for
+ * KEY_MAX_PARAMS * 12 + 3 * the href's length + 16 bytes. Returns the key's
+ * end, or NONE where the profile must take the URL itself. URL_KEY_OF_INPUT
+ * tells whether the key is the first bytes of the input.
+ */
+export function crawlerKey(inputLength: i32, href: i32, dst: i32, work: i32, key: i32): i32 {
+  const end =
+    key == L.KEY_NORMALIZE_URL
+      ? normalizeUrlKey(href, dst, work)
+      : crawleeKey(href, dst, work, key == L.KEY_CRAWLEE_FRAGMENT);
+  // The input's bytes are as written unless the parser removed tabs or
+  // newlines (an href that is the input is the input unedited).
+  const intact = (field(L.URL_FLAGS) & L.FLAG_HREF_IS_INPUT) != 0 || !tabsRemoved;
+  const length = end - dst;
+  st32(
+    L.resultField(L.URL_KEY_OF_INPUT),
+    end != L.NONE && intact && length <= inputLength && equalBytes(dst, L.ARENA, length) ? 1 : 0,
+  );
+  return end;
+}

@@ -1,0 +1,37 @@
+// The kernel's keys of the "normalize-url" and "crawlee" profiles
+// (assembly/canonical/keys.ts): the input parsed, and the key written from
+// the parse's record in the kernel's memory, so that a URL the kernel keys
+// costs one string (the key) and no ParsedUrl.
+
+import * as L from "../../assembly/layout.js";
+import { align8, type Arena } from "../kernel/arena.js";
+import type { ParseCore } from "../whatwg/parse.js";
+import type { ParsedUrl } from "../whatwg/url.js";
+
+const HREF_END = (L.RESULT >> 2) + L.URL_HREF_END;
+const KEY_OF_INPUT = (L.RESULT >> 2) + L.URL_KEY_OF_INPUT;
+
+export function kernelKey(arena: Arena, core: ParseCore) {
+  const { kernel } = arena;
+  /**
+   * The key of profile `key` (layout.ts KEY_*) of `input` parsed (no base):
+   * the key, the ParsedUrl where the profile must take the URL itself, or
+   * null where `input` does not parse.
+   */
+  return function keyOf(input: string, key: number): string | ParsedUrl | null {
+    const href = core.parseRecord(input);
+    if (href === L.NONE) return null;
+    const length = arena.i32[HREF_END];
+    // The key and the kernel's work area, after the href (and after the
+    // parser's output, which starts after an href that is the input).
+    const room = align8(L.KEY_MAX_PARAMS * 12 + 3 * length + L.SLACK);
+    const dst = align8(href + length + L.SLACK);
+    arena.reserve(dst - L.ARENA + 2 * room);
+    const end = kernel.crawlerKey(arena.inputLength, href, dst, dst + room, key);
+    if (end === L.NONE) return core.lastUrl(input);
+    // A key that begins the input (ASCII, then, as the key) is a slice of it:
+    // cheaper than a string made from memory.
+    if (arena.i32[KEY_OF_INPUT] === 1) return end - dst === input.length ? input : input.slice(0, end - dst);
+    return arena.ascii(dst, end);
+  };
+}
