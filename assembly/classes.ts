@@ -54,6 +54,12 @@ export const TAB_OR_NEWLINE: i32 = 1 << 22;
 /** RFC 3986 section 2: the characters a URI may hold, unreserved / reserved / "%"
  *  (what a URL in running text is made of, see assembly/rfc1738/extract.ts). */
 export const URI_CHAR: i32 = 1 << 23;
+/**
+ * A byte of a query that the "normalize-url" profile's key does not copy as
+ * it is (canonical/keys.ts): "&", "=", "%", "+", "?" and the special-query
+ * percent-encode set.
+ */
+export const NORMALIZE_URL_QUERY_STOP: i32 = 1 << 28;
 
 // Stop sets of the parser's fused copy loops: a byte outside the set is copied
 // as it is; one inside needs a closer look (see host.ts and path.ts).

@@ -231,6 +231,8 @@ export const KEY_CRAWLEE: i32 = 1;
 export const KEY_CRAWLEE_FRAGMENT: i32 = 2;
 /** The parameters crawlerKey() sorts at most (an insertion sort); a query with more is left to the profile. */
 export const KEY_MAX_PARAMS: i32 = 64;
+/** The bytes crawlerKey() takes for each parameter it sorts. */
+export const KEY_PARAM_BYTES: i32 = 16;
 
 // parse() return values.
 export const PARSE_OK: i32 = 0;

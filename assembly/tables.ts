@@ -28,6 +28,7 @@ import {
   USERINFO_SET,
   COMPONENT_SET,
   FORM_URLENCODED_SET,
+  NORMALIZE_URL_QUERY_STOP,
   FORBIDDEN_HOST,
   FORBIDDEN_DOMAIN,
   C0_CONTROL_OR_SPACE,
@@ -175,6 +176,12 @@ export function initTables(): void {
   // (~)", made from the complement the note lists, which the wrapper uses too
   // (classes.ts); test/helpers/encode-sets.ts checks it against this definition.
   for (let c = 0; c < 256; c++) if (!isFormUrlencodedPlain(c)) add(c, FORM_URLENCODED_SET);
+  extend(SPECIAL_QUERY_SET, NORMALIZE_URL_QUERY_STOP);
+  add(C.AMPERSAND, NORMALIZE_URL_QUERY_STOP);
+  add(C.EQUALS, NORMALIZE_URL_QUERY_STOP);
+  add(C.PERCENT, NORMALIZE_URL_QUERY_STOP);
+  add(C.PLUS, NORMALIZE_URL_QUERY_STOP);
+  add(C.QUESTION, NORMALIZE_URL_QUERY_STOP);
 
   // forbidden host code point: U+0000 NULL, U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE,
   // U+0023 (#), U+002F (/), U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@),

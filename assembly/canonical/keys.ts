@@ -9,8 +9,8 @@
 import { copy, copyAhead, equalBytes, ld32, ld8, st32, st8 } from "../memory";
 import { tabsRemoved } from "../parser";
 import * as L from "../layout";
-import { isFormUrlencodedPlain } from "../classes";
-import { hexValue, isHexDigit, toLower } from "../tables";
+import { FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, SPECIAL_QUERY_SET } from "../classes";
+import { hexValue, isHexDigit, isIn, toLower } from "../tables";
 import { writeEscape } from "../percent";
 import {
   AMPERSAND,
@@ -183,28 +183,6 @@ function textDirective(from: i32, to: i32): i32 {
   return to;
 }
 
-/**
- * What normalize-url's query round trip writes for byte `c` of a name or
- * value that holds no "%" and no "+" (so that it decodes to itself): the
- * search setter escapes C0 controls, space, '"', "#", "<", ">" and "'" in a
- * special URL's query, and its URLSearchParams and decodeURIComponent leave
- * "?" escaped. -1 for those written as an escape, the byte for the others.
- */
-function normalizeUrlQueryOut(c: i32): i32 {
-  if (
-    c <= SPACE ||
-    c >= 0x7f ||
-    c == QUOTE ||
-    c == HASH ||
-    c == LESS_THAN ||
-    c == GREATER_THAN ||
-    c == APOSTROPHE ||
-    c == QUESTION
-  )
-    return -1;
-  return c;
-}
-
 /** \w: [0-9A-Za-z_] */
 function isWordByte(c: i32): bool {
   const lower = c | 0x20;
@@ -240,33 +218,25 @@ function startsWithUtm(start: i32, end: i32): bool {
 
 // --- The query ---------------------------------------------------------------------
 
-/**
- * Whether a name or value from `start` to `end` can be written by the kernel:
- * for normalize-url, no "%" or "+" (which its round trip decodes); for
- * crawlee, escapes of ASCII bytes only (the form codec decodes the others as
- * UTF-8).
- */
-function writable(start: i32, end: i32, crawlee: bool): bool {
+/** Whether every escape from `start` to `end` decodes to ASCII (the form codec decodes the others as UTF-8). */
+function asciiEscapes(start: i32, end: i32): bool {
   for (let p = start; p < end; ) {
-    if (crawlee) {
-      const d = formByteAt(p, end);
-      if ((d & 0xff) >= 0x80) return false;
-      p += d >> 8;
-    } else {
-      const c = ld8(p);
-      if (c == PERCENT || c == PLUS || c >= 0x80) return false;
-      p++;
-    }
+    const d = formByteAt(p, end);
+    if ((d & 0xff) >= 0x80) return false;
+    p += d >> 8;
   }
   return true;
 }
 
-/** The order of two names by their decoded bytes (UTF-16 code units, as URLSearchParams#sort: all ASCII here). */
-function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32, crawlee: bool): i32 {
+/**
+ * The order of two names by their bytes, decoded where `decode` (UTF-16 code
+ * units, as URLSearchParams#sort compares them: all ASCII here).
+ */
+function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32, decode: bool): i32 {
   while (a < aEnd && b < bEnd) {
     let x = ld8(a);
     let y = ld8(b);
-    if (crawlee) {
+    if (decode) {
       const dx = formByteAt(a, aEnd);
       const dy = formByteAt(b, bEnd);
       x = dx & 0xff;
@@ -282,29 +252,38 @@ function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32, crawlee: bool): i32 
   return (a < aEnd ? 1 : 0) - (b < bEnd ? 1 : 0);
 }
 
-/** A name or value from `start` to `end` at `dst`, as its profile writes it back. */
+/**
+ * A name or value from `start` to `end` at `dst`, as its profile writes it
+ * back: crawlee's decoded and written by the application/x-www-form-urlencoded
+ * serializer (a space as "+"); normalize-url's (no "%" or "+": it decodes to
+ * itself) with what its round trip escapes, the special-query percent-encode
+ * set and "?".
+ */
 function writePart(start: i32, end: i32, dst: i32, crawlee: bool): i32 {
   for (let p = start; p < end; ) {
     let b = ld8(p);
-    let out = b;
+    let escape = false;
     if (crawlee) {
-      // The application/x-www-form-urlencoded serializer: a space as "+", the plain bytes as they are.
       const d = formByteAt(p, end);
       b = d & 0xff;
       p += d >> 8;
-      out = b == SPACE ? PLUS : isFormUrlencodedPlain(b) ? b : -1;
+      if (b == SPACE) b = PLUS;
+      else escape = isIn(b, FORM_URLENCODED_SET);
     } else {
       p++;
-      out = normalizeUrlQueryOut(b);
+      escape = b == QUESTION || isIn(b, SPECIAL_QUERY_SET);
     }
-    if (out == -1) dst = writeEscape(dst, b);
+    if (escape) dst = writeEscape(dst, b);
     else {
-      st8(dst, out);
+      st8(dst, b);
       dst++;
     }
   }
   return dst;
 }
+
+/** A parameter in queryKey()'s work area: its start, name end, end, and whether it is plain. */
+const PARAM: i32 = L.KEY_PARAM_BYTES;
 
 /**
  * The query from `from` to `to` (without "?") as the profile's key writes
@@ -313,45 +292,67 @@ function writePart(start: i32, end: i32, dst: i32, crawlee: bool): i32 {
  * /^utm_\w+/i, crawlee's "utm_" prefix, on decoded names), the rest sorted by
  * their decoded names (stable, as URLSearchParams#sort), each name and value
  * written back. normalize-url: a parameter without "=" is left to the
- * profile (its emptyQueryValue "preserve" looks at the whole query); crawlee
- * writes it "name=". `work` holds L.KEY_MAX_PARAMS [start, name end, end] triples.
+ * profile (its emptyQueryValue "preserve" looks at the whole query), and so
+ * is a "%" or "+" (its round trip decodes some escapes and not others);
+ * crawlee writes a parameter without "=" as "name=". A plain parameter (every
+ * byte written as it is) is copied whole. `work` holds KEY_MAX_PARAMS
+ * parameters.
  */
 function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
+  // The bytes that end a run copied as it is: "&", "=" and those written otherwise.
+  const stop = crawlee ? FORM_URLENCODED_SET : NORMALIZE_URL_QUERY_STOP;
   let count = 0;
   for (let start = from; start < to; ) {
     let end = start;
-    while (end < to && ld8(end) != AMPERSAND) end++;
+    let equals = L.NONE;
+    let plain = true;
+    for (; end < to; end++) {
+      const c = ld8(end);
+      if (!isIn(c, stop)) continue;
+      if (c == AMPERSAND) break;
+      if (c == EQUALS && (equals == L.NONE || !crawlee)) {
+        if (equals == L.NONE) equals = end;
+        continue;
+      }
+      if (!crawlee && (c == PERCENT || c == PLUS)) return L.NONE;
+      plain = false;
+    }
+    const next = end + 1;
     if (end > start) {
-      let equals = start;
-      while (equals < end && ld8(equals) != EQUALS) equals++;
-      if (equals == end && !crawlee) return L.NONE;
-      if (!writable(start, end, crawlee)) return L.NONE;
+      if (equals == L.NONE) {
+        if (!crawlee) return L.NONE;
+        equals = end;
+      }
+      if (!plain && crawlee && !asciiEscapes(start, end)) return L.NONE;
       const removed = crawlee ? startsWithUtm(start, equals) : isUtmWord(start, equals);
       if (!removed) {
         if (count == L.KEY_MAX_PARAMS) return L.NONE;
         // Insertion: stable, names compared where they lie.
         let i = count;
         for (; i > 0; i--) {
-          const at = work + (i - 1) * 12;
-          if (compareNames(ld32(at), ld32(at + 4), start, equals, crawlee) <= 0) break;
-          st32(at + 12, ld32(at));
-          st32(at + 16, ld32(at + 4));
-          st32(at + 20, ld32(at + 8));
+          const at = work + (i - 1) * PARAM;
+          const decode = crawlee && !(plain && ld32(at + 12) != 0);
+          if (compareNames(ld32(at), ld32(at + 4), start, equals, decode) <= 0) break;
+          st32(at + PARAM, ld32(at));
+          st32(at + PARAM + 4, ld32(at + 4));
+          st32(at + PARAM + 8, ld32(at + 8));
+          st32(at + PARAM + 12, ld32(at + 12));
         }
-        const at = work + i * 12;
+        const at = work + i * PARAM;
         st32(at, start);
         st32(at + 4, equals);
         st32(at + 8, end);
+        st32(at + 12, plain ? 1 : 0);
         count++;
       }
     }
-    start = end + 1;
+    start = next;
   }
   if (count == 0) return dst;
   st8(dst, QUESTION);
   dst++;
   for (let i = 0; i < count; i++) {
-    const at = work + i * 12;
+    const at = work + i * PARAM;
     const start = ld32(at);
     const equals = ld32(at + 4);
     const end = ld32(at + 8);
@@ -359,11 +360,23 @@ function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
       st8(dst, AMPERSAND);
       dst++;
     }
-    dst = writePart(start, equals, dst, crawlee);
-    st8(dst, EQUALS);
-    dst++;
-    // A second "=" is the value's: the form serializer escapes it, normalize-url keeps it.
-    if (equals < end) dst = writePart(equals + 1, end, dst, crawlee);
+    if (ld32(at + 12) != 0) {
+      copyAhead(dst, start, end - start);
+      dst += end - start;
+    } else {
+      dst = writePart(start, equals, dst, crawlee);
+      if (equals < end) {
+        st8(dst, EQUALS);
+        dst++;
+        // A second "=" is the value's: the form serializer escapes it, normalize-url keeps it.
+        dst = writePart(equals + 1, end, dst, crawlee);
+      }
+    }
+    // crawlee: a parameter without "=" is written "name=".
+    if (equals == end) {
+      st8(dst, EQUALS);
+      dst++;
+    }
   }
   return dst;
 }
@@ -445,7 +458,7 @@ function crawleeKey(href: i32, dst: i32, work: i32, keepFragment: bool): i32 {
   const pathTo = pathEnd > pathStart && ld8(pathEnd - 1) == SLASH ? pathEnd - 1 : pathEnd;
 
   // The query first, after the parameters' triples: it may leave the URL to the profile.
-  const query = work + L.KEY_MAX_PARAMS * 12;
+  const query = work + L.KEY_MAX_PARAMS * PARAM;
   const queryTo = queryField == L.NONE ? query : queryKey(href + queryField + 1, queryEnd, query, work, true);
   if (queryTo == L.NONE) return L.NONE;
 
@@ -481,7 +494,8 @@ function crawleeKey(href: i32, dst: i32, work: i32, keepFragment: bool): i32 {
  * The key of profile `key` (layout.ts KEY_*) of the URL whose href is at
  * `href` (its record at RESULT), parsed from the `inputLength` bytes at
  * ARENA, written at `dst`; `dst` and `work` each need room for
- * KEY_MAX_PARAMS * 12 + 3 * the href's length + 16 bytes. Returns the key's
+ * KEY_MAX_PARAMS * KEY_PARAM_BYTES + 3 * the
+ * href's length + 16 bytes. Returns the key's
  * end, or NONE where the profile must take the URL itself. URL_KEY_OF_INPUT
  * tells whether the key is the first bytes of the input.
  */

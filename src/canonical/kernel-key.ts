@@ -24,7 +24,7 @@ export function kernelKey(arena: Arena, core: ParseCore) {
     const length = arena.i32[HREF_END];
     // The key and the kernel's work area, after the href (and after the
     // parser's output, which starts after an href that is the input).
-    const room = align8(L.KEY_MAX_PARAMS * 12 + 3 * length + L.SLACK);
+    const room = align8(L.KEY_MAX_PARAMS * L.KEY_PARAM_BYTES + 3 * length + L.SLACK);
     const dst = align8(href + length + L.SLACK);
     arena.reserve(dst - L.ARENA + 2 * room);
     const end = kernel.crawlerKey(arena.inputLength, href, dst, dst + room, key);
