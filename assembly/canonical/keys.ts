@@ -12,6 +12,7 @@ import * as L from "../layout";
 import { FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, SPECIAL_QUERY_SET } from "../classes";
 import { hexValue, isHexDigit, isIn, toLower } from "../tables";
 import { writeEscape } from "../percent";
+import { find2 } from "../scan";
 import {
   AMPERSAND,
   BACKSLASH,
@@ -102,16 +103,48 @@ function isReservedForDecodeUri(b: i32): bool {
 }
 
 /**
+ * Where the first "%" or "//" in [p, end) starts, or `end` (maybe a little
+ * before it, where a "/" ends the range: the caller then looks closer). With
+ * SIMD, 16 bytes at a time, each compared with the one after it too; the
+ * loads reach up to 16 bytes past `end`, which the arena keeps readable
+ * (scan.ts).
+ */
+function findEscapeOrDoubleSlash(p: i32, end: i32): i32 {
+  if (ASC_FEATURE_SIMD) {
+    const slash = i8x16.splat(<i8>SLASH);
+    const percent = i8x16.splat(<i8>PERCENT);
+    while (true) {
+      const v = v128.load(<usize>p);
+      const next = v128.load(<usize>(p + 1));
+      let m = i8x16.bitmask(v128.or(i8x16.eq(v, percent), v128.and(i8x16.eq(v, slash), i8x16.eq(next, slash))));
+      const left = end - p;
+      if (left < 16) m |= -1 << left;
+      if (m != 0) return p + ctz<i32>(m);
+      p += 16;
+    }
+  }
+  for (; p < end; p++) {
+    const c = ld8(p);
+    if (c == PERCENT || (c == SLASH && ld8(p + 1) == SLASH)) return p;
+  }
+  return end;
+}
+
+/**
  * The path from `start` to `end` (the href's) at `dst` after its steps with
  * the default options: escapes as pathEscapeOut() writes them, runs of "/"
  * merged into one. NONE where a step has more to do: an escape of a byte
  * pathEscapeOut() leaves, a "%" that starts no escape, "//" in a path with a
- * ":" (it may be a scheme's "://", which the merge keeps).
+ * ":" (it may be a scheme's "://", which the merge keeps). A path without
+ * "%" and "//" (most) is copied whole.
  */
 function normalizeUrlPath(start: i32, end: i32, dst: i32): i32 {
+  const first = findEscapeOrDoubleSlash(start, end);
+  copyAhead(dst, start, first - start);
+  dst += first - start;
   let colon = false;
   let merged = false;
-  for (let p = start; p < end; p++) {
+  for (let p = first; p < end; p++) {
     const c = ld8(p);
     if (c == PERCENT) {
       if (p + 2 >= end || !isHexDigit(ld8(p + 1)) || !isHexDigit(ld8(p + 2))) return L.NONE;
@@ -135,7 +168,8 @@ function normalizeUrlPath(start: i32, end: i32, dst: i32): i32 {
     st8(dst, c);
     dst++;
   }
-  return merged && colon ? L.NONE : dst;
+  if (merged && (colon || find2(start, first, COLON, COLON) < first)) return L.NONE;
+  return dst;
 }
 
 /** [0-9a-z-] */
@@ -165,11 +199,15 @@ function strippableWww(start: i32, end: i32): bool {
   return true;
 }
 
-/** Where a text fragment directive (/:~:text=/i) starts in [from, to), or `to`. */
+/**
+ * Where a text fragment directive (/:~:text=/i) starts in [from, to), or
+ * `to`; NONE where a "%" comes first.
+ */
 function textDirective(from: i32, to: i32): i32 {
-  for (let p = from; p + 8 <= to; p++) {
+  for (let p = find2(from, to, COLON, PERCENT); p < to; p = find2(p + 1, to, COLON, PERCENT)) {
+    if (ld8(p) == PERCENT) return L.NONE;
     if (
-      ld8(p) == COLON &&
+      p + 8 <= to &&
       ld8(p + 1) == TILDE &&
       ld8(p + 2) == COLON &&
       (ld8(p + 3) | 0x20) == 0x74 &&
@@ -406,11 +444,11 @@ function normalizeUrlKey(href: i32, dst: i32, work: i32): i32 {
   const pathStart = href + field(L.URL_PATH_START);
   const pathEnd = queryField == L.NONE ? queryEnd : href + queryField;
 
-  // The fragment, less a text fragment directive (stripTextFragment).
+  // The fragment, less a text fragment directive (stripTextFragment), with no "%" before it.
   let fragmentTo = queryEnd;
   if (fragmentField != L.NONE) {
     fragmentTo = textDirective(queryEnd + 1, hrefEnd);
-    for (let p = queryEnd + 1; p < fragmentTo; p++) if (ld8(p) == PERCENT) return L.NONE;
+    if (fragmentTo == L.NONE) return L.NONE;
   }
 
   const from = strippableWww(hostStart, hostEnd) ? hostStart + 4 : hostStart;

@@ -547,6 +547,19 @@ export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: P
   }
 
   function normalize(input: string, o: Resolved, defaults: boolean): string | null {
+    // An input that starts with "http://", "https://" or "file://" and ends
+    // with a visible ASCII character: the steps before the parse (tabs and
+    // newlines removed, the ends trimmed, a scheme added) change nothing the
+    // parser does not do itself, and the default key is tried on its parse
+    // first (the kernel's, assembly/canonical/keys.ts), before the options'
+    // checks, which the default options pass.
+    let direct: ParsedUrl | null = null;
+    if (defaults && plainSpecialStart(input)) {
+      const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
+      if (keyed === null || typeof keyed === "string") return keyed;
+      direct = keyed;
+    }
+
     const defaultProtocol = protocolOption(o.defaultProtocol);
     if (defaultProtocol === undefined)
       throw new TypeError(
@@ -554,17 +567,6 @@ export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: P
       );
     if (o.forceHttp && o.forceHttps)
       throw new Error("The `forceHttp` and `forceHttps` options cannot be used together");
-
-    // An input that starts with "http://", "https://" or "file://" and ends
-    // with a visible ASCII character: the steps before the parse (tabs and
-    // newlines removed, the ends trimmed, a scheme added) change nothing the
-    // parser does not do itself, and the default key is tried on its parse first.
-    let direct: ParsedUrl | null = null;
-    if (defaults && plainSpecialStart(input)) {
-      const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
-      if (keyed === null || typeof keyed === "string") return keyed;
-      direct = keyed;
-    }
 
     let urlString =
       input.indexOf("\t") === -1 && input.indexOf("\n") === -1 && input.indexOf("\r") === -1
