@@ -199,15 +199,10 @@ function strippableWww(start: i32, end: i32): bool {
   return true;
 }
 
-/**
- * Where a text fragment directive (/:~:text=/i) starts in [from, to), or
- * `to`; NONE where a "%" comes first.
- */
+/** Where a text fragment directive (/:~:text=/i) starts in [from, to), or `to`. */
 function textDirective(from: i32, to: i32): i32 {
-  for (let p = find2(from, to, COLON, PERCENT); p < to; p = find2(p + 1, to, COLON, PERCENT)) {
-    if (ld8(p) == PERCENT) return L.NONE;
+  for (let p = find2(from, to, COLON, COLON); p + 8 <= to; p = find2(p + 1, to, COLON, COLON)) {
     if (
-      p + 8 <= to &&
       ld8(p + 1) == TILDE &&
       ld8(p + 2) == COLON &&
       (ld8(p + 3) | 0x20) == 0x74 &&
@@ -219,6 +214,22 @@ function textDirective(from: i32, to: i32): i32 {
       return p;
   }
   return to;
+}
+
+/** The hex digits of every escape in [p, end) upper-cased, in place (RFC 3986 section 6.2.2.1). */
+function upperCaseEscapes(p: i32, end: i32): void {
+  for (p = find2(p, end, PERCENT, PERCENT); p < end; p = find2(p, end, PERCENT, PERCENT)) {
+    if (p + 2 < end && isHexDigit(ld8(p + 1)) && isHexDigit(ld8(p + 2))) {
+      st8(p + 1, toUpper(ld8(p + 1)));
+      st8(p + 2, toUpper(ld8(p + 2)));
+      p += 3;
+    } else p++;
+  }
+}
+
+/** ASCII upper case of a letter or digit. */
+function toUpper(c: i32): i32 {
+  return c >= 0x61 ? c - 0x20 : c;
 }
 
 /** \w: [0-9A-Za-z_] */
@@ -428,7 +439,7 @@ function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
  * removed (removeTrailingSlash; the root path's "/" too with a host and
  * nothing after it, removeSingleSlash), the query's tracking parameters
  * removed and the rest sorted, a text fragment directive removed from the
- * fragment, which must then hold no "%".
+ * fragment and its escapes upper-cased.
  */
 function normalizeUrlKey(href: i32, dst: i32, work: i32): i32 {
   const scheme = L.schemeOf(field(L.URL_FLAGS));
@@ -444,12 +455,8 @@ function normalizeUrlKey(href: i32, dst: i32, work: i32): i32 {
   const pathStart = href + field(L.URL_PATH_START);
   const pathEnd = queryField == L.NONE ? queryEnd : href + queryField;
 
-  // The fragment, less a text fragment directive (stripTextFragment), with no "%" before it.
-  let fragmentTo = queryEnd;
-  if (fragmentField != L.NONE) {
-    fragmentTo = textDirective(queryEnd + 1, hrefEnd);
-    if (fragmentTo == L.NONE) return L.NONE;
-  }
+  // The fragment, less a text fragment directive (stripTextFragment).
+  const fragmentTo = fragmentField == L.NONE ? queryEnd : textDirective(queryEnd + 1, hrefEnd);
 
   const from = strippableWww(hostStart, hostEnd) ? hostStart + 4 : hostStart;
   copyAhead(dst, href, hostStart - href);
@@ -470,6 +477,7 @@ function normalizeUrlKey(href: i32, dst: i32, work: i32): i32 {
   if (fragmentTo > queryEnd + 1) {
     st8(dst, HASH);
     copyAhead(dst + 1, queryEnd + 1, fragmentTo - queryEnd - 1);
+    upperCaseEscapes(dst + 1, dst + fragmentTo - queryEnd);
     dst += fragmentTo - queryEnd;
   }
   // The root path's "/" with nothing after it, where the URL has a host.

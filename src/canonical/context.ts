@@ -13,6 +13,7 @@ import { kernelKey } from "./kernel-key.js";
 export function profileContext(arena: Arena, core: ParseCore) {
   return {
     parse: core.parse,
+    canParse: core.canParse,
     set: settersApi(arena, core).set,
     percentDecode: percentApi(arena).percentDecode,
     form: formCodec(() => arena),

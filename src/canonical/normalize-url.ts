@@ -164,14 +164,31 @@ function decodeUnreservedEscapes(text: string): string {
   );
 }
 
-/** Whether `input` starts with "http://", "https://" or "file://" and ends with a visible ASCII character. */
+/** Whether `text` starts with `lower` (lower-case ASCII), its letters in any case. */
+function startsWithAnyCase(text: string, lower: string): boolean {
+  if (text.length < lower.length) return false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = text.charCodeAt(i);
+    const l = lower.charCodeAt(i);
+    if (c !== l && !(l >= 0x61 && l <= 0x7a && (c | 0x20) === l)) return false;
+  }
+  return true;
+}
+
+const HTTP = "http:";
+const HTTPS = "https:";
+const FILE = "file:";
+
+/** Whether `input` starts with "http://", "https://" or "file://" (in any case) and ends with a visible ASCII character. */
 function plainSpecialStart(input: string): boolean {
   const last = input.charCodeAt(input.length - 1);
-  return (
-    last > 0x20 &&
-    last < 0x7f &&
-    (input.startsWith("https://") || input.startsWith("http://") || input.startsWith("file://"))
-  );
+  if (last <= 0x20 || last >= 0x7f) return false;
+  const scheme = startsWithAnyCase(input, HTTPS)
+    ? 6
+    : startsWithAnyCase(input, HTTP) || startsWithAnyCase(input, FILE)
+      ? 5
+      : 0;
+  return scheme !== 0 && input.startsWith("//", scheme);
 }
 
 /** Whether a path ends in a scheme and "//", a slash of which removing the trailing slash must keep. */
@@ -363,7 +380,13 @@ const PATH_ESCAPED = /* @__PURE__ */ (() => {
 
 // --- The profile -------------------------------------------------------------
 
-export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: ProfileContext): Profile<NormalizeUrlOptions> {
+export function normalizeUrlProfile({
+  parse,
+  canParse,
+  set,
+  percentDecode,
+  key: keyOf,
+}: ProfileContext): Profile<NormalizeUrlOptions> {
   /** The key (as the filters and the sort see it) of the last part queryPart() read. */
   let partKey = "";
 
@@ -483,9 +506,10 @@ export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: P
 
   /** The scheme of `urlString` and ":", lower-cased, where it starts with one; else "". */
   function schemeOf(urlString: string): string {
-    // "http:" and "https:" as written most often, without making a string.
-    if (urlString.startsWith("https:")) return "https:";
-    if (urlString.startsWith("http:")) return "http:";
+    // The schemes of most URLs, in any case, without making a string.
+    if (startsWithAnyCase(urlString, HTTPS)) return HTTPS;
+    if (startsWithAnyCase(urlString, HTTP)) return HTTP;
+    if (startsWithAnyCase(urlString, FILE)) return FILE;
     for (let i = 0; i < urlString.length; i++) {
       const c = urlString.charCodeAt(i);
       const letter = (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
@@ -498,10 +522,12 @@ export function normalizeUrlProfile({ parse, set, percentDecode, key: keyOf }: P
   function getCustomProtocol(urlString: string, scheme: string, custom: ReadonlySet<string>): string | undefined {
     // Without a scheme the URL parser fails; http, https and file are never custom unless listed.
     if (scheme === "" || (SUPPORTED_PROTOCOLS.has(scheme) && !custom.has(scheme))) return undefined;
-    const parsed = parse(urlString);
-    if (parsed === null) return undefined;
-    const protocol = parsed.protocol;
-    const hasAuthority = urlString.slice(0, protocol.length + 2).toLowerCase() === `${protocol}//`;
+    // The parser reads a scheme as schemeOf() does (urlString starts with it:
+    // no C0 control, space, tab or newline is left before it), so that the
+    // protocol of the URL, where it parses, is `scheme`.
+    if (!canParse(urlString)) return undefined;
+    const protocol = scheme;
+    const hasAuthority = urlString.startsWith("//", protocol.length);
     if (custom.has(protocol)) return protocol;
     // "localhost:9802" is a host and a port.
     if (protocol === "localhost:" && !hasAuthority && /^\d+(?:[#/?]|$)/.test(urlString.slice(protocol.length)))
