@@ -9,34 +9,30 @@
 import { copy, copyAhead, equalBytes, ld32, ld8, st32, st8 } from "../memory";
 import { tabsRemoved } from "../parser";
 import * as L from "../layout";
-import { FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, SPECIAL_QUERY_SET } from "../classes";
+import { EXTRA, FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, PATH_SET, RESERVED } from "../classes";
 import { hexValue, isHexDigit, isIn, toLower } from "../tables";
 import { writeEscape } from "../percent";
 import { find2 } from "../scan";
 import {
   AMPERSAND,
   BACKSLASH,
-  BACKTICK,
-  CARET,
   COLON,
+  COMMA,
+  DOLLAR,
   DOT,
   EQUALS,
-  GREATER_THAN,
   HASH,
   HYPHEN,
-  LEFT_BRACE,
-  LESS_THAN,
+  LEFT_BRACKET,
   PERCENT,
   PIPE,
   PLUS,
   QUESTION,
-  QUOTE,
-  RIGHT_BRACE,
+  RIGHT_BRACKET,
   SLASH,
   SPACE,
   TILDE,
   UNDERSCORE,
-  APOSTROPHE,
 } from "../charcode";
 
 
@@ -66,40 +62,10 @@ function formByteAt(p: i32, end: i32): i32 {
  */
 function pathEscapeOut(b: i32): i32 {
   if (b < SPACE || b >= 0x7f || b == DOT) return -2;
-  if (
-    b == SPACE ||
-    b == QUOTE ||
-    b == HASH ||
-    b == LESS_THAN ||
-    b == GREATER_THAN ||
-    b == QUESTION ||
-    b == CARET ||
-    b == BACKTICK ||
-    b == LEFT_BRACE ||
-    b == RIGHT_BRACE ||
-    b == BACKSLASH ||
-    b == PERCENT ||
-    isReservedForDecodeUri(b)
-  )
+  // The path percent-encode set, ";/?:@&=", "+", "$", ",", "%" and "\".
+  if (isIn(b, PATH_SET | RESERVED) || b == PLUS || b == DOLLAR || b == COMMA || b == PERCENT || b == BACKSLASH)
     return -1;
   return b;
-}
-
-/** ";/?:@&=+$,#": what decodeURI leaves escaped. */
-function isReservedForDecodeUri(b: i32): bool {
-  return (
-    b == 0x3b ||
-    b == SLASH ||
-    b == QUESTION ||
-    b == COLON ||
-    b == 0x40 ||
-    b == AMPERSAND ||
-    b == EQUALS ||
-    b == PLUS ||
-    b == 0x24 ||
-    b == 0x2c ||
-    b == HASH
-  );
 }
 
 /**
@@ -232,42 +198,34 @@ function toUpper(c: i32): i32 {
   return c >= 0x61 ? c - 0x20 : c;
 }
 
+// --- The query ---------------------------------------------------------------------
+
 /** \w: [0-9A-Za-z_] */
 function isWordByte(c: i32): bool {
   const lower = c | 0x20;
   return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == UNDERSCORE;
 }
 
-/** The default removeQueryParameters, /^utm_\w+/i, on the name from `start` to `end`. */
-function isUtmWord(start: i32, end: i32): bool {
-  return (
-    end - start > 4 &&
-    (ld8(start) | 0x20) == 0x75 &&
-    (ld8(start + 1) | 0x20) == 0x74 &&
-    (ld8(start + 2) | 0x20) == 0x6d &&
-    ld8(start + 3) == UNDERSCORE &&
-    isWordByte(ld8(start + 4))
-  );
-}
-
-// --- crawlee ---------------------------------------------------------------------
-
-/** Whether the name from `start` to `end`, decoded, starts with "utm_" (normalizeUrl's filter). */
-function startsWithUtm(start: i32, end: i32): bool {
+/**
+ * Whether the name from `start` to `end`, decoded, is a tracking parameter:
+ * for normalize-url (its default removeQueryParameters) it matches
+ * /^utm_\w+/i, for crawlee it starts with "utm_".
+ */
+function isTracking(start: i32, end: i32, crawlee: bool): bool {
   let p = start;
-  for (let i = 0; i < 4; i++) {
-    if (p >= end) return false;
+  for (let i = 0; i < 5; i++) {
+    if (p >= end) return i == 4 && crawlee;
     const d = formByteAt(p, end);
-    const want = i == 0 ? 0x75 : i == 1 ? 0x74 : i == 2 ? 0x6d : UNDERSCORE;
-    if ((d & 0xff) != want) return false;
+    const c = d & 0xff;
     p += d >> 8;
+    if (i == 4) return crawlee || isWordByte(c);
+    const letter = crawlee || i == 3 ? c : c | 0x20;
+    if (letter != (i == 0 ? 0x75 : i == 1 ? 0x74 : i == 2 ? 0x6d : UNDERSCORE)) return false;
   }
   return true;
 }
 
-// --- The query ---------------------------------------------------------------------
-
-/** Whether every escape from `start` to `end` decodes to ASCII (the form codec decodes the others as UTF-8). */
+/** Whether every escape from `start` to `end` decodes to ASCII (both profiles decode the others as UTF-8). */
 function asciiEscapes(start: i32, end: i32): bool {
   for (let p = start; p < end; ) {
     const d = formByteAt(p, end);
@@ -277,54 +235,51 @@ function asciiEscapes(start: i32, end: i32): bool {
   return true;
 }
 
-/**
- * The order of two names by their bytes, decoded where `decode` (UTF-16 code
- * units, as URLSearchParams#sort compares them: all ASCII here).
- */
-function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32, decode: bool): i32 {
+/** The order of two names by their decoded bytes (UTF-16 code units, as URLSearchParams#sort compares them: all ASCII here). */
+function compareNames(a: i32, aEnd: i32, b: i32, bEnd: i32): i32 {
   while (a < aEnd && b < bEnd) {
-    let x = ld8(a);
-    let y = ld8(b);
-    if (decode) {
-      const dx = formByteAt(a, aEnd);
-      const dy = formByteAt(b, bEnd);
-      x = dx & 0xff;
-      y = dy & 0xff;
-      a += dx >> 8;
-      b += dy >> 8;
-    } else {
-      a++;
-      b++;
-    }
-    if (x != y) return x - y;
+    const x = formByteAt(a, aEnd);
+    const y = formByteAt(b, bEnd);
+    if ((x & 0xff) != (y & 0xff)) return (x & 0xff) - (y & 0xff);
+    a += x >> 8;
+    b += y >> 8;
   }
   return (a < aEnd ? 1 : 0) - (b < bEnd ? 1 : 0);
 }
 
+/** ":/?#[]@!$&'()*+,;=": the escapes normalize-url's query round trip keeps as they are (upper-cased). */
+function isReservedEscape(b: i32): bool {
+  return isIn(b, RESERVED | EXTRA) || b == HASH || b == LEFT_BRACKET || b == RIGHT_BRACKET || b == DOLLAR || b == PLUS;
+}
+
 /**
- * A name or value from `start` to `end` at `dst`, as its profile writes it
- * back: crawlee's decoded and written by the application/x-www-form-urlencoded
- * serializer (a space as "+"); normalize-url's (no "%" or "+": it decodes to
- * itself) with what its round trip escapes, the special-query percent-encode
- * set and "?".
+ * A name (`name`) or value from `start` to `end` at `dst`, decoded and
+ * written back as its profile does. Crawlee: the
+ * application/x-www-form-urlencoded serializer (a space as "+"). normalize-url:
+ * an escape of a reserved character kept (upper-cased); the other bytes as
+ * URLSearchParams, decodeURIComponent and the search setter leave them (the
+ * special-query percent-encode set, "#", "%", "&", "+" and "?" escaped), a
+ * space as "+" in a value and "%20" in a name.
  */
-function writePart(start: i32, end: i32, dst: i32, crawlee: bool): i32 {
+function writePart(start: i32, end: i32, dst: i32, crawlee: bool, name: bool): i32 {
   for (let p = start; p < end; ) {
-    let b = ld8(p);
-    let escape = false;
-    if (crawlee) {
-      const d = formByteAt(p, end);
-      b = d & 0xff;
-      p += d >> 8;
-      if (b == SPACE) b = PLUS;
-      else escape = isIn(b, FORM_URLENCODED_SET);
-    } else {
-      p++;
-      escape = b == QUESTION || isIn(b, SPECIAL_QUERY_SET);
+    const d = formByteAt(p, end);
+    const b = d & 0xff;
+    if (!crawlee && d >> 8 == 3 && isReservedEscape(b)) {
+      st8(dst, PERCENT);
+      st8(dst + 1, toUpper(ld8(p + 1)));
+      st8(dst + 2, toUpper(ld8(p + 2)));
+      dst += 3;
+      p += 3;
+      continue;
     }
-    if (escape) dst = writeEscape(dst, b);
+    p += d >> 8;
+    let out = b;
+    if (b == SPACE) out = name && !crawlee ? -1 : PLUS;
+    else if (crawlee ? isIn(b, FORM_URLENCODED_SET) : b != EQUALS && isIn(b, NORMALIZE_URL_QUERY_STOP)) out = -1;
+    if (out == -1) dst = writeEscape(dst, b);
     else {
-      st8(dst, b);
+      st8(dst, out);
       dst++;
     }
   }
@@ -337,20 +292,22 @@ const PARAM: i32 = L.KEY_PARAM_BYTES;
 /**
  * The query from `from` to `to` (without "?") as the profile's key writes
  * it, at `dst` after a "?" (nothing where no parameter is left): empty
- * parameters dropped, the tracking ones removed (normalize-url's
- * /^utm_\w+/i, crawlee's "utm_" prefix, on decoded names), the rest sorted by
- * their decoded names (stable, as URLSearchParams#sort), each name and value
- * written back. normalize-url: a parameter without "=" is left to the
- * profile (its emptyQueryValue "preserve" looks at the whole query), and so
- * is a "%" or "+" (its round trip decodes some escapes and not others);
- * crawlee writes a parameter without "=" as "name=". A plain parameter (every
- * byte written as it is) is copied whole. `work` holds KEY_MAX_PARAMS
- * parameters.
+ * parameters dropped, the tracking ones removed (isTracking()), the rest
+ * sorted by their decoded names (stable, as URLSearchParams#sort), each
+ * name and value written back (writePart()). A parameter without "=":
+ * crawlee writes "name=", normalize-url (emptyQueryValue "preserve") the
+ * name alone; there, a parameter with an empty value is written "name=" but
+ * where a parameter without "=" has its name, and such a query is left to
+ * the profile. So is one with an escape of a non-ASCII byte. A plain
+ * parameter (every byte written as it is) is copied whole. `work` holds
+ * KEY_MAX_PARAMS parameters.
  */
 function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
   // The bytes that end a run copied as it is: "&", "=" and those written otherwise.
   const stop = crawlee ? FORM_URLENCODED_SET : NORMALIZE_URL_QUERY_STOP;
   let count = 0;
+  let bare = false;
+  let emptyValue = false;
   for (let start = from; start < to; ) {
     let end = start;
     let equals = L.NONE;
@@ -363,25 +320,22 @@ function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
         if (equals == L.NONE) equals = end;
         continue;
       }
-      if (!crawlee && (c == PERCENT || c == PLUS)) return L.NONE;
       plain = false;
     }
     const next = end + 1;
     if (end > start) {
       if (equals == L.NONE) {
-        if (!crawlee) return L.NONE;
         equals = end;
-      }
-      if (!plain && crawlee && !asciiEscapes(start, end)) return L.NONE;
-      const removed = crawlee ? startsWithUtm(start, equals) : isUtmWord(start, equals);
-      if (!removed) {
+        bare = true;
+      } else if (equals + 1 == end) emptyValue = true;
+      if (!plain && !asciiEscapes(start, end)) return L.NONE;
+      if (!isTracking(start, equals, crawlee)) {
         if (count == L.KEY_MAX_PARAMS) return L.NONE;
         // Insertion: stable, names compared where they lie.
         let i = count;
         for (; i > 0; i--) {
           const at = work + (i - 1) * PARAM;
-          const decode = crawlee && !(plain && ld32(at + 12) != 0);
-          if (compareNames(ld32(at), ld32(at + 4), start, equals, decode) <= 0) break;
+          if (compareNames(ld32(at), ld32(at + 4), start, equals) <= 0) break;
           st32(at + PARAM, ld32(at));
           st32(at + PARAM + 4, ld32(at + 4));
           st32(at + PARAM + 8, ld32(at + 8));
@@ -397,6 +351,7 @@ function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
     }
     start = next;
   }
+  if (bare && emptyValue && !crawlee) return L.NONE;
   if (count == 0) return dst;
   st8(dst, QUESTION);
   dst++;
@@ -413,16 +368,16 @@ function queryKey(from: i32, to: i32, dst: i32, work: i32, crawlee: bool): i32 {
       copyAhead(dst, start, end - start);
       dst += end - start;
     } else {
-      dst = writePart(start, equals, dst, crawlee);
+      dst = writePart(start, equals, dst, crawlee, true);
       if (equals < end) {
         st8(dst, EQUALS);
         dst++;
         // A second "=" is the value's: the form serializer escapes it, normalize-url keeps it.
-        dst = writePart(equals + 1, end, dst, crawlee);
+        dst = writePart(equals + 1, end, dst, crawlee, false);
       }
     }
-    // crawlee: a parameter without "=" is written "name=".
-    if (equals == end) {
+    // crawlee writes a parameter without "=" as "name=".
+    if (equals == end && crawlee) {
       st8(dst, EQUALS);
       dst++;
     }

@@ -46,6 +46,27 @@ const PATH_ESCAPES = Array.from({ length: 0x7f - 0x20 }, (_, i) => (0x20 + i).to
 );
 
 /**
+ * The escape of every ASCII byte (upper and lower case hex digits), and
+ * every printable one as it is, in a query's names and values, beside "+",
+ * parameters without "=" or with an empty value, tracking parameters and
+ * names out of order, and in a fragment: each query and fragment step the
+ * profiles' kernel keys take (assembly/canonical/keys.ts).
+ */
+const QUERY_ESCAPES = Array.from({ length: 0x80 }, (_, b) => b).flatMap((b) => {
+  const hex = b.toString(16).padStart(2, "0");
+  const raw = b > 0x20 && b < 0x7f ? String.fromCharCode(b) : "";
+  return [
+    ...[hex.toUpperCase(), hex].flatMap((h) => [
+      `https://example.com/q?b%${h}=v%${h}w&a=1&utm%5fx%${h}=2#f%${h}`,
+      `http://www.example.com/?z=%${h}+&y%${h}&x=1&UTM_A=1&%${h}`,
+      `https://example.com/?%${h}=&a+b=c+d&utm_=1#:~:text=%${h}`,
+    ]),
+    `https://example.com/p/?b${raw}=${raw}&a=${raw}${raw}&c&utm_${raw}=1#x${raw}`,
+    `http://example.com/?${raw}&a=&${raw}=${raw}`,
+  ];
+});
+
+/**
  * Queries of up to 40 parameters, names repeated and out of order, tracking
  * parameters among them (seeded): the sort of many parameters (past the
  * insertion sort of the profiles' fast path) keeps those of one name in order.
@@ -145,7 +166,7 @@ function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[
 describe.each(builds)("%s", (name, api) => {
   it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
-    for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES])
+    for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...LONG_QUERIES])
       compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
         normalizeUrl(input),
       );
@@ -167,7 +188,7 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...PATH_ESCAPES, ...LONG_QUERIES, ...GENERATED]) {
+      for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...LONG_QUERIES, ...GENERATED]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
