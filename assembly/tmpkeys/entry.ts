@@ -1,0 +1,1 @@
+export { crawlerKey } from "../canonical/keys";
