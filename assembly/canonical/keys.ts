@@ -35,7 +35,6 @@ import {
   UNDERSCORE,
 } from "../charcode";
 
-
 /**
  * Copy `n` bytes from `src` to `dst`, which do not overlap (either may come
  * first), writing up to 15 bytes past `dst + n`: copyAhead() with SIMD, 8

@@ -1,1 +1,0 @@
-export { crawlerKey } from "../canonical/keys";
