@@ -176,6 +176,7 @@ export function initTables(): void {
   // (~)", made from the complement the note lists, which the wrapper uses too
   // (classes.ts); test/helpers/encode-sets.ts checks it against this definition.
   for (let c = 0; c < 256; c++) if (!isFormUrlencodedPlain(c)) add(c, FORM_URLENCODED_SET);
+  // The "normalize-url" profile's query key (canonical/keys.ts): the special-query set, "&", "=", "%", "+" and "?".
   extend(SPECIAL_QUERY_SET, NORMALIZE_URL_QUERY_STOP);
   add(C.AMPERSAND, NORMALIZE_URL_QUERY_STOP);
   add(C.EQUALS, NORMALIZE_URL_QUERY_STOP);

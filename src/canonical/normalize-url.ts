@@ -232,7 +232,9 @@ function testParameter(name: string, filters: unknown): boolean {
 
 /** "https" -> "https:"; undefined for a value that is not a scheme. */
 function protocolOption(protocol: unknown): string | undefined {
-  if (protocol === "http" || protocol === "https") return `${protocol}:`;
+  // The usual values as constants, not a string made each call.
+  if (protocol === "http") return HTTP;
+  if (protocol === "https") return HTTPS;
   if (typeof protocol !== "string") return undefined;
   const name = stripTrailing(protocol.trim().toLowerCase(), isColon);
   return SCHEME.test(name) ? `${name}:` : undefined;
