@@ -67,6 +67,20 @@ const QUERY_ESCAPES = Array.from({ length: 0x80 }, (_, b) => b).flatMap((b) => {
 });
 
 /**
+ * Tabs and newlines inside the input, which the parser removes: a key that
+ * begins the input as written is a slice of it, and these must not be.
+ */
+const TABS_INSIDE = [
+  "https://exa\tmple.com/a/b",
+  "https://example.com/a\n/b?b=1&a=2#x",
+  "https://www.example.com/p\r/",
+  "ht\ttp://example.com/",
+  "https://example.com/p?q=1\t&a",
+  "https://example.com/\t",
+  "file:///a/\tb",
+];
+
+/**
  * Queries of up to 40 parameters, names repeated and out of order, tracking
  * parameters among them (seeded): the sort of many parameters (past the
  * insertion sort of the profiles' fast path) keeps those of one name in order.
@@ -166,7 +180,7 @@ function ours(api: Api, input: string, options: Parameters<Api["canonicalize"]>[
 describe.each(builds)("%s", (name, api) => {
   it("normalize-url: the profile answers as normalize-url 10.0.0", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
-    for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...LONG_QUERIES])
+    for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...TABS_INSIDE, ...LONG_QUERIES])
       compare(tally, `normalize-url ${JSON.stringify(input)}`, ours(api, input, { profile: "normalize-url" }), () =>
         normalizeUrl(input),
       );
@@ -188,7 +202,7 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...LONG_QUERIES, ...GENERATED]) {
+      for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...TABS_INSIDE, ...LONG_QUERIES, ...GENERATED]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
