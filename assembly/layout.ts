@@ -90,9 +90,15 @@ export const URL_IDNA_END: i32 = 15;
 // With FLAG_HREF_BASE_PREFIX: how many bytes of the base's href begin the href
 // (the input is the rest).
 export const URL_BASE_PREFIX: i32 = 23;
-// What crawlerKey() leaves: 1 where the key it wrote is the first bytes of
-// the input as written (the wrapper slices the input string), else 0.
-export const URL_KEY_OF_INPUT: i32 = 24;
+// What crawlerKey() leaves: where the key it wrote is the input as written
+// less one run of ASCII bytes (or less its end), the key is the input's
+// first URL_KEY_HEAD bytes followed by its bytes from URL_KEY_TAIL on (the
+// wrapper joins two slices of the input string); URL_KEY_HEAD is NONE where
+// the key is not so made.
+export const URL_KEY_HEAD: i32 = 24;
+export const URL_KEY_TAIL: i32 = 25;
+/** The longest run of the input crawlerKey() looks for as left out of the key. */
+export const KEY_MAX_CUT: i32 = 8;
 // A field of the BASE record after the URL's, for parse() and canParse()
 // given BASE_HREF_ABSENT: where the directory of the base's path ends (after
 // the last "/" of its path), or NONE where its path has no "/". The fast path

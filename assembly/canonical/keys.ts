@@ -101,11 +101,26 @@ function findEscapeOrDoubleSlash(p: i32, end: i32): i32 {
       p += 16;
     }
   }
+  if (ASC_TARGET != 0) {
+    // Scalar WASM: 8 bytes at a time, the bytes that are "%" or "/" found as
+    // the zero bytes of the word XOR that byte repeated.
+    for (; p + 8 <= end; p += 8) {
+      const v = load<i64>(<usize>p);
+      const slashes = zeroBytes(v ^ 0x2f2f2f2f2f2f2f2f) & zeroBytes(load<i64>(<usize>(p + 1)) ^ 0x2f2f2f2f2f2f2f2f);
+      if ((zeroBytes(v ^ 0x2525252525252525) | slashes) != 0) break;
+    }
+  }
   for (; p < end; p++) {
     const c = ld8(p);
     if (c == PERCENT || (c == SLASH && ld8(p + 1) == SLASH)) return p;
   }
   return end;
+}
+
+/** The high bit of each byte of `x` that is zero, the other bits clear. */
+function zeroBytes(x: i64): i64 {
+  const low7 = 0x7f7f7f7f7f7f7f7f;
+  return ~(((x & low7) + low7) | x) & ~low7;
 }
 
 /**
@@ -503,14 +518,54 @@ function crawleeKey(href: i32, dst: i32, work: i32, keepFragment: bool): i32 {
   return out;
 }
 
+/** How many of the `n` bytes at `a` and at `b` are the same from the start (16 or 8 at a time in WASM). */
+function commonPrefix(a: i32, b: i32, n: i32): i32 {
+  let i = 0;
+  if (ASC_FEATURE_SIMD) {
+    for (; i + 16 <= n; i += 16) {
+      const same = i8x16.bitmask(i8x16.eq(v128.load(<usize>(a + i)), v128.load(<usize>(b + i))));
+      if (same != 0xffff) return i + ctz<i32>(~same);
+    }
+  } else if (ASC_TARGET != 0) {
+    while (i + 8 <= n && load<i64>(<usize>(a + i)) == load<i64>(<usize>(b + i))) i += 8;
+  }
+  while (i < n && ld8(a + i) == ld8(b + i)) i++;
+  return i;
+}
+
+/**
+ * Where the key of `length` bytes at `dst` is the `inputLength` bytes of
+ * the input at ARENA less one run of at most KEY_MAX_CUT ASCII bytes (or
+ * less its end): URL_KEY_HEAD and URL_KEY_TAIL (layout.ts); else
+ * URL_KEY_HEAD NONE. The bytes before the run are then ASCII too (they are
+ * the key's), so that byte offsets are the input string's indices.
+ */
+function keyOfInput(dst: i32, length: i32, inputLength: i32): void {
+  const head = commonPrefix(dst, L.ARENA, length < inputLength ? length : inputLength);
+  let tail = head;
+  if (head < length) {
+    const rest = length - head;
+    tail = L.NONE;
+    for (let cut = 1; cut <= L.KEY_MAX_CUT && head + cut + rest <= inputLength; cut++) {
+      if (ld8(L.ARENA + head + cut - 1) >= 0x80) break;
+      if (equalBytes(dst + head, L.ARENA + head + cut, rest)) {
+        tail = head + cut;
+        break;
+      }
+    }
+  }
+  st32(L.resultField(L.URL_KEY_HEAD), tail == L.NONE ? L.NONE : head);
+  st32(L.resultField(L.URL_KEY_TAIL), tail);
+}
+
 /**
  * The key of profile `key` (layout.ts KEY_*) of the URL whose href is at
  * `href` (its record at RESULT), parsed from the `inputLength` bytes at
  * ARENA, written at `dst`; `dst` and `work` each need room for
  * KEY_MAX_PARAMS * KEY_PARAM_BYTES + 3 * the
- * href's length + 16 bytes. Returns the key's
- * end, or NONE where the profile must take the URL itself. URL_KEY_OF_INPUT
- * tells whether the key is the first bytes of the input.
+ * href's length + 16 bytes. Returns the key's end, or NONE where the
+ * profile must take the URL itself. URL_KEY_HEAD and URL_KEY_TAIL tell
+ * whether the key is made of the input (keyOfInput()).
  */
 export function crawlerKey(inputLength: i32, href: i32, dst: i32, work: i32, key: i32): i32 {
   const end =
@@ -519,11 +574,8 @@ export function crawlerKey(inputLength: i32, href: i32, dst: i32, work: i32, key
       : crawleeKey(href, dst, work, key == L.KEY_CRAWLEE_FRAGMENT);
   // The input's bytes are as written unless the parser removed tabs or
   // newlines (an href that is the input is the input unedited).
-  const intact = (field(L.URL_FLAGS) & L.FLAG_HREF_IS_INPUT) != 0 || !tabsRemoved;
-  const length = end - dst;
-  st32(
-    L.resultField(L.URL_KEY_OF_INPUT),
-    end != L.NONE && intact && length <= inputLength && equalBytes(dst, L.ARENA, length) ? 1 : 0,
-  );
+  if (end != L.NONE && ((field(L.URL_FLAGS) & L.FLAG_HREF_IS_INPUT) != 0 || !tabsRemoved))
+    keyOfInput(dst, end - dst, inputLength);
+  else st32(L.resultField(L.URL_KEY_HEAD), L.NONE);
   return end;
 }

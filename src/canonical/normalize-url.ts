@@ -183,12 +183,21 @@ const FILE = "file:";
 function plainSpecialStart(input: string): boolean {
   const last = input.charCodeAt(input.length - 1);
   if (last <= 0x20 || last >= 0x7f) return false;
-  const scheme = startsWithAnyCase(input, HTTPS)
-    ? 6
-    : startsWithAnyCase(input, HTTP) || startsWithAnyCase(input, FILE)
-      ? 5
-      : 0;
-  return scheme !== 0 && input.startsWith("//", scheme);
+  // The letters compared in lower case (| 0x20 maps only "H" to "h", and so on).
+  const first = input.charCodeAt(0) | 0x20;
+  let colon: number;
+  if (first === 0x68) {
+    if ((input.charCodeAt(1) | 0x20) !== 0x74 || (input.charCodeAt(2) | 0x20) !== 0x74) return false;
+    if ((input.charCodeAt(3) | 0x20) !== 0x70) return false;
+    colon = (input.charCodeAt(4) | 0x20) === 0x73 ? 5 : 4;
+  } else if (first === 0x66) {
+    if ((input.charCodeAt(1) | 0x20) !== 0x69 || (input.charCodeAt(2) | 0x20) !== 0x6c) return false;
+    if ((input.charCodeAt(3) | 0x20) !== 0x65) return false;
+    colon = 4;
+  } else return false;
+  return (
+    input.charCodeAt(colon) === 0x3a && input.charCodeAt(colon + 1) === 0x2f && input.charCodeAt(colon + 2) === 0x2f
+  );
 }
 
 /** Whether a path ends in a scheme and "//", a slash of which removing the trailing slash must keep. */
@@ -574,20 +583,12 @@ export function normalizeUrlProfile({
     p.hostname = upperCaseEscapes(p.hostname);
   }
 
-  function normalize(input: string, o: Resolved, defaults: boolean): string | null {
-    // An input that starts with "http://", "https://" or "file://" and ends
-    // with a visible ASCII character: the steps before the parse (tabs and
-    // newlines removed, the ends trimmed, a scheme added) change nothing the
-    // parser does not do itself, and the default key is tried on its parse
-    // first (the kernel's, assembly/canonical/keys.ts), before the options'
-    // checks, which the default options pass.
-    let direct: ParsedUrl | null = null;
-    if (defaults && plainSpecialStart(input)) {
-      const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
-      if (keyed === null || typeof keyed === "string") return keyed;
-      direct = keyed;
-    }
-
+  /**
+   * normalize-url's steps on `input` under the options `o` (`defaults`: the
+   * default options); `direct` is the parse of `input` where the kernel left
+   * its key to these steps (normalizeUrl() below), else null.
+   */
+  function normalize(input: string, o: Resolved, defaults: boolean, direct: ParsedUrl | null): string | null {
     const defaultProtocol = protocolOption(o.defaultProtocol);
     if (defaultProtocol === undefined)
       throw new TypeError(
@@ -705,10 +706,21 @@ export function normalizeUrlProfile({
         break;
       }
     }
+    // An input that starts with "http://", "https://" or "file://" and ends
+    // with a visible ASCII character: the steps before the parse (tabs and
+    // newlines removed, the ends trimmed, a scheme added) change nothing the
+    // parser does not do itself, and the kernel's key (assembly/canonical/keys.ts)
+    // is tried on its parse first, before the options' checks, which the
+    // default options pass. (Here, not in normalize(): in that large function
+    // V8 made this path slower.)
+    if (defaults && typeof input === "string" && plainSpecialStart(input)) {
+      const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
+      return keyed === null || typeof keyed === "string" ? keyed : normalize(input, DEFAULTS, true, keyed);
+    }
     const o = defaults ? DEFAULTS : resolve(options);
-    if (input instanceof ParsedUrl) return normalize(input.href, o, defaults);
+    if (input instanceof ParsedUrl) return normalize(input.href, o, defaults, null);
     expectString(input, "canonicalize", "input");
-    return normalize(input, o, defaults);
+    return normalize(input, o, defaults, null);
   };
 }
 
