@@ -77,7 +77,6 @@ export class UrlInput {
     }
     return value;
   }
-
 }
 
 /** What a match reads a component's value from: a parsed input, or a dictionary's values (ValueList). */
