@@ -8,6 +8,9 @@
 //           "*.cdn.example.com", "/users/:id", "/v1/:n(\\d+)"): the value
 //           starts and ends with those texts, and the rest is the group's,
 //           checked in JS (fixed on both sides, it can only be that rest)
+//   one-pass  a list where the next code unit decides every choice
+//           ("/a/:b/c{/:d(\\d+)}?"): one look at each code unit, in JS
+//           (one-pass.ts)
 //   kernel  the compiled program (compile.ts) in the kernel, after a check in
 //           JS that the value starts with the pattern's leading fixed text
 //   regexp  the RegExp the standard generates, where the kernel cannot run
@@ -19,6 +22,7 @@
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
 import type { Part } from "./parts.js";
+import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
 
 export type Groups = (string | undefined)[];
@@ -38,7 +42,7 @@ function isLineTerminator(c: number): boolean {
 }
 
 /** How a component is matched (for tests and the benchmark's report). */
-type MatchKind = "exact" | "any" | "group" | "kernel" | "regexp";
+type MatchKind = "exact" | "any" | "group" | "one-pass" | "kernel" | "regexp";
 
 // What the value of a "group" component's group may be: its wildcard or regexp.
 /** A full wildcard: anything without a line terminator. */
@@ -53,9 +57,10 @@ const DIGITS = ["\\d+", "[0-9]+"];
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
-  /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
+  /** The whole text (exact) or the leading fixed text (one-pass, kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
+  private readonly onePass: OnePass | null = null;
   /** An "exact" component's texts beyond `text`, where it has optional pieces; null for none. */
   private readonly otherTexts: readonly string[] | null = null;
   /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
@@ -90,8 +95,14 @@ export class ComponentMatcher {
       this.rule = group.type === "full-wildcard" ? FULL : group.type === "segment-wildcard" ? SEGMENT : DIGIT_RUN;
       this.delimiter = options.delimiterCodePoint;
     } else {
-      // The leading fixed text is checked in JS (startsWith): the program
-      // matches from its end on.
+      this.onePass = OnePass.compile(parts, options);
+      if (this.onePass !== null) {
+        this.kind = "one-pass";
+        this.text = leadingText(parts);
+        return;
+      }
+      // The leading fixed text is checked in JS: the program matches from
+      // its end on.
       const lead = options.ignoreCase ? 0 : leadingParts(parts);
       this.program = compileParts(parts.slice(lead), options);
       this.testProgram = compileParts(parts.slice(lead), options, true);
@@ -109,6 +120,12 @@ export class ComponentMatcher {
         return !LINE_TERMINATOR.test(value);
       case "group":
         return this.groupEnd(value) >= 0;
+      case "one-pass": {
+        if (!this.startsWithText(value)) return false;
+        const groups = (this.onePass as OnePass).match(value, false);
+        if (groups !== undefined) return groups !== null;
+        return this.source.regexp.test(value);
+      }
       case "kernel": {
         if (!this.startsWithText(value)) return false;
         const slots = runProgram(this.arena, this.testProgram as Program, value, false, this.text.length);
@@ -130,6 +147,12 @@ export class ComponentMatcher {
       case "group": {
         const end = this.groupEnd(value);
         return end < 0 ? null : [value.slice(this.text.length, end)];
+      }
+      case "one-pass": {
+        if (!this.startsWithText(value)) return null;
+        const groups = (this.onePass as OnePass).match(value, true);
+        if (groups !== undefined) return groups;
+        break;
       }
       case "kernel": {
         if (!this.startsWithText(value)) return null;
