@@ -22,6 +22,7 @@
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
 import type { Part } from "./parts.js";
+import { isAt } from "./code-units.js";
 import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
 
@@ -213,18 +214,6 @@ export class ComponentMatcher {
         return end;
     }
   }
-}
-
-/**
- * Whether `value` has `text` at `at`, compared a code unit at a time: the
- * values are slices of the input, whose startsWith() and endsWith() V8 runs
- * as calls that cost more than this loop over a pattern's few fixed units.
- */
-export function isAt(value: string, at: number, text: string): boolean {
-  const n = text.length;
-  if (at + n > value.length) return false;
-  for (let i = 0; i < n; i++) if (value.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
-  return true;
 }
 
 /**

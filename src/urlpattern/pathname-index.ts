@@ -5,11 +5,11 @@
 // along its own text meets every pattern whose text the pathname starts
 // with: the only ones that can match it. It stops where no pattern's text
 // goes on, after a step per run of shared text (a few a request, where a
-// step per code unit took ~10, each a map lookup in memory that 1,000
-// routes spread wide). Patterns without such text (or with ignoreCase) sit
+// step per code unit took ~10, each a lookup in memory that 1,000 routes
+// spread wide). Patterns without such text (or with ignoreCase) sit
 // at the root and are met by every walk.
 
-import { isAt } from "./component-matcher.js";
+import { isAt } from "./code-units.js";
 
 interface Edge {
   label: string;
@@ -17,9 +17,22 @@ interface Edge {
 }
 
 class Node {
-  readonly edges = new Map<number, Edge>();
+  /** The first code unit of each edge's label, and the edge: a node has few, so a scan beats a map's hashing. */
+  readonly firsts: number[] = [];
+  readonly edges: Edge[] = [];
   /** The patterns whose text ends here, in increasing order. */
   readonly indices: number[] = [];
+
+  edge(c: number): Edge | undefined {
+    const firsts = this.firsts;
+    for (let i = 0; i < firsts.length; i++) if (firsts[i] === c) return this.edges[i];
+    return undefined;
+  }
+
+  addEdge(label: string, node: Node): void {
+    this.firsts.push(label.charCodeAt(0));
+    this.edges.push({ label, node });
+  }
 }
 
 /** How many code units `a` from `from` on and `b` share at their start. */
@@ -38,10 +51,10 @@ export class PathnameIndex {
     let i = 0;
     while (i < text.length) {
       const c = text.charCodeAt(i);
-      const edge = node.edges.get(c);
+      const edge = node.edge(c);
       if (edge === undefined) {
         const leaf = new Node();
-        node.edges.set(c, { label: text.slice(i), node: leaf });
+        node.addEdge(text.slice(i), leaf);
         node = leaf;
         break;
       }
@@ -50,7 +63,7 @@ export class PathnameIndex {
         // Split the edge where the texts part.
         const middle = new Node();
         const rest = edge.label.slice(n);
-        middle.edges.set(rest.charCodeAt(0), { label: rest, node: edge.node });
+        middle.addEdge(rest, edge.node);
         edge.label = edge.label.slice(0, n);
         edge.node = middle;
       }
@@ -76,7 +89,7 @@ export class PathnameIndex {
         }
       }
       if (i === pathname.length) break;
-      const edge = node.edges.get(pathname.charCodeAt(i));
+      const edge = node.edge(pathname.charCodeAt(i));
       if (edge === undefined || !isAt(pathname, i, edge.label)) break;
       i += edge.label.length;
       node = edge.node;
