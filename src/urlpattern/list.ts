@@ -32,6 +32,8 @@ interface ListCore<Pattern> {
 export function listClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(core: () => ListCore<Pattern>) {
   return class URLPatternList {
     /** @internal */ readonly _patterns: Pattern[];
+    /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
+    readonly _matchers: UrlMatcher[];
     /** @internal */ readonly _index = new PathnameIndex();
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
@@ -42,7 +44,8 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
         );
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
-      for (const [i, p] of this._patterns.entries()) this._index.add(i, p._matcher.pathnameText);
+      this._matchers = this._patterns.map((p) => p._matcher);
+      for (const [i, m] of this._matchers.entries()) this._index.add(i, m.pathnameText);
     }
 
     get length(): number {
@@ -63,8 +66,12 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
 
     /** @internal The index of the first pattern the parsed `url` matches, or -1. */
     _first(url: UrlInput): number {
-      const patterns = this._patterns;
-      for (const i of this._index.candidates(url.get(PATHNAME))) if (patterns[i]._matcher.test(url)) return i;
+      const matchers = this._matchers;
+      const candidates = this._index.candidates(url.get(PATHNAME));
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k] as number;
+        if ((matchers[i] as UrlMatcher).test(url)) return i;
+      }
       return -1;
     }
 
@@ -82,11 +89,12 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
       }
       const url = core().parse(input, baseURL);
       if (url === null) return null;
-      const patterns = this._patterns;
-      for (const index of this._index.candidates(url.get(PATHNAME))) {
-        const pattern = patterns[index];
-        const groups = pattern._matcher.exec(url);
+      const candidates = this._index.candidates(url.get(PATHNAME));
+      for (let k = 0; k < candidates.length; k++) {
+        const index = candidates[k] as number;
+        const groups = (this._matchers[index] as UrlMatcher).exec(url);
         if (groups === null) continue;
+        const pattern = this._patterns[index] as Pattern;
         // The inputs as exec() names them: USVStrings.
         const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
         return { index, result: pattern._result(url, groups, inputs) };

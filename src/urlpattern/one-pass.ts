@@ -87,6 +87,24 @@ function isAscii(text: string): boolean {
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
 function runClass(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
+  const run = classOf(part, options);
+  if (run === null) return null;
+  // One table for each class: a router's patterns repeat a few, and a match
+  // then reads a table that the matches before it kept in the cache.
+  const key = run.ascii.join("");
+  let ascii = TABLES.get(key);
+  if (ascii === undefined) {
+    ascii = run.ascii;
+    if (TABLES.size < MAX_TABLES) TABLES.set(key, ascii);
+  }
+  return { ...run, ascii };
+}
+
+/** The class tables made so far, by their bits, up to MAX_TABLES (patterns made from untrusted text can have any number). */
+const TABLES = new Map<string, Uint8Array>();
+const MAX_TABLES = 256;
+
+function classOf(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
   const ascii = new Uint8Array(128);
   if (part.type === "segment-wildcard") {
     // "[^" + delimiter + "]+?": one code point or more, none the delimiter.
@@ -210,7 +228,12 @@ export class OnePass {
     const tail = this.tail;
     const end = value.length - tail.length;
     if (end < 0 || !isAt(value, end, tail)) return null;
-    const groups: Groups | null = wantGroups ? new Array(this.groups).fill(undefined) : null;
+    let groups: Groups | null = null;
+    if (wantGroups) {
+      // Pushed: new Array(n).fill() costs twice as much.
+      groups = [];
+      for (let g = 0; g < this.groups; g++) groups.push(undefined);
+    }
     const stop = run(this.steps, value, 0, end, groups);
     if (stop === UNDECIDED) return undefined;
     return stop === end ? (groups ?? NO_GROUPS) : null;

@@ -4,7 +4,7 @@
 import type { Arena } from "../kernel/arena.js";
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
-import { ComponentMatcher, leadingText, WHOLE, type Groups } from "./component-matcher.js";
+import { type ComponentMatcher, leadingText, WHOLE, type Groups } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import {
   type ComponentValues,
@@ -19,11 +19,11 @@ import {
   type UrlInput,
 } from "./url-input.js";
 
-/** What the pattern parser and the RegExp generation made of one component. */
+/** What the pattern parser made of one component, and its matcher. */
 interface ComponentSource {
   readonly parts: readonly Part[];
   readonly options: CompileOptions;
-  readonly regexp: RegExp;
+  matcher(arena: Arena): ComponentMatcher;
 }
 
 /**
@@ -44,7 +44,7 @@ export class UrlMatcher {
 
   constructor(arena: Arena, sources: readonly ComponentSource[]) {
     if (sources.length !== COMPONENTS.length) throw new Error("swurl: a URL pattern has eight components");
-    this.components = sources.map((s) => new ComponentMatcher(arena, s.parts, s.options, s));
+    this.components = sources.map((s) => s.matcher(arena));
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
