@@ -21,19 +21,11 @@
 
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
-import type { Part } from "./parts.js";
+import { groupNames, type Part } from "./parts.js";
 import { isAt } from "./code-units.js";
+import type { Groups } from "./groups.js";
 import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
-
-export type Groups = (string | undefined)[];
-
-/**
- * The groups of a "*" component of a parsed URL (UrlMatcher.exec()): its
- * one group is the whole value, which the result reads itself, where an
- * array of it would be made and dropped at every exec().
- */
-export const WHOLE: Groups = Object.freeze([]) as unknown as Groups;
 
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
@@ -58,6 +50,8 @@ const DIGITS = ["\\d+", "[0-9]+"];
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
+  /** The groups' names, in pattern order. */
+  readonly names: readonly string[];
   /** The whole text (exact) or the leading fixed text (one-pass, kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
@@ -80,6 +74,7 @@ export class ComponentMatcher {
   ) {
     this.program = null;
     this.text = "";
+    this.names = groupNames(parts);
     const texts = options.ignoreCase ? null : fixedTexts(parts);
     if (texts !== null) {
       this.kind = "exact";

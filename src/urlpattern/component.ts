@@ -4,7 +4,7 @@ import type { Arena } from "../kernel/arena.js";
 import { SPECIAL_SCHEMES } from "./canonicalize.js";
 import { ComponentMatcher } from "./component-matcher.js";
 import { type EncodingCallback, parsePatternString } from "./parser.js";
-import type { Part, PartOptions } from "./parts.js";
+import { groupNames, type Part, type PartOptions } from "./parts.js";
 import { generatePatternString, generateRegExp } from "./regexp.js";
 
 /**
@@ -55,7 +55,7 @@ export class Component {
    * exec() by the compiled matcher makes no RegExp.
    */
   get names(): readonly string[] {
-    this._names ??= this.parts.filter((p) => p.type !== "fixed-text").map((p) => p.name);
+    this._names ??= groupNames(this.parts);
     return this._names;
   }
 

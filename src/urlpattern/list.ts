@@ -8,18 +8,16 @@
 // tried against each pattern in turn.
 
 import { PathnameIndex } from "./pathname-index.js";
-import { type ComponentValues, PATHNAME, type UrlInput } from "./url-input.js";
-import type { Groups } from "./component-matcher.js";
+import { PATHNAME, type UrlInput } from "./url-input.js";
+import type { URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
-/** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
-interface ListedPattern<Input, Result> {
+/** What the list needs of a pattern: its compiled matcher, and its own test() and exec(). */
+interface ListedPattern<Input> {
   /** @internal */
   readonly _matcher: UrlMatcher;
   test(input?: Input, baseURL?: string): boolean;
-  exec(input?: Input, baseURL?: string): Result | null;
-  /** @internal */
-  _result(values: ComponentValues, groups: readonly Groups[], inputs: (Input | string)[]): Result;
+  exec(input?: Input, baseURL?: string): URLPatternResult | null;
 }
 
 interface ListCore<Pattern> {
@@ -29,7 +27,7 @@ interface ListCore<Pattern> {
   parse(input: string, baseURL: string | undefined): UrlInput | null;
 }
 
-export function listClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(core: () => ListCore<Pattern>) {
+export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
   return class URLPatternList {
     /** @internal */ readonly _patterns: Pattern[];
     /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
@@ -81,7 +79,7 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
     }
 
     /** The first pattern that matches `input`: its index and its exec() result; or null. */
-    exec(input: Input | string, baseURL?: string): { index: number; result: Result } | null {
+    exec(input: Input | string, baseURL?: string): { index: number; result: URLPatternResult } | null {
       if (typeof input !== "string") {
         const index = this.findIndex(input, baseURL);
         const result = index < 0 ? null : this._patterns[index].exec(input, baseURL);
@@ -94,10 +92,9 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
         const index = candidates[k] as number;
         const groups = (this._matchers[index] as UrlMatcher).exec(url);
         if (groups === null) continue;
-        const pattern = this._patterns[index] as Pattern;
         // The inputs as exec() names them: USVStrings.
         const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-        return { index, result: pattern._result(url, groups, inputs) };
+        return { index, result: (this._matchers[index] as UrlMatcher).result(url, groups, inputs) };
       }
       return null;
     }

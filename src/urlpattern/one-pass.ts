@@ -20,7 +20,7 @@ import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
 import { parseRegExpSubset } from "./regexp-subset.js";
 import { isAt } from "./code-units.js";
-import type { Groups } from "./component-matcher.js";
+import type { Groups } from "./groups.js";
 
 /** What may come next: ASCII code units, any code unit above ASCII, the value's end. */
 class Follow {
