@@ -1,13 +1,12 @@
-// One component of a URL pattern, ready to match: the cheapest of four ways
+// One component of a URL pattern, ready to match: the cheapest of five ways
 // that gives the standard's answer for its part list.
 //
 //   exact   fixed text only (case-sensitive): string equality, with each of
 //           the few texts that optional pieces make ("http{s}?")
 //   any     "*" alone: any value without a line terminator ("^(.*)$")
-//   group   one group without a modifier between fixed texts ("/posts/*",
-//           "*.cdn.example.com", "/users/:id", "/v1/:n(\\d+)"): the value
-//           starts and ends with those texts, and the rest is the group's,
-//           checked in JS (fixed on both sides, it can only be that rest)
+//   one-pass  a list where the next code unit decides every choice
+//           ("/users/:id", "*.cdn.example.com", "/a/:b/c{/:d(\\d+)}?"): one
+//           look at each code unit, in JS (one-pass.ts)
 //   kernel  the compiled program (compile.ts) in the kernel, after a check in
 //           JS that the value starts with the pattern's leading fixed text
 //   regexp  the RegExp the standard generates, where the kernel cannot run
@@ -18,45 +17,30 @@
 
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
-import type { Part } from "./parts.js";
+import { groupNames, type Part } from "./parts.js";
+import { isAt } from "./code-units.js";
+import type { Groups } from "./groups.js";
+import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
-
-export type Groups = (string | undefined)[];
 
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
-function isLineTerminator(c: number): boolean {
-  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
-}
-
 /** How a component is matched (for tests and the benchmark's report). */
-type MatchKind = "exact" | "any" | "group" | "kernel" | "regexp";
-
-// What the value of a "group" component's group may be: its wildcard or regexp.
-/** A full wildcard: anything without a line terminator. */
-const FULL = 0;
-/** A segment wildcard: one code point or more, none the delimiter. */
-const SEGMENT = 1;
-/** "\\d+" or "[0-9]+": ASCII digits, one or more. */
-const DIGIT_RUN = 2;
-
-/** The custom regexps a "group" component checks in JS. */
-const DIGITS = ["\\d+", "[0-9]+"];
+type MatchKind = "exact" | "any" | "one-pass" | "kernel" | "regexp";
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
-  /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
+  /** The groups' names, in pattern order. */
+  readonly names: readonly string[];
+  /** The whole text (exact) or the leading fixed text (one-pass, kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
+  private readonly onePass: OnePass | null = null;
   /** An "exact" component's texts beyond `text`, where it has optional pieces; null for none. */
   private readonly otherTexts: readonly string[] | null = null;
   /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
   private readonly testProgram: Program | null = null;
-  /** A "group" component's fixed text after its group (with the group's suffix), its rule and the delimiter a segment stops at. */
-  private readonly tail: string = "";
-  private readonly rule: number = FULL;
-  private readonly delimiter: string = "";
 
   constructor(
     private readonly arena: Arena,
@@ -67,6 +51,7 @@ export class ComponentMatcher {
   ) {
     this.program = null;
     this.text = "";
+    this.names = groupNames(parts);
     const texts = options.ignoreCase ? null : fixedTexts(parts);
     if (texts !== null) {
       this.kind = "exact";
@@ -74,17 +59,15 @@ export class ComponentMatcher {
       if (texts.length > 1) this.otherTexts = texts.slice(1);
     } else if (isAnything(parts)) {
       this.kind = "any";
-    } else if (!options.ignoreCase && loneGroup(parts) >= 0) {
-      const at = loneGroup(parts);
-      const group = parts[at] as Part;
-      this.kind = "group";
-      this.text = leadingText(parts.slice(0, at)) + group.prefix;
-      this.tail = group.suffix + leadingText(parts.slice(at + 1));
-      this.rule = group.type === "full-wildcard" ? FULL : group.type === "segment-wildcard" ? SEGMENT : DIGIT_RUN;
-      this.delimiter = options.delimiterCodePoint;
     } else {
-      // The leading fixed text is checked in JS (startsWith): the program
-      // matches from its end on.
+      this.onePass = OnePass.compile(parts, options);
+      if (this.onePass !== null) {
+        this.kind = "one-pass";
+        this.text = this.onePass.head;
+        return;
+      }
+      // The leading fixed text is checked in JS: the program matches from
+      // its end on.
       const lead = options.ignoreCase ? 0 : leadingParts(parts);
       this.program = compileParts(parts.slice(lead), options);
       this.testProgram = compileParts(parts.slice(lead), options, true);
@@ -100,8 +83,12 @@ export class ComponentMatcher {
         return this.isText(value);
       case "any":
         return !LINE_TERMINATOR.test(value);
-      case "group":
-        return this.groupEnd(value) >= 0;
+      case "one-pass": {
+        if (!this.startsWithText(value)) return false;
+        const groups = (this.onePass as OnePass).match(value, false);
+        if (groups !== undefined) return groups !== null;
+        return this.source.regexp.test(value);
+      }
       case "kernel": {
         if (!this.startsWithText(value)) return false;
         const slots = runProgram(this.arena, this.testProgram as Program, value, false, this.text.length);
@@ -120,9 +107,11 @@ export class ComponentMatcher {
         return this.isText(value) ? [] : null;
       case "any":
         return LINE_TERMINATOR.test(value) ? null : [value];
-      case "group": {
-        const end = this.groupEnd(value);
-        return end < 0 ? null : [value.slice(this.text.length, end)];
+      case "one-pass": {
+        if (!this.startsWithText(value)) return null;
+        const groups = (this.onePass as OnePass).match(value, true);
+        if (groups !== undefined) return groups;
+        break;
       }
       case "kernel": {
         if (!this.startsWithText(value)) return null;
@@ -146,60 +135,16 @@ export class ComponentMatcher {
 
   /**
    * Whether `value` starts with `text`: two of its characters first, which
-   * refuse most values at a few nanoseconds (a router's prefixes differ
-   * after their first "/" or just before their end: "/users1/", "/users2/"),
-   * where startsWith() is a call of ~5 ns.
+   * refuse most values at once (a router's prefixes differ after their first
+   * "/" or just before their end: "/users1/", "/users2/").
    */
   private startsWithText(value: string): boolean {
     const text = this.text;
     const n = text.length;
     if (n >= 2 && (value.charCodeAt(1) !== text.charCodeAt(1) || value.charCodeAt(n - 2) !== text.charCodeAt(n - 2)))
       return false;
-    return value.startsWith(text);
+    return isAt(value, 0, text);
   }
-
-  /** Where the group's value ends in `value` (it starts after `text`), or -1 where `value` does not match ("group"). */
-  private groupEnd(value: string): number {
-    const start = this.text.length;
-    const end = value.length - this.tail.length;
-    if (end < start || !this.startsWithText(value) || !value.endsWith(this.tail)) return -1;
-    switch (this.rule) {
-      case FULL:
-        for (let i = start; i < end; i++) if (isLineTerminator(value.charCodeAt(i))) return -1;
-        return end;
-      case SEGMENT:
-        if (end === start) return -1;
-        if (this.delimiter !== "") {
-          const at = value.indexOf(this.delimiter, start);
-          if (at >= 0 && at < end) return -1;
-        }
-        return end;
-      default:
-        if (end === start) return -1;
-        for (let i = start; i < end; i++) {
-          const c = value.charCodeAt(i);
-          if (c < 0x30 || c > 0x39) return -1;
-        }
-        return end;
-    }
-  }
-}
-
-/**
- * The index of the one group of `parts` where a "group" component can match
- * them: a group without a modifier (a wildcard, or a regexp of DIGITS) and
- * fixed text without modifiers around it; or -1.
- */
-function loneGroup(parts: readonly Part[]): number {
-  let at = -1;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as Part;
-    if (p.modifier !== "none") return -1;
-    if (p.type === "fixed-text") continue;
-    if (at >= 0 || (p.type === "regexp" && !DIGITS.includes(p.value))) return -1;
-    at = i;
-  }
-  return at;
 }
 
 /** Fixed texts that optional pieces may make, at most this many: "{a}?{b}?{c}?". */
