@@ -6,7 +6,7 @@
 // these do not take (a "%" in normalize-url's query, a domain with a trailing
 // dot, ...), crawlerKey() returns NONE and the profile takes the URL whole.
 
-import { copy, copyAhead, equalBytes, ld32, ld8, st32, st8 } from "../memory";
+import { copy, copyAhead, equalBytes, ld32, ld8, ldu32, st32, st8, word } from "../memory";
 import { tabsRemoved } from "../parser";
 import * as L from "../layout";
 import { EXTRA, FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, PATH_SET, RESERVED } from "../classes";
@@ -172,7 +172,7 @@ function isLabelByte(c: i32): bool {
 
 /** "www." at `p` */
 function isWww(p: i32): bool {
-  return ld8(p) == 0x77 && ld8(p + 1) == 0x77 && ld8(p + 2) == 0x77 && ld8(p + 3) == DOT;
+  return ldu32(p) == word(0x77, 0x77, 0x77, DOT);
 }
 
 /**
@@ -195,13 +195,10 @@ function strippableWww(start: i32, end: i32): bool {
 /** Where a text fragment directive (/:~:text=/i) starts in [from, to), or `to`. */
 function textDirective(from: i32, to: i32): i32 {
   for (let p = find2(from, to, COLON, COLON); p + 8 <= to; p = find2(p + 1, to, COLON, COLON)) {
+    // ":~:", "text" in any case (| 0x20 maps only "T" to "t", and so on), "=".
     if (
-      ld8(p + 1) == TILDE &&
-      ld8(p + 2) == COLON &&
-      (ld8(p + 3) | 0x20) == 0x74 &&
-      (ld8(p + 4) | 0x20) == 0x65 &&
-      (ld8(p + 5) | 0x20) == 0x78 &&
-      (ld8(p + 6) | 0x20) == 0x74 &&
+      (ldu32(p) & 0xffffff) == word(COLON, TILDE, COLON, 0) &&
+      (ldu32(p + 3) | 0x20202020) == word(0x74, 0x65, 0x78, 0x74) &&
       ld8(p + 7) == EQUALS
     )
       return p;
@@ -246,8 +243,9 @@ function isTracking(start: i32, end: i32, crawlee: bool): bool {
     const c = d & 0xff;
     p += d >> 8;
     if (i == 4) return crawlee || isWordByte(c);
+    // "utm_", a byte of the word at a time; normalize-url's letters in any case.
     const letter = crawlee || i == 3 ? c : c | 0x20;
-    if (letter != (i == 0 ? 0x75 : i == 1 ? 0x74 : i == 2 ? 0x6d : UNDERSCORE)) return false;
+    if (letter != ((word(0x75, 0x74, 0x6d, UNDERSCORE) >> (i << 3)) & 0xff)) return false;
   }
   return true;
 }
