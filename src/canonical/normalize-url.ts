@@ -179,21 +179,29 @@ const HTTP = "http:";
 const HTTPS = "https:";
 const FILE = "file:";
 
-/** Whether `input` starts with "http://", "https://" or "file://" (in any case) and ends with a visible ASCII character. */
+/**
+ * Whether `input` starts with "http://", "https://" or "file://" (in any
+ * case) and ends with a visible ASCII character, but for C0 controls and
+ * spaces around it (which the parser trims as normalize-url's steps do).
+ */
 function plainSpecialStart(input: string): boolean {
-  const last = input.charCodeAt(input.length - 1);
-  if (last <= 0x20 || last >= 0x7f) return false;
+  let end = input.length;
+  while (end > 0 && input.charCodeAt(end - 1) <= 0x20) end--;
+  const last = input.charCodeAt(end - 1);
+  if (!(last > 0x20 && last < 0x7f)) return false;
+  let start = 0;
+  while (input.charCodeAt(start) <= 0x20) start++;
   // The letters compared in lower case (| 0x20 maps only "H" to "h", and so on).
-  const first = input.charCodeAt(0) | 0x20;
+  const first = input.charCodeAt(start) | 0x20;
   let colon: number;
   if (first === 0x68) {
-    if ((input.charCodeAt(1) | 0x20) !== 0x74 || (input.charCodeAt(2) | 0x20) !== 0x74) return false;
-    if ((input.charCodeAt(3) | 0x20) !== 0x70) return false;
-    colon = (input.charCodeAt(4) | 0x20) === 0x73 ? 5 : 4;
+    if ((input.charCodeAt(start + 1) | 0x20) !== 0x74 || (input.charCodeAt(start + 2) | 0x20) !== 0x74) return false;
+    if ((input.charCodeAt(start + 3) | 0x20) !== 0x70) return false;
+    colon = start + ((input.charCodeAt(start + 4) | 0x20) === 0x73 ? 5 : 4);
   } else if (first === 0x66) {
-    if ((input.charCodeAt(1) | 0x20) !== 0x69 || (input.charCodeAt(2) | 0x20) !== 0x6c) return false;
-    if ((input.charCodeAt(3) | 0x20) !== 0x65) return false;
-    colon = 4;
+    if ((input.charCodeAt(start + 1) | 0x20) !== 0x69 || (input.charCodeAt(start + 2) | 0x20) !== 0x6c) return false;
+    if ((input.charCodeAt(start + 3) | 0x20) !== 0x65) return false;
+    colon = start + 4;
   } else return false;
   return (
     input.charCodeAt(colon) === 0x3a && input.charCodeAt(colon + 1) === 0x2f && input.charCodeAt(colon + 2) === 0x2f
@@ -707,9 +715,9 @@ export function normalizeUrlProfile({
       }
     }
     // An input that starts with "http://", "https://" or "file://" and ends
-    // with a visible ASCII character: the steps before the parse (tabs and
-    // newlines removed, the ends trimmed, a scheme added) change nothing the
-    // parser does not do itself, and the kernel's key (assembly/canonical/keys.ts)
+    // with a visible ASCII character, but for C0 controls and spaces around
+    // it: the steps before the parse (tabs and newlines removed, the ends
+    // trimmed, a scheme added) change nothing the parser does not do itself, and the kernel's key (assembly/canonical/keys.ts)
     // is tried on its parse first, before the options' checks, which the
     // default options pass. (Here, not in normalize(): in that large function
     // V8 made this path slower.)
