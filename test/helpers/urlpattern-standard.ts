@@ -134,7 +134,7 @@ export function standardPattern(pattern: unknown[]): StandardPattern | null {
       init = parseConstructorString(usv(pattern[0]), canonicalizeProtocol);
       if (typeof pattern[1] === "string") init.baseURL = usv(pattern[1]);
     } else {
-      const given = Object.entries(pattern[0] as Record<string, unknown>).filter(([, v]) => v !== undefined);
+      const given = Object.entries((pattern[0] ?? {}) as Record<string, unknown>).filter(([, v]) => v !== undefined);
       init = Object.fromEntries(given.map(([k, v]) => [k, usv(v)]));
     }
     let protocol = init.protocol?.replace(/:$/, "");
