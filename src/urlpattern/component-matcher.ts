@@ -8,6 +8,9 @@
 //           "*.cdn.example.com", "/users/:id", "/v1/:n(\\d+)"): the value
 //           starts and ends with those texts, and the rest is the group's,
 //           checked in JS (fixed on both sides, it can only be that rest)
+//   one-pass  a list where the next code unit decides every choice
+//           ("/a/:b/c{/:d(\\d+)}?"): one look at each code unit, in JS
+//           (one-pass.ts)
 //   kernel  the compiled program (compile.ts) in the kernel, after a check in
 //           JS that the value starts with the pattern's leading fixed text
 //   regexp  the RegExp the standard generates, where the kernel cannot run
@@ -19,9 +22,17 @@
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
 import type { Part } from "./parts.js";
+import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
 
 export type Groups = (string | undefined)[];
+
+/**
+ * The groups of a "*" component of a parsed URL (UrlMatcher.exec()): its
+ * one group is the whole value, which the result reads itself, where an
+ * array of it would be made and dropped at every exec().
+ */
+export const WHOLE: Groups = Object.freeze([]) as unknown as Groups;
 
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
@@ -31,7 +42,7 @@ function isLineTerminator(c: number): boolean {
 }
 
 /** How a component is matched (for tests and the benchmark's report). */
-type MatchKind = "exact" | "any" | "group" | "kernel" | "regexp";
+type MatchKind = "exact" | "any" | "group" | "one-pass" | "kernel" | "regexp";
 
 // What the value of a "group" component's group may be: its wildcard or regexp.
 /** A full wildcard: anything without a line terminator. */
@@ -46,9 +57,10 @@ const DIGITS = ["\\d+", "[0-9]+"];
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
-  /** The whole text (exact) or the leading fixed text (kernel) a value must start with; "" for none. */
+  /** The whole text (exact) or the leading fixed text (one-pass, kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
+  private readonly onePass: OnePass | null = null;
   /** An "exact" component's texts beyond `text`, where it has optional pieces; null for none. */
   private readonly otherTexts: readonly string[] | null = null;
   /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
@@ -83,8 +95,14 @@ export class ComponentMatcher {
       this.rule = group.type === "full-wildcard" ? FULL : group.type === "segment-wildcard" ? SEGMENT : DIGIT_RUN;
       this.delimiter = options.delimiterCodePoint;
     } else {
-      // The leading fixed text is checked in JS (startsWith): the program
-      // matches from its end on.
+      this.onePass = OnePass.compile(parts, options);
+      if (this.onePass !== null) {
+        this.kind = "one-pass";
+        this.text = leadingText(parts);
+        return;
+      }
+      // The leading fixed text is checked in JS: the program matches from
+      // its end on.
       const lead = options.ignoreCase ? 0 : leadingParts(parts);
       this.program = compileParts(parts.slice(lead), options);
       this.testProgram = compileParts(parts.slice(lead), options, true);
@@ -102,6 +120,12 @@ export class ComponentMatcher {
         return !LINE_TERMINATOR.test(value);
       case "group":
         return this.groupEnd(value) >= 0;
+      case "one-pass": {
+        if (!this.startsWithText(value)) return false;
+        const groups = (this.onePass as OnePass).match(value, false);
+        if (groups !== undefined) return groups !== null;
+        return this.source.regexp.test(value);
+      }
       case "kernel": {
         if (!this.startsWithText(value)) return false;
         const slots = runProgram(this.arena, this.testProgram as Program, value, false, this.text.length);
@@ -123,6 +147,12 @@ export class ComponentMatcher {
       case "group": {
         const end = this.groupEnd(value);
         return end < 0 ? null : [value.slice(this.text.length, end)];
+      }
+      case "one-pass": {
+        if (!this.startsWithText(value)) return null;
+        const groups = (this.onePass as OnePass).match(value, true);
+        if (groups !== undefined) return groups;
+        break;
       }
       case "kernel": {
         if (!this.startsWithText(value)) return null;
@@ -146,23 +176,23 @@ export class ComponentMatcher {
 
   /**
    * Whether `value` starts with `text`: two of its characters first, which
-   * refuse most values at a few nanoseconds (a router's prefixes differ
-   * after their first "/" or just before their end: "/users1/", "/users2/"),
-   * where startsWith() is a call of ~5 ns.
+   * refuse most values at once (a router's prefixes differ after their first
+   * "/" or just before their end: "/users1/", "/users2/").
    */
   private startsWithText(value: string): boolean {
     const text = this.text;
     const n = text.length;
     if (n >= 2 && (value.charCodeAt(1) !== text.charCodeAt(1) || value.charCodeAt(n - 2) !== text.charCodeAt(n - 2)))
       return false;
-    return value.startsWith(text);
+    return isAt(value, 0, text);
   }
 
   /** Where the group's value ends in `value` (it starts after `text`), or -1 where `value` does not match ("group"). */
   private groupEnd(value: string): number {
     const start = this.text.length;
-    const end = value.length - this.tail.length;
-    if (end < start || !this.startsWithText(value) || !value.endsWith(this.tail)) return -1;
+    const tail = this.tail;
+    const end = value.length - tail.length;
+    if (end < start || !this.startsWithText(value) || !isAt(value, end, tail)) return -1;
     switch (this.rule) {
       case FULL:
         for (let i = start; i < end; i++) if (isLineTerminator(value.charCodeAt(i))) return -1;
@@ -170,8 +200,8 @@ export class ComponentMatcher {
       case SEGMENT:
         if (end === start) return -1;
         if (this.delimiter !== "") {
-          const at = value.indexOf(this.delimiter, start);
-          if (at >= 0 && at < end) return -1;
+          const d = this.delimiter.charCodeAt(0);
+          for (let i = start; i < end; i++) if (value.charCodeAt(i) === d) return -1;
         }
         return end;
       default:
@@ -183,6 +213,18 @@ export class ComponentMatcher {
         return end;
     }
   }
+}
+
+/**
+ * Whether `value` has `text` at `at`, compared a code unit at a time: the
+ * values are slices of the input, whose startsWith() and endsWith() V8 runs
+ * as calls that cost more than this loop over a pattern's few fixed units.
+ */
+export function isAt(value: string, at: number, text: string): boolean {
+  const n = text.length;
+  if (at + n > value.length) return false;
+  for (let i = 0; i < n; i++) if (value.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 /**

@@ -8,7 +8,7 @@
 // tried against each pattern in turn.
 
 import { PathnameIndex } from "./pathname-index.js";
-import { PATHNAME, type UrlInput } from "./url-input.js";
+import { type ComponentValues, PATHNAME, type UrlInput } from "./url-input.js";
 import type { Groups } from "./component-matcher.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
@@ -19,7 +19,7 @@ interface ListedPattern<Input, Result> {
   test(input?: Input, baseURL?: string): boolean;
   exec(input?: Input, baseURL?: string): Result | null;
   /** @internal */
-  _result(values: readonly string[], groups: readonly Groups[], inputs: (Input | string)[]): Result;
+  _result(values: ComponentValues, groups: readonly Groups[], inputs: (Input | string)[]): Result;
 }
 
 interface ListCore<Pattern> {
@@ -89,7 +89,7 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
         if (groups === null) continue;
         // The inputs as exec() names them: USVStrings.
         const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-        return { index, result: pattern._result(url.all(), groups, inputs) };
+        return { index, result: pattern._result(url, groups, inputs) };
       }
       return null;
     }

@@ -9,6 +9,8 @@
 // routes spread wide). Patterns without such text (or with ignoreCase) sit
 // at the root and are met by every walk.
 
+import { isAt } from "./component-matcher.js";
+
 interface Edge {
   label: string;
   node: Node;
@@ -75,7 +77,7 @@ export class PathnameIndex {
       }
       if (i === pathname.length) break;
       const edge = node.edges.get(pathname.charCodeAt(i));
-      if (edge === undefined || !pathname.startsWith(edge.label, i)) break;
+      if (edge === undefined || !isAt(pathname, i, edge.label)) break;
       i += edge.label.length;
       node = edge.node;
     }

@@ -77,12 +77,19 @@ export class UrlInput {
     }
     return value;
   }
+}
 
-  /** The eight components, in order. */
-  all(): string[] {
-    const values: string[] = [];
-    for (let c = PROTOCOL; c <= HASH; c++) values.push(this.get(c));
-    return values;
+/** What a match reads a component's value from: a parsed input, or a dictionary's values (ValueList). */
+export interface ComponentValues {
+  /** Component `c` (an index of COMPONENTS). */
+  get(c: number): string;
+}
+
+/** A dictionary's eight component values, in COMPONENTS order. */
+export class ValueList implements ComponentValues {
+  constructor(private readonly values: readonly string[]) {}
+  get(c: number): string {
+    return this.values[c] as string;
   }
 }
 

@@ -4,9 +4,20 @@
 import type { Arena } from "../kernel/arena.js";
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
-import { ComponentMatcher, leadingText, type Groups } from "./component-matcher.js";
+import { ComponentMatcher, leadingText, WHOLE, type Groups } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
-import { HASH, HOSTNAME, PASSWORD, PATHNAME, PORT, PROTOCOL, SEARCH, USERNAME, type UrlInput } from "./url-input.js";
+import {
+  type ComponentValues,
+  HASH,
+  HOSTNAME,
+  PASSWORD,
+  PATHNAME,
+  PORT,
+  PROTOCOL,
+  SEARCH,
+  USERNAME,
+  type UrlInput,
+} from "./url-input.js";
 
 /** What the pattern parser and the RegExp generation made of one component. */
 interface ComponentSource {
@@ -26,6 +37,8 @@ export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
   private readonly toTest: number[];
+  /** Those that are "*": a parsed URL's value is their group as it is. */
+  private readonly anything: number[];
   /** The fixed text every matching pathname starts with, case-sensitive ("" for none): the key URLPatternList indexes. */
   readonly pathnameText: string;
 
@@ -36,6 +49,7 @@ export class UrlMatcher {
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
     this.toTest = TEST_ORDER.filter((c) => this.components[c].kind !== "any");
+    this.anything = TEST_ORDER.filter((c) => this.components[c].kind === "any");
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
@@ -51,30 +65,43 @@ export class UrlMatcher {
     return true;
   }
 
-  /** Whether the component values (in COMPONENTS order) match. */
-  testValues(values: readonly string[]): boolean {
-    for (const c of TEST_ORDER) if (!this.components[c].test(values[c])) return false;
+  /** Whether a dictionary's component values match. */
+  testValues(values: ComponentValues): boolean {
+    for (const c of TEST_ORDER) if (!this.components[c].test(values.get(c))) return false;
     return true;
   }
 
-  /** Each component's groups for the values (in COMPONENTS order), or null. */
-  execValues(values: readonly string[]): Groups[] | null {
-    return this.exec({ get: (c) => values[c] as string });
-  }
-
-  /**
-   * Each component's groups for the parsed `input`, or null: the components
-   * in test()'s order, so that a pattern that does not match is refused as
-   * soon as by test(), and one that does is run once.
-   */
-  exec(input: Pick<UrlInput, "get">): Groups[] | null {
+  /** Each component's groups for a dictionary's values, or null. */
+  execValues(values: ComponentValues): Groups[] | null {
     let groups: Groups[] | null = null;
     for (const c of TEST_ORDER) {
-      const g = this.components[c].exec(input.get(c));
+      const g = this.components[c].exec(values.get(c));
       if (g === null) return null;
       groups ??= new Array(COMPONENTS.length);
       groups[c] = g;
     }
+    return groups;
+  }
+
+  /**
+   * Each component's groups for the parsed `input`, or null: the components
+   * test() reads, in its order, so that a pattern that does not match is
+   * refused as soon as by test(), and one that does is run once; then each
+   * "*" takes its value as it is.
+   */
+  exec(input: UrlInput): Groups[] | null {
+    const { toTest, components } = this;
+    let groups: Groups[] | null = null;
+    for (let i = 0; i < toTest.length; i++) {
+      const c = toTest[i] as number;
+      const g = (components[c] as ComponentMatcher).exec(input.get(c));
+      if (g === null) return null;
+      groups ??= new Array(COMPONENTS.length);
+      groups[c] = g;
+    }
+    groups ??= new Array(COMPONENTS.length);
+    const anything = this.anything;
+    for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;
     return groups;
   }
 }

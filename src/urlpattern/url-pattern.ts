@@ -9,10 +9,10 @@ import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } 
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit } from "./init.js";
-import type { Groups } from "./component-matcher.js";
+import { type Groups, WHOLE } from "./component-matcher.js";
 import { listClass } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
-import { cachedParse, type UrlInput } from "./url-input.js";
+import { cachedParse, type ComponentValues, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
 
 export type { URLPatternInit };
@@ -168,7 +168,7 @@ function matchInput(
   tools: PatternTools,
   input: URLPatternInput,
   baseURL: string | undefined,
-): UrlInput | string[] | null {
+): UrlInput | ValueList | null {
   if (typeof input === "string") return tools.parse(input, baseURL);
   if (baseURL !== undefined)
     throw new TypeError("URLPattern: a base URL is given in the dictionary, not as an argument");
@@ -178,24 +178,25 @@ function matchInput(
   } catch {
     return null;
   }
-  return COMPONENTS.map((name) => processed[name] ?? "");
+  return new ValueList(COMPONENTS.map((name) => processed[name] ?? ""));
 }
 
-/** "Create a component match result": groups named in pattern order. */
+/** "Create a component match result": groups named in pattern order (WHOLE: the one group is `input`). */
 function componentResult(component: Component, input: string, match: Groups): URLPatternComponentResult {
   const names = component.names;
   // The group of a lone "*" (or of any unnamed group alone): a literal. V8
   // stores a key such as "0" set by name through a slow path (~120 ns a
   // group on Node 24, against ~20 for the literal).
-  if (names.length === 1 && names[0] === "0") return { input, groups: { 0: match[0] } };
+  if (names.length === 1 && names[0] === "0") return { input, groups: { 0: match === WHOLE ? input : match[0] } };
   const groups: Record<string, string | undefined> = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
+    const value = match === WHOLE ? input : match[i];
     // A data property even for "__proto__", which plain assignment would take
     // as the prototype. Only then: defineProperty took ~40% of an exec().
     if (name === "__proto__") {
-      Object.defineProperty(groups, name, { value: match[i], writable: true, enumerable: true, configurable: true });
-    } else groups[name] = match[i];
+      Object.defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
+    } else groups[name] = value;
   }
   return { input, groups };
 }
@@ -252,7 +253,7 @@ export class URLPattern {
     }
     const given = matchInput(tools, inputArgument(input), baseURL === undefined ? undefined : usvString(baseURL));
     if (given === null) return false;
-    return Array.isArray(given) ? this._matcher.testValues(given) : this._matcher.test(given);
+    return given instanceof ValueList ? this._matcher.testValues(given) : this._matcher.test(given);
   }
 
   /** The match of `input` (against `baseURL`) with each component's groups, or null. */
@@ -263,25 +264,21 @@ export class URLPattern {
       const url = tools.parse(input, undefined);
       if (url === null) return null;
       const groups = this._matcher.exec(url);
-      return groups === null ? null : this._result(url.all(), groups, [input.toWellFormed()]);
+      return groups === null ? null : this._result(url, groups, [input.toWellFormed()]);
     }
     const argument = inputArgument(input);
     const base = baseURL === undefined ? undefined : usvString(baseURL);
     const given = matchInput(tools, argument, base);
     if (given === null) return null;
     const inputs = base === undefined ? [argument] : [argument, base];
-    if (Array.isArray(given)) {
-      const groups = this._matcher.execValues(given);
-      return groups === null ? null : this._result(given, groups, inputs);
-    }
-    const groups = this._matcher.exec(given);
-    return groups === null ? null : this._result(given.all(), groups, inputs);
+    const groups = given instanceof ValueList ? this._matcher.execValues(given) : this._matcher.exec(given);
+    return groups === null ? null : this._result(given, groups, inputs);
   }
 
-  /** @internal The result of a match: the eight component values, their groups and the inputs it names (URLPatternList's too). */
-  _result(values: readonly string[], groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
+  /** @internal The result of a match: the component values, their groups and the inputs it names (URLPatternList's too). */
+  _result(values: ComponentValues, groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
     const c = this._components;
-    const one = (i: number) => componentResult(c[i] as Component, values[i] as string, groups[i] as Groups);
+    const one = (i: number) => componentResult(c[i] as Component, values.get(i), groups[i] as Groups);
     // One object literal: one shape for every result.
     return {
       inputs,

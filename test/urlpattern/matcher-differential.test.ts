@@ -7,6 +7,7 @@ import type { Arena } from "../../src/kernel/arena";
 import { ENGINE_BACKTRACK, ENGINE_PIKE } from "../../assembly/urlpattern/program";
 import { compileParts } from "../../src/urlpattern/compile";
 import { ComponentMatcher } from "../../src/urlpattern/component-matcher";
+import { OnePass } from "../../src/urlpattern/one-pass";
 import { runProgram } from "../../src/urlpattern/run";
 import { createSwurl } from "../../build/index.js";
 import { builds } from "../helpers/builds";
@@ -20,7 +21,7 @@ import {
   type Part,
   type PartOptions,
 } from "../../src/urlpattern/parts";
-import { pick } from "../helpers/random";
+import { int, pick } from "../helpers/random";
 import { randomInput, randomParts, randomPatternString } from "./random-parts";
 import { specRegExp } from "./spec-regexp";
 
@@ -82,6 +83,79 @@ function makeCases(): Case[] {
 
 const cases = makeCases();
 
+/** Pieces of a router's patterns, and near misses that are not one-pass ("n" becomes a fresh name). */
+const ROUTER_PIECES = [
+  "/",
+  "/",
+  ".",
+  "-",
+  "x",
+  "ab",
+  "1",
+  ":n",
+  ":n",
+  ":n(\\d+)",
+  ":n([a-z]+)",
+  ":n([0-9a-f]*)",
+  "*",
+  "{/x}?",
+  "{/:n}?",
+  "{.:n(\\d+)}?",
+  ":n?",
+  "(\\d+)",
+  "{:n.}?",
+  "{:n([a-z]*)}?",
+  "(\\d*)?",
+];
+const ROUTER_PATTERNS = 3000;
+
+describe("one-pass steps (one-pass.ts)", () => {
+  it(`agree with the spec's RegExp on the random part lists and ${ROUTER_PATTERNS} router-like pattern strings (seed ${SEED})`, () => {
+    const rng = mulberry32(SEED + 3);
+    let lists = 0;
+    let compared = 0;
+    let matched = 0;
+    const check = (parts: readonly Part[], options: PartOptions, regexp: RegExp, inputs: readonly string[]) => {
+      const onePass = OnePass.compile(parts, options);
+      if (onePass === null) return;
+      lists++;
+      for (const input of inputs) {
+        const want = regexp.exec(input)?.slice(1) ?? null;
+        const got = onePass.match(input, true);
+        if (got === undefined) {
+          // Left to the other matchers: only where a value is not ASCII.
+          expect(/[^\0-\x7f]/.test(input)).toBe(true);
+          continue;
+        }
+        compared++;
+        if (want !== null) matched++;
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          expect({ source: regexp.source, input, got }).toEqual({ source: regexp.source, input, got: want });
+        expect(onePass.match(input, false) !== null).toBe(want !== null);
+      }
+    };
+    for (const { parts, options, inputs } of cases)
+      check(parts, { ...options, prefixCodePoint: "" }, specRegExp(parts, options), inputs);
+    for (let p = 0; p < ROUTER_PATTERNS; p++) {
+      let names = 0;
+      let pattern = "/";
+      for (let n = int(rng, 1, 6); n > 0; n--) pattern += pick(rng, ROUTER_PIECES).replace(":n", () => `:n${names++}`);
+      const component = parsed(rng, pattern, [DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS]);
+      if (component === null) continue;
+      const { parts, options, regexp } = component;
+      const inputs = Array.from({ length: INPUTS }, () => {
+        const input = randomInput(rng, parts);
+        if (rng() > 0.1) return input;
+        const at = int(rng, 0, input.length);
+        return input.slice(0, at) + pick(rng, ["é", "😀", "\u2028"]) + input.slice(at);
+      });
+      check(parts, options, regexp, inputs);
+    }
+    expect(lists).toBeGreaterThan(ROUTER_PATTERNS / 4);
+    expect(matched).toBeGreaterThan(compared * 0.2);
+  });
+});
+
 describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) => {
   const arena = internals(createSwurl(name as "js")) as unknown as Arena;
 
@@ -133,7 +207,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     expect(compared).toBeGreaterThan(PATTERN_STRINGS * INPUTS * 0.3);
   });
 
-  it(`component matchers (exact, any, group, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
+  it(`component matchers (exact, any, group, one-pass, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
     const rng = mulberry32(SEED + 2);
     const kinds = new Set<string>();
     for (let p = 0; p < PATTERN_STRINGS; p++) {
@@ -152,19 +226,33 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
         expect(matcher.test(input)).toBe(want !== null);
       }
     }
-    expect([...kinds].sort()).toEqual(["any", "exact", "group", "kernel", "regexp"]);
+    expect([...kinds].sort()).toEqual(["any", "exact", "group", "kernel", "one-pass", "regexp"]);
   });
 
   it("matches long values (the Pike VM beyond the backtracking engine's size) as the RegExp does", () => {
     for (const [pattern, value] of [
       ["/:a/:rest*", `/x${"/ab".repeat(40000)}`],
       ["/*/:last", `/${"a/".repeat(50000)}z`],
-      ["/:a(\\d+)/*", `/${"7".repeat(100000)}/q`],
+      ["/:a(\\d+)/*/:b", `/${"7".repeat(100000)}/q/r`],
     ]) {
       const parts = parsePatternString(pattern, PATHNAME_OPTIONS, (s) => s);
       const regexp = specRegExp(parts, PATHNAME_OPTIONS);
       const matcher = new ComponentMatcher(arena, parts, PATHNAME_OPTIONS, { regexp });
       expect(matcher.kind).toBe("kernel");
+      expect(matcher.exec(value)).toEqual(regexp.exec(value)?.slice(1) ?? null);
+      expect(matcher.exec(`${value}\n`)).toEqual(regexp.exec(`${value}\n`)?.slice(1) ?? null);
+    }
+  });
+
+  it("matches long values in one pass as the RegExp does", () => {
+    for (const [pattern, value] of [
+      ["/:a(\\d+)/*", `/${"7".repeat(100000)}/q`],
+      ["/:a/:b{/c}?", `/${"x".repeat(100000)}/${"y".repeat(1000)}/c`],
+    ]) {
+      const parts = parsePatternString(pattern, PATHNAME_OPTIONS, (s) => s);
+      const regexp = specRegExp(parts, PATHNAME_OPTIONS);
+      const matcher = new ComponentMatcher(arena, parts, PATHNAME_OPTIONS, { regexp });
+      expect(matcher.kind).toBe("one-pass");
       expect(matcher.exec(value)).toEqual(regexp.exec(value)?.slice(1) ?? null);
       expect(matcher.exec(`${value}\n`)).toEqual(regexp.exec(`${value}\n`)?.slice(1) ?? null);
     }

@@ -1,0 +1,243 @@
+// A component's part list matched in one pass, without a program or a
+// RegExp, where the list leaves no choice to make: the shapes of a router's
+// patterns ("/users/:id", "/v1/:n(\\d+)/items{/:item}?", "{:sub.}?example.com").
+//
+// The list becomes steps: fixed text; a run of the code points a group takes
+// (a segment wildcard's "[^/]", a custom group of one repeated class such as
+// "\\d+" or "[a-z]*"), which is the group's value; and an optional piece
+// ("{/reviews}?", "/:page?"). It is "one-pass" (RE2's term) when, at every
+// point where the RegExp could go two ways, the next code unit decides:
+//   - a run ends at the first code unit outside its class, so nothing that
+//     may follow the run can start with one inside it;
+//   - an optional piece is taken where the next code unit can start it, so
+//     nothing that may follow it can start with one that starts it (an
+//     iteration of "?" that matched nothing fails, in ECMAScript).
+// Then at most one path through the list can match, the backtracking RegExp
+// finds that path too, and the groups are the same; the match costs a look
+// at each code unit of the value.
+
+import type { CompileOptions } from "./compile.js";
+import type { Part } from "./parts.js";
+import { parseRegExpSubset } from "./regexp-subset.js";
+import type { Groups } from "./component-matcher.js";
+
+/** What may come next: ASCII code units, any code unit above ASCII, the value's end. */
+class Follow {
+  readonly ascii = new Uint8Array(128);
+  high = false;
+  end = false;
+
+  add(other: Follow): this {
+    for (let c = 0; c < 128; c++) this.ascii[c] |= other.ascii[c] as number;
+    this.high ||= other.high;
+    this.end ||= other.end;
+    return this;
+  }
+
+  meets(other: Follow): boolean {
+    if ((this.high && other.high) || (this.end && other.end)) return true;
+    for (let c = 0; c < 128; c++) if (this.ascii[c] && other.ascii[c]) return true;
+    return false;
+  }
+}
+
+/** How a run treats code units above ASCII. */
+const HIGH_OUT = 0;
+const HIGH_IN = 1;
+/** The run's class is a regexp's, read on bytes (regexp-subset.ts): such a value is left to the other matchers. */
+const HIGH_UNKNOWN = 2;
+
+/** Returned by run() where a value is outside what the steps can decide. */
+export const UNDECIDED = -2;
+
+const TEXT = 0;
+const RUN = 1;
+const OPTIONAL = 2;
+
+/** One step; every step has every field, so that run() reads them at one shape. */
+class Step {
+  constructor(
+    readonly kind: number,
+    /** TEXT: the text. */
+    readonly text: string,
+    /** RUN: 1 for an ASCII code unit in the class; how code units above ASCII are taken; the fewest code units. */
+    readonly ascii: Uint8Array,
+    readonly high: number,
+    readonly min: number,
+    /** RUN: its group's index in the name list. */
+    readonly group: number,
+    /** OPTIONAL: the piece's steps, and what may start it (follow() fills it in). */
+    readonly steps: readonly Step[],
+    readonly first: Follow,
+  ) {}
+}
+
+const NONE = new Uint8Array(0);
+const NOTHING = new Follow();
+
+function textStep(text: string): Step {
+  return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, [], NOTHING);
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** The class a group's value is a run of, or null where it is not one class repeated. */
+function runClass(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
+  const ascii = new Uint8Array(128);
+  if (part.type === "segment-wildcard") {
+    // "[^" + delimiter + "]+?": one code point or more, none the delimiter.
+    ascii.fill(1);
+    if (options.delimiterCodePoint !== "") ascii[options.delimiterCodePoint.charCodeAt(0)] = 0;
+    return { ascii, high: HIGH_IN, min: 1 };
+  }
+  if (part.type === "full-wildcard") {
+    // ".*": no line terminator; U+2028 and U+2029 are above ASCII.
+    ascii.fill(1);
+    ascii[0x0a] = 0;
+    ascii[0x0d] = 0;
+    return { ascii, high: HIGH_UNKNOWN, min: 0 };
+  }
+  const alternatives = parseRegExpSubset(part.value, false);
+  if (alternatives === null || alternatives.length !== 1) return null;
+  const atoms = alternatives[0] as NonNullable<typeof alternatives>[number];
+  if (atoms.length !== 1) return null;
+  const { set, min, max } = atoms[0] as (typeof atoms)[number];
+  if (max !== Infinity || min > 1) return null;
+  for (let c = 0; c < 128; c++) ascii[c] = (set[c >> 5] as number) & (1 << (c & 31)) ? 1 : 0;
+  return { ascii, high: HIGH_UNKNOWN, min };
+}
+
+/** The steps of a part list, or null where it has a part they cannot take. */
+function stepsOf(parts: readonly Part[], options: CompileOptions): Step[] | null {
+  const steps: Step[] = [];
+  let group = 0;
+  const text = (t: string, into: Step[]) => {
+    if (t !== "") into.push(textStep(t));
+  };
+  for (const part of parts) {
+    if (part.modifier !== "none" && part.modifier !== "optional") return null;
+    const into: Step[] = part.modifier === "none" ? steps : [];
+    if (part.type === "fixed-text") {
+      if (!isAscii(part.value)) return null;
+      text(part.value, into);
+    } else {
+      const run = runClass(part, options);
+      if (run === null || !isAscii(part.prefix) || !isAscii(part.suffix)) return null;
+      text(part.prefix, into);
+      into.push(new Step(RUN, "", run.ascii, run.high, run.min, group++, [], NOTHING));
+      text(part.suffix, into);
+    }
+    if (part.modifier === "optional") {
+      if (into.length === 0) return null;
+      steps.push(new Step(OPTIONAL, "", NONE, HIGH_OUT, 0, -1, into, new Follow()));
+    }
+  }
+  return steps;
+}
+
+/**
+ * What the steps from `at` on may start with, followed by `after`; null
+ * where a choice among them is not decided by the next code unit. Fills in
+ * each optional step's `first`.
+ */
+function follow(steps: readonly Step[], at: number, after: Follow): Follow | null {
+  if (at === steps.length) return after;
+  const rest = follow(steps, at + 1, after);
+  if (rest === null) return null;
+  const step = steps[at] as Step;
+  const here = new Follow();
+  if (step.kind === TEXT) {
+    here.ascii[step.text.charCodeAt(0)] = 1;
+    return here;
+  }
+  if (step.kind === RUN) {
+    here.ascii.set(step.ascii);
+    here.high = step.high !== HIGH_OUT;
+    // The run stops at the first code unit outside its class.
+    if (here.meets(rest)) return null;
+    return step.min === 0 ? here.add(rest) : here;
+  }
+  // What starts the piece must not start what follows it. A piece that can
+  // be empty (one run of "*" alone) is taken where it reads a code unit:
+  // ECMAScript fails an iteration of "?" that matched nothing.
+  const inner = follow(step.steps, 0, new Follow());
+  if (inner === null || inner.meets(rest)) return null;
+  const first = follow(step.steps, 0, rest);
+  if (first === null) return null;
+  step.first.add(inner);
+  return here.add(inner).add(rest);
+}
+
+/** A part list compiled to one-pass steps. */
+export class OnePass {
+  private constructor(
+    private readonly steps: readonly Step[],
+    /** How many groups the name list has. */
+    private readonly groups: number,
+  ) {}
+
+  /** The part list's steps, or null where it is not one-pass (or ignores case). */
+  static compile(parts: readonly Part[], options: CompileOptions): OnePass | null {
+    if (options.ignoreCase) return null;
+    const steps = stepsOf(parts, options);
+    if (steps === null) return null;
+    const end = new Follow();
+    end.end = true;
+    if (follow(steps, 0, end) === null) return null;
+    return new OnePass(steps, parts.filter((p) => p.type !== "fixed-text").length);
+  }
+
+  /**
+   * Match `value`, whole: its groups (an array of the name list's length,
+   * undefined for a group that took no part) where `wantGroups`, else an
+   * empty array; null where it does not match; undefined where a run of a
+   * regexp's class meets a code unit above ASCII.
+   */
+  match(value: string, wantGroups: boolean): Groups | null | undefined {
+    const groups: Groups | null = wantGroups ? new Array(this.groups).fill(undefined) : null;
+    const end = run(this.steps, value, 0, groups);
+    if (end === UNDECIDED) return undefined;
+    return end === value.length ? (groups ?? NO_GROUPS) : null;
+  }
+}
+
+const NO_GROUPS: Groups = [];
+
+/** Where the steps end, read from `at` in `value` (groups written into `groups`); -1 where they fail. */
+function run(steps: readonly Step[], value: string, at: number, groups: Groups | null): number {
+  let i = at;
+  const n = value.length;
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s] as Step;
+    if (step.kind === TEXT) {
+      const text = step.text;
+      if (i + text.length > n) return -1;
+      for (let k = 0; k < text.length; k++) if (value.charCodeAt(i + k) !== text.charCodeAt(k)) return -1;
+      i += text.length;
+    } else if (step.kind === RUN) {
+      const start = i;
+      const ascii = step.ascii;
+      while (i < n) {
+        const c = value.charCodeAt(i);
+        if (c < 0x80) {
+          if (ascii[c] === 0) break;
+        } else if (step.high === HIGH_OUT) break;
+        else if (step.high === HIGH_UNKNOWN) return UNDECIDED;
+        i++;
+      }
+      if (i - start < step.min) return -1;
+      if (groups !== null) groups[step.group] = value.slice(start, i);
+    } else if (i < n) {
+      const c = value.charCodeAt(i);
+      const first = step.first;
+      if (c < 0x80 ? first.ascii[c] === 1 : first.high) {
+        i = run(step.steps, value, i, groups);
+        if (i < 0) return i;
+      }
+    }
+  }
+  return i;
+}
