@@ -47,6 +47,8 @@ const ORACLE = path.join(root, ".fuzz", "chromium-oracle.mjs");
 const DEPARTURES = path.join(root, ".fuzz", "departures.mjs");
 const FIXTURE = path.join(root, "test", "fixtures", "fuzz-regressions.json");
 const LOG = path.join(root, ".fuzz", "runs.log");
+/** The urlpattern pairs where Node 24's answer is not swurl's, of the last run, before Chromium answers them. */
+const DISPUTES = path.join(root, ".fuzz", "urlpattern-disputes.json");
 /** The urlpattern pairs where swurl's answer is neither Node 24's nor Chromium's, of the last run. */
 const DISAGREEMENTS = path.join(root, ".fuzz", "urlpattern-disagreements.txt");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
@@ -370,6 +372,7 @@ async function main() {
   if (disputes.size > 0) {
     const { undecidedPairs, describeUndecided } = await import(pathToFileURL(ORACLE).href);
     const { departures } = await import(pathToFileURL(DEPARTURES).href);
+    writeFileSync(DISPUTES, JSON.stringify([...disputes.values()]));
     const left = await undecidedPairs([...disputes.values()]);
     console.log(
       `urlpattern: ${disputes.size} distinct pair(s) where Node 24's URLPattern is not swurl's, run in Chromium: ${left.length} where an answer of swurl's is neither Node 24's nor Chromium's`,

@@ -6,27 +6,50 @@ import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
 import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
 
-/** Chromium's observations of `pairs`, in order. */
+/** Chromium's answer to a pair on which its page crashes: no line of swurl's is ever this. */
+const CRASHED = "Chromium's page crashed";
+
+/** Whether Chromium's answer is that its page crashed on the pair. */
+export function crashed(answer: string[]): boolean {
+  return answer.length === 1 && answer[0] === CRASHED;
+}
+
+/**
+ * Chromium's observations of `pairs`, in order. Where the page crashes, a new
+ * page takes the chunk again in halves, down to the pair that crashes it,
+ * which answers CRASHED (and is named on stderr): an oracle that cannot
+ * answer leaves the pair to the other one.
+ */
 export async function chromiumObservations(pairs: PatternPair[]): Promise<string[][]> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
   try {
-    const page = await browser.newPage();
-    const out: string[][] = [];
+    let page = await browser.newPage();
     // observe() is self-contained: its source runs in the page on the page's URLPattern.
     const source = observe.toString();
-    for (let i = 0; i < pairs.length; i += 500) {
-      const chunk = pairs.slice(i, i + 500);
-      out.push(
-        ...(await page.evaluate(
+    const run = async (chunk: PatternPair[]): Promise<string[][]> => {
+      try {
+        return await page.evaluate(
           ([src, list]) => {
             const run = new Function(`return (${src})`)() as typeof observe;
             const native = (globalThis as unknown as { URLPattern: Parameters<typeof observe>[0] }).URLPattern;
             return list.map((pair) => run(native, pair));
           },
           [source, chunk] as const,
-        )),
-      );
-    }
+        );
+      } catch (error) {
+        if (!/crash/i.test(String(error))) throw error;
+        await page.close();
+        page = await browser.newPage();
+        if (chunk.length > 1) {
+          const half = Math.ceil(chunk.length / 2);
+          return [...(await run(chunk.slice(0, half))), ...(await run(chunk.slice(half)))];
+        }
+        console.error(`Chromium's page crashed on ${JSON.stringify(chunk[0])}`);
+        return [[CRASHED]];
+      }
+    };
+    const out: string[][] = [];
+    for (let i = 0; i < pairs.length; i += 500) out.push(...(await run(pairs.slice(i, i + 500))));
     return out;
   } finally {
     await browser.close();

@@ -9,17 +9,18 @@
 // fixed text put through the step), or by running them again on the pair
 // with the step done by hand.
 import { builds } from "./builds";
-import { chromiumAnswers, hasTabOrNewline, neither, type Undecided } from "./urlpattern-chromium";
+import { chromiumAnswers, crashed, hasTabOrNewline, neither, type Undecided } from "./urlpattern-chromium";
 import { nativeURLPattern, observe, type PatternPair } from "./urlpattern-differential";
 import {
   canonicalizeHostname,
   canonicalizeOpaquePathname,
+  canonicalizePathname,
   fixedText,
   recanonicalize,
   type StandardPattern,
   standardPattern,
 } from "./urlpattern-standard";
-import { DEFAULT_OPTIONS } from "../../src/urlpattern/parts";
+import { DEFAULT_OPTIONS, PATHNAME_OPTIONS } from "../../src/urlpattern/parts";
 
 type PatternClass = Parameters<typeof observe>[0];
 /** swurl's URLPattern (the first build). */
@@ -126,6 +127,27 @@ function tabOrNewlineInOpaquePath(entry: Undecided, standard: StandardPattern): 
   return chromium !== null && recanonicalize(chromium, DEFAULT_OPTIONS, removed) === getter(entry.swurl, "pathname");
 }
 
+/**
+ * "Chromium crashes, Node 24 takes the pathname for a special URL's": some
+ * patterns crash Chromium's page (`new URLPattern({ search: "\\?:x" })`, an
+ * escaped "?" before a named group in the search), which leaves Node 24 the
+ * only oracle; and Node 24 compiles every pathname with "canonicalize a
+ * pathname", where the standard takes "canonicalize an opaque pathname" for
+ * a protocol that matches no special scheme ("Otherwise set urlPattern's
+ * pathname component to the result of compiling a component given
+ * processedInit["pathname"], canonicalize an opaque pathname, and
+ * compileOptions"). The check: Chromium's page crashed on the pair; the
+ * protocol matches no special scheme; swurl's pathname, all that differs,
+ * is the standard's; and put through "canonicalize a pathname" with the
+ * pathname options, it is Node 24's.
+ */
+function specialPathnameWhereChromiumCrashes(entry: Undecided, standard: StandardPattern): boolean {
+  if (!crashed(entry.chromiumSeen) || matchesOneOf(standard, SPECIAL_SCHEMES)) return false;
+  if (!standardPathnameOnly(entry, standard)) return false;
+  const swurl = getter(entry.swurl, "pathname") as string;
+  return recanonicalize(swurl, PATHNAME_OPTIONS, canonicalizePathname) === getter(entry.node, "pathname");
+}
+
 /** Every string in a pattern's or input's arguments, `change` applied. */
 function mapStrings(value: unknown, change: (s: string) => string): unknown {
   if (typeof value === "string") return change(value);
@@ -207,6 +229,7 @@ const ON_THE_ANSWERS: [string, (entry: Undecided, standard: StandardPattern) => 
   ["Chromium's standard schemes", chromiumStandardScheme],
   ["? and # in an opaque path", queryOrFragmentInOpaquePath],
   ["tabs and newlines in an opaque path", tabOrNewlineInOpaquePath],
+  ["Chromium crashes, Node 24 takes the pathname for a special URL's", specialPathnameWhereChromiumCrashes],
 ];
 
 /**

@@ -57,7 +57,7 @@ function canonicalizeIPv6Hostname(value: string): string {
  * start state as state override", the URL path serialized, and the two code
  * points taken off again.
  */
-function canonicalizePathname(value: string): string {
+export function canonicalizePathname(value: string): string {
   if (value === "") return value;
   const leadingSlash = value.startsWith("/");
   const url = dummyURL();
