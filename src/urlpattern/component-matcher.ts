@@ -21,18 +21,11 @@
 
 import type { Arena } from "../kernel/arena.js";
 import { compileParts, type CompileOptions, type Program } from "./compile.js";
-import type { Part } from "./parts.js";
+import { groupNames, type Part } from "./parts.js";
+import { isAt } from "./code-units.js";
+import type { Groups } from "./groups.js";
 import { OnePass } from "./one-pass.js";
 import { runProgram } from "./run.js";
-
-export type Groups = (string | undefined)[];
-
-/**
- * The groups of a "*" component of a parsed URL (UrlMatcher.exec()): its
- * one group is the whole value, which the result reads itself, where an
- * array of it would be made and dropped at every exec().
- */
-export const WHOLE: Groups = Object.freeze([]) as unknown as Groups;
 
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
@@ -57,6 +50,8 @@ const DIGITS = ["\\d+", "[0-9]+"];
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
+  /** The groups' names, in pattern order. */
+  readonly names: readonly string[];
   /** The whole text (exact) or the leading fixed text (one-pass, kernel) a value must start with; "" for none. */
   private readonly text: string;
   private readonly program: Program | null;
@@ -79,6 +74,7 @@ export class ComponentMatcher {
   ) {
     this.program = null;
     this.text = "";
+    this.names = groupNames(parts);
     const texts = options.ignoreCase ? null : fixedTexts(parts);
     if (texts !== null) {
       this.kind = "exact";
@@ -213,18 +209,6 @@ export class ComponentMatcher {
         return end;
     }
   }
-}
-
-/**
- * Whether `value` has `text` at `at`, compared a code unit at a time: the
- * values are slices of the input, whose startsWith() and endsWith() V8 runs
- * as calls that cost more than this loop over a pattern's few fixed units.
- */
-export function isAt(value: string, at: number, text: string): boolean {
-  const n = text.length;
-  if (at + n > value.length) return false;
-  for (let i = 0; i < n; i++) if (value.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
-  return true;
 }
 
 /**

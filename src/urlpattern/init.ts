@@ -18,6 +18,9 @@ export interface URLPatternInit {
   baseURL?: string;
 }
 
+/** A URL as test() and exec() take it, or a pattern as the constructor does: a string or a dictionary of components. */
+export type URLPatternInput = string | URLPatternInit;
+
 /** The eight components, in the order of a URL. */
 export const COMPONENTS = [
   "protocol",

@@ -8,18 +8,16 @@
 // tried against each pattern in turn.
 
 import { PathnameIndex } from "./pathname-index.js";
-import { type ComponentValues, PATHNAME, type UrlInput } from "./url-input.js";
-import type { Groups } from "./component-matcher.js";
+import { PATHNAME, type UrlInput } from "./url-input.js";
+import type { URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
-/** What the list needs of a pattern: its compiled matcher, its own test() and exec(), and exec() on component values. */
-interface ListedPattern<Input, Result> {
+/** What the list needs of a pattern: its compiled matcher, and its own test() and exec(). */
+interface ListedPattern<Input> {
   /** @internal */
   readonly _matcher: UrlMatcher;
   test(input?: Input, baseURL?: string): boolean;
-  exec(input?: Input, baseURL?: string): Result | null;
-  /** @internal */
-  _result(values: ComponentValues, groups: readonly Groups[], inputs: (Input | string)[]): Result;
+  exec(input?: Input, baseURL?: string): URLPatternResult | null;
 }
 
 interface ListCore<Pattern> {
@@ -29,9 +27,11 @@ interface ListCore<Pattern> {
   parse(input: string, baseURL: string | undefined): UrlInput | null;
 }
 
-export function listClass<Input, Result, Pattern extends ListedPattern<Input, Result>>(core: () => ListCore<Pattern>) {
+export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
   return class URLPatternList {
     /** @internal */ readonly _patterns: Pattern[];
+    /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
+    readonly _matchers: UrlMatcher[];
     /** @internal */ readonly _index = new PathnameIndex();
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
@@ -42,7 +42,8 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
         );
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
-      for (const [i, p] of this._patterns.entries()) this._index.add(i, p._matcher.pathnameText);
+      this._matchers = this._patterns.map((p) => p._matcher);
+      for (const [i, m] of this._matchers.entries()) this._index.add(i, m.pathnameText);
     }
 
     get length(): number {
@@ -63,8 +64,12 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
 
     /** @internal The index of the first pattern the parsed `url` matches, or -1. */
     _first(url: UrlInput): number {
-      const patterns = this._patterns;
-      for (const i of this._index.candidates(url.get(PATHNAME))) if (patterns[i]._matcher.test(url)) return i;
+      const matchers = this._matchers;
+      const candidates = this._index.candidates(url.get(PATHNAME));
+      for (let k = 0; k < candidates.length; k++) {
+        const i = candidates[k] as number;
+        if ((matchers[i] as UrlMatcher).test(url)) return i;
+      }
       return -1;
     }
 
@@ -74,7 +79,7 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
     }
 
     /** The first pattern that matches `input`: its index and its exec() result; or null. */
-    exec(input: Input | string, baseURL?: string): { index: number; result: Result } | null {
+    exec(input: Input | string, baseURL?: string): { index: number; result: URLPatternResult } | null {
       if (typeof input !== "string") {
         const index = this.findIndex(input, baseURL);
         const result = index < 0 ? null : this._patterns[index].exec(input, baseURL);
@@ -82,14 +87,14 @@ export function listClass<Input, Result, Pattern extends ListedPattern<Input, Re
       }
       const url = core().parse(input, baseURL);
       if (url === null) return null;
-      const patterns = this._patterns;
-      for (const index of this._index.candidates(url.get(PATHNAME))) {
-        const pattern = patterns[index];
-        const groups = pattern._matcher.exec(url);
+      const candidates = this._index.candidates(url.get(PATHNAME));
+      for (let k = 0; k < candidates.length; k++) {
+        const index = candidates[k] as number;
+        const groups = (this._matchers[index] as UrlMatcher).exec(url);
         if (groups === null) continue;
         // The inputs as exec() names them: USVStrings.
         const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-        return { index, result: pattern._result(url, groups, inputs) };
+        return { index, result: (this._matchers[index] as UrlMatcher).result(url, groups, inputs) };
       }
       return null;
     }

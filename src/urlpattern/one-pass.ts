@@ -19,7 +19,8 @@
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
 import { parseRegExpSubset } from "./regexp-subset.js";
-import type { Groups } from "./component-matcher.js";
+import { isAt } from "./code-units.js";
+import type { Groups } from "./groups.js";
 
 /** What may come next: ASCII code units, any code unit above ASCII, the value's end. */
 class Follow {
@@ -86,6 +87,24 @@ function isAscii(text: string): boolean {
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
 function runClass(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
+  const run = classOf(part, options);
+  if (run === null) return null;
+  // One table for each class: a router's patterns repeat a few, and a match
+  // then reads a table that the matches before it kept in the cache.
+  const key = run.ascii.join("");
+  let ascii = TABLES.get(key);
+  if (ascii === undefined) {
+    ascii = run.ascii;
+    if (TABLES.size < MAX_TABLES) TABLES.set(key, ascii);
+  }
+  return { ...run, ascii };
+}
+
+/** The class tables made so far, by their bits, up to MAX_TABLES (patterns made from untrusted text can have any number). */
+const TABLES = new Map<string, Uint8Array>();
+const MAX_TABLES = 256;
+
+function classOf(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
   const ascii = new Uint8Array(128);
   if (part.type === "segment-wildcard") {
     // "[^" + delimiter + "]+?": one code point or more, none the delimiter.
@@ -175,6 +194,8 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
 export class OnePass {
   private constructor(
     private readonly steps: readonly Step[],
+    /** The fixed text the list ends with, matched at the value's end first. */
+    private readonly tail: string,
     /** How many groups the name list has. */
     private readonly groups: number,
   ) {}
@@ -184,10 +205,17 @@ export class OnePass {
     if (options.ignoreCase) return null;
     const steps = stepsOf(parts, options);
     if (steps === null) return null;
+    // Fixed text at the end of the list can only be the value's last code
+    // units: it is matched there, and the steps before it must take the rest
+    // whole, which leaves their last choice to the end of that rest, not to
+    // the text ("{:sub.}?example.com": a label and a dot, or nothing).
+    let tail = "";
+    while (steps.length > 0 && (steps[steps.length - 1] as Step).kind === TEXT)
+      tail = (steps.pop() as Step).text + tail;
     const end = new Follow();
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
-    return new OnePass(steps, parts.filter((p) => p.type !== "fixed-text").length);
+    return new OnePass(steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
   }
 
   /**
@@ -197,30 +225,39 @@ export class OnePass {
    * regexp's class meets a code unit above ASCII.
    */
   match(value: string, wantGroups: boolean): Groups | null | undefined {
-    const groups: Groups | null = wantGroups ? new Array(this.groups).fill(undefined) : null;
-    const end = run(this.steps, value, 0, groups);
-    if (end === UNDECIDED) return undefined;
-    return end === value.length ? (groups ?? NO_GROUPS) : null;
+    const tail = this.tail;
+    const end = value.length - tail.length;
+    if (end < 0 || !isAt(value, end, tail)) return null;
+    let groups: Groups | null = null;
+    if (wantGroups) {
+      // Pushed: new Array(n).fill() costs twice as much.
+      groups = [];
+      for (let g = 0; g < this.groups; g++) groups.push(undefined);
+    }
+    const stop = run(this.steps, value, 0, end, groups);
+    if (stop === UNDECIDED) return undefined;
+    return stop === end ? (groups ?? NO_GROUPS) : null;
   }
 }
 
 const NO_GROUPS: Groups = [];
 
-/** Where the steps end, read from `at` in `value` (groups written into `groups`); -1 where they fail. */
-function run(steps: readonly Step[], value: string, at: number, groups: Groups | null): number {
+/**
+ * Where the steps end, read in `value` from `at` up to `end` (groups written
+ * into `groups`); -1 where they fail.
+ */
+function run(steps: readonly Step[], value: string, at: number, end: number, groups: Groups | null): number {
   let i = at;
-  const n = value.length;
   for (let s = 0; s < steps.length; s++) {
     const step = steps[s] as Step;
     if (step.kind === TEXT) {
       const text = step.text;
-      if (i + text.length > n) return -1;
-      for (let k = 0; k < text.length; k++) if (value.charCodeAt(i + k) !== text.charCodeAt(k)) return -1;
+      if (i + text.length > end || !isAt(value, i, text)) return -1;
       i += text.length;
     } else if (step.kind === RUN) {
       const start = i;
       const ascii = step.ascii;
-      while (i < n) {
+      while (i < end) {
         const c = value.charCodeAt(i);
         if (c < 0x80) {
           if (ascii[c] === 0) break;
@@ -230,11 +267,11 @@ function run(steps: readonly Step[], value: string, at: number, groups: Groups |
       }
       if (i - start < step.min) return -1;
       if (groups !== null) groups[step.group] = value.slice(start, i);
-    } else if (i < n) {
+    } else if (i < end) {
       const c = value.charCodeAt(i);
       const first = step.first;
       if (c < 0x80 ? first.ascii[c] === 1 : first.high) {
-        i = run(step.steps, value, i, groups);
+        i = run(step.steps, value, i, end, groups);
         if (i < 0) return i;
       }
     }

@@ -70,3 +70,8 @@ export function modifierString(modifier: PartModifier): string {
       return "";
   }
 }
+
+/** The names of a part list's groups, in pattern order: every part but fixed text is one (the regexp's capture groups 1, 2, ...). */
+export function groupNames(parts: readonly Part[]): string[] {
+  return parts.filter((p) => p.type !== "fixed-text").map((p) => p.name);
+}

@@ -4,8 +4,10 @@
 import type { Arena } from "../kernel/arena.js";
 import type { CompileOptions } from "./compile.js";
 import type { Part } from "./parts.js";
-import { ComponentMatcher, leadingText, WHOLE, type Groups } from "./component-matcher.js";
-import { COMPONENTS } from "./init.js";
+import { type ComponentMatcher, leadingText } from "./component-matcher.js";
+import { type Groups, WHOLE } from "./groups.js";
+import { COMPONENTS, type URLPatternInput } from "./init.js";
+import { matchResult, type URLPatternResult } from "./result.js";
 import {
   type ComponentValues,
   HASH,
@@ -19,11 +21,11 @@ import {
   type UrlInput,
 } from "./url-input.js";
 
-/** What the pattern parser and the RegExp generation made of one component. */
+/** What the pattern parser made of one component, and its matcher. */
 interface ComponentSource {
   readonly parts: readonly Part[];
   readonly options: CompileOptions;
-  readonly regexp: RegExp;
+  matcher(arena: Arena): ComponentMatcher;
 }
 
 /**
@@ -33,23 +35,36 @@ interface ComponentSource {
  */
 const TEST_ORDER = [PATHNAME, HOSTNAME, PROTOCOL, PORT, SEARCH, HASH, USERNAME, PASSWORD];
 
+/** Lists of components, one of each (at most 2^8): the patterns of a large list share them, and a match reads one that others kept in the cache. */
+const LISTS = new Map<string, readonly number[]>();
+
+function shared(list: number[]): readonly number[] {
+  const key = list.join();
+  let kept = LISTS.get(key);
+  if (kept === undefined) {
+    kept = list;
+    LISTS.set(key, kept);
+  }
+  return kept;
+}
+
 export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
-  private readonly toTest: number[];
+  private readonly toTest: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
-  private readonly anything: number[];
+  private readonly anything: readonly number[];
   /** The fixed text every matching pathname starts with, case-sensitive ("" for none): the key URLPatternList indexes. */
   readonly pathnameText: string;
 
   constructor(arena: Arena, sources: readonly ComponentSource[]) {
     if (sources.length !== COMPONENTS.length) throw new Error("swurl: a URL pattern has eight components");
-    this.components = sources.map((s) => new ComponentMatcher(arena, s.parts, s.options, s));
+    this.components = sources.map((s) => s.matcher(arena));
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
-    this.toTest = TEST_ORDER.filter((c) => this.components[c].kind !== "any");
-    this.anything = TEST_ORDER.filter((c) => this.components[c].kind === "any");
+    this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
+    this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
@@ -103,5 +118,10 @@ export class UrlMatcher {
     const anything = this.anything;
     for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;
     return groups;
+  }
+
+  /** The result of a match: the values its groups come from, the groups (exec(), execValues()) and the inputs it names. */
+  result(values: ComponentValues, groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
+    return matchResult(this.components, values, groups, inputs);
   }
 }

@@ -8,39 +8,18 @@ import { lazy } from "../api/lazy.js";
 import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } from "./canonicalize.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
-import { COMPONENTS, type ComponentName, processInit, type URLPatternInit } from "./init.js";
-import { type Groups, WHOLE } from "./component-matcher.js";
+import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type URLPatternInput } from "./init.js";
+import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import { listClass } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
-import { cachedParse, type ComponentValues, type UrlInput, ValueList } from "./url-input.js";
+import { cachedParse, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
 
-export type { URLPatternInit };
-/** A URL as test() and exec() take it, or a pattern as the constructor does: a string or a dictionary of components. */
-export type URLPatternInput = string | URLPatternInit;
+export type { URLPatternInit, URLPatternInput, URLPatternComponentResult, URLPatternResult };
 
 export interface URLPatternOptions {
   /** Match the pathname, search and hash without regard to case. */
   ignoreCase?: boolean;
-}
-
-/** One component's match: its input and its groups by name, in pattern order (undefined: a group that matched nothing). */
-export interface URLPatternComponentResult {
-  input: string;
-  groups: Record<string, string | undefined>;
-}
-
-/** What exec() returns: the inputs it was given and each component's match. */
-export interface URLPatternResult {
-  inputs: URLPatternInput[];
-  protocol: URLPatternComponentResult;
-  username: URLPatternComponentResult;
-  password: URLPatternComponentResult;
-  hostname: URLPatternComponentResult;
-  port: URLPatternComponentResult;
-  pathname: URLPatternComponentResult;
-  search: URLPatternComponentResult;
-  hash: URLPatternComponentResult;
 }
 
 /** What a URLPattern class runs on: its API instance's parser and setters, and the canonicalizers over them. */
@@ -181,26 +160,6 @@ function matchInput(
   return new ValueList(COMPONENTS.map((name) => processed[name] ?? ""));
 }
 
-/** "Create a component match result": groups named in pattern order (WHOLE: the one group is `input`). */
-function componentResult(component: Component, input: string, match: Groups): URLPatternComponentResult {
-  const names = component.names;
-  // The group of a lone "*" (or of any unnamed group alone): a literal. V8
-  // stores a key such as "0" set by name through a slow path (~120 ns a
-  // group on Node 24, against ~20 for the literal).
-  if (names.length === 1 && names[0] === "0") return { input, groups: { 0: match === WHOLE ? input : match[0] } };
-  const groups: Record<string, string | undefined> = {};
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    const value = match === WHOLE ? input : match[i];
-    // A data property even for "__proto__", which plain assignment would take
-    // as the prototype. Only then: defineProperty took ~40% of an exec().
-    if (name === "__proto__") {
-      Object.defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
-    } else groups[name] = value;
-  }
-  return { input, groups };
-}
-
 /**
  * The URLPattern class of the URL Pattern Standard. Each API instance (and the
  * default entry) has its own subclass, urlPatternClass(), bound to its kernel.
@@ -264,7 +223,7 @@ export class URLPattern {
       const url = tools.parse(input, undefined);
       if (url === null) return null;
       const groups = this._matcher.exec(url);
-      return groups === null ? null : this._result(url, groups, [input.toWellFormed()]);
+      return groups === null ? null : this._matcher.result(url, groups, [input.toWellFormed()]);
     }
     const argument = inputArgument(input);
     const base = baseURL === undefined ? undefined : usvString(baseURL);
@@ -272,25 +231,7 @@ export class URLPattern {
     if (given === null) return null;
     const inputs = base === undefined ? [argument] : [argument, base];
     const groups = given instanceof ValueList ? this._matcher.execValues(given) : this._matcher.exec(given);
-    return groups === null ? null : this._result(given, groups, inputs);
-  }
-
-  /** @internal The result of a match: the component values, their groups and the inputs it names (URLPatternList's too). */
-  _result(values: ComponentValues, groups: readonly Groups[], inputs: URLPatternInput[]): URLPatternResult {
-    const c = this._components;
-    const one = (i: number) => componentResult(c[i] as Component, values.get(i), groups[i] as Groups);
-    // One object literal: one shape for every result.
-    return {
-      inputs,
-      protocol: one(0),
-      username: one(1),
-      password: one(2),
-      hostname: one(3),
-      port: one(4),
-      pathname: one(5),
-      search: one(6),
-      hash: one(7),
-    };
+    return groups === null ? null : this._matcher.result(given, groups, inputs);
   }
 
   /** The normalized pattern string of each component. */
@@ -353,7 +294,7 @@ export function urlPatternListClass(Pattern: typeof URLPattern) {
     pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
     parse: (input: string, baseURL: string | undefined) => Pattern._tools().parse(input, baseURL),
   };
-  const bound = listClass<URLPatternInput, URLPatternResult, URLPattern>(() => core);
+  const bound = listClass<URLPatternInput, URLPattern>(() => core);
   Object.defineProperty(bound, "name", { value: "URLPatternList" });
   return bound;
 }
