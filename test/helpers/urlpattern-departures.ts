@@ -4,10 +4,11 @@
 // the pair counts as explained only where one kind's check holds on it. Each
 // check names the standard's step that the engines skip, and is mechanical:
 // swurl's differing answer must be the standard's as whatwg-url's URL parser
-// makes it (urlpattern-standard.ts), and the engines' answer must become
-// swurl's once that step is done for them: on their own pattern string (its
-// fixed text put through the step), or by running them again on the pair
-// with the step done by hand.
+// makes it (urlpattern-standard.ts); the pair must have what makes the
+// engines skip the step (a protocol, a code point, a character in their
+// answer); and but for Chromium's standard schemes, the engines' answer and
+// swurl's must be that step apart: the step done on an engine's pattern
+// string, or the engines run again on the pair with the step done by hand.
 import { builds } from "./builds";
 import { chromiumAnswers, crashed, hasTabOrNewline, neither, type Undecided } from "./urlpattern-chromium";
 import { nativeURLPattern, observe, type PatternPair } from "./urlpattern-differential";
