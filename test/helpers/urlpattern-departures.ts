@@ -132,7 +132,7 @@ function tabOrNewlineInOpaquePath(entry: Undecided, standard: StandardPattern): 
  * "Chromium crashes, Node 24 takes the pathname for a special URL's": some
  * patterns crash Chromium's page (`new URLPattern({ search: "\\?:x" })`, an
  * escaped "?" before a named group in the search), which leaves Node 24 the
- * only oracle; and Node 24 compiles every pathname with "canonicalize a
+ * only oracle; and Node 24 compiles some pathnames with "canonicalize a
  * pathname", where the standard takes "canonicalize an opaque pathname" for
  * a protocol that matches no special scheme ("Otherwise set urlPattern's
  * pathname component to the result of compiling a component given
