@@ -5,6 +5,7 @@
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
 import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
+import { standardPattern } from "./urlpattern-standard";
 
 /** Chromium's answer to a pair on which its page crashes: no line of swurl's is ever this. */
 const CRASHED = "Chromium's page crashed";
@@ -83,18 +84,20 @@ export function hasTabOrNewline(args: unknown[]): boolean {
 }
 
 /**
- * Chromium's pathname line as the standard would have it where the pattern has
- * tabs or newlines: Chromium keeps them in an opaque pathname ("%09", "%0A",
- * "%0D"), where the URL parser that the standard's canonicalizer runs removes
- * them; Node 24 removes them, but departs elsewhere in some of the same pairs.
+ * Chromium's observations of a pair, its pathname line as the standard would
+ * have it where the pattern has tabs or newlines: Chromium keeps them in an
+ * opaque pathname ("%09", "%0A", "%0D"), where the URL parser that the
+ * standard's canonicalizer runs removes them ("remove all ASCII tab or
+ * newline from input"); Node 24 removes them, but departs elsewhere in some
+ * of the same pairs. The line is taken with them removed only where that is
+ * the standard's pathname (urlpattern-standard.ts: whatwg-url as the parser).
  */
-function withoutTabsAndNewlines(line: string): string {
-  return line.startsWith("pathname: ") ? line.replace(/%0[9AD]/g, "") : line;
-}
-
-/** Chromium's observations of a pair, tabs and newlines of an opaque pathname taken out. */
 function asStandard(pair: PatternPair, seen: string[]): string[] {
-  return hasTabOrNewline(pair.pattern) ? seen.map(withoutTabsAndNewlines) : seen;
+  if (!hasTabOrNewline(pair.pattern)) return seen;
+  const standard = standardPattern(pair.pattern);
+  if (standard === null) return seen;
+  const line = `pathname: ${JSON.stringify(standard.pathname)}`;
+  return seen.map((l) => (l.startsWith("pathname: ") && l.replace(/%0[9AD]/g, "") === line ? line : l));
 }
 
 /** Chromium's observations of `pairs`, in order, tabs and newlines of an opaque pathname taken out. */
