@@ -82,12 +82,28 @@ export function rangeSource(
 /** How many bytes read a worker tells the main thread of at once (for the progress line). */
 const REPORT_BYTES = 1 << 20;
 
-/** Serve the ranges that arrive through `listen` with `work`, answering through `post`. */
+/** The chunks of `source` until `signal` is aborted: the read stops at the next chunk, and its file is closed. */
+async function* untilAborted(
+  source: AsyncIterable<Uint8Array>,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    if (signal?.aborted) return;
+    yield chunk;
+  }
+}
+
+/**
+ * Serve the ranges that arrive through `listen` with `work`, answering
+ * through `post`, until `signal` (if given) is aborted: then the range being
+ * read stops at its next chunk, and nothing more is posted.
+ */
 export function serveRanges(
   work: Work<unknown, unknown>,
   setup: WorkerSetup,
   post: (m: FromWorker) => void,
   listen: (handler: (m: ToWorker) => void) => void,
+  signal?: AbortSignal,
 ): void {
   let credits = CREDITS;
   let resume: (() => void) | null = null;
@@ -99,14 +115,18 @@ export function serveRanges(
       if (unreported > 0) post({ type: "bytes", bytes: unreported });
       unreported = 0;
     };
-    const source = rangeSource(setup.path, start, end, (bytes) => {
-      unreported += bytes;
-      if (unreported >= REPORT_BYTES) report();
-    });
+    const source = untilAborted(
+      rangeSource(setup.path, start, end, (bytes) => {
+        unreported += bytes;
+        if (unreported >= REPORT_BYTES) report();
+      }),
+      signal,
+    );
     const result = await work.run(source, setup.options, async (text) => {
       post({ type: "text", id, text });
       if (--credits <= 0) await new Promise<void>((r) => (resume = r));
     });
+    if (signal?.aborted) return;
     report();
     post({ type: "done", id, result });
   }
@@ -117,7 +137,9 @@ export function serveRanges(
       resume?.();
       resume = null;
     } else {
-      runRange(m.id, m.start, m.end).catch((e: Error) => post({ type: "error", message: e.message }));
+      runRange(m.id, m.start, m.end).catch((e: Error) => {
+        if (!signal?.aborted) post({ type: "error", message: e.message });
+      });
     }
   });
 }

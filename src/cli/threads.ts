@@ -49,16 +49,20 @@ function threadWorker(script: URL, setup: WorkerSetup, events: WorkerEvents): Ra
  */
 function localWorker(work: Work<unknown, unknown>, setup: WorkerSetup, events: WorkerEvents): RangeWorker {
   let handler: (m: ToWorker) => void = () => {};
+  // Stopped (another thread failed, or the output closed), its range stops
+  // reading at the next chunk, where it would read on to the range's end.
+  const stopping = new AbortController();
   // Messages are delivered later, as a thread's are: never inside the caller's own step.
   const self: RangeWorker = {
     send: (m) => queueMicrotask(() => handler(m)),
-    stop: async () => {},
+    stop: async () => stopping.abort(),
   };
   serveRanges(
     work,
     setup,
     (m) => queueMicrotask(() => events.message(self, m)),
     (h) => (handler = h),
+    stopping.signal,
   );
   return self;
 }

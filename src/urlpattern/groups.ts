@@ -9,4 +9,4 @@ export type Groups = (string | undefined)[];
  * one group is the whole value, which the result reads itself, where an
  * array of it would be made and dropped at every exec().
  */
-export const WHOLE: Groups = Object.freeze([]) as unknown as Groups;
+export const WHOLE: Groups = /* @__PURE__ */ Object.freeze([]) as unknown as Groups;

@@ -49,7 +49,7 @@ const HIGH_IN = 1;
 const HIGH_UNKNOWN = 2;
 
 /** Returned by run() where a value is outside what the steps can decide. */
-export const UNDECIDED = -2;
+const UNDECIDED = -2;
 
 const TEXT = 0;
 const RUN = 1;

@@ -11,17 +11,23 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { readRange as ReadRange } from "../../src/cli/io";
 import type { InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
-import type { rangeSource as RangeSource } from "../../src/cli/range-server";
+import type {
+  FromWorker,
+  rangeSource as RangeSource,
+  serveRanges as ServeRanges,
+  ToWorker,
+} from "../../src/cli/range-server";
 
 /** The CLI's modules, bundled with the kernel's JS build as scripts/build.mjs makes the CLI. */
 interface Cli {
   readRange: typeof ReadRange;
   readRecords: typeof ReadRecords;
   rangeSource: typeof RangeSource;
+  serveRanges: typeof ServeRanges;
 }
 let cli: Cli;
 beforeAll(async () => {
-  const entry = `export { readRange } from "./src/cli/io"; export { readRecords } from "./src/cli/records"; export { rangeSource } from "./src/cli/range-server";`;
+  const entry = `export { readRange } from "./src/cli/io"; export { readRecords } from "./src/cli/records"; export { rangeSource, serveRanges } from "./src/cli/range-server";`;
   const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
   cli = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`)) as Cli;
 });
@@ -95,5 +101,44 @@ describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {
       const cuts = Array.from({ length: Math.ceil(bytes.length / step) - 1 }, (_, k) => (k + 1) * step);
       expect((await rangeRecords(cuts, spec)).rows, `ranges of ${step}`).toEqual(whole.rows);
     }
+  });
+});
+
+describe("a thread serving ranges", () => {
+  // The main thread serves its share in process (threads.ts localWorker()):
+  // when another thread fails, it is stopped, and its range must stop being
+  // read, not go on to the range's end (for a Work without output, such as
+  // stats, nothing else would hold it back).
+  it("stops reading its range at the next chunk once stopped, and posts nothing more", async () => {
+    const big = path.join(dir, "big.txt");
+    const line = "http://example.com/a/b?c\n";
+    writeFileSync(big, line.repeat(Math.ceil((8 << 20) / line.length)));
+    const size = Math.ceil((8 << 20) / line.length) * line.length;
+    const stopping = new AbortController();
+    const posted: FromWorker["type"][] = [];
+    let chunks = 0;
+    const ran = new Promise<void>((resolve) => {
+      const work = {
+        async run(source: AsyncIterable<Uint8Array>) {
+          for await (const _ of source) if (++chunks === 1) stopping.abort();
+          resolve();
+          return chunks;
+        },
+      };
+      const setup = { work: "count", options: {}, path: big, kernels: [] as never };
+      let handler: (m: ToWorker) => void = () => {};
+      cli.serveRanges(
+        work,
+        setup,
+        (m) => posted.push(m.type),
+        (h) => (handler = h),
+        stopping.signal,
+      );
+      handler({ type: "range", id: 0, start: 0, end: size });
+    });
+    await ran;
+    // Nine chunks of up to a MiB: one was read before the stop.
+    expect(chunks).toBe(1);
+    expect(posted).not.toContain("done");
   });
 });
