@@ -207,12 +207,13 @@ function newerUnicode(entry: Undecided, standard: StandardPattern | null): Rerun
  * basic URL parser on the protocol's fixed text followed by
  * "://dummy.invalid/", which begins "remove any leading and trailing C0
  * control or space from input" and "remove all ASCII tab or newline from
- * input"; Node 24 and Chromium throw on such a protocol instead. The check:
- * an engine throws at the constructor where swurl makes a pattern, whose
- * protocol is the standard's; the protocol's fixed text has a C0 control or
- * space; and with the protocol given as the standard's pattern string (the
- * pattern as an init dictionary), an engine makes the pattern and every
- * answer of swurl's to the pair as it was is Node 24's or Chromium's.
+ * input"; Node 24 throws on such a protocol instead, Chromium on some. The
+ * check: an engine throws at the constructor where swurl makes a pattern,
+ * whose protocol is the standard's; the protocol's fixed text has a C0
+ * control or space; and with the protocol given as the standard's pattern
+ * string (the pattern as an init dictionary), an engine makes the pattern
+ * and every answer of swurl's to the pair as it was is Node 24's or
+ * Chromium's.
  */
 function controlsInProtocol(entry: Undecided, standard: StandardPattern | null): Rerun | null {
   if (throws(entry.swurl) || !(throws(entry.node) || throws(entry.chromium))) return null;
