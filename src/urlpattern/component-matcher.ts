@@ -1,16 +1,12 @@
-// One component of a URL pattern, ready to match: the cheapest of four ways
+// One component of a URL pattern, ready to match: the cheapest of five ways
 // that gives the standard's answer for its part list.
 //
 //   exact   fixed text only (case-sensitive): string equality, with each of
 //           the few texts that optional pieces make ("http{s}?")
 //   any     "*" alone: any value without a line terminator ("^(.*)$")
-//   group   one group without a modifier between fixed texts ("/posts/*",
-//           "*.cdn.example.com", "/users/:id", "/v1/:n(\\d+)"): the value
-//           starts and ends with those texts, and the rest is the group's,
-//           checked in JS (fixed on both sides, it can only be that rest)
 //   one-pass  a list where the next code unit decides every choice
-//           ("/a/:b/c{/:d(\\d+)}?"): one look at each code unit, in JS
-//           (one-pass.ts)
+//           ("/users/:id", "*.cdn.example.com", "/a/:b/c{/:d(\\d+)}?"): one
+//           look at each code unit, in JS (one-pass.ts)
 //   kernel  the compiled program (compile.ts) in the kernel, after a check in
 //           JS that the value starts with the pattern's leading fixed text
 //   regexp  the RegExp the standard generates, where the kernel cannot run
@@ -30,23 +26,8 @@ import { runProgram } from "./run.js";
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
-function isLineTerminator(c: number): boolean {
-  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029;
-}
-
 /** How a component is matched (for tests and the benchmark's report). */
-type MatchKind = "exact" | "any" | "group" | "one-pass" | "kernel" | "regexp";
-
-// What the value of a "group" component's group may be: its wildcard or regexp.
-/** A full wildcard: anything without a line terminator. */
-const FULL = 0;
-/** A segment wildcard: one code point or more, none the delimiter. */
-const SEGMENT = 1;
-/** "\\d+" or "[0-9]+": ASCII digits, one or more. */
-const DIGIT_RUN = 2;
-
-/** The custom regexps a "group" component checks in JS. */
-const DIGITS = ["\\d+", "[0-9]+"];
+type MatchKind = "exact" | "any" | "one-pass" | "kernel" | "regexp";
 
 export class ComponentMatcher {
   readonly kind: MatchKind;
@@ -60,10 +41,6 @@ export class ComponentMatcher {
   private readonly otherTexts: readonly string[] | null = null;
   /** The same without captures and with greedy quantifiers, for test() (compileParts() `testOnly`). */
   private readonly testProgram: Program | null = null;
-  /** A "group" component's fixed text after its group (with the group's suffix), its rule and the delimiter a segment stops at. */
-  private readonly tail: string = "";
-  private readonly rule: number = FULL;
-  private readonly delimiter: string = "";
 
   constructor(
     private readonly arena: Arena,
@@ -82,19 +59,11 @@ export class ComponentMatcher {
       if (texts.length > 1) this.otherTexts = texts.slice(1);
     } else if (isAnything(parts)) {
       this.kind = "any";
-    } else if (!options.ignoreCase && loneGroup(parts) >= 0) {
-      const at = loneGroup(parts);
-      const group = parts[at] as Part;
-      this.kind = "group";
-      this.text = leadingText(parts.slice(0, at)) + group.prefix;
-      this.tail = group.suffix + leadingText(parts.slice(at + 1));
-      this.rule = group.type === "full-wildcard" ? FULL : group.type === "segment-wildcard" ? SEGMENT : DIGIT_RUN;
-      this.delimiter = options.delimiterCodePoint;
     } else {
       this.onePass = OnePass.compile(parts, options);
       if (this.onePass !== null) {
         this.kind = "one-pass";
-        this.text = leadingText(parts);
+        this.text = this.onePass.head;
         return;
       }
       // The leading fixed text is checked in JS: the program matches from
@@ -114,8 +83,6 @@ export class ComponentMatcher {
         return this.isText(value);
       case "any":
         return !LINE_TERMINATOR.test(value);
-      case "group":
-        return this.groupEnd(value) >= 0;
       case "one-pass": {
         if (!this.startsWithText(value)) return false;
         const groups = (this.onePass as OnePass).match(value, false);
@@ -140,10 +107,6 @@ export class ComponentMatcher {
         return this.isText(value) ? [] : null;
       case "any":
         return LINE_TERMINATOR.test(value) ? null : [value];
-      case "group": {
-        const end = this.groupEnd(value);
-        return end < 0 ? null : [value.slice(this.text.length, end)];
-      }
       case "one-pass": {
         if (!this.startsWithText(value)) return null;
         const groups = (this.onePass as OnePass).match(value, true);
@@ -182,50 +145,6 @@ export class ComponentMatcher {
       return false;
     return isAt(value, 0, text);
   }
-
-  /** Where the group's value ends in `value` (it starts after `text`), or -1 where `value` does not match ("group"). */
-  private groupEnd(value: string): number {
-    const start = this.text.length;
-    const tail = this.tail;
-    const end = value.length - tail.length;
-    if (end < start || !this.startsWithText(value) || !isAt(value, end, tail)) return -1;
-    switch (this.rule) {
-      case FULL:
-        for (let i = start; i < end; i++) if (isLineTerminator(value.charCodeAt(i))) return -1;
-        return end;
-      case SEGMENT:
-        if (end === start) return -1;
-        if (this.delimiter !== "") {
-          const d = this.delimiter.charCodeAt(0);
-          for (let i = start; i < end; i++) if (value.charCodeAt(i) === d) return -1;
-        }
-        return end;
-      default:
-        if (end === start) return -1;
-        for (let i = start; i < end; i++) {
-          const c = value.charCodeAt(i);
-          if (c < 0x30 || c > 0x39) return -1;
-        }
-        return end;
-    }
-  }
-}
-
-/**
- * The index of the one group of `parts` where a "group" component can match
- * them: a group without a modifier (a wildcard, or a regexp of DIGITS) and
- * fixed text without modifiers around it; or -1.
- */
-function loneGroup(parts: readonly Part[]): number {
-  let at = -1;
-  for (let i = 0; i < parts.length; i++) {
-    const p = parts[i] as Part;
-    if (p.modifier !== "none") return -1;
-    if (p.type === "fixed-text") continue;
-    if (at >= 0 || (p.type === "regexp" && !DIGITS.includes(p.value))) return -1;
-    at = i;
-  }
-  return at;
 }
 
 /** Fixed texts that optional pieces may make, at most this many: "{a}?{b}?{c}?". */

@@ -22,23 +22,35 @@ import { parseRegExpSubset } from "./regexp-subset.js";
 import { isAt } from "./code-units.js";
 import type { Groups } from "./groups.js";
 
-/** What may come next: ASCII code units, any code unit above ASCII, the value's end. */
+/**
+ * What may come next: ASCII code units; the code units above ASCII but the
+ * line terminators U+2028 and U+2029 ("high"); those two ("separators"); the
+ * value's end.
+ */
 class Follow {
   readonly ascii = new Uint8Array(128);
   high = false;
+  separators = false;
   end = false;
 
   add(other: Follow): this {
     for (let c = 0; c < 128; c++) this.ascii[c] |= other.ascii[c] as number;
     this.high ||= other.high;
+    this.separators ||= other.separators;
     this.end ||= other.end;
     return this;
   }
 
   meets(other: Follow): boolean {
-    if ((this.high && other.high) || (this.end && other.end)) return true;
+    if ((this.high && other.high) || (this.separators && other.separators) || (this.end && other.end)) return true;
     for (let c = 0; c < 128; c++) if (this.ascii[c] && other.ascii[c]) return true;
     return false;
+  }
+
+  /** Whether code unit `c` is in it. */
+  has(c: number): boolean {
+    if (c < 0x80) return this.ascii[c] === 1;
+    return c === 0x2028 || c === 0x2029 ? this.separators : this.high;
   }
 }
 
@@ -47,6 +59,8 @@ const HIGH_OUT = 0;
 const HIGH_IN = 1;
 /** The run's class is a regexp's, read on bytes (regexp-subset.ts): such a value is left to the other matchers. */
 const HIGH_UNKNOWN = 2;
+/** "." without the "s" flag: all but the line terminators U+2028 and U+2029. */
+const HIGH_BUT_LINE_TERMINATORS = 3;
 
 /** Returned by run() where a value is outside what the steps can decide. */
 const UNDECIDED = -2;
@@ -113,11 +127,11 @@ function classOf(part: Part, options: CompileOptions): { ascii: Uint8Array; high
     return { ascii, high: HIGH_IN, min: 1 };
   }
   if (part.type === "full-wildcard") {
-    // ".*": no line terminator; U+2028 and U+2029 are above ASCII.
+    // ".*": no line terminator.
     ascii.fill(1);
     ascii[0x0a] = 0;
     ascii[0x0d] = 0;
-    return { ascii, high: HIGH_UNKNOWN, min: 0 };
+    return { ascii, high: HIGH_BUT_LINE_TERMINATORS, min: 0 };
   }
   const alternatives = parseRegExpSubset(part.value, false);
   if (alternatives === null || alternatives.length !== 1) return null;
@@ -175,6 +189,7 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   if (step.kind === RUN) {
     here.ascii.set(step.ascii);
     here.high = step.high !== HIGH_OUT;
+    here.separators = step.high === HIGH_IN || step.high === HIGH_UNKNOWN;
     // The run stops at the first code unit outside its class.
     if (here.meets(rest)) return null;
     return step.min === 0 ? here.add(rest) : here;
@@ -193,6 +208,8 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
 /** A part list compiled to one-pass steps. */
 export class OnePass {
   private constructor(
+    /** The fixed text the list starts with, which the caller checks first (match()). */
+    readonly head: string,
     private readonly steps: readonly Step[],
     /** The fixed text the list ends with, matched at the value's end first. */
     private readonly tail: string,
@@ -212,29 +229,34 @@ export class OnePass {
     let tail = "";
     while (steps.length > 0 && (steps[steps.length - 1] as Step).kind === TEXT)
       tail = (steps.pop() as Step).text + tail;
+    // The text it starts with is left to the caller, which refuses most
+    // values on it (component-matcher.ts startsWithText()).
+    let head = "";
+    while (steps.length > 0 && (steps[0] as Step).kind === TEXT) head += (steps.shift() as Step).text;
     const end = new Follow();
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
-    return new OnePass(steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
+    return new OnePass(head, steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
   }
 
   /**
-   * Match `value`, whole: its groups (an array of the name list's length,
-   * undefined for a group that took no part) where `wantGroups`, else an
-   * empty array; null where it does not match; undefined where a run of a
-   * regexp's class meets a code unit above ASCII.
+   * Match `value`, whole, which starts with `head` (the caller has checked):
+   * its groups (an array of the name list's length, undefined for a group
+   * that took no part) where `wantGroups`, else an empty array; null where
+   * it does not match; undefined where a run of a regexp's class meets a
+   * code unit above ASCII.
    */
   match(value: string, wantGroups: boolean): Groups | null | undefined {
     const tail = this.tail;
     const end = value.length - tail.length;
-    if (end < 0 || !isAt(value, end, tail)) return null;
+    if (end < this.head.length || !isAt(value, end, tail)) return null;
     let groups: Groups | null = null;
     if (wantGroups) {
       // Pushed: new Array(n).fill() costs twice as much.
       groups = [];
       for (let g = 0; g < this.groups; g++) groups.push(undefined);
     }
-    const stop = run(this.steps, value, 0, end, groups);
+    const stop = run(this.steps, value, this.head.length, end, groups);
     if (stop === UNDECIDED) return undefined;
     return stop === end ? (groups ?? NO_GROUPS) : null;
   }
@@ -261,16 +283,16 @@ function run(steps: readonly Step[], value: string, at: number, end: number, gro
         const c = value.charCodeAt(i);
         if (c < 0x80) {
           if (ascii[c] === 0) break;
-        } else if (step.high === HIGH_OUT) break;
-        else if (step.high === HIGH_UNKNOWN) return UNDECIDED;
+        } else if (step.high !== HIGH_IN) {
+          if (step.high === HIGH_UNKNOWN) return UNDECIDED;
+          if (step.high === HIGH_OUT || c === 0x2028 || c === 0x2029) break;
+        }
         i++;
       }
       if (i - start < step.min) return -1;
       if (groups !== null) groups[step.group] = value.slice(start, i);
     } else if (i < end) {
-      const c = value.charCodeAt(i);
-      const first = step.first;
-      if (c < 0x80 ? first.ascii[c] === 1 : first.high) {
+      if (step.first.has(value.charCodeAt(i))) {
         i = run(step.steps, value, i, end, groups);
         if (i < 0) return i;
       }

@@ -121,7 +121,9 @@ describe("one-pass steps (one-pass.ts)", () => {
       lists++;
       for (const input of inputs) {
         const want = regexp.exec(input)?.slice(1) ?? null;
-        const got = onePass.match(input, true);
+        // The caller checks the text the list starts with (component-matcher.ts).
+        const starts = input.startsWith(onePass.head);
+        const got = starts ? onePass.match(input, true) : null;
         if (got === undefined) {
           // Left to the other matchers: only where a value is not ASCII.
           expect(/[^\0-\x7f]/.test(input)).toBe(true);
@@ -131,7 +133,7 @@ describe("one-pass steps (one-pass.ts)", () => {
         if (want !== null) matched++;
         if (JSON.stringify(got) !== JSON.stringify(want))
           expect({ source: regexp.source, input, got }).toEqual({ source: regexp.source, input, got: want });
-        expect(onePass.match(input, false) !== null).toBe(want !== null);
+        expect(starts && onePass.match(input, false) !== null).toBe(want !== null);
       }
     };
     for (const { parts, options, inputs } of cases)
@@ -207,7 +209,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
     expect(compared).toBeGreaterThan(PATTERN_STRINGS * INPUTS * 0.3);
   });
 
-  it(`component matchers (exact, any, group, one-pass, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
+  it(`component matchers (exact, any, one-pass, kernel after the leading text, regexp) agree on ${PATTERN_STRINGS} pattern strings`, () => {
     const rng = mulberry32(SEED + 2);
     const kinds = new Set<string>();
     for (let p = 0; p < PATTERN_STRINGS; p++) {
@@ -226,7 +228,7 @@ describe.each(builds.map(([name]) => name))("the compiled matcher (%s)", (name) 
         expect(matcher.test(input)).toBe(want !== null);
       }
     }
-    expect([...kinds].sort()).toEqual(["any", "exact", "group", "kernel", "one-pass", "regexp"]);
+    expect([...kinds].sort()).toEqual(["any", "exact", "kernel", "one-pass", "regexp"]);
   });
 
   it("matches long values as the RegExp does (the kernel's Pike VM past the backtracking engine's size, and one pass)", () => {
