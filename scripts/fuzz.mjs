@@ -20,8 +20,8 @@
 // is the oracle): the pairs where Node 24's answer is not swurl's are run in
 // Chromium at the end (test/helpers/urlpattern-chromium.ts), and each of
 // swurl's answers must be Node 24's or Chromium's, or the pair falls under a
-// known departure of Chromium's from the standard where Node 24 departs too
-// (urlpattern-chromium.ts chromiumDeparture(), counted apart).
+// known departure of both engines from the standard, whose check holds on it
+// (test/helpers/urlpattern-departures.ts departures(), counted apart).
 //
 // A watchdog in the main thread restarts a worker whose case has run for
 // STALL_SECONDS: the new worker takes up the same round and passes over that
@@ -44,8 +44,11 @@ const READERS = path.join(root, ".fuzz", "readers.mjs");
 /** Lines of a cli case's file at most: more lines a case than the test's, for the same costs a case. */
 const READER_LINES = 400;
 const ORACLE = path.join(root, ".fuzz", "chromium-oracle.mjs");
+const DEPARTURES = path.join(root, ".fuzz", "departures.mjs");
 const FIXTURE = path.join(root, "test", "fixtures", "fuzz-regressions.json");
 const LOG = path.join(root, ".fuzz", "runs.log");
+/** The urlpattern pairs where Node 24's answer is not swurl's, of the last run, before Chromium answers them. */
+const DISPUTES = path.join(root, ".fuzz", "urlpattern-disputes.json");
 /** The urlpattern pairs where swurl's answer is neither Node 24's nor Chromium's, of the last run. */
 const DISAGREEMENTS = path.join(root, ".fuzz", "urlpattern-disagreements.txt");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
@@ -96,6 +99,7 @@ async function bundle() {
     entryPoints: {
       properties: path.join(root, "test", "helpers", "fuzz-properties.ts"),
       "chromium-oracle": path.join(root, "test", "helpers", "urlpattern-chromium.ts"),
+      departures: path.join(root, "test", "helpers", "urlpattern-departures.ts"),
     },
     outdir: path.dirname(BUNDLE),
     outExtension: { ".js": ".mjs" },
@@ -366,23 +370,29 @@ async function main() {
   await Promise.all(Array.from({ length: options.jobs }, (_, job) => runJob(job, 0)));
   clearInterval(timer);
   if (disputes.size > 0) {
-    const { undecided, chromiumDeparture } = await import(pathToFileURL(ORACLE).href);
-    const left = await undecided([...disputes.values()]);
+    const { undecidedPairs, describeUndecided } = await import(pathToFileURL(ORACLE).href);
+    const { departures } = await import(pathToFileURL(DEPARTURES).href);
+    writeFileSync(DISPUTES, JSON.stringify([...disputes.values()]));
+    const left = await undecidedPairs([...disputes.values()]);
     console.log(
       `urlpattern: ${disputes.size} distinct pair(s) where Node 24's URLPattern is not swurl's, run in Chromium: ${left.length} where an answer of swurl's is neither Node 24's nor Chromium's`,
     );
-    // Where Chromium departs from the standard as well, there is no tiebreak:
-    // each such pair is counted by the departure that explains it, and kept
-    // in DISAGREEMENTS with the rest for review.
+    // Where Chromium departs from the standard as well, there is no tiebreak
+    // between the engines: each such pair is counted by the known departure
+    // whose check holds on it (test/helpers/urlpattern-departures.ts), and
+    // kept in DISAGREEMENTS with the rest for review, its kind first.
+    const kinds = await departures(left);
     const explained = new Map();
     const unexplained = [];
-    for (const problem of left) {
-      const why = chromiumDeparture(problem);
-      if (why === null) unexplained.push(problem);
+    const entries = left.map((entry, i) => {
+      const text = describeUndecided(entry);
+      const why = kinds[i];
+      if (why === null) unexplained.push(text);
       else explained.set(why, (explained.get(why) ?? 0) + 1);
-    }
-    writeFileSync(DISAGREEMENTS, left.map((problem) => `${problem}\n`).join(""));
-    for (const [why, n] of explained) console.log(`  ${n} explained by a departure of Chromium's: ${why}`);
+      return `${why ?? "UNEXPLAINED"}\n${text}\n`;
+    });
+    writeFileSync(DISAGREEMENTS, entries.join(""));
+    for (const [why, n] of explained) console.log(`  ${n} explained by a departure of both engines: ${why}`);
     console.log(`  ${unexplained.length} unexplained (all ${left.length} in ${path.relative(root, DISAGREEMENTS)})`);
     for (const problem of unexplained.slice(0, 20)) console.log(`DISAGREEMENT ${problem}`);
     failures += unexplained.length;

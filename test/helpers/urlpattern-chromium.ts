@@ -4,114 +4,129 @@
 // swurl's answers must be Node 24's or Chromium's.
 import { chromium } from "playwright-core";
 import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
-import { builds } from "./builds";
 import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
+import { standardPattern } from "./urlpattern-standard";
 
-/** Chromium's observations of `pairs`, in order. */
+/** Chromium's answer to a pair on which its page crashes: no line of swurl's is ever this. */
+const CRASHED = "Chromium's page crashed";
+
+/** Whether Chromium's answer is that its page crashed on the pair. */
+export function crashed(answer: string[]): boolean {
+  return answer.length === 1 && answer[0] === CRASHED;
+}
+
+/**
+ * Chromium's observations of `pairs`, in order. Where the page crashes, a new
+ * page takes the chunk again in halves, down to the pair that crashes it,
+ * which answers CRASHED (and is named on stderr): an oracle that cannot
+ * answer leaves the pair to the other one.
+ */
 export async function chromiumObservations(pairs: PatternPair[]): Promise<string[][]> {
   const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
   try {
-    const page = await browser.newPage();
-    const out: string[][] = [];
+    let page = await browser.newPage();
     // observe() is self-contained: its source runs in the page on the page's URLPattern.
     const source = observe.toString();
-    for (let i = 0; i < pairs.length; i += 500) {
-      const chunk = pairs.slice(i, i + 500);
-      out.push(
-        ...(await page.evaluate(
+    const run = async (chunk: PatternPair[]): Promise<string[][]> => {
+      try {
+        return await page.evaluate(
           ([src, list]) => {
             const run = new Function(`return (${src})`)() as typeof observe;
             const native = (globalThis as unknown as { URLPattern: Parameters<typeof observe>[0] }).URLPattern;
             return list.map((pair) => run(native, pair));
           },
           [source, chunk] as const,
-        )),
-      );
-    }
+        );
+      } catch (error) {
+        if (!/crash/i.test(String(error))) throw error;
+        await page.close();
+        page = await browser.newPage();
+        if (chunk.length > 1) {
+          const half = Math.ceil(chunk.length / 2);
+          return [...(await run(chunk.slice(0, half))), ...(await run(chunk.slice(half)))];
+        }
+        console.error(`Chromium's page crashed on ${JSON.stringify(chunk[0])}`);
+        return [[CRASHED]];
+      }
+    };
+    const out: string[][] = [];
+    for (let i = 0; i < pairs.length; i += 500) out.push(...(await run(pairs.slice(i, i + 500))));
     return out;
   } finally {
     await browser.close();
   }
 }
 
+/** A pair where an answer of swurl's is neither Node 24's nor Chromium's. */
+export interface Undecided extends Dispute {
+  /** Chromium's observations (tabs and newlines of an opaque pathname taken out). */
+  chromium: string[];
+  /** Chromium's observations as it answered. */
+  chromiumSeen: string[];
+  /** The indices of swurl's lines that are neither engine's. */
+  lines: number[];
+}
+
+/**
+ * The indices of swurl's lines that are the same line of none of `engines`.
+ * An engine that threw where swurl made a pattern (or the other way round)
+ * answers nothing line by line.
+ */
+export function neither(swurl: string[], engines: string[][]): number[] {
+  const answered = engines.filter((lines) => lines.length === swurl.length);
+  return swurl.flatMap((line, k) => (answered.some((lines) => lines[k] === line) ? [] : [k]));
+}
+
 /** Whether a pattern argument (a string or a dictionary of them) has a tab or newline. */
-function hasTabOrNewline(args: unknown[]): boolean {
+export function hasTabOrNewline(args: unknown[]): boolean {
   const text = (v: unknown) => typeof v === "string" && /[\t\n\r]/.test(v);
   return args.some((a) => text(a) || (typeof a === "object" && a !== null && Object.values(a).some(text)));
 }
 
 /**
- * Chromium's pathname line as the standard would have it where the pattern has
- * tabs or newlines: Chromium keeps them in an opaque pathname ("%09", "%0A",
- * "%0D"), where the URL parser that the standard's canonicalizer runs removes
- * them; Node 24 removes them, but departs elsewhere in some of the same pairs.
+ * Chromium's observations of a pair, its pathname line as the standard would
+ * have it where the pattern has tabs or newlines: Chromium keeps them in an
+ * opaque pathname ("%09", "%0A", "%0D"), where the URL parser that the
+ * standard's canonicalizer runs removes them ("remove all ASCII tab or
+ * newline from input"); Node 24 removes them, but departs elsewhere in some
+ * of the same pairs. The line is taken with them removed only where that is
+ * the standard's pathname (urlpattern-standard.ts: whatwg-url as the parser).
  */
-function withoutTabsAndNewlines(line: string): string {
-  return line.startsWith("pathname: ") ? line.replace(/%0[9AD]/g, "") : line;
+function asStandard(pair: PatternPair, seen: string[]): string[] {
+  if (!hasTabOrNewline(pair.pattern)) return seen;
+  const standard = standardPattern(pair.pattern);
+  if (standard === null) return seen;
+  const line = `pathname: ${JSON.stringify(standard.pathname)}`;
+  return seen.map((l) => (l.startsWith("pathname: ") && l.replace(/%0[9AD]/g, "") === line ? line : l));
 }
 
-/** The disputes where an answer of swurl's is neither Node 24's nor Chromium's, with those answers. */
-export async function undecided(disputes: Dispute[]): Promise<string[]> {
+/** Chromium's observations of `pairs`, in order, tabs and newlines of an opaque pathname taken out. */
+export async function chromiumAnswers(pairs: PatternPair[]): Promise<string[][]> {
+  const seen = await chromiumObservations(pairs);
+  return pairs.map((pair, i) => asStandard(pair, seen[i] as string[]));
+}
+
+/** The disputes where an answer of swurl's is neither Node 24's nor Chromium's, with the three answers. */
+export async function undecidedPairs(disputes: Dispute[]): Promise<Undecided[]> {
   if (disputes.length === 0) return [];
   const seen = await chromiumObservations(disputes.map((d) => d.pair));
-  return disputes.flatMap(({ pair, swurl, node }, i) => {
-    const browser = hasTabOrNewline(pair.pattern)
-      ? (seen[i] as string[]).map(withoutTabsAndNewlines)
-      : (seen[i] as string[]);
-    // An engine that threw where swurl made a pattern (or the other way round) answers nothing line by line.
-    const engines = [node, browser].filter((lines) => lines.length === swurl.length);
-    const problems = swurl.flatMap((line, k) =>
-      engines.some((lines) => lines[k] === line)
-        ? []
-        : [`swurl    ${line}\n  Node 24  ${node[k] ?? "(nothing)"}\n  Chromium ${browser[k] ?? "(nothing)"}`],
-    );
-    return problems.length === 0 ? [] : [`${JSON.stringify(pair)}\n  ${problems.join("\n  ")}`];
+  return disputes.flatMap((dispute, i) => {
+    const chromiumSeen = seen[i] as string[];
+    const chromium = asStandard(dispute.pair, chromiumSeen);
+    const lines = neither(dispute.swurl, [dispute.node, chromium]);
+    return lines.length === 0 ? [] : [{ ...dispute, chromium, chromiumSeen, lines }];
   });
 }
 
-/**
- * Schemes Chromium counts as standard beyond the special ones (each found in
- * Chromium 156: a pattern with one of these protocols gets a special URL's
- * pathname there).
- */
-const CHROMIUM_STANDARD_SCHEMES = [
-  "chrome",
-  "chrome-distiller",
-  "chrome-error",
-  "chrome-extension",
-  "chrome-native",
-  "chrome-search",
-  "chrome-untrusted",
-  "devtools",
-  "filesystem",
-  "isolated-app",
-];
-const SPECIAL_SCHEMES = ["ftp", "file", "http", "https", "ws", "wss"];
+/** An undecided pair as text: the pair, then each of swurl's lines that is neither engine's, with theirs. */
+export function describeUndecided({ pair, swurl, node, chromium, lines }: Undecided): string {
+  const problems = lines.map(
+    (k) => `swurl    ${swurl[k]}\n  Node 24  ${node[k] ?? "(nothing)"}\n  Chromium ${chromium[k] ?? "(nothing)"}`,
+  );
+  return `${JSON.stringify(pair)}\n  ${problems.join("\n  ")}`;
+}
 
-/**
- * Which known departure of Chromium's from the standard an undecided()
- * entry falls under (where Node 24 departs too, otherwise), or null:
- *   "Chromium's standard schemes": the pattern's protocol matches a scheme
- *     Chromium counts as standard and no special scheme; Chromium
- *     canonicalizes the pathname as a special URL's, the standard as an
- *     opaque path ("protocol component matches a special scheme");
- *   "? and # in an opaque path": the pathname is opaque and Chromium's keeps
- *     a "?" or "#", where the URL Standard's opaque path state ends the path.
- * swurl's own URLPattern (the first build) reads the pattern's protocol.
- */
-export function chromiumDeparture(entry: string): string | null {
-  const [first, ...lines] = entry.split("\n");
-  const pair = JSON.parse(first as string) as PatternPair;
-  const URLPattern = (builds[0] as (typeof builds)[number])[1].URLPattern;
-  let protocol: InstanceType<typeof URLPattern>;
-  try {
-    protocol = new URLPattern({ protocol: new URLPattern(...(pair.pattern as [string])).protocol });
-  } catch {
-    return null;
-  }
-  const matches = (schemes: string[]) => schemes.some((scheme) => protocol.test({ protocol: scheme }));
-  if (matches(SPECIAL_SCHEMES)) return null;
-  if (matches(CHROMIUM_STANDARD_SCHEMES)) return "Chromium's standard schemes";
-  const pathname = lines.find((line) => line.trimStart().startsWith("Chromium pathname: "));
-  return pathname !== undefined && /[?#]/.test(pathname) ? "? and # in an opaque path" : null;
+/** The disputes where an answer of swurl's is neither Node 24's nor Chromium's, as text. */
+export async function undecided(disputes: Dispute[]): Promise<string[]> {
+  return (await undecidedPairs(disputes)).map(describeUndecided);
 }
