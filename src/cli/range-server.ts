@@ -60,28 +60,6 @@ async function* throughLineEnd(
   }
 }
 
-/**
- * The source of a worker's Work for the range [start, end) of the file at
- * `path`: its lines, after the byte before it (the first range has none);
- * `count` hears of the range's own bytes as they are read.
- */
-export function rangeSource(
-  path: string,
-  start: number,
-  end: number,
-  count: (bytes: number) => void,
-): AsyncIterable<Uint8Array> {
-  if (start === 0) return throughLineEnd(path, start, end, count);
-  async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield* readRange(path, start - 1, start);
-    yield* throughLineEnd(path, start, end, count);
-  }
-  return new RangeChunks(chunks());
-}
-
-/** How many bytes read a worker tells the main thread of at once (for the progress line). */
-const REPORT_BYTES = 1 << 20;
-
 /** The chunks of `source` until `signal` is aborted: the read stops at the next chunk, and its file is closed. */
 async function* untilAborted(
   source: AsyncIterable<Uint8Array>,
@@ -92,6 +70,31 @@ async function* untilAborted(
     yield chunk;
   }
 }
+
+/**
+ * The source of a worker's Work for the range [start, end) of the file at
+ * `path`: its lines, after the byte before it (the first range has none);
+ * `count` hears of the range's own bytes as they are read. Once `signal` is
+ * aborted, it ends at the next chunk. (A later range's source is RangeChunks,
+ * whose first line the records drop: the signal is heard inside it.)
+ */
+export function rangeSource(
+  path: string,
+  start: number,
+  end: number,
+  count: (bytes: number) => void,
+  signal?: AbortSignal,
+): AsyncIterable<Uint8Array> {
+  if (start === 0) return untilAborted(throughLineEnd(path, start, end, count), signal);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    yield* readRange(path, start - 1, start);
+    yield* throughLineEnd(path, start, end, count);
+  }
+  return new RangeChunks(untilAborted(chunks(), signal));
+}
+
+/** How many bytes read a worker tells the main thread of at once (for the progress line). */
+const REPORT_BYTES = 1 << 20;
 
 /**
  * Serve the ranges that arrive through `listen` with `work`, answering
@@ -115,11 +118,14 @@ export function serveRanges(
       if (unreported > 0) post({ type: "bytes", bytes: unreported });
       unreported = 0;
     };
-    const source = untilAborted(
-      rangeSource(setup.path, start, end, (bytes) => {
+    const source = rangeSource(
+      setup.path,
+      start,
+      end,
+      (bytes) => {
         unreported += bytes;
         if (unreported >= REPORT_BYTES) report();
-      }),
+      },
       signal,
     );
     const result = await work.run(source, setup.options, async (text) => {
