@@ -106,8 +106,8 @@ function findEscapeOrDoubleSlash(p: i32, end: i32): i32 {
     // the zero bytes of the word XOR that byte repeated.
     for (; p + 8 <= end; p += 8) {
       const v = load<i64>(<usize>p);
-      const slashes = zeroBytes(v ^ 0x2f2f2f2f2f2f2f2f) & zeroBytes(load<i64>(<usize>(p + 1)) ^ 0x2f2f2f2f2f2f2f2f);
-      if ((zeroBytes(v ^ 0x2525252525252525) | slashes) != 0) break;
+      const slashes = zeroBytes(v ^ SLASHES) & zeroBytes(load<i64>(<usize>(p + 1)) ^ SLASHES);
+      if ((zeroBytes(v ^ PERCENTS) | slashes) != 0) break;
     }
   }
   for (; p < end; p++) {
@@ -117,10 +117,16 @@ function findEscapeOrDoubleSlash(p: i32, end: i32): i32 {
   return end;
 }
 
+// A byte in each of the eight bytes of an i64, written as two halves: a
+// literal of 16 hex digits is more than a JS number holds exactly, which the
+// linter refuses. Constant expressions, which asc folds.
+const SLASHES: i64 = (<i64>0x2f2f2f2f << 32) | 0x2f2f2f2f;
+const PERCENTS: i64 = (<i64>0x25252525 << 32) | 0x25252525;
+const LOW7: i64 = (<i64>0x7f7f7f7f << 32) | 0x7f7f7f7f;
+
 /** The high bit of each byte of `x` that is zero, the other bits clear. */
 function zeroBytes(x: i64): i64 {
-  const low7 = 0x7f7f7f7f7f7f7f7f;
-  return ~(((x & low7) + low7) | x) & ~low7;
+  return ~(((x & LOW7) + LOW7) | x) & ~LOW7;
 }
 
 /**
