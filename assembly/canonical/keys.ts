@@ -120,9 +120,9 @@ function findEscapeOrDoubleSlash(p: i32, end: i32): i32 {
 // A byte in each of the eight bytes of an i64, written as two halves: a
 // literal of 16 hex digits is more than a JS number holds exactly, which the
 // linter refuses. Constant expressions, which asc folds.
-const SLASHES: i64 = (<i64>0x2f2f2f2f << 32) | 0x2f2f2f2f;
-const PERCENTS: i64 = (<i64>0x25252525 << 32) | 0x25252525;
-const LOW7: i64 = (<i64>0x7f7f7f7f << 32) | 0x7f7f7f7f;
+const SLASHES: i64 = ((<i64>0x2f2f2f2f) << 32) | 0x2f2f2f2f;
+const PERCENTS: i64 = ((<i64>0x25252525) << 32) | 0x25252525;
+const LOW7: i64 = ((<i64>0x7f7f7f7f) << 32) | 0x7f7f7f7f;
 
 /** The high bit of each byte of `x` that is zero, the other bits clear. */
 function zeroBytes(x: i64): i64 {

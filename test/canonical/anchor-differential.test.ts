@@ -202,7 +202,14 @@ describe.each(builds)("%s", (name, api) => {
   it("crawlee: the profile answers as @apify/utilities normalizeUrl, and `?? url` as computeUniqueKey()", () => {
     const tally: Tally = { cases: 0, nodeUrl: [], otherNodeUrl: [], differences: [] };
     for (const keepUrlFragment of [false, true]) {
-      for (const input of [...CORPUS, ...PATH_ESCAPES, ...QUERY_ESCAPES, ...TABS_INSIDE, ...LONG_QUERIES, ...GENERATED]) {
+      for (const input of [
+        ...CORPUS,
+        ...PATH_ESCAPES,
+        ...QUERY_ESCAPES,
+        ...TABS_INSIDE,
+        ...LONG_QUERIES,
+        ...GENERATED,
+      ]) {
         compare(
           tally,
           `crawlee ${JSON.stringify(input)} keepUrlFragment=${keepUrlFragment}`,
