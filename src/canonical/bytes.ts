@@ -5,6 +5,7 @@
 // comparison of two byte strings is the unsigned byte order Python sorts by.
 
 import type { Arena } from "../kernel/arena.js";
+import { isAscii } from "../whatwg/infra.js";
 
 const HEX_DIGITS = "0123456789ABCDEF";
 
@@ -74,11 +75,6 @@ export function quoteBytes(s: string, safe: Uint8Array, plus = false): string {
 /** The escape of one byte, "%XY" with upper-case hex. */
 export function escapeByte(b: number): string {
   return ESCAPES[b];
-}
-
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 const encoder = new TextEncoder();

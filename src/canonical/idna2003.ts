@@ -7,6 +7,7 @@
 // symbols; see docs/canonical.md.
 
 import { toAscii } from "../whatwg/uts46.js";
+import { isAscii } from "../whatwg/infra.js";
 
 /** RFC 3490 section 3.1: the label separators. */
 const DOTS = /[.\u3002\uFF0E\uFF61]/;
@@ -18,11 +19,6 @@ const DEVIATION_MAP: Record<string, string> = { "\u00DF": "ss", "\u03C2": "\u03C
 /** RFC 3490 section 4.1 step 8: a label of 1 to 63 ASCII characters. */
 function fits(label: string): boolean {
   return label.length > 0 && label.length < 64;
-}
-
-function isAscii(s: string): boolean {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 /** ToASCII of one label (Python's encodings.idna.ToASCII), or null where it raises. */

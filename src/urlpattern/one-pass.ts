@@ -21,6 +21,7 @@ import type { Part } from "./parts.js";
 import { parseRegExpSubset } from "./regexp-subset.js";
 import { isAt } from "./code-units.js";
 import type { Groups } from "./groups.js";
+import { isAscii } from "../whatwg/infra.js";
 
 /**
  * What may come next: ASCII code units; the code units above ASCII but the
@@ -92,11 +93,6 @@ const NOTHING = new Follow();
 
 function textStep(text: string): Step {
   return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, [], NOTHING);
-}
-
-function isAscii(text: string): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
-  return true;
 }
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */

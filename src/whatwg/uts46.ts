@@ -9,11 +9,7 @@ import { isBidiDomain, satisfiesBidiRule } from "./bidi.js";
 import { satisfiesContextJ } from "./contextj.js";
 import { decode, encode } from "./punycode.js";
 import { MARK, isValid, mapCodePoint, properties } from "./unicode-data.js";
-
-function isAscii(s: string): boolean {
-  for (let k = 0; k < s.length; k++) if (s.charCodeAt(k) >= 0x80) return false;
-  return true;
-}
+import { isAscii } from "./infra.js";
 
 /**
  * Section 4 step 1 (Map), nontransitional: each code point mapped, ignored
