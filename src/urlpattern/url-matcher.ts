@@ -69,33 +69,19 @@ export class UrlMatcher {
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
 
-  /** Whether the parsed `input` matches. */
+  /** Whether the parsed `input` matches (its "*" components need no look). */
   test(input: UrlInput): boolean {
-    // An indexed loop: a router calls this for every pattern it tries.
-    const { toTest, components } = this;
-    for (let i = 0; i < toTest.length; i++) {
-      const c = toTest[i] as number;
-      if (!(components[c] as ComponentMatcher).test(input.get(c))) return false;
-    }
-    return true;
+    return this.matches(input, this.toTest);
   }
 
   /** Whether a dictionary's component values match. */
   testValues(values: ComponentValues): boolean {
-    for (const c of TEST_ORDER) if (!this.components[c].test(values.get(c))) return false;
-    return true;
+    return this.matches(values, TEST_ORDER);
   }
 
   /** Each component's groups for a dictionary's values, or null. */
   execValues(values: ComponentValues): Groups[] | null {
-    let groups: Groups[] | null = null;
-    for (const c of TEST_ORDER) {
-      const g = this.components[c].exec(values.get(c));
-      if (g === null) return null;
-      groups ??= new Array(COMPONENTS.length);
-      groups[c] = g;
-    }
-    return groups;
+    return this.groupsOf(values, TEST_ORDER);
   }
 
   /**
@@ -105,19 +91,36 @@ export class UrlMatcher {
    * "*" takes its value as it is.
    */
   exec(input: UrlInput): Groups[] | null {
-    const { toTest, components } = this;
+    const groups = this.groupsOf(input, this.toTest);
+    if (groups === null) return null;
+    const anything = this.anything;
+    for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;
+    return groups;
+  }
+
+  /** Whether the components of `order` match their values. An indexed loop: a router calls this for every pattern it tries. */
+  private matches(values: ComponentValues, order: readonly number[]): boolean {
+    const components = this.components;
+    for (let i = 0; i < order.length; i++) {
+      const c = order[i] as number;
+      if (!(components[c] as ComponentMatcher).test(values.get(c))) return false;
+    }
+    return true;
+  }
+
+  /** The groups of the components of `order` (the others' left unset), or null where one does not match. */
+  private groupsOf(values: ComponentValues, order: readonly number[]): Groups[] | null {
+    const components = this.components;
+    // Made at the first component that matches: most patterns a router tries fail at the first.
     let groups: Groups[] | null = null;
-    for (let i = 0; i < toTest.length; i++) {
-      const c = toTest[i] as number;
-      const g = (components[c] as ComponentMatcher).exec(input.get(c));
+    for (let i = 0; i < order.length; i++) {
+      const c = order[i] as number;
+      const g = (components[c] as ComponentMatcher).exec(values.get(c));
       if (g === null) return null;
       groups ??= new Array(COMPONENTS.length);
       groups[c] = g;
     }
-    groups ??= new Array(COMPONENTS.length);
-    const anything = this.anything;
-    for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;
-    return groups;
+    return groups ?? new Array(COMPONENTS.length);
   }
 
   /** The result of a match: the values its groups come from, the groups (exec(), execValues()) and the inputs it names. */
