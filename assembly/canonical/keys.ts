@@ -10,7 +10,7 @@ import { copy, copyAhead, equalBytes, ld32, ld8, ldu32, st32, st8, word } from "
 import { tabsRemoved } from "../parser";
 import * as L from "../layout";
 import { EXTRA, FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, PATH_SET, RESERVED } from "../classes";
-import { hexValue, isHexDigit, isIn, toLower } from "../tables";
+import { hexValue, isAsciiAlpha, isAsciiDigit, isHexDigit, isIn, toLower } from "../tables";
 import { writeEscape } from "../percent";
 import { find2 } from "../scan";
 import {
@@ -232,8 +232,7 @@ function toUpper(c: i32): i32 {
 
 /** \w: [0-9A-Za-z_] */
 function isWordByte(c: i32): bool {
-  const lower = c | 0x20;
-  return (lower >= 0x61 && lower <= 0x7a) || (c >= 0x30 && c <= 0x39) || c == UNDERSCORE;
+  return isAsciiAlpha(c) || isAsciiDigit(c) || c == UNDERSCORE;
 }
 
 /**
