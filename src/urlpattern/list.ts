@@ -90,11 +90,12 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       const candidates = this._index.candidates(url.get(PATHNAME));
       for (let k = 0; k < candidates.length; k++) {
         const index = candidates[k] as number;
-        const groups = (this._matchers[index] as UrlMatcher).exec(url);
+        const matcher = this._matchers[index] as UrlMatcher;
+        const groups = matcher.exec(url);
         if (groups === null) continue;
         // The inputs as exec() names them: USVStrings.
         const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-        return { index, result: (this._matchers[index] as UrlMatcher).result(url, groups, inputs) };
+        return { index, result: matcher.result(url, groups, inputs) };
       }
       return null;
     }

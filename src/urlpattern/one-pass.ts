@@ -195,8 +195,8 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   // ECMAScript fails an iteration of "?" that matched nothing.
   const inner = follow(step.steps, 0, new Follow());
   if (inner === null || inner.meets(rest)) return null;
-  const first = follow(step.steps, 0, rest);
-  if (first === null) return null;
+  // And inside the piece, each choice is decided by what follows the piece too.
+  if (follow(step.steps, 0, rest) === null) return null;
   step.first.add(inner);
   return here.add(inner).add(rest);
 }
