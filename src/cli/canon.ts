@@ -10,6 +10,7 @@ import { SortedRuns } from "./sorted-runs.js";
 import { MAX_BUDGET } from "./dedupe-table.js";
 import { UsageError } from "./errors.js";
 import { runBulk } from "./bulk.js";
+import { addFailures, type Failures, noFailures, writeFailureHint } from "./failure-hint.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import type { Command } from "./command.js";
 import { openInputs } from "./io.js";
@@ -30,19 +31,24 @@ interface CanonOptions {
   input: InputSpec;
 }
 
-export const canonWork: Work<CanonOptions, void> = {
+export const canonWork: Work<CanonOptions, Failures> = {
   async run(source, { canonical, surt, input, filter }, emit) {
+    const failures = noFailures();
     for await (const records of readRecords(source, input, [])) {
       let text = "";
+      let invalid = 0;
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
+        if (url === null) invalid++;
         if (!kept(filter, url)) continue;
         // A record that does not parse gives an empty line, so line N of the output is record N of the input.
         const key = surt ? surtKey(records, i, url, input) : canonicalKey(records, i, url, input, canonical);
         text += (key ?? "") + "\n";
       }
+      addFailures(failures, records, invalid);
       await emit(text);
     }
+    return failures;
   },
 };
 
@@ -200,8 +206,8 @@ ${FILTER_HELP}`,
       hint: values.input === undefined,
     };
     if (dedupe === null) {
-      await runBulk(input, bulk, (text) => stdout.write(text));
-      return;
+      const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => stdout.write(text));
+      return writeFailureHint(options.input, run.results);
     }
     // --sort: the deduped URLs go to the sort, which takes half the memory.
     // The keys come from an API of their own: the canonical forms are made in the default one's memory.
@@ -219,9 +225,10 @@ ${FILTER_HELP}`,
       write,
     );
     try {
-      await runBulk(input, bulk, (text) => deduped.add(text));
+      const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => deduped.add(text));
       await deduped.finish();
       await sorted?.finish((text) => stdout.write(text));
+      writeFailureHint(options.input, run.results);
     } finally {
       deduped.close();
       sorted?.close();

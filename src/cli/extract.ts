@@ -8,6 +8,7 @@ import { parse } from "../index.js";
 import { baseOption, COMMON_OPTIONS, INPUT_OPTIONS, inputSpec, parseCommandArgs } from "./args.js";
 import { UsageError } from "./errors.js";
 import type { Command, Context } from "./command.js";
+import { addFailures, noFailures, writeFailureHint } from "./failure-hint.js";
 import { openInputs, type Input } from "./io.js";
 import { readRecords, type InputSpec } from "./records.js";
 import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
@@ -66,18 +67,23 @@ const OPTIONS = {
 
 /** With --input: the URL field of each record (resolved against --base), failures left out. */
 async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, { stdout }: Context): Promise<void> {
+  const failures = noFailures();
   for await (const records of readRecords(
     input.chunks(() => {}),
     spec,
     [],
   )) {
     let text = "";
+    let invalid = 0;
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);
-      if (url !== null && kept(filter, url)) text += url.href + "\n";
+      if (url === null) invalid++;
+      else if (kept(filter, url)) text += url.href + "\n";
     }
+    addFailures(failures, records, invalid);
     await stdout.write(text);
   }
+  writeFailureHint(spec, [failures]);
 }
 
 /**

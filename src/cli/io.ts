@@ -36,6 +36,10 @@ const REASONS: Record<string, string> = {
   EBADF: "not open for writing",
   EDQUOT: "disk quota exceeded",
   EFBIG: "file too large",
+  EPIPE: "the reader closed it",
+  EROFS: "read-only file system",
+  EEXIST: "already exists",
+  ENXIO: "no reader at the other end",
 };
 
 /** A short reason for a file-system error, without Node's "ENOENT: ..., open 'x'" wrapping. */

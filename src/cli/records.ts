@@ -51,6 +51,8 @@ export interface Records {
   readonly length: number;
   /** Lines of this block skipped as blank or comments. */
   readonly skipped: number;
+  /** Records of this block without the URL's field (JSON Lines, CSV, TSV; 0 for the formats the kernel reads). */
+  readonly missing: number;
   /** The URL of record `i`, or null where there is none or it does not parse. */
   url(i: number): ParsedUrl | null;
   /** The 1-based line number where record `i` starts. */
@@ -121,6 +123,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
     yield {
       length: rows === null ? batch.length : rows.length,
       skipped,
+      missing: 0,
       kernel: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
@@ -281,6 +284,8 @@ async function* textRecords(
       readers.push(format.read(text));
     }
     if (texts.length === 0 && skipped === 0) continue;
+    let missing = 0;
+    for (const r of readers) if (r.field(spec.field) === null) missing++;
     const urls = readers.map((r) => urlText(r.url(spec.field)));
     const parsed = parseUrls(
       urls,
@@ -290,6 +295,7 @@ async function* textRecords(
     yield {
       length: texts.length,
       skipped,
+      missing,
       url: parsed,
       line: (i) => lines[i],
       text: (i) => texts[i],

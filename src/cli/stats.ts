@@ -12,6 +12,7 @@ import {
   threadsOption,
 } from "./args.js";
 import { UsageError } from "./errors.js";
+import { relativeTargets } from "./failure-hint.js";
 import { fieldDef, recordKeys } from "./fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import { runBulk } from "./bulk.js";
@@ -149,12 +150,8 @@ Memory grows with the number of distinct hosts, not with the input size.
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
-    const spec = options.input;
-    const needsBase =
-      (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
-    const hint = needsBase
-      ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
-      : null;
+    const cause = relativeTargets(options.input);
+    const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },

@@ -112,3 +112,45 @@ describe("faults", () => {
     untouched(folder, out);
   });
 });
+
+// Issue #36 item 14: a file-system error is said in the command's words, never as
+// Node's "ENOENT: no such file or directory, open 'x'".
+describe("file-system errors in the command's words", () => {
+  const nodeWords = /E[A-Z]{3,}|, (open|mkdtemp|write) /;
+
+  it("--routes FILE that does not exist", () => {
+    const r = swurl(["parse", "--routes", path.join(dir, "nosuch.txt")], "https://a.example/\n");
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`swurl: parse: cannot read --routes ${path.join(dir, "nosuch.txt")}: no such file\n`);
+  });
+
+  it("--temp-dir that does not exist", () => {
+    const missing = path.join(dir, "no-folder");
+    const r = swurl(["canon", "--dedupe", "--memory", "1K", "--temp-dir", missing, SAMPLE]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`swurl: cannot make a temporary folder in ${missing}: no such file\n`);
+  });
+
+  it("a temporary file that cannot grow (a file size limit: EFBIG, as a full disk gives ENOSPC)", () => {
+    const temp = mkdtempSync(path.join(dir, "temp-"));
+    const input = path.join(dir, "many.txt");
+    writeFileSync(input, Array.from({ length: 10_000 }, (_, i) => `https://h${i % 997}.example/p${i}\n`).join(""));
+    // SIGXFSZ ignored: the write fails with EFBIG instead of the process being killed.
+    const script = `trap '' XFSZ; ulimit -f 8; exec '${process.execPath}' '${CLI}' canon --dedupe --memory 1K --temp-dir '${temp}' '${input}'`;
+    const r = runChild("bash", ["-c", script], { encoding: "utf8", maxBuffer: 1 << 26 });
+    expect(r.status).toBe(1);
+    oneLine(r.stderr);
+    expect(r.stderr).toMatch(/^swurl: cannot write the temporary folder .*: file too large\n$/);
+    expect(r.stderr).not.toMatch(nodeWords);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+
+  it("--output FIFO whose reader goes away (EPIPE)", () => {
+    const fifo = path.join(dir, "out.fifo");
+    runChild("mkfifo", [fifo]);
+    const script = `head -c 10 '${fifo}' > /dev/null & exec '${process.execPath}' '${CLI}' parse -o '${fifo}' '${SAMPLE}' '${SAMPLE}' '${SAMPLE}'`;
+    const r = runChild("bash", ["-c", script], { encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`swurl: cannot write ${fifo}: the reader closed it\n`);
+  });
+});
