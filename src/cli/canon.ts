@@ -142,8 +142,10 @@ Write the canonical form of each line of FILE (or standard input), one per
 line: the WHATWG parse, without the fragment, with escapes of unreserved
 characters (A-Z a-z 0-9 - . _ ~) decoded and the hex digits of the others
 upper-cased, and without an empty "?". Default ports are dropped, scheme
-and host lower-cased. A line that does not parse gives an empty line, so the
-output has as many lines as the input (unless --dedupe).
+and host lower-cased. A line that does not parse gives an empty line (--surt
+and the surt and safe-browsing profiles take a line without a scheme as
+http: and write its key), so the output has as many lines as the input
+(unless --dedupe).
 
 Options:
       --dedupe             write each canonical URL once, in the order of

@@ -136,9 +136,10 @@ export function extractCommand(extractUrls: ExtractUrls): Command {
     help: `Usage: swurl extract [FILE|-]... [options]
 
 Find the URLs in the text of the FILEs (or standard input) and write them one
-per line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738; line
-breaks and spaces inside the wrapper removed) and bare absolute URLs of
-known schemes, without trailing sentence punctuation.
+per line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738: a
+wrapped URL may go on past a line break, which is removed with the spaces
+around it; a space elsewhere ends the URL) and bare absolute URLs of known
+schemes, without trailing sentence punctuation.
 
 With --input, read records instead of running text and write the URL field
 of each (an access log's request targets, resolved against --base), leaving

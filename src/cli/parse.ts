@@ -115,7 +115,7 @@ const OPTIONS = {
 
 export const parseCommand: Command = {
   name: "parse",
-  summary: "one row per line with the URL's parts, as JSON Lines, TSV or CSV",
+  summary: "one row per line with the URL's parts, as JSON Lines, TSV, CSV, Parquet or Arrow",
   help: `Usage: swurl parse [FILE|-]... [options]
 
 Parse each line of FILE (or standard input) as a URL, as browsers and
