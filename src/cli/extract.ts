@@ -83,6 +83,7 @@ async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, {
     addFailures(failures, records, invalid);
     await stdout.write(text);
   }
+  if (input.damage !== null) throw input.damage;
   writeFailureHint(spec, [failures]);
 }
 
@@ -121,6 +122,7 @@ async function htmlLinks(
       }
       if (out !== "") await stdout.write(out);
     }
+    if (input.damage !== null) throw input.damage;
   }
   if (unresolved > 0) {
     process.stderr.write(
@@ -188,6 +190,7 @@ Options:
         }
         await stdout.write(text);
       }
+      if (input.damage !== null) throw input.damage;
     },
   };
   return command;

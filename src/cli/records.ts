@@ -266,7 +266,7 @@ async function* textRecords(
         continue;
       }
       // An odd number of quotes in a line opens a quoted field, or closes the one open.
-      if (spec.format === "csv" && oddQuotes(l) !== (open.length > 0)) {
+      if (spec.format === "csv" && oddQuotes(l) !== open.length > 0) {
         if (open.length === 0) openLine = line;
         open.push(l);
         continue;

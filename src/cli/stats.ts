@@ -147,6 +147,7 @@ Memory grows with the number of distinct hosts, not with the input size.
       streamsRows: false,
       emits: false,
       hint: values.input === undefined,
+      reportsDamage: true,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
@@ -154,5 +155,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
+    // The report counts the whole lines before the damage; the run still fails.
+    if (input.damage !== null) throw input.damage;
   },
 };

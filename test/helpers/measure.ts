@@ -28,7 +28,11 @@ export function measure(args: string[], input: string | Buffer = "", limitMs?: n
   const stderr = r.stderr.toString("utf8");
   const at = stderr.lastIndexOf(MARK);
   if (at === -1) throw new Error(`no figures from /usr/bin/time (status ${r.status}, signal ${r.signal}): ${stderr}`);
-  const [user, system, kib] = stderr.slice(at + MARK.length).trim().split(" ").map(Number);
+  const [user, system, kib] = stderr
+    .slice(at + MARK.length)
+    .trim()
+    .split(" ")
+    .map(Number);
   return {
     status: r.status,
     stdout: r.stdout.toString("utf8"),
