@@ -50,7 +50,7 @@ function missing(file: string, text: string, exists: (p: string) => boolean): st
   }
   for (const [, name] of text.matchAll(MARKDOWN)) {
     const places = [path.join(path.dirname(file), name!), name!, path.join("docs", name!)];
-    if (!places.some(exists)) found.push(name!);
+    if (!places.some(exists) && !ELSEWHERE[file]?.includes(name!)) found.push(name!);
   }
   return found;
 }
