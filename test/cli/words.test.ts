@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../../build/index.js";
-import { formatPercent } from "../../src/cli/units";
+import { formatPercent } from "../../packages/cli/src/units";
 import { ROOT, lines, swurl } from "../helpers/cli-run";
 
 describe("the report's numbers", () => {
@@ -61,8 +61,8 @@ describe("the help says what the commands do", () => {
 });
 
 describe("the docs' examples are true", () => {
-  it("every --memory size docs/cli.md gives as an example is accepted", () => {
-    const doc = readFileSync(path.join(ROOT, "docs", "cli.md"), "utf8").replace(/\s+/g, " ");
+  it("every --memory size the command's README gives as an example is accepted", () => {
+    const doc = readFileSync(path.join(ROOT, "packages", "cli", "README.md"), "utf8").replace(/\s+/g, " ");
     const examples = /`--memory SIZE` \([^)]*such as ([^;]*);/.exec(doc);
     expect(examples).not.toBeNull();
     const sizes = [...examples![1].matchAll(/`([^`]+)`/g)].map((m) => m[1]);
