@@ -4,6 +4,8 @@
 // SIGTERM in the middle of a Parquet write.
 import { spawn } from "node:child_process";
 import {
+  chmodSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -328,5 +330,43 @@ describe("--threads and a rotated log", () => {
     const status = await new Promise<number | null>((r) => child.on("close", r));
     expect([status, stderr]).toEqual([0, ""]);
     expect(Buffer.concat(out).toString()).toBe(expected);
+  });
+});
+
+// Issue #36 item 6: a killed run's temporary file is removed by the next run
+// to the same output; --output keeps the mode of the file it replaces, and
+// says when FILE had other hard links.
+describe("--output after a SIGKILL, and the file it replaces", () => {
+  it("SIGKILL mid-write, then a rerun: no hidden file left", async () => {
+    const { folder, out } = previous("killed.jsonl");
+    const yes = spawn("yes", ["https://a.example/x?q=1"], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [CLI, "parse", "-o", out], { stdio: [yes.stdout, "ignore", "ignore"] });
+    const temp = () => readdirSync(folder).find((f) => f !== "killed.jsonl");
+    for (let i = 0; i < 600 && temp() === undefined; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(temp()).toMatch(/^\.killed\.jsonl\.swurl-\d+-[0-9a-f]{12}$/);
+    child.kill("SIGKILL");
+    await new Promise((r) => child.on("close", r));
+    yes.kill();
+    // SIGKILL runs no handler: the file is still there, until the next run.
+    expect(temp()).toBeDefined();
+    const r = swurl(["parse", "-o", out], "https://b.example/\n");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(readdirSync(folder)).toEqual(["killed.jsonl"]);
+  });
+
+  it("a 0600 file stays 0600; a hard link is said", () => {
+    const { folder, out } = previous("private.tsv");
+    chmodSync(out, 0o600);
+    expect(swurl(["parse", "-f", "tsv", "-o", out], "https://a.example/\n").status).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const link = path.join(folder, "link.tsv");
+    linkSync(out, link);
+    const before = readFileSync(out, "utf8");
+    const r = swurl(["parse", "-f", "tsv", "-o", out], "https://b.example/\n");
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      `swurl: note: ${out} has other hard links; they keep the previous content (the new file replaces it)\n`,
+    );
+    expect(readFileSync(link, "utf8")).toBe(before);
   });
 });

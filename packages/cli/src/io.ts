@@ -438,8 +438,10 @@ export class Output implements ByteOutput {
  */
 export async function openOutput(path: string): Promise<Output> {
   try {
-    const { write, commit } = outputTarget(path);
-    const handle = await open(write, "w");
+    const { write, mode, commit } = outputTarget(path);
+    const handle = await open(write, "w", mode ?? 0o666);
+    // open()'s mode is only for a new file, and the umask takes from it: the previous file's mode, exactly.
+    if (mode !== null) await handle.chmod(mode);
     return new Output(handle.createWriteStream(), path, commit);
   } catch (e) {
     throw new OutputError(`cannot write ${path}: ${reason(e)}`);
