@@ -8,7 +8,7 @@
 // tried against each pattern in turn.
 
 import { PathnameIndex } from "./pathname-index.js";
-import { PATHNAME, type UrlInput } from "./url-input.js";
+import { type BaseURL, PATHNAME, type UrlInput } from "./url-input.js";
 import type { URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
@@ -24,7 +24,7 @@ interface ListCore<Pattern> {
   /** A pattern from what the URLPattern constructor takes (a pattern itself is kept as it is). */
   pattern(source: unknown): Pattern;
   /** The parser the patterns share, with its one-input memory (url-input.ts cachedParse()). */
-  parse(input: string, baseURL: string | undefined): UrlInput | null;
+  parse(input: string, baseURL: BaseURL | undefined): UrlInput | null;
 }
 
 export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
@@ -55,9 +55,9 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       return this._patterns.at(index);
     }
 
-    /** The index of the first pattern that `input` matches, or -1. */
-    findIndex(input: Input | string, baseURL?: string): number {
-      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, baseURL));
+    /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */
+    findIndex(input: Input | string, baseURL?: BaseURL): number {
+      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
       const url = core().parse(input, baseURL);
       return url === null ? -1 : this._first(url);
     }
@@ -74,15 +74,15 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     }
 
     /** Whether any pattern matches `input`. */
-    test(input: Input | string, baseURL?: string): boolean {
+    test(input: Input | string, baseURL?: BaseURL): boolean {
       return this.findIndex(input, baseURL) >= 0;
     }
 
     /** The first pattern that matches `input`: its index and its exec() result; or null. */
-    exec(input: Input | string, baseURL?: string): { index: number; result: URLPatternResult } | null {
+    exec(input: Input | string, baseURL?: BaseURL): { index: number; result: URLPatternResult } | null {
       if (typeof input !== "string") {
         const index = this.findIndex(input, baseURL);
-        const result = index < 0 ? null : this._patterns[index].exec(input, baseURL);
+        const result = index < 0 ? null : this._patterns[index].exec(input, hrefOf(baseURL));
         return result === null ? null : { index, result };
       }
       const url = core().parse(input, baseURL);
@@ -94,10 +94,18 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         const groups = matcher.exec(url);
         if (groups === null) continue;
         // The inputs as exec() names them: USVStrings.
-        const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
+        const inputs =
+          baseURL === undefined
+            ? [input.toWellFormed()]
+            : [input.toWellFormed(), (hrefOf(baseURL) as string).toWellFormed()];
         return { index, result: matcher.result(url, groups, inputs) };
       }
       return null;
     }
   };
+}
+
+/** A base URL as a string: a parsed one's href. */
+function hrefOf(base: BaseURL | undefined): string | undefined {
+  return base === undefined || typeof base === "string" ? base : base.href;
 }
