@@ -9,7 +9,10 @@
 
 import { PathnameIndex } from "./pathname-index.js";
 import { type BaseURL, PATHNAME, type UrlInput } from "./url-input.js";
-import type { URLPatternResult } from "./result.js";
+import type { ComponentMatcher } from "./component-matcher.js";
+import type { Groups } from "./groups.js";
+import { COMPONENTS } from "./init.js";
+import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 /** What the list needs of a pattern: its compiled matcher, and its own test() and exec(). */
@@ -86,19 +89,48 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         return result === null ? null : { index, result };
       }
       const url = core().parse(input, baseURL);
-      if (url === null) return null;
+      const found = url === null ? null : this._found(url);
+      if (found === null) return null;
+      // The inputs as exec() names them: USVStrings.
+      const base = hrefOf(baseURL);
+      const inputs = base === undefined ? [input.toWellFormed()] : [input.toWellFormed(), base.toWellFormed()];
+      const matcher = this._matchers[found.index] as UrlMatcher;
+      return { index: found.index, result: matcher.result(url as UrlInput, found.groups, inputs) };
+    }
+
+    /**
+     * The first pattern that matches `input`: its index and the groups of
+     * its components as one object (UrlMatcher.groupsObject()); or null.
+     */
+    match(
+      input: Input | string,
+      baseURL?: BaseURL,
+    ): { index: number; groups: Record<string, string | undefined> } | null {
+      if (typeof input !== "string") {
+        // A dictionary: its exec() result's groups, in the matcher's order.
+        const found = this.exec(input, baseURL);
+        if (found === null) return null;
+        const matcher = this._matchers[found.index] as UrlMatcher;
+        const result = found.result as unknown as Record<string, URLPatternComponentResult>;
+        const groups = COMPONENTS.map((name, c) => {
+          const { groups } = result[name] as URLPatternComponentResult;
+          return (matcher.components[c] as ComponentMatcher).names.map((n) => groups[n]);
+        });
+        return { index: found.index, groups: matcher.groupsObject(groups) };
+      }
+      const url = core().parse(input, baseURL);
+      const found = url === null ? null : this._found(url);
+      if (found === null) return null;
+      return { index: found.index, groups: (this._matchers[found.index] as UrlMatcher).groupsObject(found.groups) };
+    }
+
+    /** @internal The first pattern the parsed `url` matches, and each component's groups; or null. */
+    _found(url: UrlInput): { index: number; groups: Groups[] } | null {
       const candidates = this._index.candidates(url.get(PATHNAME));
       for (let k = 0; k < candidates.length; k++) {
         const index = candidates[k] as number;
-        const matcher = this._matchers[index] as UrlMatcher;
-        const groups = matcher.exec(url);
-        if (groups === null) continue;
-        // The inputs as exec() names them: USVStrings.
-        const inputs =
-          baseURL === undefined
-            ? [input.toWellFormed()]
-            : [input.toWellFormed(), (hrefOf(baseURL) as string).toWellFormed()];
-        return { index, result: matcher.result(url, groups, inputs) };
+        const groups = (this._matchers[index] as UrlMatcher).exec(url);
+        if (groups !== null) return { index, groups };
       }
       return null;
     }

@@ -7,7 +7,7 @@ import type { Part } from "./parts.js";
 import { type ComponentMatcher, leadingText } from "./component-matcher.js";
 import { type Groups, WHOLE } from "./groups.js";
 import { COMPONENTS, type URLPatternInput } from "./init.js";
-import { matchResult, type URLPatternResult } from "./result.js";
+import { matchResult, setGroup, type URLPatternResult } from "./result.js";
 import {
   type ComponentValues,
   HASH,
@@ -54,6 +54,8 @@ export class UrlMatcher {
   private readonly toTest: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
   private readonly anything: readonly number[];
+  /** The components with groups, in the standard's order, but those that are "*" alone (groupsObject()). */
+  private readonly named: readonly number[];
   /** The fixed text every matching pathname starts with, case-sensitive ("" for none): the key URLPatternList indexes. */
   readonly pathnameText: string;
 
@@ -65,6 +67,11 @@ export class UrlMatcher {
     // could refuse.
     this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
     this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
+    this.named = shared(
+      COMPONENTS.map((_, c) => c).filter(
+        (c) => this.components[c].kind !== "any" && this.components[c].names.length > 0,
+      ),
+    );
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
@@ -121,6 +128,25 @@ export class UrlMatcher {
       groups[c] = g;
     }
     return groups ?? new Array(COMPONENTS.length);
+  }
+
+  /**
+   * The groups of a match (exec(), execValues()) as one object, by name:
+   * those of every component but a "*" alone, in the standard's order, a
+   * later component's group taking the place of an earlier one of the same
+   * name (the pathname's ":id" over the hostname's). A "*" alone is left
+   * out: its group "0" would be every URL's value of it.
+   */
+  groupsObject(groups: readonly Groups[]): Record<string, string | undefined> {
+    const out: Record<string, string | undefined> = {};
+    const named = this.named;
+    for (let k = 0; k < named.length; k++) {
+      const c = named[k] as number;
+      const names = (this.components[c] as ComponentMatcher).names;
+      const values = groups[c] as Groups;
+      for (let i = 0; i < names.length; i++) setGroup(out, names[i] as string, values[i]);
+    }
+    return out;
   }
 
   /** The result of a match: the values its groups come from, the groups (exec(), execValues()) and the inputs it names. */
