@@ -7,10 +7,9 @@
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
-import { PathnameIndex } from "./pathname-index.js";
-import { type BaseURL, PATHNAME, type UrlInput } from "./url-input.js";
+import { ListMatcher } from "./list-matcher.js";
+import type { BaseURL, UrlInput } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
-import type { Groups } from "./groups.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
@@ -35,7 +34,8 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     /** @internal */ readonly _patterns: Pattern[];
     /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
     readonly _matchers: UrlMatcher[];
-    /** @internal */ readonly _index = new PathnameIndex();
+    /** @internal The search over them (list-matcher.ts). */
+    readonly _search: ListMatcher;
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -46,7 +46,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
       this._matchers = this._patterns.map((p) => p._matcher);
-      for (const [i, m] of this._matchers.entries()) this._index.add(i, m.pathnameText);
+      this._search = new ListMatcher(this._matchers);
     }
 
     get length(): number {
@@ -62,18 +62,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     findIndex(input: Input | string, baseURL?: BaseURL): number {
       if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
       const url = core().parse(input, baseURL);
-      return url === null ? -1 : this._first(url);
-    }
-
-    /** @internal The index of the first pattern the parsed `url` matches, or -1. */
-    _first(url: UrlInput): number {
-      const matchers = this._matchers;
-      const candidates = this._index.candidates(url.get(PATHNAME));
-      for (let k = 0; k < candidates.length; k++) {
-        const i = candidates[k] as number;
-        if ((matchers[i] as UrlMatcher).test(url)) return i;
-      }
-      return -1;
+      return url === null ? -1 : this._search.first(url);
     }
 
     /** Whether any pattern matches `input`. */
@@ -89,7 +78,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         return result === null ? null : { index, result };
       }
       const url = core().parse(input, baseURL);
-      const found = url === null ? null : this._found(url);
+      const found = url === null ? null : this._search.found(url);
       if (found === null) return null;
       // The inputs as exec() names them: USVStrings.
       const base = hrefOf(baseURL);
@@ -119,20 +108,9 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         return { index: found.index, groups: matcher.groupsObject(groups) };
       }
       const url = core().parse(input, baseURL);
-      const found = url === null ? null : this._found(url);
+      const found = url === null ? null : this._search.found(url);
       if (found === null) return null;
       return { index: found.index, groups: (this._matchers[found.index] as UrlMatcher).groupsObject(found.groups) };
-    }
-
-    /** @internal The first pattern the parsed `url` matches, and each component's groups; or null. */
-    _found(url: UrlInput): { index: number; groups: Groups[] } | null {
-      const candidates = this._index.candidates(url.get(PATHNAME));
-      for (let k = 0; k < candidates.length; k++) {
-        const index = candidates[k] as number;
-        const groups = (this._matchers[index] as UrlMatcher).exec(url);
-        if (groups !== null) return { index, groups };
-      }
-      return null;
     }
   };
 }

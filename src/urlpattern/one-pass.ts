@@ -201,6 +201,9 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   return here.add(inner).add(rest);
 }
 
+/** A step of a straight line: fixed text, or a run of an ASCII class (its group's value), at least `min` long. */
+export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number };
+
 /** A part list compiled to one-pass steps. */
 export class OnePass {
   private constructor(
@@ -233,6 +236,30 @@ export class OnePass {
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
     return new OnePass(head, steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
+  }
+
+  /**
+   * The steps as one straight line (route-trie.ts), or null where the list
+   * has an optional piece, or a run that fixed text after it could start
+   * (the run would not end where the next code unit leaves its class).
+   * Fixed text as a string, a run as { ascii, min }.
+   */
+  straight(): RouteStep[] | null {
+    const line: RouteStep[] = [];
+    if (this.head !== "") line.push(this.head);
+    for (const step of this.steps) {
+      if (step.kind === OPTIONAL) return null;
+      line.push(step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min });
+    }
+    if (this.tail !== "") line.push(this.tail);
+    for (let k = 0; k < line.length; k++) {
+      const step = line[k] as RouteStep;
+      if (typeof step === "string") continue;
+      const next = line[k + 1];
+      if (next === undefined) continue;
+      if (typeof next !== "string" || step.ascii[next.charCodeAt(0)] === 1) return null;
+    }
+    return line;
   }
 
   /**

@@ -52,6 +52,8 @@ export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
   private readonly toTest: readonly number[];
+  /** toTest but the pathname. */
+  private readonly others: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
   private readonly anything: readonly number[];
   /** The components with groups, in the standard's order, but those that are "*" alone (groupsObject()). */
@@ -67,6 +69,7 @@ export class UrlMatcher {
     // could refuse.
     this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
     this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
+    this.others = shared(this.toTest.filter((c) => c !== PATHNAME));
     this.named = shared(
       COMPONENTS.map((_, c) => c).filter(
         (c) => this.components[c].kind !== "any" && this.components[c].names.length > 0,
@@ -98,7 +101,23 @@ export class UrlMatcher {
    * "*" takes its value as it is.
    */
   exec(input: UrlInput): Groups[] | null {
-    const groups = this.groupsOf(input, this.toTest);
+    return this.withAnything(this.groupsOf(input, this.toTest));
+  }
+
+  /** Whether the parsed `input` matches but for its pathname, which a list's route trie has matched. */
+  testOthers(input: UrlInput): boolean {
+    return this.matches(input, this.others);
+  }
+
+  /** exec() of the parsed `input` whose pathname a list's route trie has matched, with `pathname`'s groups. */
+  execOthers(input: UrlInput, pathname: Groups): Groups[] | null {
+    const groups = this.groupsOf(input, this.others);
+    if (groups !== null) groups[PATHNAME] = pathname;
+    return this.withAnything(groups);
+  }
+
+  /** `groups` with each "*" component's: its value as it is. */
+  private withAnything(groups: Groups[] | null): Groups[] | null {
     if (groups === null) return null;
     const anything = this.anything;
     for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;

@@ -1,0 +1,174 @@
+// The pathnames of a URLPatternList's patterns as one matcher: a radix tree
+// of their fixed text, with the runs a group takes (a segment wildcard, a
+// class such as "\\d+") as edges of their own. A pattern whose pathname is
+// fixed text or a straight line of text and runs (one-pass.ts straight())
+// sits at the node where its line ends; others are left to the list's
+// pathname index (pathname-index.ts).
+//
+// A walk reads the pathname once down each branch it can take: at a node,
+// the one text edge that starts with the next code unit, and every run edge,
+// which takes code units while they are in its class (a straight line puts
+// no text after a run that the run could take, so the run's end is where the
+// class ends, as the RegExp would find it). Where the pathname ends at a node
+// with patterns, the first of them in list order whose other components
+// match (`accept`) is the answer so far; a later one is never tried, so the
+// walk does the work of the standard's loop over the list for every pattern
+// the tree holds, and gives the same first match. The groups of the answer
+// are the runs on its branch, as index pairs into the pathname.
+
+import type { RouteStep } from "./one-pass.js";
+
+class Node {
+  readonly labels: string[] = [];
+  readonly children: Node[] = [];
+  readonly runs: Run[] = [];
+  /** The patterns whose line ends here, in increasing order. */
+  readonly ends: number[] = [];
+  /** How many runs lie on the way here: the groups of a pattern that ends here. */
+  constructor(readonly depth: number) {}
+}
+
+class Run {
+  constructor(
+    readonly ascii: Uint8Array,
+    readonly min: number,
+    readonly child: Node,
+  ) {}
+}
+
+/** How many code units `a` from `from` on and `b` share at their start. */
+function shared(a: string, from: number, b: string): number {
+  let n = 0;
+  while (n < b.length && from + n < a.length && a.charCodeAt(from + n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** The answer of a walk: `index` (-1 for none), and the group pairs of its pathname in `slots`. */
+export class TrieMatch {
+  index = -1;
+  slots = new Int32Array(16);
+  /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
+  undecided = false;
+}
+
+export class RouteTrie {
+  private readonly root = new Node(0);
+  /** Group pairs of the branch being walked. */
+  private stack = new Int32Array(16);
+  private pathname = "";
+  private accept: (index: number) => boolean = () => false;
+  private answer: TrieMatch = new TrieMatch();
+
+  /** Add pattern `index` (indices in increasing order) whose pathname is the straight `line`. */
+  add(index: number, line: readonly RouteStep[]): void {
+    let node = this.root;
+    for (const step of line) node = typeof step === "string" ? this.text(node, step) : this.run(node, step);
+    node.ends.push(index);
+    if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
+  }
+
+  /** The node at the end of `text` from `node`, made where missing (edges split where texts part). */
+  private text(from: Node, text: string): Node {
+    let node = from;
+    let i = 0;
+    while (i < text.length) {
+      const c = text.charCodeAt(i);
+      const e = node.labels.findIndex((label) => label.charCodeAt(0) === c);
+      if (e < 0) {
+        const leaf = new Node(node.depth);
+        node.labels.push(text.slice(i));
+        node.children.push(leaf);
+        return leaf;
+      }
+      const label = node.labels[e] as string;
+      const n = shared(text, i, label);
+      if (n < label.length) {
+        const middle = new Node(node.depth);
+        middle.labels.push(label.slice(n));
+        middle.children.push(node.children[e] as Node);
+        node.labels[e] = label.slice(0, n);
+        node.children[e] = middle;
+      }
+      node = node.children[e] as Node;
+      i += n;
+    }
+    return node;
+  }
+
+  /** The node after a run of `step`'s class from `node` (one edge for each class table and minimum). */
+  private run(node: Node, step: Exclude<RouteStep, string>): Node {
+    let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
+    if (run === undefined) {
+      run = new Run(step.ascii, step.min, new Node(node.depth + 1));
+      node.runs.push(run);
+    }
+    return run.child;
+  }
+
+  /**
+   * Walk `pathname`: into `answer`, the first pattern (below `limit`) at a
+   * node where it ends that `accept` takes, and its group pairs.
+   */
+  match(pathname: string, limit: number, accept: (index: number) => boolean, answer: TrieMatch): void {
+    this.pathname = pathname;
+    this.accept = accept;
+    this.answer = answer;
+    answer.index = limit;
+    answer.undecided = false;
+    this.walk(this.root, 0);
+    if (answer.index === limit) answer.index = -1;
+  }
+
+  private walk(node: Node, at: number): void {
+    const value = this.pathname;
+    const n = value.length;
+    const answer = this.answer;
+    if (at === n) {
+      const ends = node.ends;
+      for (let k = 0; k < ends.length; k++) {
+        const index = ends[k] as number;
+        if (index >= answer.index) break;
+        if (this.accept(index)) {
+          answer.index = index;
+          if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
+          answer.slots.set(this.stack.subarray(0, node.depth * 2));
+          break;
+        }
+      }
+    } else {
+      const c = value.charCodeAt(at);
+      const labels = node.labels;
+      for (let e = 0; e < labels.length; e++) {
+        const label = labels[e] as string;
+        if (label.charCodeAt(0) !== c) continue;
+        const end = at + label.length;
+        if (end > n) break;
+        let u = 1;
+        while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
+        if (u === label.length) this.walk(node.children[e] as Node, end);
+        break;
+      }
+    }
+    const runs = node.runs;
+    for (let r = 0; r < runs.length; r++) {
+      const run = runs[r] as Run;
+      const ascii = run.ascii;
+      let i = at;
+      while (i < n) {
+        const c = value.charCodeAt(i);
+        if (c >= 0x80) {
+          answer.undecided = true;
+          return;
+        }
+        if (ascii[c] === 0) break;
+        i++;
+      }
+      if (i - at < run.min) continue;
+      const slot = node.depth * 2;
+      this.stack[slot] = at;
+      this.stack[slot + 1] = i;
+      this.walk(run.child, i);
+      if (answer.undecided) return;
+    }
+  }
+}
