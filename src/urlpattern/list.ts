@@ -8,7 +8,7 @@
 // tried against each pattern in turn.
 
 import { ListMatcher } from "./list-matcher.js";
-import type { BaseURL, UrlInput } from "./url-input.js";
+import { type BaseURL, type UrlInput, ValueList } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
@@ -101,16 +101,18 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         if (found === null) return null;
         const matcher = this._matchers[found.index] as UrlMatcher;
         const result = found.result as unknown as Record<string, URLPatternComponentResult>;
+        const values = new ValueList(COMPONENTS.map((name) => (result[name] as URLPatternComponentResult).input));
         const groups = COMPONENTS.map((name, c) => {
           const { groups } = result[name] as URLPatternComponentResult;
           return (matcher.components[c] as ComponentMatcher).names.map((n) => groups[n]);
         });
-        return { index: found.index, groups: matcher.groupsObject(groups) };
+        return { index: found.index, groups: matcher.groupsObject(values, groups) };
       }
       const url = core().parse(input, baseURL);
       const found = url === null ? null : this._search.found(url);
       if (found === null) return null;
-      return { index: found.index, groups: (this._matchers[found.index] as UrlMatcher).groupsObject(found.groups) };
+      const matcher = this._matchers[found.index] as UrlMatcher;
+      return { index: found.index, groups: matcher.groupsObject(url as UrlInput, found.groups) };
     }
   };
 }

@@ -48,6 +48,12 @@ function shared(list: number[]): readonly number[] {
   return kept;
 }
 
+/** A component with no group, or "*" alone (its one group, "0", the whole value). */
+function isStar(component: ComponentMatcher): boolean {
+  const { names } = component;
+  return names.length === 0 || (component.kind === "any" && names.length === 1 && names[0] === "0");
+}
+
 export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
@@ -70,11 +76,7 @@ export class UrlMatcher {
     this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
     this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
     this.others = shared(this.toTest.filter((c) => c !== PATHNAME));
-    this.named = shared(
-      COMPONENTS.map((_, c) => c).filter(
-        (c) => this.components[c].kind !== "any" && this.components[c].names.length > 0,
-      ),
-    );
+    this.named = shared(COMPONENTS.map((_, c) => c).filter((c) => !isStar(this.components[c])));
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
@@ -150,20 +152,21 @@ export class UrlMatcher {
   }
 
   /**
-   * The groups of a match (exec(), execValues()) as one object, by name:
-   * those of every component but a "*" alone, in the standard's order, a
-   * later component's group taking the place of an earlier one of the same
-   * name (the pathname's ":id" over the hostname's). A "*" alone is left
-   * out: its group "0" would be every URL's value of it.
+   * The groups of a match (exec(), execValues()) of `values` as one object,
+   * by name: those of every component but a "*" alone, in the standard's
+   * order, a later component's group taking the place of an earlier one of
+   * the same name (the pathname's ":id" over the hostname's). A "*" alone is
+   * left out: its group "0" would be every URL's value of it.
    */
-  groupsObject(groups: readonly Groups[]): Record<string, string | undefined> {
+  groupsObject(values: ComponentValues, groups: readonly Groups[]): Record<string, string | undefined> {
     const out: Record<string, string | undefined> = {};
     const named = this.named;
     for (let k = 0; k < named.length; k++) {
       const c = named[k] as number;
       const names = (this.components[c] as ComponentMatcher).names;
-      const values = groups[c] as Groups;
-      for (let i = 0; i < names.length; i++) setGroup(out, names[i] as string, values[i]);
+      const match = groups[c] as Groups;
+      for (let i = 0; i < names.length; i++)
+        setGroup(out, names[i] as string, match === WHOLE ? values.get(c) : match[i]);
     }
     return out;
   }

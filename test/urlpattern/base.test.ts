@@ -36,7 +36,7 @@ function target(rng: () => number): string {
 
 /** The eight components a pattern reads of the reference's URL, or null where it fails. */
 function reference(input: string, base: string): string[] | null {
-  let url: ReferenceURL;
+  let url: InstanceType<typeof ReferenceURL>;
   try {
     url = new ReferenceURL(input, base);
   } catch {
