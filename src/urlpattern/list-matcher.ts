@@ -11,7 +11,9 @@
 // URL's pathname never has) is searched the index's way alone, on an index
 // of all the patterns.
 
+import type { ComponentMatcher } from "./component-matcher.js";
 import type { Groups } from "./groups.js";
+import { setGroup } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { RouteTrie, TrieMatch } from "./route-trie.js";
 import { PATHNAME, type UrlInput } from "./url-input.js";
@@ -21,8 +23,8 @@ export class ListMatcher {
   private readonly trie = new RouteTrie();
   /** The patterns outside the trie. */
   private readonly rest = new PathnameIndex();
-  /** All the patterns, for a pathname the trie cannot decide. */
-  private readonly all = new PathnameIndex();
+  /** All the patterns, for a pathname the trie cannot decide (made when first needed). */
+  private all: PathnameIndex | null = null;
   private readonly answer = new TrieMatch();
   /** The input the trie's walk asks `accept` about. */
   private input: UrlInput | null = null;
@@ -30,7 +32,6 @@ export class ListMatcher {
 
   constructor(private readonly matchers: readonly UrlMatcher[]) {
     for (const [i, m] of matchers.entries()) {
-      this.all.add(i, m.pathnameText);
       const lines = m.components[PATHNAME]?.straightLines() ?? null;
       if (lines === null) this.rest.add(i, m.pathnameText);
       else for (const line of lines) this.trie.add(i, line);
@@ -46,6 +47,11 @@ export class ListMatcher {
     this.input = null;
     if (answer.undecided) {
       answer.index = -1;
+      if (this.all === null) {
+        const all = new PathnameIndex();
+        for (const [i, m] of this.matchers.entries()) all.add(i, m.pathnameText);
+        this.all = all;
+      }
       return this.firstOf(url, this.all.candidates(pathname), this.matchers.length);
     }
     const limit = answer.index < 0 ? this.matchers.length : answer.index;
@@ -57,16 +63,41 @@ export class ListMatcher {
   /** The first pattern `url` matches and each component's groups, or null. */
   found(url: UrlInput): { index: number; groups: Groups[] } | null {
     const index = this.first(url);
+    return index < 0 ? null : { index, groups: this.groupsAt(url, index) };
+  }
+
+  /** Each component's groups of pattern `index`, which first() has just found `url` to match. */
+  private groupsAt(url: UrlInput, index: number): Groups[] {
+    const matcher = this.matchers[index] as UrlMatcher;
+    const answer = this.answer;
+    if (answer.index !== index) return matcher.exec(url) as Groups[];
+    // The trie's groups of the pathname, sliced from it.
+    const pathname = url.get(PATHNAME);
+    const count = (matcher.components[PATHNAME] as ComponentMatcher).names.length;
+    const path: Groups = [];
+    for (let g = 0; g < count; g++) path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+    return matcher.execOthers(url, path) as Groups[];
+  }
+
+  /**
+   * The first pattern `url` matches and its groups as one object
+   * (UrlMatcher.groupsObject()), or null. Where the trie gave it and only
+   * its pathname has groups, they are sliced into the object at once.
+   */
+  groupsFound(url: UrlInput): { index: number; groups: Record<string, string | undefined> } | null {
+    const index = this.first(url);
     if (index < 0) return null;
     const matcher = this.matchers[index] as UrlMatcher;
     const answer = this.answer;
-    if (answer.index !== index) return { index, groups: matcher.exec(url) as Groups[] };
-    // The trie's groups of the pathname, sliced from it.
-    const pathname = url.get(PATHNAME);
-    const count = (matcher.components[PATHNAME] as UrlMatcher["components"][number]).names.length;
-    const path: Groups = [];
-    for (let g = 0; g < count; g++) path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
-    return { index, groups: matcher.execOthers(url, path) as Groups[] };
+    if (answer.index === index && matcher.pathnameGroupsOnly) {
+      const pathname = url.get(PATHNAME);
+      const names = (matcher.components[PATHNAME] as ComponentMatcher).names;
+      const groups: Record<string, string | undefined> = {};
+      for (let g = 0; g < names.length; g++)
+        setGroup(groups, names[g] as string, pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+      return { index, groups };
+    }
+    return { index, groups: matcher.groupsObject(url, this.groupsAt(url, index)) };
   }
 
   /** The first of `candidates` below `limit` that `url` matches, or -1. */

@@ -109,10 +109,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         return { index: found.index, groups: matcher.groupsObject(values, groups) };
       }
       const url = core().parse(input, baseURL);
-      const found = url === null ? null : this._search.found(url);
-      if (found === null) return null;
-      const matcher = this._matchers[found.index] as UrlMatcher;
-      return { index: found.index, groups: matcher.groupsObject(url as UrlInput, found.groups) };
+      return url === null ? null : this._search.groupsFound(url);
     }
   };
 }

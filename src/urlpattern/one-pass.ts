@@ -96,7 +96,24 @@ function textStep(text: string): Step {
 }
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
-function runClass(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
+function runClass(part: Part, options: CompileOptions): RunClass | null {
+  // A route's parts repeat a few classes: each is worked out once, by what it is made of.
+  const key = `${part.type} ${options.delimiterCodePoint} ${part.type === "regexp" ? part.value : ""}`;
+  let found = CLASSES.get(key);
+  if (found === undefined) {
+    found = tableOf(part, options);
+    if (CLASSES.size >= MAX_TABLES) CLASSES.clear();
+    CLASSES.set(key, found);
+  }
+  return found;
+}
+
+type RunClass = { ascii: Uint8Array; high: number; min: number };
+
+/** runClass()'s answers, by part type, delimiter and regexp. */
+const CLASSES = new Map<string, RunClass | null>();
+
+function tableOf(part: Part, options: CompileOptions): RunClass | null {
   const run = classOf(part, options);
   if (run === null) return null;
   // One table for each class: a router's patterns repeat a few, and a match

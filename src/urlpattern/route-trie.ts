@@ -24,9 +24,16 @@ class Node {
   readonly runs: Run[] = [];
   /** The patterns whose line ends here, in increasing order. */
   readonly ends: number[] = [];
+  /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
+  first = Number.MAX_SAFE_INTEGER;
+  /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
+  byUnit: Uint8Array | null = null;
   /** How many runs lie on the way here: the groups of a pattern that ends here. */
   constructor(readonly depth: number) {}
 }
+
+/** Edges a node scans; with more, it looks the first code unit up (Node.byUnit). */
+const SCAN = 4;
 
 class Run {
   constructor(
@@ -34,6 +41,18 @@ class Run {
     readonly min: number,
     readonly child: Node,
   ) {}
+}
+
+/** The edge (+1) of each first code unit below 128 of `labels` (an edge's first code unit is ASCII or absent from the table). */
+function byUnit(labels: readonly string[]): Uint8Array | null {
+  if (labels.length > 255) return null;
+  const table = new Uint8Array(128);
+  for (let e = 0; e < labels.length; e++) {
+    const c = (labels[e] as string).charCodeAt(0);
+    if (c >= 0x80) return null;
+    table[c] = e + 1;
+  }
+  return table;
 }
 
 /** How many code units `a` from `from` on and `b` share at their start. */
@@ -62,30 +81,38 @@ export class RouteTrie {
   /** Add pattern `index` (indices in increasing order) whose pathname is the straight `line`. */
   add(index: number, line: readonly RouteStep[]): void {
     let node = this.root;
-    for (const step of line) node = typeof step === "string" ? this.text(node, step) : this.run(node, step);
+    node.first = Math.min(node.first, index);
+    for (const step of line) {
+      node = typeof step === "string" ? this.text(node, step, index) : this.run(node, step);
+      node.first = Math.min(node.first, index);
+    }
     node.ends.push(index);
     if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
   }
 
   /** The node at the end of `text` from `node`, made where missing (edges split where texts part). */
-  private text(from: Node, text: string): Node {
+  private text(from: Node, text: string, index: number): Node {
     let node = from;
     let i = 0;
     while (i < text.length) {
+      node.first = Math.min(node.first, index);
       const c = text.charCodeAt(i);
       const e = node.labels.findIndex((label) => label.charCodeAt(0) === c);
       if (e < 0) {
         const leaf = new Node(node.depth);
         node.labels.push(text.slice(i));
         node.children.push(leaf);
+        if (node.labels.length > SCAN) node.byUnit = byUnit(node.labels);
         return leaf;
       }
       const label = node.labels[e] as string;
       const n = shared(text, i, label);
       if (n < label.length) {
         const middle = new Node(node.depth);
+        const below = node.children[e] as Node;
         middle.labels.push(label.slice(n));
-        middle.children.push(node.children[e] as Node);
+        middle.children.push(below);
+        middle.first = below.first;
         node.labels[e] = label.slice(0, n);
         node.children[e] = middle;
       }
@@ -123,6 +150,7 @@ export class RouteTrie {
     const value = this.pathname;
     const n = value.length;
     const answer = this.answer;
+    if (node.first >= answer.index) return;
     if (at === n) {
       const ends = node.ends;
       for (let k = 0; k < ends.length; k++) {
@@ -131,22 +159,24 @@ export class RouteTrie {
         if (this.accept(index)) {
           answer.index = index;
           if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
-          answer.slots.set(this.stack.subarray(0, node.depth * 2));
+          for (let k = node.depth * 2 - 1; k >= 0; k--) answer.slots[k] = this.stack[k] as number;
           break;
         }
       }
     } else {
       const c = value.charCodeAt(at);
       const labels = node.labels;
-      for (let e = 0; e < labels.length; e++) {
+      let e = -1;
+      if (node.byUnit !== null) e = c < 0x80 ? (node.byUnit[c] as number) - 1 : -1;
+      else for (let k = 0; k < labels.length && e < 0; k++) if ((labels[k] as string).charCodeAt(0) === c) e = k;
+      if (e >= 0) {
         const label = labels[e] as string;
-        if (label.charCodeAt(0) !== c) continue;
         const end = at + label.length;
-        if (end > n) break;
-        let u = 1;
-        while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
-        if (u === label.length) this.walk(node.children[e] as Node, end);
-        break;
+        if (end <= n) {
+          let u = 1;
+          while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
+          if (u === label.length) this.walk(node.children[e] as Node, end);
+        }
       }
     }
     const runs = node.runs;

@@ -58,6 +58,8 @@ export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
   private readonly toTest: readonly number[];
+  /** Whether no component but the pathname has groups that groupsObject() reads. */
+  readonly pathnameGroupsOnly: boolean;
   /** toTest but the pathname. */
   private readonly others: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
@@ -77,6 +79,7 @@ export class UrlMatcher {
     this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
     this.others = shared(this.toTest.filter((c) => c !== PATHNAME));
     this.named = shared(COMPONENTS.map((_, c) => c).filter((c) => !isStar(this.components[c])));
+    this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
