@@ -15,7 +15,7 @@ import type { ComponentMatcher } from "./component-matcher.js";
 import type { Groups } from "./groups.js";
 import { setGroup } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
-import { RouteTrie, TrieMatch } from "./route-trie.js";
+import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import { PATHNAME, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
@@ -34,7 +34,14 @@ export class ListMatcher {
     for (const [i, m] of matchers.entries()) {
       const lines = m.components[PATHNAME]?.straightLines() ?? null;
       if (lines === null) this.rest.add(i, m.pathnameText);
-      else for (const line of lines) this.trie.add(i, line);
+      else {
+        const route = {
+          names: (m.components[PATHNAME] as ComponentMatcher).names,
+          checkOthers: m.checksOthers,
+          pathnameGroupsOnly: m.pathnameGroupsOnly,
+        };
+        for (const line of lines) this.trie.add(i, line, route);
+      }
     }
   }
 
@@ -73,7 +80,7 @@ export class ListMatcher {
     if (answer.index !== index) return matcher.exec(url) as Groups[];
     // The trie's groups of the pathname, sliced from it.
     const pathname = url.get(PATHNAME);
-    const count = (matcher.components[PATHNAME] as ComponentMatcher).names.length;
+    const count = (answer.route as Route).names.length;
     const path: Groups = [];
     for (let g = 0; g < count; g++) path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
     return matcher.execOthers(url, path) as Groups[];
@@ -87,16 +94,16 @@ export class ListMatcher {
   groupsFound(url: UrlInput): { index: number; groups: Record<string, string | undefined> } | null {
     const index = this.first(url);
     if (index < 0) return null;
-    const matcher = this.matchers[index] as UrlMatcher;
     const answer = this.answer;
-    if (answer.index === index && matcher.pathnameGroupsOnly) {
+    if (answer.index === index && (answer.route as Route).pathnameGroupsOnly) {
       const pathname = url.get(PATHNAME);
-      const names = (matcher.components[PATHNAME] as ComponentMatcher).names;
+      const names = (answer.route as Route).names;
       const groups: Record<string, string | undefined> = {};
       for (let g = 0; g < names.length; g++)
         setGroup(groups, names[g] as string, pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
       return { index, groups };
     }
+    const matcher = this.matchers[index] as UrlMatcher;
     return { index, groups: matcher.groupsObject(url, this.groupsAt(url, index)) };
   }
 

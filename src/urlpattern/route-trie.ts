@@ -24,6 +24,8 @@ class Node {
   readonly runs: Run[] = [];
   /** The patterns whose line ends here, in increasing order. */
   readonly ends: number[] = [];
+  /** Of each: what a match needs of it, kept here so that a walk of a long list reads no pattern's own objects. */
+  readonly routes: Route[] = [];
   /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
   first = Number.MAX_SAFE_INTEGER;
   /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
@@ -34,6 +36,17 @@ class Node {
 
 /** Edges a node scans; with more, it looks the first code unit up (Node.byUnit). */
 const SCAN = 4;
+
+/**
+ * What the list tells the trie of a pattern: its pathname's group names,
+ * whether other components must be checked (`accept`), and whether the
+ * pathname alone has groups (match() then makes its groups from the pairs).
+ */
+export interface Route {
+  readonly names: readonly string[];
+  readonly checkOthers: boolean;
+  readonly pathnameGroupsOnly: boolean;
+}
 
 class Run {
   constructor(
@@ -66,6 +79,8 @@ function shared(a: string, from: number, b: string): number {
 export class TrieMatch {
   index = -1;
   slots = new Int32Array(16);
+  /** The answer's Route (RouteTrie.add()). */
+  route: Route | null = null;
   /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
   undecided = false;
 }
@@ -79,7 +94,7 @@ export class RouteTrie {
   private answer: TrieMatch = new TrieMatch();
 
   /** Add pattern `index` (indices in increasing order) whose pathname is the straight `line`. */
-  add(index: number, line: readonly RouteStep[]): void {
+  add(index: number, line: readonly RouteStep[], route: Route): void {
     let node = this.root;
     node.first = Math.min(node.first, index);
     for (const step of line) {
@@ -87,6 +102,7 @@ export class RouteTrie {
       node.first = Math.min(node.first, index);
     }
     node.ends.push(index);
+    node.routes.push(route);
     if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
   }
 
@@ -141,6 +157,7 @@ export class RouteTrie {
     this.accept = accept;
     this.answer = answer;
     answer.index = limit;
+    answer.route = null;
     answer.undecided = false;
     this.walk(this.root, 0);
     if (answer.index === limit) answer.index = -1;
@@ -156,8 +173,10 @@ export class RouteTrie {
       for (let k = 0; k < ends.length; k++) {
         const index = ends[k] as number;
         if (index >= answer.index) break;
-        if (this.accept(index)) {
+        const route = node.routes[k] as Route;
+        if (!route.checkOthers || this.accept(index)) {
           answer.index = index;
+          answer.route = route;
           if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
           for (let k = node.depth * 2 - 1; k >= 0; k--) answer.slots[k] = this.stack[k] as number;
           break;

@@ -60,6 +60,8 @@ export class UrlMatcher {
   private readonly toTest: readonly number[];
   /** Whether no component but the pathname has groups that groupsObject() reads. */
   readonly pathnameGroupsOnly: boolean;
+  /** Whether testOthers() has a component to check. */
+  readonly checksOthers: boolean;
   /** toTest but the pathname. */
   private readonly others: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
@@ -78,6 +80,7 @@ export class UrlMatcher {
     this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
     this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
     this.others = shared(this.toTest.filter((c) => c !== PATHNAME));
+    this.checksOthers = this.others.length > 0;
     this.named = shared(COMPONENTS.map((_, c) => c).filter((c) => !isStar(this.components[c])));
     this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
     const path = sources[PATHNAME];
