@@ -29,13 +29,36 @@ import { isAscii } from "../whatwg/infra.js";
  * value's end.
  */
 class Follow {
-  readonly ascii = new Uint8Array(128);
+  /** The ASCII code units, 32 a word (a route's pattern makes tens of these: no table each). */
+  w0 = 0;
+  w1 = 0;
+  w2 = 0;
+  w3 = 0;
   high = false;
   separators = false;
   end = false;
 
+  /** Add ASCII code unit `c`. */
+  addUnit(c: number): this {
+    const bit = 1 << (c & 31);
+    if (c < 32) this.w0 |= bit;
+    else if (c < 64) this.w1 |= bit;
+    else if (c < 96) this.w2 |= bit;
+    else this.w3 |= bit;
+    return this;
+  }
+
+  /** Add the ASCII code units of a class table (1 for a code unit in it). */
+  addTable(ascii: Uint8Array): this {
+    for (let c = 0; c < 128; c++) if (ascii[c] === 1) this.addUnit(c);
+    return this;
+  }
+
   add(other: Follow): this {
-    for (let c = 0; c < 128; c++) this.ascii[c] |= other.ascii[c] as number;
+    this.w0 |= other.w0;
+    this.w1 |= other.w1;
+    this.w2 |= other.w2;
+    this.w3 |= other.w3;
     this.high ||= other.high;
     this.separators ||= other.separators;
     this.end ||= other.end;
@@ -44,14 +67,14 @@ class Follow {
 
   meets(other: Follow): boolean {
     if ((this.high && other.high) || (this.separators && other.separators) || (this.end && other.end)) return true;
-    for (let c = 0; c < 128; c++) if (this.ascii[c] && other.ascii[c]) return true;
-    return false;
+    return ((this.w0 & other.w0) | (this.w1 & other.w1) | (this.w2 & other.w2) | (this.w3 & other.w3)) !== 0;
   }
 
   /** Whether code unit `c` is in it. */
   has(c: number): boolean {
-    if (c < 0x80) return this.ascii[c] === 1;
-    return c === 0x2028 || c === 0x2029 ? this.separators : this.high;
+    if (c >= 0x80) return c === 0x2028 || c === 0x2029 ? this.separators : this.high;
+    const word = c < 32 ? this.w0 : c < 64 ? this.w1 : c < 96 ? this.w2 : this.w3;
+    return (word & (1 << (c & 31))) !== 0;
   }
 }
 
@@ -196,11 +219,11 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   const step = steps[at] as Step;
   const here = new Follow();
   if (step.kind === TEXT) {
-    here.ascii[step.text.charCodeAt(0)] = 1;
+    here.addUnit(step.text.charCodeAt(0));
     return here;
   }
   if (step.kind === RUN) {
-    here.ascii.set(step.ascii);
+    here.addTable(step.ascii);
     here.high = step.high !== HIGH_OUT;
     here.separators = step.high === HIGH_IN || step.high === HIGH_UNKNOWN;
     // The run stops at the first code unit outside its class.

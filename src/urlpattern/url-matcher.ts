@@ -35,18 +35,25 @@ interface ComponentSource {
  */
 const TEST_ORDER = [PATHNAME, HOSTNAME, PROTOCOL, PORT, SEARCH, HASH, USERNAME, PASSWORD];
 
-/** Lists of components, one of each (at most 2^8): the patterns of a large list share them, and a match reads one that others kept in the cache. */
-const LISTS = new Map<string, readonly number[]>();
-
-function shared(list: number[]): readonly number[] {
-  const key = list.join();
-  let kept = LISTS.get(key);
-  if (kept === undefined) {
-    kept = list;
-    LISTS.set(key, kept);
+/**
+ * The components of `order` that `keep` keeps, as a list made once for each
+ * order and subset (at most 2^8 of each): the patterns of a large list share
+ * them, and a match reads one that others kept in the cache.
+ */
+function subset(order: readonly number[], keep: (c: number) => boolean): readonly number[] {
+  let mask = 0;
+  for (const c of order) if (keep(c)) mask |= 1 << c;
+  let lists = LISTS.get(order);
+  if (lists === undefined) {
+    lists = [];
+    LISTS.set(order, lists);
   }
-  return kept;
+  return (lists[mask] ??= order.filter((c) => (mask & (1 << c)) !== 0));
 }
+
+const LISTS = new Map<readonly number[], (readonly number[])[]>();
+/** The components in the standard's order. */
+const STANDARD_ORDER = COMPONENTS.map((_, c) => c);
 
 /** A component with no group, or "*" alone (its one group, "0", the whole value). */
 function isStar(component: ComponentMatcher): boolean {
@@ -77,11 +84,11 @@ export class UrlMatcher {
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
-    this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
-    this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
-    this.others = shared(this.toTest.filter((c) => c !== PATHNAME));
+    this.toTest = subset(TEST_ORDER, (c) => this.components[c].kind !== "any");
+    this.anything = subset(TEST_ORDER, (c) => this.components[c].kind === "any");
+    this.others = subset(TEST_ORDER, (c) => c !== PATHNAME && this.components[c].kind !== "any");
     this.checksOthers = this.others.length > 0;
-    this.named = shared(COMPONENTS.map((_, c) => c).filter((c) => !isStar(this.components[c])));
+    this.named = subset(STANDARD_ORDER, (c) => !isStar(this.components[c]));
     this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
