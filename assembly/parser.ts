@@ -49,7 +49,7 @@ import { isSerializedUrl } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { writeRecord } from "./record";
 import { PARSE } from "./mode";
-import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
+import { specialDefaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import * as C from "./charcode";
 
 // The URL being written. Positions are absolute addresses; the record stores
@@ -280,7 +280,7 @@ function portState(p: i32, e: i32, o: i32): i32 {
   if (portDigits(p, e) != e) return -L.PARSE_FAILURE;
   const value = Last.portValue;
   // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
-  if (p == e || value == defaultPort(scheme)) return o;
+  if (p == e || value == specialDefaultPort(scheme)) return o;
   port = value;
   o = put(o, C.COLON);
   return writeDecimal(o, value);

@@ -32,7 +32,7 @@ import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
 import { portDigits } from "./port";
 import { Last } from "./outputs";
-import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
+import { specialDefaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
 import { BATCH, PARSE, ParseMode, comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
@@ -248,7 +248,7 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
     if (ld8(hostEnd) == C.COLON) {
       if (isFile || ld8(hostEnd + 1) == C.DIGIT_0) return -1;
       pathStart = portDigits(hostEnd + 1, end);
-      if (pathStart <= hostEnd + 1 || Last.portValue == defaultPort(scheme)) return -1;
+      if (pathStart <= hostEnd + 1 || Last.portValue == specialDefaultPort(scheme)) return -1;
       port = Last.portValue;
     }
     if (pathStart >= end || ld8(pathStart) != C.SLASH) return -1;

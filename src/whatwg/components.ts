@@ -58,7 +58,7 @@ export type UrlRecord = { [F in (typeof RECORD_FIELDS)[number]]: number };
  * a loop over RECORD_FIELDS reads each field by a computed name (a keyed load
  * that V8 does not turn into a fixed offset).
  */
-export function writeRecord(record: UrlRecord, words: Int32Array, at: number): void {
+export function storeRecord(record: UrlRecord, words: Int32Array, at: number): void {
   words[at + L.URL_HREF_END] = record._hrefEnd;
   words[at + L.URL_SCHEME_END] = record._schemeEnd;
   words[at + L.URL_USER_START] = record._userStart;

@@ -5,7 +5,7 @@
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { retryWithIdna } from "./idna.js";
-import { schemeOf, writeRecord } from "./components.js";
+import { schemeOf, storeRecord } from "./components.js";
 import { ParsedUrl } from "./url.js";
 import { expectString, typeName } from "../arguments/check.js";
 
@@ -26,7 +26,7 @@ export function parseApi(arena: Arena) {
 
   /** Write the record of `url` at BASE (where the parser takes a base, and the setters their URL). */
   function writeBaseRecord(url: ParsedUrl): void {
-    writeRecord(url, arena.i32, baseRecord);
+    storeRecord(url, arena.i32, baseRecord);
   }
 
   // The base whose BASE_DIRECTORY_END was worked out last, and it.
