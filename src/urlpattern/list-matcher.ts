@@ -2,14 +2,14 @@
 // patterns that the input matches, as the standard's loop over them finds
 // it, without the loop.
 //
-// The patterns whose pathname is a straight line (route-trie.ts) are in the
-// route trie, which gives the first of them whose pathname matches and whose
-// other components then match too; the rest are in a pathname index
-// (pathname-index.ts), which names those whose leading text the pathname
-// starts with, tried in order while they come before the trie's answer. A
-// pathname the trie cannot decide (a code unit above ASCII, which a parsed
-// URL's pathname never has) is searched the index's way alone, on an index
-// of all the patterns.
+// One walk of the route trie (route-trie.ts) over the pathname: the
+// patterns whose pathname is a straight line sit where their line ends, and
+// count where their other components match too; the others sit where the
+// fixed text their pathnames start with ends, and count where the whole
+// pattern matches; the first in list order wins. A pathname the trie cannot
+// decide (a code unit above ASCII, which a parsed URL's pathname never has)
+// is searched on an index of all the patterns (pathname-index.ts), each
+// candidate tried in order.
 
 import type { ComponentMatcher } from "./component-matcher.js";
 import type { Groups } from "./groups.js";
@@ -21,19 +21,18 @@ import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
   private readonly trie = new RouteTrie();
-  /** The patterns outside the trie. */
-  private readonly rest = new PathnameIndex();
   /** All the patterns, for a pathname the trie cannot decide (made when first needed). */
   private all: PathnameIndex | null = null;
   private readonly answer = new TrieMatch();
   /** The input the trie's walk asks `accept` about. */
   private input: UrlInput | null = null;
   private readonly accept = (index: number) => (this.matchers[index] as UrlMatcher).testOthers(this.input as UrlInput);
+  private readonly test = (index: number) => (this.matchers[index] as UrlMatcher).test(this.input as UrlInput);
 
   constructor(private readonly matchers: readonly UrlMatcher[]) {
     for (const [i, m] of matchers.entries()) {
       const lines = m.components[PATHNAME]?.straightLines() ?? null;
-      if (lines === null) this.rest.add(i, m.pathnameText);
+      if (lines === null) this.trie.addPrefix(i, m.pathnameText);
       else {
         const route = {
           names: (m.components[PATHNAME] as ComponentMatcher).names,
@@ -50,21 +49,16 @@ export class ListMatcher {
     const pathname = url.get(PATHNAME);
     const answer = this.answer;
     this.input = url;
-    this.trie.match(pathname, this.matchers.length, this.accept, answer);
+    this.trie.match(pathname, this.matchers.length, this.accept, this.test, answer);
     this.input = null;
-    if (answer.undecided) {
-      answer.index = -1;
-      if (this.all === null) {
-        const all = new PathnameIndex();
-        for (const [i, m] of this.matchers.entries()) all.add(i, m.pathnameText);
-        this.all = all;
-      }
-      return this.firstOf(url, this.all.candidates(pathname), this.matchers.length);
+    if (!answer.undecided) return answer.index;
+    answer.index = -1;
+    if (this.all === null) {
+      const all = new PathnameIndex();
+      for (const [i, m] of this.matchers.entries()) all.add(i, m.pathnameText);
+      this.all = all;
     }
-    const limit = answer.index < 0 ? this.matchers.length : answer.index;
-    const other = this.firstOf(url, this.rest.candidates(pathname), limit);
-    if (other >= 0) answer.index = -1;
-    return other >= 0 ? other : answer.index;
+    return this.firstOf(url, this.all.candidates(pathname));
   }
 
   /** The first pattern `url` matches and each component's groups, or null. */
@@ -77,7 +71,7 @@ export class ListMatcher {
   private groupsAt(url: UrlInput, index: number): Groups[] {
     const matcher = this.matchers[index] as UrlMatcher;
     const answer = this.answer;
-    if (answer.index !== index) return matcher.exec(url) as Groups[];
+    if (answer.index !== index || answer.route === null) return matcher.exec(url) as Groups[];
     // The trie's groups of the pathname, sliced from it.
     const pathname = url.get(PATHNAME);
     const count = (answer.route as Route).names.length;
@@ -95,7 +89,7 @@ export class ListMatcher {
     const index = this.first(url);
     if (index < 0) return null;
     const answer = this.answer;
-    if (answer.index === index && (answer.route as Route).pathnameGroupsOnly) {
+    if (answer.index === index && answer.route?.pathnameGroupsOnly === true) {
       const pathname = url.get(PATHNAME);
       const names = (answer.route as Route).names;
       const groups: Record<string, string | undefined> = {};
@@ -107,11 +101,10 @@ export class ListMatcher {
     return { index, groups: matcher.groupsObject(url, this.groupsAt(url, index)) };
   }
 
-  /** The first of `candidates` below `limit` that `url` matches, or -1. */
-  private firstOf(url: UrlInput, candidates: readonly number[], limit: number): number {
+  /** The first of `candidates` that `url` matches, or -1. */
+  private firstOf(url: UrlInput, candidates: readonly number[]): number {
     for (let k = 0; k < candidates.length; k++) {
       const i = candidates[k] as number;
-      if (i >= limit) break;
       if ((this.matchers[i] as UrlMatcher).test(url)) return i;
     }
     return -1;

@@ -2,8 +2,9 @@
 // of their fixed text, with the runs a group takes (a segment wildcard, a
 // class such as "\\d+") as edges of their own. A pattern whose pathname is
 // fixed text or a straight line of text and runs (one-pass.ts straight())
-// sits at the node where its line ends; others are left to the list's
-// pathname index (pathname-index.ts).
+// sits at the node where its line ends; any other at the node where the
+// fixed text its pathname starts with ends (addPrefix()), to be tried whole
+// by a walk that passes there, as the list's pathname index would name it.
 //
 // A walk reads the pathname once down each branch it can take: at a node,
 // the one text edge that starts with the next code unit, and every run edge,
@@ -24,6 +25,8 @@ class Node {
   readonly runs: Run[] = [];
   /** The patterns whose line ends here, in increasing order. */
   readonly ends: number[] = [];
+  /** The patterns outside the trie whose pathnames start with the text here (addPrefix()), in increasing order. */
+  readonly tried: number[] = [];
   /** Of each: what a match needs of it, kept here so that a walk of a long list reads no pattern's own objects. */
   readonly routes: Route[] = [];
   /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
@@ -79,7 +82,7 @@ function shared(a: string, from: number, b: string): number {
 export class TrieMatch {
   index = -1;
   slots = new Int32Array(16);
-  /** The answer's Route (RouteTrie.add()). */
+  /** The answer's Route (RouteTrie.add()); null for a pattern outside the trie (addPrefix()). */
   route: Route | null = null;
   /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
   undecided = false;
@@ -91,6 +94,7 @@ export class RouteTrie {
   private stack = new Int32Array(16);
   private pathname = "";
   private accept: (index: number) => boolean = () => false;
+  private test: (index: number) => boolean = () => false;
   private answer: TrieMatch = new TrieMatch();
 
   /** Add pattern `index` (indices in increasing order) whose pathname is the straight `line`. */
@@ -104,6 +108,18 @@ export class RouteTrie {
     node.ends.push(index);
     node.routes.push(route);
     if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
+  }
+
+  /**
+   * Add pattern `index`, whose pathname is no straight line but whose
+   * matches all start with `text`: a walk that passes the node where `text`
+   * ends asks `test` about it (the pathname index's answer).
+   */
+  addPrefix(index: number, text: string): void {
+    this.root.first = Math.min(this.root.first, index);
+    const node = text === "" ? this.root : this.text(this.root, text, index);
+    node.first = Math.min(node.first, index);
+    node.tried.push(index);
   }
 
   /** The node at the end of `text` from `node`, made where missing (edges split where texts part). */
@@ -152,9 +168,16 @@ export class RouteTrie {
    * Walk `pathname`: into `answer`, the first pattern (below `limit`) at a
    * node where it ends that `accept` takes, and its group pairs.
    */
-  match(pathname: string, limit: number, accept: (index: number) => boolean, answer: TrieMatch): void {
+  match(
+    pathname: string,
+    limit: number,
+    accept: (index: number) => boolean,
+    test: (index: number) => boolean,
+    answer: TrieMatch,
+  ): void {
     this.pathname = pathname;
     this.accept = accept;
+    this.test = test;
     this.answer = answer;
     answer.index = limit;
     answer.route = null;
@@ -163,61 +186,103 @@ export class RouteTrie {
     if (answer.index === limit) answer.index = -1;
   }
 
-  private walk(node: Node, at: number): void {
+  /** Walk down from `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
+  private walk(start: Node, from: number): void {
     const value = this.pathname;
     const n = value.length;
     const answer = this.answer;
-    if (node.first >= answer.index) return;
-    if (at === n) {
-      const ends = node.ends;
-      for (let k = 0; k < ends.length; k++) {
-        const index = ends[k] as number;
-        if (index >= answer.index) break;
-        const route = node.routes[k] as Route;
-        if (!route.checkOthers || this.accept(index)) {
-          answer.index = index;
-          answer.route = route;
-          if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
-          for (let k = node.depth * 2 - 1; k >= 0; k--) answer.slots[k] = this.stack[k] as number;
-          break;
+    let node = start;
+    let at = from;
+    while (node.first < answer.index) {
+      if (node.tried.length > 0) this.tryAt(node);
+      if (at === n) this.end(node);
+      // The text edge that the next code unit starts, if its label follows.
+      let next: Node | null = null;
+      let nextAt = 0;
+      if (at < n) {
+        const c = value.charCodeAt(at);
+        const labels = node.labels;
+        let e = -1;
+        if (node.byUnit !== null) e = c < 0x80 ? (node.byUnit[c] as number) - 1 : -1;
+        else for (let k = 0; k < labels.length && e < 0; k++) if ((labels[k] as string).charCodeAt(0) === c) e = k;
+        if (e >= 0) {
+          const label = labels[e] as string;
+          const end = at + label.length;
+          if (end <= n) {
+            let u = 1;
+            while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
+            if (u === label.length) {
+              next = node.children[e] as Node;
+              nextAt = end;
+            }
+          }
         }
       }
-    } else {
-      const c = value.charCodeAt(at);
-      const labels = node.labels;
-      let e = -1;
-      if (node.byUnit !== null) e = c < 0x80 ? (node.byUnit[c] as number) - 1 : -1;
-      else for (let k = 0; k < labels.length && e < 0; k++) if ((labels[k] as string).charCodeAt(0) === c) e = k;
-      if (e >= 0) {
-        const label = labels[e] as string;
-        const end = at + label.length;
-        if (end <= n) {
-          let u = 1;
-          while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
-          if (u === label.length) this.walk(node.children[e] as Node, end);
+      const runs = node.runs;
+      if (runs.length === 0) {
+        if (next === null) return;
+        node = next;
+        at = nextAt;
+        continue;
+      }
+      if (next !== null) {
+        this.walk(next, nextAt);
+        if (answer.undecided) return;
+      }
+      for (let r = 0; r < runs.length; r++) {
+        const run = runs[r] as Run;
+        const ascii = run.ascii;
+        let i = at;
+        while (i < n) {
+          const c = value.charCodeAt(i);
+          if (c >= 0x80) {
+            answer.undecided = true;
+            return;
+          }
+          if (ascii[c] === 0) break;
+          i++;
         }
+        if (i - at < run.min) continue;
+        const slot = node.depth * 2;
+        this.stack[slot] = at;
+        this.stack[slot + 1] = i;
+        this.walk(run.child, i);
+        if (answer.undecided) return;
+      }
+      return;
+    }
+  }
+
+  /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */
+  private tryAt(node: Node): void {
+    const answer = this.answer;
+    const tried = node.tried;
+    for (let k = 0; k < tried.length; k++) {
+      const index = tried[k] as number;
+      if (index >= answer.index) return;
+      if (this.test(index)) {
+        answer.index = index;
+        answer.route = null;
+        return;
       }
     }
-    const runs = node.runs;
-    for (let r = 0; r < runs.length; r++) {
-      const run = runs[r] as Run;
-      const ascii = run.ascii;
-      let i = at;
-      while (i < n) {
-        const c = value.charCodeAt(i);
-        if (c >= 0x80) {
-          answer.undecided = true;
-          return;
-        }
-        if (ascii[c] === 0) break;
-        i++;
+  }
+
+  /** The pathname ends at `node`: its first pattern before the answer that `accept` takes becomes the answer. */
+  private end(node: Node): void {
+    const answer = this.answer;
+    const ends = node.ends;
+    for (let k = 0; k < ends.length; k++) {
+      const index = ends[k] as number;
+      if (index >= answer.index) return;
+      const route = node.routes[k] as Route;
+      if (!route.checkOthers || this.accept(index)) {
+        answer.index = index;
+        answer.route = route;
+        if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
+        for (let s = node.depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
+        return;
       }
-      if (i - at < run.min) continue;
-      const slot = node.depth * 2;
-      this.stack[slot] = at;
-      this.stack[slot + 1] = i;
-      this.walk(run.child, i);
-      if (answer.undecided) return;
     }
   }
 }
