@@ -26,8 +26,30 @@ export class ListMatcher {
   private readonly answer = new TrieMatch();
   /** The input the trie's walk asks `accept` about. */
   private input: UrlInput | null = null;
-  private readonly accept = (index: number) => (this.matchers[index] as UrlMatcher).testOthers(this.input as UrlInput);
-  private readonly test = (index: number) => (this.matchers[index] as UrlMatcher).test(this.input as UrlInput);
+  /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
+  private wanted = false;
+  /** The groups of the pattern the walk took last (its answer), and its index. */
+  private kept: Groups[] | null = null;
+  private keptIndex = -1;
+  /** A pattern of the trie whose pathname matches: whether its other components do. */
+  private readonly accept = (index: number) => {
+    const matcher = this.matchers[index] as UrlMatcher;
+    if (!this.wanted) return matcher.testOthers(this.input as UrlInput);
+    return this.keep(index, matcher.execOthers(this.input as UrlInput, NO_GROUPS));
+  };
+  /** A pattern outside the trie: whether it matches. */
+  private readonly test = (index: number) => {
+    const matcher = this.matchers[index] as UrlMatcher;
+    if (!this.wanted) return matcher.test(this.input as UrlInput);
+    return this.keep(index, matcher.exec(this.input as UrlInput));
+  };
+
+  private keep(index: number, groups: Groups[] | null): boolean {
+    if (groups === null) return false;
+    this.kept = groups;
+    this.keptIndex = index;
+    return true;
+  }
 
   constructor(private readonly matchers: readonly UrlMatcher[]) {
     for (const [i, m] of matchers.entries()) {
@@ -45,10 +67,12 @@ export class ListMatcher {
   }
 
   /** The index of the first pattern `url` matches, or -1; after it, `answer` holds the trie's groups where it came from the trie. */
-  first(url: UrlInput): number {
+  first(url: UrlInput, wanted = false): number {
     const pathname = url.get(PATHNAME);
     const answer = this.answer;
     this.input = url;
+    this.wanted = wanted;
+    this.kept = null;
     this.trie.match(pathname, this.matchers.length, this.accept, this.test, answer);
     this.input = null;
     if (!answer.undecided) return answer.index;
@@ -63,7 +87,7 @@ export class ListMatcher {
 
   /** The first pattern `url` matches and each component's groups, or null. */
   found(url: UrlInput): { index: number; groups: Groups[] } | null {
-    const index = this.first(url);
+    const index = this.first(url, true);
     return index < 0 ? null : { index, groups: this.groupsAt(url, index) };
   }
 
@@ -71,13 +95,18 @@ export class ListMatcher {
   private groupsAt(url: UrlInput, index: number): Groups[] {
     const matcher = this.matchers[index] as UrlMatcher;
     const answer = this.answer;
-    if (answer.index !== index || answer.route === null) return matcher.exec(url) as Groups[];
+    if (answer.index !== index) return matcher.exec(url) as Groups[];
+    const kept = this.kept !== null && this.keptIndex === index ? this.kept : null;
+    const route = answer.route;
+    if (route === null) return kept ?? (matcher.exec(url) as Groups[]);
+    const groups = kept ?? (matcher.execOthers(url, NO_GROUPS) as Groups[]);
     // The trie's groups of the pathname, sliced from it.
     const pathname = url.get(PATHNAME);
-    const count = (answer.route as Route).names.length;
     const path: Groups = [];
-    for (let g = 0; g < count; g++) path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
-    return matcher.execOthers(url, path) as Groups[];
+    for (let g = 0; g < route.names.length; g++)
+      path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+    groups[PATHNAME] = path;
+    return groups;
   }
 
   /**
@@ -86,7 +115,7 @@ export class ListMatcher {
    * its pathname has groups, they are sliced into the object at once.
    */
   groupsFound(url: UrlInput): { index: number; groups: Record<string, string | undefined> } | null {
-    const index = this.first(url);
+    const index = this.first(url, true);
     if (index < 0) return null;
     const answer = this.answer;
     if (answer.index === index && answer.route?.pathnameGroupsOnly === true) {
@@ -110,3 +139,6 @@ export class ListMatcher {
     return -1;
   }
 }
+
+/** The groups of the pathname before the trie's are sliced in. */
+const NO_GROUPS: Groups = [];
