@@ -7,7 +7,7 @@
 //
 //   node scripts/node-lines.mjs 24 bench/router-cpu.mjs [wasm-simd|wasm|js] [--rounds=N]
 import * as swurl from "../build/index.js";
-import { median, sumTask, table } from "./lib.mjs";
+import { cpuTime, median, sumTask, table } from "./lib.mjs";
 import { requestsOf } from "./router-tables.mjs";
 import { ROUTERS } from "./routers.mjs";
 import { BASE, CALLS, GOALS, listOf, TABLES, tasks } from "./suites/router.mjs";
@@ -31,17 +31,9 @@ function stepTasks() {
   });
 }
 
-/** CPU nanoseconds of one call of `fn`. */
-function cpu(fn) {
-  const start = process.cpuUsage();
-  fn();
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) * 1000;
-}
-
 for (let i = 0; i < 3; i++) for (const task of list) task.fn(); // warm-up: JIT, compiled matchers
 const passes = new Map(list.map((t) => [t.label, []]));
-for (let r = 0; r < rounds; r++) for (const task of list) passes.get(task.label).push(cpu(task.fn) / task.items);
+for (let r = 0; r < rounds; r++) for (const task of list) passes.get(task.label).push(cpuTime(task.fn) / task.items);
 /** Requests a second of the median pass of `label`. */
 const speed = (label) => 1e9 / median(passes.get(label));
 
@@ -110,7 +102,7 @@ const builders = {
 };
 const built = Object.entries(builders).map(([router, make]) => {
   const times = [];
-  for (let i = 0; i < 7; i++) times.push(cpu(make));
+  for (let i = 0; i < 7; i++) times.push(cpuTime(make));
   return { router, ms: (Math.min(...times) / 1e6).toFixed(2) };
 });
 console.log("\nconstruction of 1,000 routes (and a first lookup), fastest of 7, CPU ms:");

@@ -24,30 +24,12 @@ export const ROUTERS = {
   "find-my-way": (table) => {
     const router = FindMyWay();
     for (const [index, path] of table.entries()) router.on("GET", path, () => {}, { index });
-    const find = (url) => router.find("GET", url);
-    return {
-      find,
-      answer: (url) =>
-        answerOf(
-          find(url),
-          (f) => f.store.index,
-          (f) => f.params,
-        ),
-    };
+    return withStore((url) => router.find("GET", url));
   },
   memoirist: (table) => {
     const router = new Memoirist();
     for (const [index, path] of table.entries()) router.add("GET", path, { index });
-    const find = (url) => router.find("GET", pathOf(url));
-    return {
-      find,
-      answer: (url) =>
-        answerOf(
-          find(url),
-          (f) => f.store.index,
-          (f) => f.params,
-        ),
-    };
+    return withStore((url) => router.find("GET", pathOf(url)));
   },
   "hono RegExpRouter": (table) => {
     const router = new RegExpRouter();
@@ -87,6 +69,19 @@ export const ROUTERS = {
     };
   },
 };
+
+/** A router whose lookup gives { store: { index }, params }, or null. */
+function withStore(find) {
+  return {
+    find,
+    answer: (url) =>
+      answerOf(
+        find(url),
+        (f) => f.store.index,
+        (f) => f.params,
+      ),
+  };
+}
 
 /** Hono's "no handler": null. */
 function emptyNull(match) {
