@@ -280,6 +280,8 @@ describe.each(lines)("the command installed, on %s", (_name, binary) => {
     // npx runs the bin's `#!/usr/bin/env node` with the first `node` on PATH.
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     expect(run("npx", ["--no-install", "swurl", "--help"], commandConsumer, env)).toMatch(/swurl/);
+    // By the package's name too, as the README's first screen says (its one bin).
+    expect(run("npx", ["--no-install", "swurl-cli", "--version"], commandConsumer, env)).toMatch(/^swurl \d+\.\d+\.\d+\n$/);
     writeFileSync(path.join(commandConsumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
     const result: SpawnSyncReturns<string> = runChild(
       "npx",
