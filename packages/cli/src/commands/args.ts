@@ -186,6 +186,7 @@ export function inputSpec(command: string, values: InputValues, skipBlank: boole
   const field = values.field ?? DEFAULT_FIELD[format];
   if (format === "lines" && values.field !== undefined)
     throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
+  if (values.field === "") throw new UsageError(`${command}: --field needs a name`);
   if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
     throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
   }
