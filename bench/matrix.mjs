@@ -5,7 +5,7 @@
 // profile reproduces for crawler-keys),
 // per corpus and engine. The full tables of each run are printed as it ends.
 //
-//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params, crawler-keys, w3lib and urlpattern; Node 24 and this Node; every corpus
+//   node bench/matrix.mjs                        parse, can-parse, batch, resolve, setters, search-params, crawler-keys, w3lib, urlpattern and router; Node 24 and this Node; every corpus
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
@@ -34,6 +34,7 @@ const DEFAULT_SUITES = [
   "crawler-keys",
   "w3lib",
   "urlpattern",
+  "router",
 ];
 
 function parseArgs(argv) {

@@ -40,14 +40,18 @@ function componentResult(names: readonly string[], input: string, match: Groups)
   const groups: Record<string, string | undefined> = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
-    const value = match === WHOLE ? input : match[i];
-    // A data property even for "__proto__", which plain assignment would take
-    // as the prototype. Only then: defineProperty took ~40% of an exec().
-    if (name === "__proto__") {
-      Object.defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
-    } else groups[name] = value;
+    setGroup(groups, name, match === WHOLE ? input : match[i]);
   }
   return { groups, input };
+}
+
+/** Set group `name` of `groups` to `value`. */
+export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
+  // A data property even for "__proto__", which plain assignment would take
+  // as the prototype. Only then: defineProperty took ~40% of an exec().
+  if (name === "__proto__") {
+    Object.defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
+  } else groups[name] = value;
 }
 
 /** The result of a match: the eight component values, their groups (COMPONENTS order) and the inputs it names. */
