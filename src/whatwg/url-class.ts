@@ -24,22 +24,9 @@ export interface UrlCore {
 /** Node.js util.inspect()'s hook (a registered symbol: no node: import). */
 export const inspect = Symbol.for("nodejs.util.inspect.custom");
 /** The constructor's first argument when URL.parse() hands it a ParsedUrl already parsed. */
-const FROM_URL: unique symbol = Symbol("swurl.URL.from");
+const FROM_URL: unique symbol = Symbol("URL.parse");
 
 type InspectFn = (value: unknown, options: unknown) => string;
-
-/** The File API's statics of the platform's URL, taken when this module loads (before any code puts swurl's URL in its place). */
-interface BlobUrlStore {
-  createObjectURL(obj: Blob): string;
-  revokeObjectURL(url: string): void;
-}
-const platformUrl = (globalThis as { URL?: Partial<BlobUrlStore> }).URL;
-
-/** The platform's blob URL store, or a TypeError naming `fn` where there is none. */
-function blobUrlStore(fn: keyof BlobUrlStore): BlobUrlStore {
-  if (typeof platformUrl?.[fn] !== "function") throw new TypeError(`URL.${fn}: this platform has no blob URL store`);
-  return platformUrl as BlobUrlStore;
-}
 
 /** #api-url-parser: the ParsedUrl, or null for failure. */
 function parseArguments(core: UrlCore, url: unknown, base: unknown): ParsedUrl | null {
@@ -88,18 +75,15 @@ export class URL {
   }
 
   /**
-   * `URL.createObjectURL(obj)` (File API, #dfn-createObjectURL): a blob: URL
-   * for a Blob, in the platform's store, where fetch() and the platform's URL
-   * look it up: swurl keeps no store of its own.
+   * `URL.createObjectURL(obj)` and `URL.revokeObjectURL(url)` (File API,
+   * #dfn-createObjectURL): the platform's own functions, taken when this
+   * class is made (before any code can put it in the platform's place),
+   * whose blob URL store fetch() and the platform's URL read (WebIDL static
+   * operations use no `this`); undefined where the platform has none (a
+   * service worker).
    */
-  static createObjectURL(obj: Blob): string {
-    return blobUrlStore("createObjectURL").createObjectURL(obj);
-  }
-
-  /** `URL.revokeObjectURL(url)` (File API, #dfn-revokeObjectURL): the platform's. */
-  static revokeObjectURL(url: string): void {
-    blobUrlStore("revokeObjectURL").revokeObjectURL(url);
-  }
+  static createObjectURL: ((obj: Blob) => string) | undefined = globalThis.URL.createObjectURL;
+  static revokeObjectURL: ((url: string) => void) | undefined = globalThis.URL.revokeObjectURL;
 
   /** `URL.canParse(url, base)`: whether the constructor would succeed. */
   static canParse(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl): boolean {
@@ -252,6 +236,11 @@ export class URL {
     return this._record()._href;
   }
 
+  /** WebIDL's class string: Object.prototype.toString() gives "[object URL]", as for the platform's. */
+  get [Symbol.toStringTag](): string {
+    return "URL";
+  }
+
   /** util.inspect() shows it as Node.js shows its URL (Node passes its inspect function third). */
   [inspect](depth: number, options: { showHidden?: boolean }, inspectFn?: InspectFn): unknown {
     if (typeof depth === "number" && depth < 0) return this;
@@ -265,9 +254,6 @@ export class URL {
     return `${this.constructor.name} ${inspectFn(shown, options)}`;
   }
 }
-
-// WebIDL's class string: Object.prototype.toString() gives "[object URL]", as for the platform's.
-Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
 
 const BaseURL = URL;
 

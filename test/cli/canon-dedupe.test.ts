@@ -180,6 +180,8 @@ describe("canon --dedupe leaves no temporary files", () => {
   it.each([
     ["SIGTERM", 143],
     ["SIGINT", 130],
+    // Issue #36 item 4: a closed terminal's SIGHUP was not handled at all.
+    ["SIGHUP", 129],
   ] as const)("on %s, with exit status %i", async (signal, status) => {
     // Standard input kept open: the command waits for more after spilling what it was given
     // (enough for the reader to hand on: it reads 1 MiB blocks).

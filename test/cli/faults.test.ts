@@ -3,9 +3,21 @@
 // /dev/full, a truncated gzip, an unreadable file in the middle of a list,
 // SIGTERM in the middle of a Parquet write.
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import * as zlib from "node:zlib";
 import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
@@ -186,5 +198,175 @@ describe("a truncated gzip", () => {
     expect(stats.status).toBe(1);
     expect(stats.stderr).toBe(message);
     expect(JSON.parse(stats.stdout).lines).toBe(expected);
+  });
+});
+
+// Issue #36 item 7: compressed inputs known by their magic bytes: zstd read
+// where Node.js has it (22.15 on), refused by name where not; bzip2, xz, zip,
+// 7z and lz4 refused by name with the command that reads them, never read as text.
+describe("compressed inputs by their magic bytes", () => {
+  const text = Array.from({ length: 3_000 }, (_, i) => `https://z${i % 50}.example/p/${i}`).join("\n") + "\n";
+  const zlibZstd = (zlib as { zstdCompressSync?: (b: Buffer) => Buffer }).zstdCompressSync;
+
+  it("zstd: read as gzip is, or refused by name on a Node.js without it", () => {
+    const file = path.join(dir, "urls.zst");
+    if (zlibZstd !== undefined) writeFileSync(file, zlibZstd(Buffer.from(text)));
+    else runChild("zstd", ["-q", "-f", "-o", file, "-"], { input: text });
+    const plain = swurl(["canon", "--dedupe"], text).stdout;
+    for (const r of [swurl(["canon", "--dedupe", file]), swurl(["canon", "--dedupe"], readFileSync(file))]) {
+      if (zlibZstd !== undefined) {
+        expect([r.status, r.stderr]).toEqual([0, ""]);
+        expect(r.stdout).toBe(plain);
+      } else {
+        expect(r.status).toBe(1);
+        expect(r.stdout).toBe("");
+        expect(r.stderr).toMatch(
+          /^swurl: cannot read .*: it is zstd-compressed; Node\.js reads it from version 22\.15 on; or decompress it first: zstd -dc FILE \| swurl \.\.\.\n$/,
+        );
+      }
+    }
+  });
+
+  it.each([
+    ["bzip2", [0x42, 0x5a, 0x68, 0x39, 0x31, 0x41], "bzip2 -dc"],
+    ["xz", [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], "xz -dc"],
+    ["zip", [0x50, 0x4b, 0x03, 0x04, 0x14, 0x00], "unzip -p"],
+    ["7z", [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c], "7z x -so"],
+    ["lz4", [0x04, 0x22, 0x4d, 0x18, 0x64, 0x40], "lz4 -dc"],
+  ])("%s is refused by name", (name, magic, command) => {
+    const bytes = Buffer.concat([Buffer.from(magic), Buffer.from("https://not.really/compressed\n".repeat(20))]);
+    const file = path.join(dir, `input.${name}`);
+    writeFileSync(file, bytes);
+    for (const [r, shown] of [
+      [swurl(["canon", "--dedupe", file]), file],
+      [swurl(["parse"], bytes), "standard input"],
+    ] as const) {
+      expect(r.status).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        `swurl: cannot read ${shown}: it is ${name}-compressed; decompress it first: ${command} FILE | swurl ...\n`,
+      );
+    }
+  });
+
+  it("a text line that starts as a magic number would (BZ, PK) is still text", () => {
+    const r = swurl(["canon"], "BZhx://a\nPK://b\n");
+    expect(r.status).toBe(0);
+  });
+});
+
+// Issue #36 item 1: every input read once. A named pipe was opened, checked,
+// closed and opened again: its writer died of SIGPIPE at the first close.
+describe("a named pipe as FILE", () => {
+  it("with a slow writer: every line, read once", () => {
+    const fifo = path.join(dir, "slow.fifo");
+    runChild("mkfifo", [fifo]);
+    const script = `{ seq 20000 | sed 's#^#http://h.com/#'; sleep 1; echo http://last.com/; } > '${fifo}' & exec '${process.execPath}' '${CLI}' canon '${fifo}'`;
+    const r = runChild("bash", ["-c", script], { encoding: "utf8", maxBuffer: 1 << 26, timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    const out = r.stdout.split("\n");
+    expect(out).toHaveLength(20_002);
+    expect(out[20_000]).toBe("http://last.com/");
+  });
+
+  it("whose writer has finished before the read starts, among other files", () => {
+    const fifo = path.join(dir, "quick.fifo");
+    runChild("mkfifo", [fifo]);
+    // The writer opens the pipe and waits for a reader; it writes and ends before the command opens its other files.
+    const script = `echo http://fifo.example/ > '${fifo}' & exec '${process.execPath}' '${CLI}' canon '${SAMPLE}' '${fifo}'`;
+    const r = runChild("bash", ["-c", script], { encoding: "utf8", timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.endsWith("\nhttp://fifo.example/\n")).toBe(true);
+  });
+});
+
+// Issue #36 item 13 (in part): FILEs opened one at a time, so that more files
+// than the descriptors a process may hold are read as cat reads them.
+describe("many FILEs", () => {
+  it("400 files under ulimit -n 128", () => {
+    const many = mkdtempSync(path.join(dir, "many-"));
+    const files = Array.from({ length: 400 }, (_, i) => {
+      const p = path.join(many, `f${i}.txt`);
+      writeFileSync(p, `https://f${i}.example/\n`);
+      return p;
+    });
+    const list = path.join(dir, "many.args");
+    writeFileSync(list, files.join("\n"));
+    const script = `ulimit -n 128; xargs -d '\\n' -a '${list}' '${process.execPath}' '${CLI}' canon`;
+    const r = runChild("bash", ["-c", script], { encoding: "utf8", timeout: 60_000 });
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.split("\n")).toHaveLength(401);
+  });
+});
+
+// Issue #36 item 2: --threads reads the file it opened, by its descriptor: a
+// rename or removal mid-run (logrotate) gives the whole original, in order.
+describe("--threads and a rotated log", () => {
+  const big = () => {
+    const p = path.join(dir, `rotated-${Math.random().toString(36).slice(2)}.log`);
+    writeFileSync(p, readFileSync(SAMPLE).toString().repeat(40));
+    return p;
+  };
+
+  it.each(["rename", "remove"])("a %s mid-run: the whole original, status 0", async (what) => {
+    const file = big();
+    const expected = swurl(["parse", "--fields", "href", file]).stdout;
+    const child = spawn(process.execPath, [CLI, "parse", "--fields", "href", "--threads", "2", file], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    let rotated = false;
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    child.stdout.on("data", (d: Buffer) => {
+      out.push(d);
+      if (rotated) return;
+      rotated = true;
+      // The command is mid-run: its output waits on this reader.
+      if (what === "rename") renameSync(file, `${file}.1`);
+      else rmSync(file);
+      writeFileSync(file, "https://new.example/\n");
+    });
+    const status = await new Promise<number | null>((r) => child.on("close", r));
+    expect([status, stderr]).toEqual([0, ""]);
+    expect(Buffer.concat(out).toString()).toBe(expected);
+  });
+});
+
+// Issue #36 item 6: a killed run's temporary file is removed by the next run
+// to the same output; --output keeps the mode of the file it replaces, and
+// says when FILE had other hard links.
+describe("--output after a SIGKILL, and the file it replaces", () => {
+  it("SIGKILL mid-write, then a rerun: no hidden file left", async () => {
+    const { folder, out } = previous("killed.jsonl");
+    const yes = spawn("yes", ["https://a.example/x?q=1"], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [CLI, "parse", "-o", out], { stdio: [yes.stdout, "ignore", "ignore"] });
+    const temp = () => readdirSync(folder).find((f) => f !== "killed.jsonl");
+    for (let i = 0; i < 600 && temp() === undefined; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(temp()).toMatch(/^\.killed\.jsonl\.swurl-\d+-[0-9a-f]{12}$/);
+    child.kill("SIGKILL");
+    await new Promise((r) => child.on("close", r));
+    yes.kill();
+    // SIGKILL runs no handler: the file is still there, until the next run.
+    expect(temp()).toBeDefined();
+    const r = swurl(["parse", "-o", out], "https://b.example/\n");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(readdirSync(folder)).toEqual(["killed.jsonl"]);
+  });
+
+  it("a 0600 file stays 0600; a hard link is said", () => {
+    const { folder, out } = previous("private.tsv");
+    chmodSync(out, 0o600);
+    expect(swurl(["parse", "-f", "tsv", "-o", out], "https://a.example/\n").status).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const link = path.join(folder, "link.tsv");
+    linkSync(out, link);
+    const before = readFileSync(out, "utf8");
+    const r = swurl(["parse", "-f", "tsv", "-o", out], "https://b.example/\n");
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      `swurl: note: ${out} has other hard links; they keep the previous content (the new file replaces it)\n`,
+    );
+    expect(readFileSync(link, "utf8")).toBe(before);
   });
 });

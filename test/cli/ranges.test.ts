@@ -4,7 +4,7 @@
 // Cut anywhere, the ranges' records together are the whole file's, line for
 // line: CR LF and BOM lines, blank lines, comments and a last line without
 // LF at every cut.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,7 +38,12 @@ const dir = mkdtempSync(path.join(tmpdir(), "swurl-ranges-"));
 const file = path.join(dir, "lines.txt");
 const bytes = new TextEncoder().encode(TEXT);
 writeFileSync(file, bytes);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** The file as threads read it: open, by its descriptor. */
+const input = { name: file, fd: openSync(file, "r") };
+afterAll(() => {
+  closeSync(input.fd);
+  rmSync(dir, { recursive: true, force: true });
+});
 
 /** Each record's text and href, and the skipped lines, of `source`. */
 async function records(
@@ -63,7 +68,7 @@ async function rangeRecords(
   const all = { rows: [] as string[], skipped: 0, counted: 0 };
   for (let k = 0; k + 1 < bounds.length; k++) {
     const { rows, skipped } = await records(
-      cli.rangeSource(file, bounds[k], bounds[k + 1], (n) => (all.counted += n)),
+      cli.rangeSource(input, bounds[k], bounds[k + 1], (n) => (all.counted += n)),
       spec,
     );
     all.rows.push(...rows);
@@ -85,7 +90,7 @@ const SPECS: [string, InputSpec][] = [
 
 describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {
   it("cut at any one byte, give the whole file's records", async () => {
-    const whole = await records(cli.readRange(file, 0, bytes.length), spec);
+    const whole = await records(cli.readRange(input, 0, bytes.length), spec);
     expect(whole.rows).toHaveLength(spec.skipBlank ? 7 : 10);
     for (let cut = 1; cut < bytes.length; cut++) {
       const got = await rangeRecords([cut], spec);
@@ -96,7 +101,7 @@ describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {
   });
 
   it("cut into ranges of 1 to 4 bytes, give the whole file's records", async () => {
-    const whole = await records(cli.readRange(file, 0, bytes.length), spec);
+    const whole = await records(cli.readRange(input, 0, bytes.length), spec);
     for (const step of [1, 2, 3, 4]) {
       const cuts = Array.from({ length: Math.ceil(bytes.length / step) - 1 }, (_, k) => (k + 1) * step);
       expect((await rangeRecords(cuts, spec)).rows, `ranges of ${step}`).toEqual(whole.rows);
@@ -125,7 +130,7 @@ describe("a thread serving ranges", () => {
           return chunks;
         },
       };
-      const setup = { work: "count", options: {}, path: big, kernels: [] as never };
+      const setup = { work: "count", options: {}, file: { name: big, fd: openSync(big, "r") }, kernels: [] as never };
       let handler: (m: ToWorker) => void = () => {};
       cli.serveRanges(
         work,

@@ -3,9 +3,10 @@
 // that waits when the reader is slower than we are.
 
 import { once } from "node:events";
-import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
-import { createGunzip } from "node:zlib";
+import { constants, read } from "node:fs";
+import { access, type FileHandle, open, stat } from "node:fs/promises";
+import type { Transform } from "node:stream";
+import { type Compression, compressionOf, MAGIC_BYTES } from "./compression.js";
 import { InputError, OutputError } from "./errors.js";
 import { outputTarget } from "./output-file.js";
 
@@ -15,8 +16,8 @@ const CHUNK = 1 << 20;
 export interface Input {
   /** For messages: the path, or "standard input". */
   readonly name: string;
-  /** The path of the one uncompressed regular file read (which threads can cut into ranges); null otherwise. */
-  readonly path: string | null;
+  /** The one uncompressed regular file read, held open (threads cut it into ranges); null otherwise. */
+  readonly file: OpenFile | null;
   /** The size of the files in bytes; null when unknown (standard input, a pipe, a device). */
   readonly size: number | null;
   /**
@@ -28,6 +29,8 @@ export interface Input {
   chunks(onBytes: (n: number) => void): AsyncIterable<Uint8Array>;
   /** Why the chunks ended early (a truncated or corrupt gzip stream), or null. */
   readonly damage: InputError | null;
+  /** Close what is still open (the file of `fd`). */
+  close(): Promise<void>;
 }
 
 const REASONS: Record<string, string> = {
@@ -54,8 +57,6 @@ export function reason(e: unknown): string {
   return (code !== undefined && REASONS[code]) || (e as Error).message || String(e);
 }
 
-/** The first bytes of a gzip stream (RFC 1952 section 2.3.1, ID1 ID2). */
-const GZIP_MAGIC = [0x1f, 0x8b];
 const LF = 0x0a;
 
 /** The byte order marks of UTF-16 (little-endian, as Windows writes it, and big-endian). */
@@ -68,39 +69,46 @@ function utf16Of(head: Uint8Array): string | null {
   return null;
 }
 
-/** One input file as opened: its size when known, whether it is gzip, whether UTF-16 (seen in its first bytes). */
+/**
+ * One input file as checked before any is read: its size when it is a
+ * regular file (null: standard input, a pipe, a device). It is opened when
+ * its turn comes, once: a FIFO's writer sees one open and one close, and
+ * files are held open one at a time (thousands of FILEs under a limit of
+ * 1,024 descriptors).
+ */
 interface Part {
   file: string;
   size: number | null;
-  gzip: boolean;
-  utf16: boolean;
+  /** The file, already open: the one regular file of an input, which threads read by its descriptor. */
+  handle?: FileHandle;
 }
 
-/** Open `file`, failing early with an InputError if it cannot be read; a regular file's magic bytes are read now. */
-async function openPart(file: string): Promise<Part> {
+/** Check `file` without opening it (stat and access), failing early with an InputError if it cannot be read. */
+async function checkPart(file: string): Promise<Part> {
   if (file === "-") {
     // A person at a terminal would otherwise see nothing happen.
     if (process.stdin.isTTY === true)
       process.stderr.write(
         "swurl: reading standard input from the terminal (Ctrl-D ends it); give a FILE to read one\n",
       );
-    return { file, size: null, gzip: false, utf16: false };
+    return { file, size: null };
   }
   try {
-    const handle = await open(file, "r");
-    try {
-      const stat = await handle.stat();
-      if (stat.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
-      if (!stat.isFile()) return { file, size: null, gzip: false, utf16: false };
-      const head = Buffer.alloc(GZIP_MAGIC.length);
-      const { bytesRead } = await handle.read(head, 0, head.length, 0);
-      const gzip = bytesRead === head.length && GZIP_MAGIC.every((b, i) => head[i] === b);
-      return { file, size: stat.size, gzip, utf16: utf16Of(head.subarray(0, bytesRead)) !== null };
-    } finally {
-      await handle.close();
-    }
+    const info = await stat(file);
+    if (info.isDirectory()) throw new InputError(`cannot read ${file}: is a directory`);
+    await access(file, constants.R_OK);
+    return { file, size: info.isFile() ? info.size : null };
   } catch (e) {
     throw e instanceof InputError ? e : new InputError(`cannot read ${file}: ${reason(e)}`);
+  }
+}
+
+/** Open a part's file for reading, as an InputError if it cannot be. */
+async function openPart(file: string): Promise<FileHandle> {
+  try {
+    return await open(file, "r");
+  } catch (e) {
+    throw new InputError(`cannot read ${file}: ${reason(e)}`);
   }
 }
 
@@ -113,17 +121,17 @@ function nameOf(file: string): string {
 const INFLATE_STEP = 16 << 10;
 
 /**
- * The decompressed chunks of the gzip stream `source`, in whole lines: the
- * bytes after the last LF so far wait for the next one, so that where the
- * stream is damaged (cut short, corrupt) every whole line before the damage
- * has been given and no torn line follows; then `damaged` hears the error.
- * Concatenated members (cat a.gz b.gz) are read as one stream.
+ * The decompressed chunks of the compressed stream `source`, in whole lines:
+ * the bytes after the last LF so far wait for the next one, so that where
+ * the stream is damaged (cut short, corrupt) every whole line before the
+ * damage has been given and no torn line follows; then `damaged` hears the
+ * error. Concatenated members (cat a.gz b.gz) are read as one stream.
  */
-async function* gunzipLines(
+async function* decompressedLines(
   source: AsyncIterable<Uint8Array>,
+  gunzip: Transform,
   damaged: (e: Error) => void,
 ): AsyncGenerator<Uint8Array> {
-  const gunzip = createGunzip({ chunkSize: CHUNK });
   const out: Buffer[] = [];
   let failure: Error | null = null;
   let ended = false;
@@ -184,10 +192,17 @@ async function* gunzipLines(
   yield* tail;
 }
 
+/** The read stream of a part: standard input, the file it holds open, or its file opened now. */
+async function partStream(part: Part): Promise<AsyncIterable<Uint8Array>> {
+  if (part.file === "-") return process.stdin;
+  const handle = part.handle ?? (await openPart(part.file));
+  return handle.createReadStream({ highWaterMark: CHUNK });
+}
+
 /**
  * The raw bytes of a part as they are read (reported to `onBytes`: progress
- * counts what was read, compressed or not), then decompressed if gzip. A pipe
- * is not opened ahead, so its magic bytes are looked at in its first chunk.
+ * counts what was read, compressed or not), then decompressed as its first
+ * bytes say (compression.ts).
  */
 async function* partChunks(
   part: Part,
@@ -195,28 +210,34 @@ async function* partChunks(
   damaged: (e: InputError) => void,
 ): AsyncGenerator<Uint8Array> {
   const name = nameOf(part.file);
-  const raw = counted(
-    guard(name, part.file === "-" ? process.stdin : createReadStream(part.file, { highWaterMark: CHUNK })),
-    onBytes,
-  );
+  const raw = counted(guard(name, await partStream(part)), onBytes);
   const iterator = raw[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
   const head = first.value;
   const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-  if (
-    !(part.gzip || (part.size === null && head.length >= 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1]))
-  ) {
+  const compression = compressionOf(head);
+  if (compression === null) {
     yield head;
     yield* rest;
     return;
   }
+  const decompressor = usable(name, compression);
   // Streamed through zlib, never whole.
   const compressed = (async function* () {
     yield head;
     yield* rest;
   })();
-  yield* gunzipLines(compressed, (e) => damaged(new InputError(`cannot read ${name}: not valid gzip (${e.message})`)));
+  yield* decompressedLines(compressed, decompressor(), (e) =>
+    damaged(new InputError(`cannot read ${name}: not valid ${compression.name} (${e.message})`)),
+  );
+}
+
+/** The decompressor of `compression`, or the InputError that refuses the format by name. */
+function usable(name: string, compression: Compression): () => Transform {
+  if (compression.decompressor === null)
+    throw new InputError(`cannot read ${name}: it is ${compression.name}-compressed; ${compression.why}`);
+  return compression.decompressor;
 }
 
 /**
@@ -249,18 +270,33 @@ async function* utf8Chunks(name: string, chunks: AsyncIterable<Uint8Array>): Asy
 
 /**
  * Open FILE arguments (none: standard input), read in order as one stream.
- * Fails early with an InputError if one cannot be read.
+ * Fails early with an InputError if one cannot be read. Each is opened when
+ * its turn comes, but a lone regular file, opened now: its first bytes say
+ * whether threads can read it, by its descriptor (`fd`).
  */
 export async function openInputs(files: string[]): Promise<Input> {
-  const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(openPart));
+  const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(checkPart));
   const sizes = parts.map((p) => p.size);
-  const single =
-    parts.length === 1 && !parts[0].gzip && !parts[0].utf16 && parts[0].size !== null ? parts[0].file : null;
+  let file: OpenFile | null = null;
+  if (parts.length === 1 && parts[0].size !== null) {
+    const handle = await openPart(parts[0].file);
+    parts[0].handle = handle;
+    const head = Buffer.alloc(MAGIC_BYTES);
+    let bytesRead = 0;
+    try {
+      ({ bytesRead } = await handle.read(head, 0, head.length, 0));
+    } catch (e) {
+      await handle.close();
+      throw new InputError(`cannot read ${parts[0].file}: ${reason(e)}`);
+    }
+    const text = head.subarray(0, bytesRead);
+    if (compressionOf(text) === null && utf16Of(text) === null) file = { name: parts[0].file, fd: handle.fd };
+  }
   let damage: InputError | null = null;
   const damaged = (e: InputError) => (damage = e);
   return {
     name: parts.map((p) => nameOf(p.file)).join(", "),
-    path: single,
+    file,
     size: sizes.includes(null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0),
     get damage() {
       return damage;
@@ -278,12 +314,38 @@ export async function openInputs(files: string[]): Promise<Input> {
         if (last !== LF && i < parts.length - 1) yield Uint8Array.of(LF);
       }
     },
+    async close() {
+      await parts[0].handle?.close();
+    },
   };
 }
 
-/** Bytes [start, end) of the file at `path`, for a worker thread's share of the input. */
-export function readRange(path: string, start: number, end: number): AsyncIterable<Uint8Array> {
-  return guard(path, createReadStream(path, { highWaterMark: CHUNK, start, end: end - 1 }));
+/**
+ * Bytes [start, end) of the open file `fd`, for a thread's share of the
+ * input: read at their offsets (pread), so that threads share the one
+ * descriptor, and a file renamed or removed mid-run is still the file opened.
+ */
+export function readRange({ name, fd }: OpenFile, start: number, end: number): AsyncIterable<Uint8Array> {
+  return guard(name, preads(fd, start, end));
+}
+
+/** The bytes of `fd` from `start` to `end` (or its end), a chunk per pread(2); the descriptor stays open (a ReadStream closes it when destroyed). */
+async function* preads(fd: number, start: number, end: number): AsyncGenerator<Uint8Array> {
+  for (let at = start; at < end; ) {
+    const buffer = Buffer.allocUnsafe(Math.min(CHUNK, end - at));
+    const n = await new Promise<number>((resolve, reject) =>
+      read(fd, buffer, 0, buffer.length, at, (e, bytes) => (e === null ? resolve(bytes) : reject(e))),
+    );
+    if (n === 0) return;
+    at += n;
+    yield buffer.subarray(0, n);
+  }
+}
+
+/** A file held open, by its descriptor, and its name for messages: what threads read. */
+export interface OpenFile {
+  name: string;
+  fd: number;
 }
 
 /** The chunks of `source`; a read error becomes an InputError naming the input. */
@@ -376,8 +438,10 @@ export class Output implements ByteOutput {
  */
 export async function openOutput(path: string): Promise<Output> {
   try {
-    const { write, commit } = outputTarget(path);
-    const handle = await open(write, "w");
+    const { write, mode, commit } = outputTarget(path);
+    const handle = await open(write, "w", mode ?? 0o666);
+    // open()'s mode is only for a new file, and the umask takes from it: the previous file's mode, exactly.
+    if (mode !== null) await handle.chmod(mode);
     return new Output(handle.createWriteStream(), path, commit);
   } catch (e) {
     throw new OutputError(`cannot write ${path}: ${reason(e)}`);

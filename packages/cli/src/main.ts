@@ -27,7 +27,7 @@ Commands:
 ${COMMANDS.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`).join("\n")}
 
 With no FILE, or when FILE is -, read standard input; several FILEs are
-read in order as one stream, gzip decompressed.
+read in order as one stream, gzip and zstd decompressed.
 \`swurl <command> --help\` shows the options of a command.
 
 Options:

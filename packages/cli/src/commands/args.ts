@@ -17,7 +17,8 @@ export const COMMON_OPTIONS = {
 /** The help of the input options, shared by the bulk commands. */
 export const INPUT_HELP = `Input:
   FILE...                  read in order as one stream; none or - is standard
-                           input; gzip (seen by its first bytes) is decompressed
+                           input; gzip and zstd (seen by their first bytes)
+                           are decompressed
   -i, --input FORMAT       lines (one URL a line, the default), combined or
                            common (Apache/nginx access logs), jsonl, csv, tsv
       --field NAME         where the URL is: request (default) or referer in

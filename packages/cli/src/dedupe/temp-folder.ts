@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { OutputError } from "../errors.js";
+import { SIGNAL_STATUS } from "../output-file.js";
 import { reason } from "../io.js";
 
 /**
@@ -17,9 +18,6 @@ export const MERGE_FILES = 300;
 
 /** Bytes a FileWriter buffers before a write. */
 const WRITE_BUFFER = 1 << 16;
-
-/** The exit status of a process ended by a signal, as shells report it: 128 + its number. */
-const SIGNAL_STATUS = { SIGINT: 130, SIGTERM: 143 } as const;
 
 export class TempFolder {
   readonly path: string;

@@ -2,7 +2,7 @@
 // worker threads for --threads N over a file; with progress on stderr.
 
 import { inputHint } from "../input/input-hint.js";
-import { counted, readRange, type Input } from "../io.js";
+import { counted, type Input, type OpenFile, readRange } from "../io.js";
 import { Progress } from "../progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Work, Write } from "../work.js";
@@ -69,9 +69,9 @@ async function* hinted(
   }
 }
 
-/** The hint for the start of the file at `path` (a threaded run reads it in ranges, never from its start in one piece). */
-async function fileHint(name: string, path: string): Promise<string | null> {
-  for await (const chunk of readRange(path, 0, HINT_BYTES)) return inputHint(name, chunk);
+/** The hint for the start of `file` (a threaded run reads it in ranges, never from its start in one piece). */
+async function fileHint(file: OpenFile): Promise<string | null> {
+  for await (const chunk of readRange(file, 0, HINT_BYTES)) return inputHint(file.name, chunk);
   return null;
 }
 
@@ -88,8 +88,9 @@ export async function runBulk<Options, Result>(
   };
   const start = performance.now();
   // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
+  const file = input.file;
   const threads =
-    bulk.splittable && input.path !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+    bulk.splittable && file !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
   // The hint goes out after a run that succeeds: a failed one's message stays one line.
   let hint: string | null = null;
   let run: BulkRun<Result>;
@@ -98,13 +99,13 @@ export async function runBulk<Options, Result>(
   let textBytes = 0;
   const text = counted(input.chunks(onBytes), (n) => (textBytes += n));
   try {
-    if (bulk.hint && threads > 1) hint = await fileHint(input.name, input.path!);
+    if (bulk.hint && threads > 1) hint = await fileHint(file!);
     const results =
       threads > 1
         ? await runThreaded(
             bulk.script,
             bulk.work as Work<unknown, unknown>,
-            { work: bulk.name, options: bulk.options, path: input.path! },
+            { work: bulk.name, options: bulk.options, file: file! },
             input.size!,
             threads,
             bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
@@ -120,6 +121,7 @@ export async function runBulk<Options, Result>(
     };
   } finally {
     progress.end();
+    await input.close();
   }
   if (input.damage !== null && bulk.reportsDamage !== true) throw input.damage;
   if (hint !== null && input.damage === null) process.stderr.write(hint);

@@ -12,7 +12,7 @@
 // order mark parseStream drops at a stream's start, so a line that starts
 // with one keeps it, as in a run over the whole file.
 
-import { counted, readRange } from "../io.js";
+import { counted, type OpenFile, readRange } from "../io.js";
 import { RangeChunks } from "../input/records.js";
 import type { Work } from "../work.js";
 
@@ -23,7 +23,8 @@ const CREDITS = 4;
 export interface WorkerSetup {
   work: string;
   options: unknown;
-  path: string;
+  /** The input file, open in this process: threads read it by its descriptor, never by its path again. */
+  file: OpenFile;
 }
 
 /** Main thread to worker. */
@@ -39,18 +40,18 @@ const LF = 0x0a;
 
 /** The bytes of [start, end) of the file, through the last LF before `end` or after it, when the range's last line goes on past it. */
 async function* throughLineEnd(
-  path: string,
+  file: OpenFile,
   start: number,
   end: number,
   count: (bytes: number) => void,
 ): AsyncGenerator<Uint8Array> {
   let last = LF;
-  for await (const chunk of counted(readRange(path, start, end), count)) {
+  for await (const chunk of counted(readRange(file, start, end), count)) {
     if (chunk.length > 0) last = chunk[chunk.length - 1];
     yield chunk;
   }
   if (last === LF) return;
-  for await (const chunk of readRange(path, end, Infinity)) {
+  for await (const chunk of readRange(file, end, Infinity)) {
     const lf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length).indexOf(LF);
     yield lf === -1 ? chunk : chunk.subarray(0, lf + 1);
     if (lf !== -1) return;
@@ -69,23 +70,22 @@ async function* untilAborted(
 }
 
 /**
- * The source of a worker's Work for the range [start, end) of the file at
- * `path`: its lines, after the byte before it (the first range has none);
+ * The source of a worker's Work for the range [start, end) of `file`: its lines, after the byte before it (the first range has none);
  * `count` hears of the range's own bytes as they are read. Once `signal` is
  * aborted, it ends at the next chunk. (A later range's source is RangeChunks,
  * whose first line the records drop: the signal is heard inside it.)
  */
 export function rangeSource(
-  path: string,
+  file: OpenFile,
   start: number,
   end: number,
   count: (bytes: number) => void,
   signal?: AbortSignal,
 ): AsyncIterable<Uint8Array> {
-  if (start === 0) return untilAborted(throughLineEnd(path, start, end, count), signal);
+  if (start === 0) return untilAborted(throughLineEnd(file, start, end, count), signal);
   async function* chunks(): AsyncGenerator<Uint8Array> {
-    yield* readRange(path, start - 1, start);
-    yield* throughLineEnd(path, start, end, count);
+    yield* readRange(file, start - 1, start);
+    yield* throughLineEnd(file, start, end, count);
   }
   return new RangeChunks(untilAborted(chunks(), signal));
 }
@@ -116,7 +116,7 @@ export function serveRanges(
       unreported = 0;
     };
     const source = rangeSource(
-      setup.path,
+      setup.file,
       start,
       end,
       (bytes) => {

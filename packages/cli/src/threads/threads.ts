@@ -76,7 +76,7 @@ interface RangeState {
 }
 
 /**
- * Run `work` (named `setup.work`) over the file at `setup.path` in `threads`
+ * Run `work` (named `setup.work`) over the open file `setup.file` in `threads`
  * threads, this one and worker threads that load `script`, in ranges of
  * `rangeBytes`; output goes to `emit` in input order, `onBytes` hears of
  * bytes read. Returns the result of each range, in input order.
