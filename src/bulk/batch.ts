@@ -344,12 +344,22 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
   private lineAt(i: number): number {
     const at = 2 * (this.row(i) / L.ROW_FIELDS);
+    this._lines();
+    return at;
+  }
+
+  /**
+   * @internal The batch's input as bytes and the range of each line in them
+   * (start, end: two words a line, as lineRange() gives them), for the
+   * command to read a log line's fields without a string a line.
+   */
+  _lines(): { bytes: Uint8Array; ranges: Int32Array } {
     if (this.ranges === null) {
       const { text, bom, find } = this.input;
       this.bytes = typeof text === "string" ? encoder.encode(text) : text;
       this.ranges = find(this.bytes, bom);
     }
-    return at;
+    return { bytes: this.bytes!, ranges: this.ranges };
   }
 
   /**

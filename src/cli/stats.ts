@@ -12,7 +12,8 @@ import {
   threadsOption,
 } from "./args.js";
 import { UsageError } from "./errors.js";
-import { fieldDef, recordKeys } from "./fields.js";
+import { fieldDef, recordKeys, type FieldDef } from "./fields.js";
+import { fromKernel, GroupCounter } from "./by-groups.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "./filter.js";
 import { runBulk } from "./bulk.js";
 import { styleFor } from "./chart.js";
@@ -21,11 +22,11 @@ import { openInputs } from "./io.js";
 import { kernelRead, readRecords, type InputSpec } from "./records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "../index.js";
-import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
+import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "./work.js";
 
-interface StatsOptions {
+export interface StatsOptions {
   input: InputSpec;
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */
@@ -45,15 +46,22 @@ function kernelCounts(filter: RecordFilter): boolean {
   return filter.valid !== false && filter.schemes === null;
 }
 
+/** Whether the kernel reads the input and counts its URLs: then GroupCounter counts --by keys its faster ways. */
+function kernelGroups({ input, filter }: StatsOptions): boolean {
+  return kernelCounts(filter) && kernelRead(input);
+}
+
 export const statsWork: Work<StatsOptions, Tally> = {
-  async run(source, { input, filter, by }) {
+  async run(source, options) {
+    const { input, filter, by } = options;
     const tally = emptyTally(by.length);
-    const groups = by.map((key) => fieldDef("stats", byField(key), input));
+    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options));
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
     for await (const records of readRecords(source, input, recordKeys(by))) {
       addSkipped(tally, records.skipped);
+      groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
       if (kernel !== null && records.kernel !== undefined) {
         const { batch, from, line } = records.kernel;
@@ -62,10 +70,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
       for (let i = 0; i < records.length; i++) {
         if (counted?.(i)) {
-          if (groups.length > 0) {
-            const url = records.url(i);
-            for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
-          }
+          groups.count(records, i, true);
           continue;
         }
         const url = records.url(i);
@@ -75,13 +80,24 @@ export const statsWork: Work<StatsOptions, Tally> = {
         }
         if (url === null) addInvalid(tally, records.text(i), records.line(i));
         else addUrl(tally, url);
-        for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+        groups.count(records, i, false, url);
       }
     }
+    groups.finish();
     if (kernel !== null) tally.kernel = kernel.serialize();
     return tally;
   },
 };
+
+/** The tallies of the pieces of an input (statsWork's results), added up with their --by counts. */
+export function statsTotal(results: Tally[], options: StatsOptions): Tally {
+  return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
+}
+
+/** The --by keys as fields. */
+function byDefs({ input, by }: StatsOptions): FieldDef[] {
+  return by.map((key) => fieldDef("stats", byField(key), input));
+}
 
 const OPTIONS = {
   ...BULK_OPTIONS,
@@ -155,7 +171,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const hint = needsBase
       ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
       : null;
-    const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
+    const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
   },
 };

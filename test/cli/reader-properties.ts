@@ -19,18 +19,23 @@ import fc from "fast-check";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../src/cli/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
+import { ACCESS_LOG_FIELDS } from "../../src/cli/log-fields";
+import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../src/cli/stats";
 
 /** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
 export interface Cli {
   readRecords: typeof ReadRecords;
   openInputs: typeof OpenInputs;
   setBlockSizes(bytes: number, lines: number): void;
-  parse(input: string, base?: string): { href: string } | null;
+  parse(input: string, base?: string): { href: string; protocol: string; hostname: string; pathname: string } | null;
+  statsWork: typeof StatsWork;
+  statsTotal: typeof StatsTotal;
 }
 
 export async function loadCli(): Promise<Cli> {
   const entry = [
     `export { readRecords } from "./src/cli/records";`,
+    `export { statsTotal, statsWork } from "./src/cli/stats";`,
     `export { openInputs } from "./src/cli/io";`,
     `export { setBlockSizes } from "./src/bulk/stream";`,
     `export { parse } from "./src/index";`,
@@ -39,7 +44,6 @@ export async function loadCli(): Promise<Cli> {
     platform: "node",
     ...KERNEL_JS,
     plugins: [wasmText],
-    external: ["tldts"],
   });
   return (await import(
     /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`
@@ -319,15 +323,20 @@ function scanLog(line: string, combined: boolean): Record<string, string | null>
   const first = request.indexOf(" ");
   const last = request.lastIndexOf(" ");
   const target = first <= 0 ? null : request.slice(first + 1, last > first ? last : undefined).replace(/^ +| +$/g, "");
+  const version = first <= 0 || last <= first ? null : none(unescapeRef(request.slice(last + 1)));
   return {
     client: none(client),
+    ident: none(ident),
+    user: none(user),
+    request: none(unescapeRef(request)),
+    version,
     status: none(status),
     bytes: none(bytes),
     method: first <= 0 ? null : none(unescapeRef(request.slice(0, first))),
     target: target === null ? null : none(unescapeRef(target)),
     referer: referer === null ? null : none(unescapeRef(referer)),
     agent: agent === null ? null : none(unescapeRef(agent)),
-    time,
+    time: none(time),
   };
 }
 
@@ -459,10 +468,9 @@ function partsOf(c: ReaderCase): string[] {
   return parts;
 }
 
-/** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */
-export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
-  const table = c.format === "csv" || c.format === "tsv";
-  const spec: InputSpec = {
+/** How the CLI reads case `c`. */
+function specOf(c: ReaderCase): InputSpec {
+  return {
     format: c.format,
     field: c.format === "lines" ? "" : c.format === "combined" || c.format === "common" ? "request" : "url",
     baseField: undefined,
@@ -470,24 +478,34 @@ export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
     skipBlank: c.format !== "lines",
     skipComments: false,
   };
+}
+
+/**
+ * The bytes of case `c` as the CLI reads them: its files through openInputs()
+ * (written to `dir`) when it is several files or gzip, else its chunks.
+ */
+async function sourceOf(cli: Cli, c: ReaderCase, dir: string): Promise<AsyncIterable<Uint8Array>> {
+  const parts = partsOf(c);
+  if (parts.length === 1 && !c.gzip) return chunked(Buffer.from(c.bytes, "latin1"), c.chunk);
+  const files = parts.map((p, i) => {
+    const file = path.join(dir, `part${i}`);
+    const bytes = Buffer.from(p, "latin1");
+    writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
+    return file;
+  });
+  return (await cli.openInputs(files)).chunks(() => {});
+}
+
+/** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */
+export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
+  const table = c.format === "csv" || c.format === "tsv";
+  const spec = specOf(c);
   const names = c.format === "combined" || c.format === "common" ? LOG_FIELDS : table ? TABLE_FIELDS : [];
   cli.setBlockSizes(c.block, c.blockLines);
   let dir: string | null = null;
   try {
-    let source: AsyncIterable<Uint8Array>;
-    const parts = partsOf(c);
-    if (parts.length > 1 || c.gzip) {
-      dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
-      const files = parts.map((p, i) => {
-        const file = path.join(dir!, `part${i}`);
-        const bytes = Buffer.from(p, "latin1");
-        writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
-        return file;
-      });
-      source = (await cli.openInputs(files)).chunks(() => {});
-    } else {
-      source = chunked(Buffer.from(c.bytes, "latin1"), c.chunk);
-    }
+    dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
+    const source = await sourceOf(cli, c, dir);
     const rows: Row[] = [];
     for await (const records of cli.readRecords(source, spec, table ? ["id"] : [])) {
       for (let i = 0; i < records.length; i++) {
@@ -530,4 +548,66 @@ export async function readerDifferences(cli: Cli, c: ReaderCase): Promise<string
 /** Lines in a case's input, for the fuzz script's count. */
 export function caseLines(c: ReaderCase): number {
   return c.bytes.split("\n").length;
+}
+
+// ---------------------------------------------------------------------------
+// `stats --by`: every access-log field, and the URL parts counted from the
+// kernel's tallies, against counts of the reference reader's values.
+
+/** The --by keys the group property counts: every field of the log, and the URL parts of the kernel's tallies. */
+const GROUP_KEYS = [...ACCESS_LOG_FIELDS, "scheme", "protocol", "hostname", "pathname"];
+
+/** A status or size as the command counts it: its digits without leading zeros; none where it is not digits. */
+function integerRef(v: string | null): string | null {
+  return v !== null && /^[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? String(Number(v)) : null;
+}
+
+/** The value of --by `key` of a log line whose fields the reference read (null: no match) and whose URL is `href`. */
+function groupValueRef(cli: Cli, key: string, fields: Record<string, string | null> | null, href: string | null) {
+  const url = href === null ? null : cli.parse(href);
+  switch (key) {
+    case "scheme":
+      return url === null ? null : url.protocol.slice(0, -1);
+    case "protocol":
+      return url?.protocol ?? null;
+    case "hostname":
+      return url?.hostname ?? null;
+    case "pathname":
+      return url?.pathname ?? null;
+    case "status":
+    case "bytes":
+      return integerRef(fields?.[key] ?? null);
+  }
+  return fields?.[key] ?? null;
+}
+
+/** The differences between `stats --by` GROUP_KEYS's counts and the reference's for a log case `c`: [] when there is none. */
+export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
+  const input = specOf(c);
+  const options = { input, filter: { valid: null, schemes: null }, by: GROUP_KEYS };
+  cli.setBlockSizes(c.block, c.blockLines);
+  const dir = mkdtempSync(path.join(tmpdir(), "swurl-groups-"));
+  let total: ReturnType<Cli["statsTotal"]>;
+  try {
+    total = cli.statsTotal([await cli.statsWork.run(await sourceOf(cli, c, dir), options, async () => {})], options);
+  } finally {
+    cli.setBlockSizes(1 << 20, 1 << 16);
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const expected = GROUP_KEYS.map(() => new Map<string, number>());
+  for (const { line } of splitLines(decode(joined(partsOf(c))))) {
+    if (/^[ \t]*$/.test(line)) continue;
+    const fields = scanLog(line, c.format === "combined");
+    const href = fields === null ? null : requestHref(cli, fields);
+    GROUP_KEYS.forEach((key, k) => {
+      const v = groupValueRef(cli, key, fields, href) ?? "(none)";
+      expected[k].set(v, (expected[k].get(v) ?? 0) + 1);
+    });
+  }
+  const sorted = (m: Map<string, number>) => JSON.stringify([...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return GROUP_KEYS.flatMap((key, k) => {
+    const got = sorted(total.groups[k].counts);
+    const want = sorted(expected[k]);
+    return got === want ? [] : [`${c.format} --by ${key}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`];
+  });
 }
