@@ -63,9 +63,6 @@ export { formParse, formEscape } from "./urlencoded";
 /** Tallies of byte strings in hash tables in memory, for bulk statistics (tally.ts). */
 export { tallyAdd, tallyHistogram, tallyInit, tallyMove, tallyRows } from "./tally";
 
-/** A hash set of lines in this memory, for dedupe at any size (dedupe.ts; its record in dedupe-layout.ts). */
-export { dedupeClear, dedupeInit, dedupeRun } from "./dedupe";
-
 /** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
 export { w3libPath, googleMinimalEscape } from "./canonical/escapes";
 

@@ -33,7 +33,7 @@ const BY_STATUS = "swurl stats --by status";
 const BY_STATUS_PATHNAME = "swurl stats --by status --by pathname";
 const BASE = "https://www.example.com/";
 const here = new URL("..", import.meta.url);
-const cli = new URL("../build/cli.js", here).pathname;
+const cli = new URL("../packages/cli/build/cli.js", here).pathname;
 const LOGS = {
   repeated: {
     mb: Number(process.env.SWURL_BENCH_LOG_MB ?? 1000),

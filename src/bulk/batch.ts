@@ -17,7 +17,7 @@
 // hrefs (one byte a character).
 
 import * as L from "../../assembly/layout.js";
-import { expectOptions, isDetached, quote, typeName } from "../kernel/check.js";
+import { expectOptions, isDetached, quote, typeName } from "../arguments/check.js";
 import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
 import type { parseApi } from "../whatwg/parse.js";
 import * as C from "../whatwg/components.js";
@@ -344,16 +344,18 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
   private lineAt(i: number): number {
     const at = 2 * (this.row(i) / L.ROW_FIELDS);
-    this._lines();
+    this.lineBytes();
     return at;
   }
 
   /**
-   * @internal The batch's input as bytes and the range of each line in them
-   * (start, end: two words a line, as lineRange() gives them), for the
-   * command to read a log line's fields without a string a line.
+   * The batch's input as bytes (the bytes given to parseBatch(), a string's
+   * UTF-8, or the stream's block) and every line's range in them, two numbers
+   * a line: line `i` is [ranges[2 * i], ranges[2 * i + 1]), as lineRange(i)
+   * says. For reading many lines' bytes without a string or an array a line;
+   * both are the batch's own, to be read, not written.
    */
-  _lines(): { bytes: Uint8Array; ranges: Int32Array } {
+  lineBytes(): { bytes: Uint8Array; ranges: Int32Array } {
     if (this.ranges === null) {
       const { text, bom, find } = this.input;
       this.bytes = typeof text === "string" ? encoder.encode(text) : text;

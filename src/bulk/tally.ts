@@ -15,7 +15,7 @@ import type { ParsedUrl } from "../whatwg/url.js";
 import { UrlBatch } from "./batch.js";
 import { align8, Arena } from "../kernel/arena.js";
 import type { Backend } from "../kernel/backend.js";
-import { expectOptions, typeName } from "../kernel/check.js";
+import { expectOptions, typeName } from "../arguments/check.js";
 
 /** What a tally counted: strings made once per distinct key. */
 export interface TallyCounts {

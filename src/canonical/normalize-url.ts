@@ -13,7 +13,7 @@
 import * as L from "../../assembly/layout.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
-import { expectString } from "../kernel/check.js";
+import { expectString } from "../arguments/check.js";
 import type { Profile, ProfileContext } from "./context.js";
 
 type Filter = RegExp | string;

@@ -34,28 +34,6 @@ function wasmModule(simd: boolean): WebAssembly.Module {
 }
 
 /**
- * The compiled module of the best WASM build this engine runs (compiled now
- * if it was not), for worker threads: a module posted to a worker shares its
- * compiled code, so a worker neither compiles the kernel again nor optimizes
- * its hot functions a second time. Empty where no WASM build runs.
- */
-export function compiledKernels(): { simd?: WebAssembly.Module; scalar?: WebAssembly.Module } {
-  if (!hasWebAssembly()) return {};
-  try {
-    wasmModule(hasSimd());
-  } catch {
-    return {};
-  }
-  return { ...compiled };
-}
-
-/** Use the modules a parent thread compiled (compiledKernels()) instead of compiling them here. */
-export function adoptCompiledKernels(modules: { simd?: WebAssembly.Module; scalar?: WebAssembly.Module }): void {
-  compiled.simd ??= modules.simd;
-  compiled.scalar ??= modules.scalar;
-}
-
-/**
  * A backend on the SIMD or the scalar module. Throws where this engine cannot
  * run it: no WebAssembly, no SIMD, or compiling refused (a Content Security
  * Policy without 'wasm-unsafe-eval').

@@ -4,8 +4,8 @@
 
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
-import { expectString } from "../kernel/check.js";
-import { withoutPrefix } from "../rfc1738/prefix.js";
+import { expectString } from "../arguments/check.js";
+import { withoutPrefix } from "./prefix.js";
 
 /** The components of a URL as written. `null` = absent, `''` = present but empty. */
 export interface UrlPartsJSON {

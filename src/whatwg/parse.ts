@@ -7,7 +7,7 @@ import { align8, type Arena } from "../kernel/arena.js";
 import { retryWithIdna } from "./idna.js";
 import { schemeOf, writeRecord } from "./components.js";
 import { ParsedUrl } from "./url.js";
-import { expectString, typeName } from "../kernel/check.js";
+import { expectString, typeName } from "../arguments/check.js";
 
 export function parseApi(arena: Arena) {
   const { kernel } = arena;
