@@ -581,33 +581,52 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
   return fields?.[key] ?? null;
 }
 
-/** The differences between `stats --by` GROUP_KEYS's counts and the reference's for a log case `c`: [] when there is none. */
-export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
-  const input = specOf(c);
-  const options = { input, filter: { valid: null, schemes: null }, by: GROUP_KEYS };
+/** `stats --by` GROUP_KEYS (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
+async function groupTotal(cli: Cli, c: ReaderCase, sum: string | undefined) {
+  const options = { input: specOf(c), filter: { valid: null, schemes: null }, by: GROUP_KEYS, sum };
   cli.setBlockSizes(c.block, c.blockLines);
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-groups-"));
-  let total: ReturnType<Cli["statsTotal"]>;
   try {
-    total = cli.statsTotal([await cli.statsWork.run(await sourceOf(cli, c, dir), options, async () => {})], options);
+    return cli.statsTotal([await cli.statsWork.run(await sourceOf(cli, c, dir), options, async () => {})], options);
   } finally {
     cli.setBlockSizes(1 << 20, 1 << 16);
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The differences between `stats --by` GROUP_KEYS's counts (and, with --sum
+ * bytes, each value's sum of sizes) and the reference's for a log case `c`:
+ * [] when there is none.
+ */
+export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
   const expected = GROUP_KEYS.map(() => new Map<string, number>());
+  const sums = GROUP_KEYS.map(() => new Map<string, number>());
   for (const { line } of splitLines(decode(joined(partsOf(c))))) {
     if (/^[ \t]*$/.test(line)) continue;
     const fields = scanLog(line, c.format === "combined");
     const href = fields === null ? null : requestHref(cli, fields);
+    const size = Number(integerRef(fields?.bytes ?? null) ?? 0);
     GROUP_KEYS.forEach((key, k) => {
       const v = groupValueRef(cli, key, fields, href) ?? "(none)";
       expected[k].set(v, (expected[k].get(v) ?? 0) + 1);
+      sums[k].set(v, (sums[k].get(v) ?? 0) + size);
     });
   }
-  const sorted = (m: Map<string, number>) => JSON.stringify([...m].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  return GROUP_KEYS.flatMap((key, k) => {
-    const got = sorted(total.groups[k].counts);
-    const want = sorted(expected[k]);
-    return got === want ? [] : [`${c.format} --by ${key}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`];
-  });
+  const sorted = (m: Map<string, number> | undefined) =>
+    JSON.stringify([...(m ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const problems: string[] = [];
+  for (const sum of [undefined, "bytes"]) {
+    const total = await groupTotal(cli, c, sum);
+    GROUP_KEYS.forEach((key, k) => {
+      const what = `${c.format} --by ${key}${sum === undefined ? "" : ` --sum ${sum}`}`;
+      const [got, want] = [sorted(total.groups[k].counts), sorted(expected[k])];
+      if (got !== want) problems.push(`${what}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`);
+      if (sum === undefined) return;
+      const [gotSums, wantSums] = [sorted(total.groups[k].sums), sorted(sums[k])];
+      if (gotSums !== wantSums)
+        problems.push(`${what}: sums ${gotSums.slice(0, 300)}, reference ${wantSums.slice(0, 300)}`);
+    });
+  }
+  return problems;
 }

@@ -7,7 +7,7 @@
 
 import { CAP_KEYS, countValue, type TopCounts } from "./top-counts.js";
 
-/** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its count. */
+/** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its count (its sum: `sums`). */
 const SLOT = 4;
 const FIRST_CAPACITY = 1024;
 /** Multiply-xorshift constants (the golden ratio, MurmurHash3's finalizer). */
@@ -30,6 +30,8 @@ function hash(bytes: Uint8Array, a: number, b: number): number {
 
 export class ByteCounts {
   private slots = new Int32Array(FIRST_CAPACITY * SLOT);
+  /** Per slot, the sum of its key's records' --sum field. */
+  private sums = new Float64Array(FIRST_CAPACITY);
   private mask = FIRST_CAPACITY - 1;
   private size = 0;
   private keys = new Uint8Array(1 << 16);
@@ -37,19 +39,19 @@ export class ByteCounts {
   /** Occurrences of the keys dropped as rare. */
   private dropped = 0;
 
-  /** Count one more of the bytes [a, b) of `bytes`. */
-  add(bytes: Uint8Array, a: number, b: number): void {
-    this.addKey(bytes, a, b, hash(bytes, a, b), 1);
+  /** Count one more of the bytes [a, b) of `bytes`, whose record's --sum field is `sum`. */
+  add(bytes: Uint8Array, a: number, b: number, sum: number): void {
+    this.addKey(bytes, a, b, hash(bytes, a, b), 1, sum);
   }
 
-  private addKey(bytes: Uint8Array, a: number, b: number, h: number, n: number): void {
+  private addKey(bytes: Uint8Array, a: number, b: number, h: number, n: number, sum: number): void {
     const { slots, keys } = this;
     const len = b - a;
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const s = i * SLOT;
       const at = slots[s] - 1;
       if (at < 0) {
-        this.insert(s, bytes, a, len, h, n);
+        this.insert(s, bytes, a, len, h, n, sum);
         return;
       }
       if (slots[s + 2] === h && slots[s + 1] === len) {
@@ -62,6 +64,7 @@ export class ByteCounts {
         }
         if (same) {
           slots[s + 3] += n;
+          this.sums[i] += sum;
           return;
         }
       }
@@ -69,7 +72,7 @@ export class ByteCounts {
   }
 
   /** A new key in the empty slot at word `s`; the table grows (or is pruned) past a load of 3/4. */
-  private insert(s: number, bytes: Uint8Array, a: number, len: number, h: number, n: number): void {
+  private insert(s: number, bytes: Uint8Array, a: number, len: number, h: number, n: number, sum: number): void {
     if (this.keysEnd + len > this.keys.length) {
       const keys = new Uint8Array(2 * (this.keys.length + len));
       keys.set(this.keys.subarray(0, this.keysEnd));
@@ -81,6 +84,7 @@ export class ByteCounts {
     slots[s + 1] = len;
     slots[s + 2] = h;
     slots[s + 3] = n;
+    this.sums[s / SLOT] = sum;
     this.keysEnd += len;
     this.size++;
     const capacity = this.mask + 1;
@@ -98,8 +102,9 @@ export class ByteCounts {
 
   /** The keys counted more than `threshold` times, in a table of `capacity` slots; the others' counts dropped. */
   private rebuild(capacity: number, threshold: number): void {
-    const { slots, keys } = this;
+    const { slots, keys, sums } = this;
     this.slots = new Int32Array(capacity * SLOT);
+    this.sums = new Float64Array(capacity);
     this.mask = capacity - 1;
     this.size = 0;
     this.keys = new Uint8Array(keys.length);
@@ -108,7 +113,7 @@ export class ByteCounts {
       if (slots[s] === 0) continue;
       const n = slots[s + 3];
       if (n <= threshold) this.dropped += n;
-      else this.addKey(keys, slots[s] - 1, slots[s] - 1 + slots[s + 1], slots[s + 2], n);
+      else this.addKey(keys, slots[s] - 1, slots[s] - 1 + slots[s + 1], slots[s + 2], n, sums[s / SLOT]);
     }
   }
 
@@ -118,7 +123,7 @@ export class ByteCounts {
     for (let s = 0; s < slots.length; s += SLOT) {
       if (slots[s] === 0) continue;
       const at = slots[s] - 1;
-      countValue(counts, utf8.decode(keys.subarray(at, at + slots[s + 1])), slots[s + 3]);
+      countValue(counts, utf8.decode(keys.subarray(at, at + slots[s + 1])), slots[s + 3], this.sums[s / SLOT]);
     }
     counts.dropped += this.dropped;
   }

@@ -31,6 +31,8 @@ interface StatsOptions {
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */
   by: string[];
+  /** The --sum field (an integer field), or undefined. */
+  sum?: string;
 }
 
 /** A --by key as a field: "host" is the hostname (the port is a key of its own). */
@@ -53,13 +55,14 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
 
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, options) {
-    const { input, filter, by } = options;
-    const tally = emptyTally(by.length);
-    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options));
+    const { input, filter, by, sum } = options;
+    const tally = emptyTally(by.length, sum !== undefined);
+    const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
+    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
-    for await (const records of readRecords(source, input, recordKeys(by))) {
+    for await (const records of readRecords(source, input, recordKeys(sum === undefined ? by : [...by, sum]))) {
       addSkipped(tally, records.skipped);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
@@ -94,9 +97,10 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
   return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
 }
 
-/** The --by keys as fields. */
-function byDefs({ input, by }: StatsOptions): FieldDef[] {
-  return by.map((key) => fieldDef("stats", byField(key), input));
+/** The --by keys as fields; with --sum, none from the kernel's tallies, which have no sums. */
+function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
+  const defs = by.map((key) => fieldDef("stats", byField(key), input));
+  return sum === undefined ? defs : defs.map((def) => ({ ...def, tally: undefined }));
 }
 
 const OPTIONS = {
@@ -104,6 +108,7 @@ const OPTIONS = {
   ...FILTER_OPTIONS,
   ...ROUTES_OPTIONS,
   by: { type: "string", multiple: true },
+  sum: { type: "string" },
   top: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -127,6 +132,8 @@ Options:
                      param:NAME, route (with --routes), any field of
                      swurl parse --fields, and a record's own (status,
                      method, agent, a JSON key...)
+      --sum FIELD    with each --by value, the sum of its records' FIELD,
+                     an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
       --threads N    read FILE with N worker threads
   -h, --help         show this help
@@ -145,13 +152,19 @@ Memory grows with the number of distinct hosts, not with the input size.
       input: inputSpec("stats", values, true),
       filter: recordFilter("stats", values),
       by,
+      sum: values.sum,
     };
     // Bad keys are usage errors now, not in the middle of the input.
     for (const key of by) fieldDef("stats", byField(key), options.input);
+    if (values.sum !== undefined) {
+      if (by.length === 0) throw new UsageError("stats: --sum adds up a field for each --by value: it needs --by");
+      if (fieldDef("stats", values.sum, options.input).type !== "integer")
+        throw new UsageError(`stats: --sum ${values.sum}: not an integer field (bytes, status, port, line)`);
+    }
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
-    const splittable = kernelRead(options.input) && !by.includes("line");
+    const splittable = kernelRead(options.input) && !by.includes("line") && values.sum !== "line";
     const bulk = {
       name: "stats",
       work: statsWork,

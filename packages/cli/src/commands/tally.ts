@@ -37,8 +37,8 @@ export interface Tally {
   kernel: Uint8Array | null;
 }
 
-/** A tally with `groups` --by keys. */
-export function emptyTally(groups: number): Tally {
+/** A tally with `groups` --by keys (`summed`: with --sum). */
+export function emptyTally(groups: number, summed = false): Tally {
   return {
     lines: 0,
     invalid: 0,
@@ -52,14 +52,14 @@ export function emptyTally(groups: number): Tally {
     withPort: 0,
     invalidSamples: [],
     paths: emptyCounts(),
-    groups: Array.from({ length: groups }, emptyCounts),
+    groups: Array.from({ length: groups }, () => emptyCounts(summed)),
     kernel: null,
   };
 }
 
-/** The value of the record for --by key `k` (null: none, counted as such), `by` times. */
-export function addGroup(t: Tally, k: number, value: string | null, by = 1): void {
-  countValue(t.groups[k], value ?? NO_VALUE, by);
+/** The value of the record for --by key `k` (null: none, counted as such), `by` times, adding `sum` to its --sum. */
+export function addGroup(t: Tally, k: number, value: string | null, by = 1, sum = 0): void {
+  countValue(t.groups[k], value ?? NO_VALUE, by, sum);
 }
 
 /** How a record without a value for a --by key is counted. */
