@@ -23,7 +23,7 @@ import type { parseApi } from "../whatwg/parse.js";
 import * as C from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
-import { unescapeLogField } from "./log-escapes.js";
+import { unescapeLogUrl } from "./log-escapes.js";
 import { requestUrl } from "./request-target.js";
 
 export interface BatchOptions {
@@ -520,7 +520,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
         const url =
           field === L.FIELD_REQUEST
             ? requestUrl(found, base, parse)
-            : parse(field !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
+            : parse(field !== L.FIELD_NONE ? unescapeLogUrl(found) : found, base);
         if (url !== null) {
           finished.set(line, url);
         } else {

@@ -62,4 +62,3 @@ describe.skipIf(VERSION === null)(`the w3lib profile against w3lib ${VERSION} ($
     });
   });
 });
-

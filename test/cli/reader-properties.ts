@@ -235,8 +235,47 @@ function splitLines(text: string): { n: number; line: string }[] {
 
 const decode = (bytes: string) => new TextDecoder().decode(Buffer.from(bytes, "latin1"));
 
-/** An access-log field's escapes undone (\xHH a byte, \c the char), written apart from the CLI's. */
+/** Apache's C-style escapes of whitespace, by the letter's byte: \b \n \r \t \v. */
+const APACHE_WHITESPACE: Record<number, number> = { 98: 0x08, 110: 0x0a, 114: 0x0d, 116: 0x09, 118: 0x0b };
+
+/** An access-log field's escapes undone (\xHH a byte, \n and the like the whitespace, \c the char), written apart from the CLI's. */
 function unescapeRef(field: string): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(unescapedRefBytes(field));
+}
+
+const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A URL field's escapes undone as URL text: each UTF-8 sequence its character,
+ * a byte that starts none %HH (a sequence is the shortest run of bytes that a
+ * fatal decoder takes whole: UTF-8 is prefix-free).
+ */
+function unescapeUrlRef(field: string): string {
+  const bytes = unescapedRefBytes(field);
+  let out = "";
+  for (let i = 0; i < bytes.length; ) {
+    let n = 1;
+    let text: string | null = null;
+    for (; n <= 4 && i + n <= bytes.length && text === null; n++) {
+      try {
+        text = fatalUtf8.decode(bytes.subarray(i, i + n));
+      } catch {
+        text = null;
+      }
+    }
+    if (text === null) {
+      out += `%${bytes[i].toString(16).toUpperCase().padStart(2, "0")}`;
+      i++;
+    } else {
+      out += text;
+      i += n - 1;
+    }
+  }
+  return out;
+}
+
+/** The bytes of an access-log field with its escapes undone. */
+function unescapedRefBytes(field: string): Uint8Array {
   const bytes: number[] = [];
   const raw = Buffer.from(field, "utf8");
   for (let i = 0; i < raw.length; i++) {
@@ -245,6 +284,9 @@ function unescapeRef(field: string): string {
       if (raw[i + 1] === 0x78 && /^[0-9a-fA-F]{2}$/.test(hex)) {
         bytes.push(parseInt(hex, 16));
         i += 3;
+      } else if (APACHE_WHITESPACE[raw[i + 1]] !== undefined) {
+        bytes.push(APACHE_WHITESPACE[raw[i + 1]]);
+        i += 1;
       } else {
         // The escaped char, whole (it may be several bytes).
         let j = i + 2;
@@ -256,7 +298,7 @@ function unescapeRef(field: string): string {
       bytes.push(raw[i]);
     }
   }
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(Uint8Array.from(bytes));
+  return Uint8Array.from(bytes);
 }
 
 /** A log line read by the grammar, a scanner of its own: null where it does not match. */
@@ -334,6 +376,7 @@ function scanLog(line: string, combined: boolean): Record<string, string | null>
     bytes: none(bytes),
     method: first <= 0 ? null : none(unescapeRef(request.slice(0, first))),
     target: target === null ? null : none(unescapeRef(target)),
+    targetUrl: target === null ? null : none(unescapeUrlRef(target)),
     referer: referer === null ? null : none(unescapeRef(referer)),
     agent: agent === null ? null : none(unescapeRef(agent)),
     time: none(time),
@@ -342,7 +385,7 @@ function scanLog(line: string, combined: boolean): Record<string, string | null>
 
 /** The URL of a request by the form of its target (RFC 9112 section 3.2), with the CLI's parse(). */
 function requestHref(cli: Cli, fields: Record<string, string | null>): string | null {
-  const { method, target } = fields;
+  const { method, targetUrl: target } = fields;
   if (method === null || target === null || target === "" || target === "*") return null;
   if (method === "CONNECT") {
     return /^(\[[^\]\s]*\]|[^\s/?#@[\]\\:]+):\d+$/.test(target) ? (cli.parse(`//${target}`, BASE)?.href ?? null) : null;

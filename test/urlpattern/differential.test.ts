@@ -16,17 +16,20 @@ const RUNS = Math.round(3000 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));
 
 describe(`URLPattern differential (seed ${SEED})`, () => {
   // Node 24's disputes are decided by Chromium: without it they cannot be.
-  it.skipIf(nativeURLPattern !== undefined && chromiumOracle() === null)(`${RUNS} random patterns and URLs: the builds agree${nativeURLPattern === undefined ? "" : ", ≡ Node 24's URLPattern or Chromium's"}`, async () => {
-    takeDisputes();
-    fc.assert(asProperty(urlPatternProperty), { seed: SEED, numRuns: RUNS });
-    const disputes = takeDisputes();
-    const left = await undecided(disputes);
-    expect(
-      left,
-      summarize(
-        `${left.length} of ${disputes.length} disputes with Node 24 where swurl is neither Node 24 nor Chromium`,
+  it.skipIf(nativeURLPattern !== undefined && chromiumOracle() === null)(
+    `${RUNS} random patterns and URLs: the builds agree${nativeURLPattern === undefined ? "" : ", ≡ Node 24's URLPattern or Chromium's"}`,
+    async () => {
+      takeDisputes();
+      fc.assert(asProperty(urlPatternProperty), { seed: SEED, numRuns: RUNS });
+      const disputes = takeDisputes();
+      const left = await undecided(disputes);
+      expect(
         left,
-      ),
-    ).toEqual([]);
-  });
+        summarize(
+          `${left.length} of ${disputes.length} disputes with Node 24 where swurl is neither Node 24 nor Chromium`,
+          left,
+        ),
+      ).toEqual([]);
+    },
+  );
 });
