@@ -8,7 +8,8 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
 /** Whether a run may install Debian packages itself: root, with apt-get. */
-const canInstall = () => typeof process.getuid === "function" && process.getuid() === 0 && existsSync("/usr/bin/apt-get");
+const canInstall = () =>
+  typeof process.getuid === "function" && process.getuid() === 0 && existsSync("/usr/bin/apt-get");
 
 /**
  * Make sure `packages` are installed, unless `present()` says they already

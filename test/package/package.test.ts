@@ -30,6 +30,8 @@ let scratch = "";
 /** A project with the library installed, and one with the command (which brings the library). */
 let consumer = "";
 let commandConsumer = "";
+/** The command with its optional peers beside it (--format parquet|arrow), as its README says to install them. */
+let fullConsumer = "";
 /** The files of each tarball, and where it is. */
 let packed: string[] = [];
 let tarballPath = "";
@@ -93,6 +95,9 @@ beforeAll(() => {
   ({ dir: consumer, stderr: installErrors } = install("consumer", [tarballPath]));
   // Both tarballs: the command's dependency on swurl is the library's tarball, as the registry would serve it.
   ({ dir: commandConsumer, stderr: commandInstallErrors } = install("command-consumer", [tarballPath, commandTarball]));
+  const { devDependencies } = JSON.parse(readFileSync(path.join(root, "packages", "cli", "package.json"), "utf8"));
+  const peers = ["apache-arrow", "parquet-wasm"].map((name) => `${name}@${devDependencies[name]}`);
+  ({ dir: fullConsumer } = install("full-consumer", [tarballPath, commandTarball, ...peers]));
   rmSync(clone, { recursive: true, force: true });
 }, 300_000);
 
@@ -255,7 +260,7 @@ const COMMAND_SUITES = readdirSync(path.join(root, "test", "cli"))
 describe.each(lines)("the command installed, on %s", (_name, binary) => {
   test("test/cli's suites pass against it", { timeout: 1_800_000 }, () => {
     expect(COMMAND_SUITES).toContain("test/cli/command.test.ts");
-    const bin = path.join(commandConsumer, "node_modules", "swurl-cli", "build", "cli.js");
+    const bin = path.join(fullConsumer, "node_modules", "swurl-cli", "build", "cli.js");
     const env = { ...process.env, SWURL_CLI: bin };
     const result = runChild(
       binary(),
@@ -275,6 +280,8 @@ describe.each(lines)("the command installed, on %s", (_name, binary) => {
     // npx runs the bin's `#!/usr/bin/env node` with the first `node` on PATH.
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     expect(run("npx", ["--no-install", "swurl", "--help"], commandConsumer, env)).toMatch(/swurl/);
+    // By the package's name too, as the README's first screen says (its one bin).
+    expect(run("npx", ["--no-install", "swurl-cli", "--version"], commandConsumer, env)).toMatch(/^swurl \d+\.\d+\.\d+\n$/);
     writeFileSync(path.join(commandConsumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
     const result: SpawnSyncReturns<string> = runChild(
       "npx",

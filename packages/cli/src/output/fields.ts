@@ -15,7 +15,7 @@ import { routeOf } from "./routes.js";
 import type { InputSpec, Records } from "../input/records.js";
 
 /** The string getters of the WHATWG URL API (#urlutils-members), in the standard's order. */
-export const URL_FIELDS = [
+export const URL_GETTERS = [
   "href",
   "origin",
   "protocol",
@@ -28,7 +28,7 @@ export const URL_FIELDS = [
   "search",
   "hash",
 ] as const satisfies readonly (keyof ParsedUrl)[];
-type UrlField = (typeof URL_FIELDS)[number];
+type UrlField = (typeof URL_GETTERS)[number];
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
 const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
@@ -39,7 +39,7 @@ const KEY_FIELDS = ["canonical", "surt"] as const;
 /** What `parse --fields` names in its help. */
 export const FIELD_NAMES = [
   ...DERIVED_FIELDS.slice(0, 1),
-  ...URL_FIELDS,
+  ...URL_GETTERS,
   ...DERIVED_FIELDS.slice(1),
   ...KEY_FIELDS,
   "param:NAME",
@@ -199,7 +199,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
   if ((KEY_FIELDS as readonly string[]).includes(name)) {
     return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
   }
-  if ((URL_FIELDS as readonly string[]).includes(name)) {
+  if ((URL_GETTERS as readonly string[]).includes(name)) {
     const def = ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
     const tally = URL_TALLIES[name];
     return tally === undefined ? def : ofTally(def, tally.table, tally.fold);
@@ -244,7 +244,7 @@ export function recordKeys(names: string[]): string[] {
   return names
     .filter(
       (n) =>
-        !(URL_FIELDS as readonly string[]).includes(n) &&
+        !(URL_GETTERS as readonly string[]).includes(n) &&
         !(KEY_FIELDS as readonly string[]).includes(n) &&
         !(n in DERIVED) &&
         !n.startsWith("param:") &&
