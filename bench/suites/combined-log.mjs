@@ -99,6 +99,8 @@ export const rounds = 2;
 
 let directory = null;
 const peaks = new Map();
+/** The least CPU time (user + system, ms) of each process's passes: ratios on a shared machine are of these. */
+const cpu = new Map();
 
 export function teardown() {
   // One write: the main thread ends this worker soon after, and later writes were lost.
@@ -106,6 +108,8 @@ export function teardown() {
     [
       "\npeak RSS per process (combined-log):",
       ...[...peaks].map(([name, kb]) => `  ${name}: ${(kb / 1024).toFixed(0)} MiB`),
+      "\nCPU time per process, user + system, the least of its passes (combined-log):",
+      ...[...cpu].map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(2)} s`),
     ].join("\n"),
   );
   if (directory === null) return;
@@ -168,7 +172,10 @@ function run(name, args) {
   return runCommand(name, process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args]);
 }
 
-/** Run `command args...` to the end; records its peak RSS (printed as "max-rss-kb N" on stderr) under `name`. */
+/**
+ * Run `command args...` to the end; records its peak RSS and CPU time
+ * (printed as "max-rss-kb N" and "cpu-ms N" on stderr) under `name`.
+ */
 async function runCommand(name, command, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
@@ -180,6 +187,8 @@ async function runCommand(name, command, args) {
   const kb = Number(/max-rss-kb (\d+)/.exec(stderr)?.[1]);
   if (code !== 0) throw new Error(`${name} exited with ${code}: ${stderr.slice(0, 500)}`);
   peaks.set(name, Math.max(peaks.get(name) ?? 0, kb));
+  const ms = Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
+  if (Number.isFinite(ms)) cpu.set(name, Math.min(cpu.get(name) ?? Infinity, ms));
 }
 
 export async function tasks() {
