@@ -10,25 +10,17 @@
 //   node bench/urlpattern-cpu.mjs [wasm-simd|wasm|js] [--rounds=N]
 import * as swurl from "../build/index.js";
 import { baseline, tasks } from "./suites/urlpattern.mjs";
-import { table } from "./lib.mjs";
+import { cpuTime, table } from "./lib.mjs";
 
 const build = process.argv.find((a) => ["wasm-simd", "wasm", "js"].includes(a)) ?? "wasm-simd";
 const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice("--rounds=".length) ?? 15);
 const api = swurl.createSwurl(build);
 const list = tasks({ corpus: { file: "kasztp.txt" }, kernels: [{ name: build, api }] });
 
-/** CPU nanoseconds of one call of `fn`. */
-function cpu(fn) {
-  const start = process.cpuUsage();
-  fn();
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) * 1000;
-}
-
 for (const task of list) task.fn(); // warm-up: compiled matchers, JIT
 const best = new Map(list.map((t) => [t.label, Infinity]));
 for (let r = 0; r < rounds; r++) {
-  for (const task of list) best.set(task.label, Math.min(best.get(task.label), cpu(task.fn) / task.items));
+  for (const task of list) best.set(task.label, Math.min(best.get(task.label), cpuTime(task.fn) / task.items));
 }
 const rows = list.map((t) => {
   const base = t.baseline ?? baseline;

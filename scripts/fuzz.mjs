@@ -9,6 +9,7 @@
 //   npm run fuzz -- --property parse
 //   npm run fuzz -- --property cli --cases 60000   the CLI's readers and stats --by of logs (test/cli/reader-properties.ts)
 //   node scripts/node-lines.mjs 24 scripts/fuzz.mjs --property urlpattern --cases 1000000 --jobs 2
+//   node scripts/node-lines.mjs 24 scripts/fuzz.mjs --property urlpatternlist --cases 20000
 //
 // The cli property runs the CLI's readers on random files against reference
 // readers; its cases are files of up to ~30 lines, and the run reports the
@@ -16,6 +17,9 @@
 // property's test can replay), not kept in the regressions file, whose
 // properties are synchronous.
 //
+// The urlpatternlist property (URLPatternList against the standard's loop
+// over Node 24's URLPattern; test/helpers/urlpattern-list-differential.ts)
+// runs only when named, under Node 24, as does urlpattern.
 // The urlpattern property runs only when named, under Node 24 (its URLPattern
 // is the oracle): the pairs where Node 24's answer is not swurl's are run in
 // Chromium at the end (test/helpers/urlpattern-chromium.ts), and each of
@@ -52,9 +56,18 @@ const DISPUTES = path.join(root, ".fuzz", "urlpattern-disputes.json");
 /** The urlpattern pairs where swurl's answer is neither Node 24's nor Chromium's, of the last run. */
 const DISAGREEMENTS = path.join(root, ".fuzz", "urlpattern-disagreements.txt");
 /** Cases per property in one round of a worker; the proportions of the whole run. */
-const ROUND = { parse: 500, batch: 150, bytes: 150, functions: 200, setters: 200, cli: 50, urlpattern: 300 };
+const ROUND = {
+  parse: 500,
+  batch: 150,
+  bytes: 150,
+  functions: 200,
+  setters: 200,
+  cli: 50,
+  urlpattern: 300,
+  urlpatternlist: 50,
+};
 /** Run only when named with --property. */
-const NAMED = ["urlpattern"];
+const NAMED = ["urlpattern", "urlpatternlist"];
 /** Builds each case is checked on (test/helpers/builds.ts). */
 const BUILDS = 3;
 /** Seconds a case may run before the watchdog restarts its worker (a case takes milliseconds). */
@@ -233,9 +246,9 @@ function keep(failure, found) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  if (options.property === "urlpattern" && typeof globalThis.URLPattern !== "function") {
+  if (NAMED.includes(options.property) && typeof globalThis.URLPattern !== "function") {
     throw new Error(
-      `--property urlpattern needs an engine with URLPattern, the oracle: node scripts/node-lines.mjs 24 scripts/fuzz.mjs ${process.argv.slice(2).join(" ")}`,
+      `--property ${options.property} needs an engine with URLPattern, the oracle: node scripts/node-lines.mjs 24 scripts/fuzz.mjs ${process.argv.slice(2).join(" ")}`,
     );
   }
   await bundle();

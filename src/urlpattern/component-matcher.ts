@@ -20,7 +20,7 @@ import { compileParts, type CompileOptions, type Program } from "./compile.js";
 import { groupNames, type Part } from "./parts.js";
 import { isAt } from "./code-units.js";
 import type { Groups } from "./groups.js";
-import { OnePass } from "./one-pass.js";
+import { OnePass, type RouteStep } from "./one-pass.js";
 import { runProgram } from "./run.js";
 
 /** "." without the "s" flag matches none of these (a full wildcard cannot take them). */
@@ -126,6 +126,18 @@ export class ComponentMatcher {
     }
     const match = this.source.regexp.exec(value);
     return match === null ? null : match.slice(1);
+  }
+
+  /**
+   * The straight lines (one-pass.ts straight()) whose matches are the
+   * values this component matches, for a value of ASCII code units: one a
+   * text of an "exact" component, one for a "one-pass" component without
+   * an optional piece; null for any other.
+   */
+  straightLines(): RouteStep[][] | null {
+    if (this.kind === "exact") return [this.text, ...(this.otherTexts ?? [])].map((t) => (t === "" ? [] : [t]));
+    const line = this.onePass?.straight() ?? null;
+    return line === null ? null : [line];
   }
 
   /** Whether `value` is an "exact" component's text or one of its others. */

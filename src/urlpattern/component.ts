@@ -22,6 +22,7 @@ export class Component {
   private _names: readonly string[] | null = null;
   private _patternString: string | null = null;
   private _matcher: ComponentMatcher | null = null;
+  private _special: boolean | null = null;
 
   constructor(input: string, parts: readonly Part[], options: PartOptions) {
     this.parts = parts;
@@ -70,6 +71,12 @@ export class Component {
     return this._matcher;
   }
 
+  /** As a protocol: whether it matches a special scheme (matchesSpecialScheme()), found once for a shared component. */
+  get special(): boolean {
+    this._special ??= matchesSpecial(this);
+    return this._special;
+  }
+
   /** The normalized pattern string the getters return. */
   get patternString(): string {
     this._patternString ??= generatePatternString(this.parts, this.options);
@@ -84,6 +91,10 @@ export function compileComponent(input: string, encode: EncodingCallback, option
 
 /** "Protocol component matches a special scheme": whether it matches any of them. */
 export function matchesSpecialScheme(protocol: Component): boolean {
+  return protocol.special;
+}
+
+function matchesSpecial(protocol: Component): boolean {
   // Fixed text alone matches itself only (the protocol ignores no case).
   if (protocol.parts.every((part) => part.type === "fixed-text" && part.modifier === "none"))
     return SPECIAL_SCHEMES.includes(protocol.parts.map((part) => part.value).join(""));

@@ -7,9 +7,11 @@
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
-import { PathnameIndex } from "./pathname-index.js";
-import { PATHNAME, type UrlInput } from "./url-input.js";
-import type { URLPatternResult } from "./result.js";
+import { ListMatcher } from "./list-matcher.js";
+import { type BaseURL, type UrlInput, ValueList } from "./url-input.js";
+import type { ComponentMatcher } from "./component-matcher.js";
+import { COMPONENTS } from "./init.js";
+import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 /** What the list needs of a pattern: its compiled matcher, and its own test() and exec(). */
@@ -24,7 +26,7 @@ interface ListCore<Pattern> {
   /** A pattern from what the URLPattern constructor takes (a pattern itself is kept as it is). */
   pattern(source: unknown): Pattern;
   /** The parser the patterns share, with its one-input memory (url-input.ts cachedParse()). */
-  parse(input: string, baseURL: string | undefined): UrlInput | null;
+  parse(input: string, baseURL: BaseURL | undefined): UrlInput | null;
 }
 
 export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
@@ -32,7 +34,8 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     /** @internal */ readonly _patterns: Pattern[];
     /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
     readonly _matchers: UrlMatcher[];
-    /** @internal */ readonly _index = new PathnameIndex();
+    /** @internal The search over them (list-matcher.ts). */
+    readonly _search: ListMatcher;
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -43,7 +46,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
       this._matchers = this._patterns.map((p) => p._matcher);
-      for (const [i, m] of this._matchers.entries()) this._index.add(i, m.pathnameText);
+      this._search = new ListMatcher(this._matchers);
     }
 
     get length(): number {
@@ -55,49 +58,63 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       return this._patterns.at(index);
     }
 
-    /** The index of the first pattern that `input` matches, or -1. */
-    findIndex(input: Input | string, baseURL?: string): number {
-      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, baseURL));
+    /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */
+    findIndex(input: Input | string, baseURL?: BaseURL): number {
+      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
       const url = core().parse(input, baseURL);
-      return url === null ? -1 : this._first(url);
-    }
-
-    /** @internal The index of the first pattern the parsed `url` matches, or -1. */
-    _first(url: UrlInput): number {
-      const matchers = this._matchers;
-      const candidates = this._index.candidates(url.get(PATHNAME));
-      for (let k = 0; k < candidates.length; k++) {
-        const i = candidates[k] as number;
-        if ((matchers[i] as UrlMatcher).test(url)) return i;
-      }
-      return -1;
+      return url === null ? -1 : this._search.first(url);
     }
 
     /** Whether any pattern matches `input`. */
-    test(input: Input | string, baseURL?: string): boolean {
+    test(input: Input | string, baseURL?: BaseURL): boolean {
       return this.findIndex(input, baseURL) >= 0;
     }
 
     /** The first pattern that matches `input`: its index and its exec() result; or null. */
-    exec(input: Input | string, baseURL?: string): { index: number; result: URLPatternResult } | null {
+    exec(input: Input | string, baseURL?: BaseURL): { index: number; result: URLPatternResult } | null {
       if (typeof input !== "string") {
         const index = this.findIndex(input, baseURL);
-        const result = index < 0 ? null : this._patterns[index].exec(input, baseURL);
+        const result = index < 0 ? null : this._patterns[index].exec(input, hrefOf(baseURL));
         return result === null ? null : { index, result };
       }
       const url = core().parse(input, baseURL);
-      if (url === null) return null;
-      const candidates = this._index.candidates(url.get(PATHNAME));
-      for (let k = 0; k < candidates.length; k++) {
-        const index = candidates[k] as number;
-        const matcher = this._matchers[index] as UrlMatcher;
-        const groups = matcher.exec(url);
-        if (groups === null) continue;
-        // The inputs as exec() names them: USVStrings.
-        const inputs = baseURL === undefined ? [input.toWellFormed()] : [input.toWellFormed(), baseURL.toWellFormed()];
-        return { index, result: matcher.result(url, groups, inputs) };
+      const found = url === null ? null : this._search.found(url);
+      if (found === null) return null;
+      // The inputs as exec() names them: USVStrings.
+      const base = hrefOf(baseURL);
+      const inputs = base === undefined ? [input.toWellFormed()] : [input.toWellFormed(), base.toWellFormed()];
+      const matcher = this._matchers[found.index] as UrlMatcher;
+      return { index: found.index, result: matcher.result(url as UrlInput, found.groups, inputs) };
+    }
+
+    /**
+     * The first pattern that matches `input`: its index and the groups of
+     * its components as one object (UrlMatcher.groupsObject()); or null.
+     */
+    match(
+      input: Input | string,
+      baseURL?: BaseURL,
+    ): { index: number; groups: Record<string, string | undefined> } | null {
+      if (typeof input !== "string") {
+        // A dictionary: its exec() result's groups, in the matcher's order.
+        const found = this.exec(input, baseURL);
+        if (found === null) return null;
+        const matcher = this._matchers[found.index] as UrlMatcher;
+        const result = found.result as unknown as Record<string, URLPatternComponentResult>;
+        const values = new ValueList(COMPONENTS.map((name) => (result[name] as URLPatternComponentResult).input));
+        const groups = COMPONENTS.map((name, c) => {
+          const { groups } = result[name] as URLPatternComponentResult;
+          return (matcher.components[c] as ComponentMatcher).names.map((n) => groups[n]);
+        });
+        return { index: found.index, groups: matcher.groupsObject(values, groups) };
       }
-      return null;
+      const url = core().parse(input, baseURL);
+      return url === null ? null : this._search.groupsFound(url);
     }
   };
+}
+
+/** A base URL as a string: a parsed one's href. */
+function hrefOf(base: BaseURL | undefined): string | undefined {
+  return base === undefined || typeof base === "string" ? base : base.href;
 }

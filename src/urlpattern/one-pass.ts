@@ -29,13 +29,36 @@ import { isAscii } from "../whatwg/infra.js";
  * value's end.
  */
 class Follow {
-  readonly ascii = new Uint8Array(128);
+  /** The ASCII code units, 32 a word (a route's pattern makes tens of these: no table each). */
+  w0 = 0;
+  w1 = 0;
+  w2 = 0;
+  w3 = 0;
   high = false;
   separators = false;
   end = false;
 
+  /** Add ASCII code unit `c`. */
+  addUnit(c: number): this {
+    const bit = 1 << (c & 31);
+    if (c < 32) this.w0 |= bit;
+    else if (c < 64) this.w1 |= bit;
+    else if (c < 96) this.w2 |= bit;
+    else this.w3 |= bit;
+    return this;
+  }
+
+  /** Add the ASCII code units of a class table (1 for a code unit in it). */
+  addTable(ascii: Uint8Array): this {
+    for (let c = 0; c < 128; c++) if (ascii[c] === 1) this.addUnit(c);
+    return this;
+  }
+
   add(other: Follow): this {
-    for (let c = 0; c < 128; c++) this.ascii[c] |= other.ascii[c] as number;
+    this.w0 |= other.w0;
+    this.w1 |= other.w1;
+    this.w2 |= other.w2;
+    this.w3 |= other.w3;
     this.high ||= other.high;
     this.separators ||= other.separators;
     this.end ||= other.end;
@@ -44,14 +67,14 @@ class Follow {
 
   meets(other: Follow): boolean {
     if ((this.high && other.high) || (this.separators && other.separators) || (this.end && other.end)) return true;
-    for (let c = 0; c < 128; c++) if (this.ascii[c] && other.ascii[c]) return true;
-    return false;
+    return ((this.w0 & other.w0) | (this.w1 & other.w1) | (this.w2 & other.w2) | (this.w3 & other.w3)) !== 0;
   }
 
   /** Whether code unit `c` is in it. */
   has(c: number): boolean {
-    if (c < 0x80) return this.ascii[c] === 1;
-    return c === 0x2028 || c === 0x2029 ? this.separators : this.high;
+    if (c >= 0x80) return c === 0x2028 || c === 0x2029 ? this.separators : this.high;
+    const word = c < 32 ? this.w0 : c < 64 ? this.w1 : c < 96 ? this.w2 : this.w3;
+    return (word & (1 << (c & 31))) !== 0;
   }
 }
 
@@ -96,7 +119,24 @@ function textStep(text: string): Step {
 }
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
-function runClass(part: Part, options: CompileOptions): { ascii: Uint8Array; high: number; min: number } | null {
+function runClass(part: Part, options: CompileOptions): RunClass | null {
+  // A route's parts repeat a few classes: each is worked out once, by what it is made of.
+  const key = `${part.type} ${options.delimiterCodePoint} ${part.type === "regexp" ? part.value : ""}`;
+  let found = CLASSES.get(key);
+  if (found === undefined) {
+    found = tableOf(part, options);
+    if (CLASSES.size >= MAX_TABLES) CLASSES.clear();
+    CLASSES.set(key, found);
+  }
+  return found;
+}
+
+type RunClass = { ascii: Uint8Array; high: number; min: number };
+
+/** runClass()'s answers, by part type, delimiter and regexp. */
+const CLASSES = new Map<string, RunClass | null>();
+
+function tableOf(part: Part, options: CompileOptions): RunClass | null {
   const run = classOf(part, options);
   if (run === null) return null;
   // One table for each class: a router's patterns repeat a few, and a match
@@ -179,11 +219,11 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   const step = steps[at] as Step;
   const here = new Follow();
   if (step.kind === TEXT) {
-    here.ascii[step.text.charCodeAt(0)] = 1;
+    here.addUnit(step.text.charCodeAt(0));
     return here;
   }
   if (step.kind === RUN) {
-    here.ascii.set(step.ascii);
+    here.addTable(step.ascii);
     here.high = step.high !== HIGH_OUT;
     here.separators = step.high === HIGH_IN || step.high === HIGH_UNKNOWN;
     // The run stops at the first code unit outside its class.
@@ -200,6 +240,9 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   step.first.add(inner);
   return here.add(inner).add(rest);
 }
+
+/** A step of a straight line: fixed text, or a run of an ASCII class (its group's value), at least `min` long. */
+export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number };
 
 /** A part list compiled to one-pass steps. */
 export class OnePass {
@@ -233,6 +276,30 @@ export class OnePass {
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
     return new OnePass(head, steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
+  }
+
+  /**
+   * The steps as one straight line (route-trie.ts), or null where the list
+   * has an optional piece, or a run that fixed text after it could start
+   * (the run would not end where the next code unit leaves its class).
+   * Fixed text as a string, a run as { ascii, min }.
+   */
+  straight(): RouteStep[] | null {
+    const line: RouteStep[] = [];
+    if (this.head !== "") line.push(this.head);
+    for (const step of this.steps) {
+      if (step.kind === OPTIONAL) return null;
+      line.push(step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min });
+    }
+    if (this.tail !== "") line.push(this.tail);
+    for (let k = 0; k < line.length; k++) {
+      const step = line[k] as RouteStep;
+      if (typeof step === "string") continue;
+      const next = line[k + 1];
+      if (next === undefined) continue;
+      if (typeof next !== "string" || step.ascii[next.charCodeAt(0)] === 1) return null;
+    }
+    return line;
   }
 
   /**

@@ -52,27 +52,33 @@ export function urlComponents(url: ParsedUrl): string[] {
 /**
  * A parsed input with its components as they are read: each is sliced
  * once, however many patterns read it (a router's patterns all read the
- * pathname).
+ * pathname). An input resolved against a base without a parse
+ * (relativeInput()) comes with all eight.
  */
 export class UrlInput {
   /** Eight slots from the start: an array of one elements kind, never holey. */
-  private readonly values: (string | undefined)[] = [
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-    undefined,
-  ];
-  constructor(readonly url: ParsedUrl) {}
+  private readonly values: (string | undefined)[];
+  constructor(
+    private readonly url: ParsedUrl | null,
+    values: (string | undefined)[] = [
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ],
+  ) {
+    this.values = values;
+  }
 
   /** Component `c` (an index of COMPONENTS). */
   get(c: number): string {
     let value = this.values[c];
     if (value === undefined) {
-      value = componentOf(this.url, c);
+      value = componentOf(this.url as ParsedUrl, c);
       this.values[c] = value;
     }
     return value;
@@ -95,28 +101,120 @@ export class ValueList implements ComponentValues {
 
 type Parse = (input: string, base?: string | ParsedUrl) => ParsedUrl | null;
 
+/** A base URL as the list takes it: a string, or a URL parse() made. */
+export type BaseURL = string | ParsedUrl;
+
+/** A base, parsed once: the URL (null: failure), and the components a path-absolute input keeps of it. */
+interface Base {
+  readonly url: ParsedUrl | null;
+  /** Protocol to port of the base, where relativeInput() may resolve against it (special, not file); else null. */
+  readonly origin: readonly string[] | null;
+}
+
+function baseOf(url: ParsedUrl | null): Base {
+  const scheme = url === null ? L.SCHEME_OTHER : L.schemeOf(url._flags);
+  const resolvable = scheme >= L.SCHEME_HTTP && scheme <= L.SCHEME_FTP;
+  return { url, origin: resolvable ? urlComponents(url as ParsedUrl).slice(PROTOCOL, PATHNAME) : null };
+}
+
+/**
+ * Code units of a path-absolute input that the basic URL parser keeps as
+ * they are, in the path and in a special URL's query: printable ASCII but
+ * those the path or the special-query percent-encode sets hold (" # ' < > ^
+ * ` { }), and "\\", which a special URL reads as "/".
+ */
+const KEPT = /* @__PURE__ */ (() => {
+  const kept = new Uint8Array(128);
+  for (let c = 0x21; c < 0x7f; c++) kept[c] = 1;
+  for (const c of "\"#'<>^`{}\\") kept[c.charCodeAt(0)] = 0;
+  return kept;
+})();
+
+/**
+ * `input` resolved against a special base (not file), without a parse,
+ * where the basic URL parser would keep it as it is: a path-absolute URL
+ * ("/", then no "/" or "\\") of KEPT code units whose path has no segment
+ * starting with "." or "%" (no dot segment, "." or "%2e", to remove). Then
+ * "path-absolute" keeps the base's scheme, credentials, host and port, the
+ * path is the input up to "?" and the query the rest. Null where the
+ * parser has more to do.
+ */
+function relativeInput(input: string, origin: readonly string[]): UrlInput | null {
+  const n = input.length;
+  if (n === 0 || input.charCodeAt(0) !== 0x2f) return null;
+  let query = -1;
+  let previous = 0;
+  for (let i = 0; i < n; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x80 || KEPT[c] === 0) return null;
+    if (query < 0) {
+      if (c === 0x3f) query = i;
+      else if (previous === 0x2f && (c === 0x2f ? i === 1 : c === 0x2e || c === 0x25)) return null;
+      previous = c;
+    }
+  }
+  const pathname = query < 0 ? input : input.slice(0, query);
+  const search = query < 0 ? "" : input.slice(query + 1);
+  return new UrlInput(null, [
+    origin[PROTOCOL],
+    origin[USERNAME],
+    origin[PASSWORD],
+    origin[HOSTNAME],
+    origin[PORT],
+    pathname,
+    search,
+    "",
+  ]);
+}
+
+/** Distinct base strings remembered (a server has one or a few; more only cost a parse each). */
+const BASES = 32;
+
 /**
  * The parser with a memory of its last input: a router tries one URL against
  * pattern after pattern, and each pattern's test() or exec() then finds it
  * parsed, and its components sliced. Parsing is a pure function of the two
- * strings.
+ * strings. A base is parsed once for each distinct string (or URL given), and
+ * a path-absolute input against it, as a server's request target, is most
+ * often resolved without a parse (relativeInput()).
  */
-export function cachedParse(parse: Parse): (input: string, base: string | undefined) => UrlInput | null {
+export function cachedParse(parse: Parse): (input: string, base: BaseURL | undefined) => UrlInput | null {
   let lastInput: string | null = null;
-  let lastBase: string | undefined;
+  let lastBase: BaseURL | undefined;
   let lastUrl: UrlInput | null = null;
+  const bases = new Map<string, Base>();
+  const parsedBases = new WeakMap<ParsedUrl, Base>();
+  /** "If baseURLString was given, let baseURL be the result of parsing it; if failure, return null." */
+  const baseFor = (base: BaseURL): Base => {
+    let found = typeof base === "string" ? bases.get(base) : parsedBases.get(base);
+    if (found === undefined) {
+      if (typeof base === "string") {
+        found = baseOf(parse(base));
+        if (bases.size >= BASES) bases.clear();
+        bases.set(base, found);
+      } else {
+        found = baseOf(base);
+        parsedBases.set(base, found);
+      }
+    }
+    return found;
+  };
   return (input, base) => {
     if (input === lastInput && base === lastBase) return lastUrl;
-    let url: ParsedUrl | null = null;
-    if (base === undefined) url = parse(input);
+    let url: UrlInput | null;
+    if (base === undefined) url = wrap(parse(input));
     else {
-      // "If baseURLString was given, let baseURL be the result of parsing it; if failure, return null."
-      const baseUrl = parse(base);
-      url = baseUrl === null ? null : parse(input, baseUrl);
+      const { url: baseUrl, origin } = baseFor(base);
+      if (baseUrl === null) url = null;
+      else url = (origin !== null ? relativeInput(input, origin) : null) ?? wrap(parse(input, baseUrl));
     }
     lastInput = input;
     lastBase = base;
-    lastUrl = url === null ? null : new UrlInput(url);
-    return lastUrl;
+    lastUrl = url;
+    return url;
   };
+}
+
+function wrap(url: ParsedUrl | null): UrlInput | null {
+  return url === null ? null : new UrlInput(url);
 }

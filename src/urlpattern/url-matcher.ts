@@ -7,7 +7,7 @@ import type { Part } from "./parts.js";
 import { type ComponentMatcher, leadingText } from "./component-matcher.js";
 import { type Groups, WHOLE } from "./groups.js";
 import { COMPONENTS, type URLPatternInput } from "./init.js";
-import { matchResult, type URLPatternResult } from "./result.js";
+import { matchResult, setGroup, type URLPatternResult } from "./result.js";
 import {
   type ComponentValues,
   HASH,
@@ -35,25 +35,46 @@ interface ComponentSource {
  */
 const TEST_ORDER = [PATHNAME, HOSTNAME, PROTOCOL, PORT, SEARCH, HASH, USERNAME, PASSWORD];
 
-/** Lists of components, one of each (at most 2^8): the patterns of a large list share them, and a match reads one that others kept in the cache. */
-const LISTS = new Map<string, readonly number[]>();
-
-function shared(list: number[]): readonly number[] {
-  const key = list.join();
-  let kept = LISTS.get(key);
-  if (kept === undefined) {
-    kept = list;
-    LISTS.set(key, kept);
+/**
+ * The components of `order` that `keep` keeps, as a list made once for each
+ * order and subset (at most 2^8 of each): the patterns of a large list share
+ * them, and a match reads one that others kept in the cache.
+ */
+function subset(order: readonly number[], keep: (c: number) => boolean): readonly number[] {
+  let mask = 0;
+  for (const c of order) if (keep(c)) mask |= 1 << c;
+  let lists = LISTS.get(order);
+  if (lists === undefined) {
+    lists = [];
+    LISTS.set(order, lists);
   }
-  return kept;
+  return (lists[mask] ??= order.filter((c) => (mask & (1 << c)) !== 0));
+}
+
+const LISTS = new Map<readonly number[], (readonly number[])[]>();
+/** The components in the standard's order. */
+const STANDARD_ORDER = COMPONENTS.map((_, c) => c);
+
+/** A component with no group, or "*" alone (its one group, "0", the whole value). */
+function isStar(component: ComponentMatcher): boolean {
+  const { names } = component;
+  return names.length === 0 || (component.kind === "any" && names.length === 1 && names[0] === "0");
 }
 
 export class UrlMatcher {
   readonly components: ComponentMatcher[];
   /** The components test() has to read off a parsed URL: all but those that are "*". */
   private readonly toTest: readonly number[];
+  /** Whether no component but the pathname has groups that groupsObject() reads. */
+  readonly pathnameGroupsOnly: boolean;
+  /** Whether testOthers() has a component to check. */
+  readonly checksOthers: boolean;
+  /** toTest but the pathname. */
+  private readonly others: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
   private readonly anything: readonly number[];
+  /** The components with groups, in the standard's order, but those that are "*" alone (groupsObject()). */
+  private readonly named: readonly number[];
   /** The fixed text every matching pathname starts with, case-sensitive ("" for none): the key URLPatternList indexes. */
   readonly pathnameText: string;
 
@@ -63,8 +84,12 @@ export class UrlMatcher {
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
-    this.toTest = shared(TEST_ORDER.filter((c) => this.components[c].kind !== "any"));
-    this.anything = shared(TEST_ORDER.filter((c) => this.components[c].kind === "any"));
+    this.toTest = subset(TEST_ORDER, (c) => this.components[c].kind !== "any");
+    this.anything = subset(TEST_ORDER, (c) => this.components[c].kind === "any");
+    this.others = subset(TEST_ORDER, (c) => c !== PATHNAME && this.components[c].kind !== "any");
+    this.checksOthers = this.others.length > 0;
+    this.named = subset(STANDARD_ORDER, (c) => !isStar(this.components[c]));
+    this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
@@ -91,7 +116,23 @@ export class UrlMatcher {
    * "*" takes its value as it is.
    */
   exec(input: UrlInput): Groups[] | null {
-    const groups = this.groupsOf(input, this.toTest);
+    return this.withAnything(this.groupsOf(input, this.toTest));
+  }
+
+  /** Whether the parsed `input` matches but for its pathname, which a list's route trie has matched. */
+  testOthers(input: UrlInput): boolean {
+    return this.matches(input, this.others);
+  }
+
+  /** exec() of the parsed `input` whose pathname a list's route trie has matched, with `pathname`'s groups. */
+  execOthers(input: UrlInput, pathname: Groups): Groups[] | null {
+    const groups = this.groupsOf(input, this.others);
+    if (groups !== null) groups[PATHNAME] = pathname;
+    return this.withAnything(groups);
+  }
+
+  /** `groups` with each "*" component's: its value as it is. */
+  private withAnything(groups: Groups[] | null): Groups[] | null {
     if (groups === null) return null;
     const anything = this.anything;
     for (let i = 0; i < anything.length; i++) groups[anything[i] as number] = WHOLE;
@@ -121,6 +162,26 @@ export class UrlMatcher {
       groups[c] = g;
     }
     return groups ?? new Array(COMPONENTS.length);
+  }
+
+  /**
+   * The groups of a match (exec(), execValues()) of `values` as one object,
+   * by name: those of every component but a "*" alone, in the standard's
+   * order, a later component's group taking the place of an earlier one of
+   * the same name (the pathname's ":id" over the hostname's). A "*" alone is
+   * left out: its group "0" would be every URL's value of it.
+   */
+  groupsObject(values: ComponentValues, groups: readonly Groups[]): Record<string, string | undefined> {
+    const out: Record<string, string | undefined> = {};
+    const named = this.named;
+    for (let k = 0; k < named.length; k++) {
+      const c = named[k] as number;
+      const names = (this.components[c] as ComponentMatcher).names;
+      const match = groups[c] as Groups;
+      for (let i = 0; i < names.length; i++)
+        setGroup(out, names[i] as string, match === WHOLE ? values.get(c) : match[i]);
+    }
+    return out;
   }
 
   /** The result of a match: the values its groups come from, the groups (exec(), execValues()) and the inputs it names. */

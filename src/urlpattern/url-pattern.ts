@@ -12,7 +12,7 @@ import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type 
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import { listClass } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
-import { cachedParse, type UrlInput, ValueList } from "./url-input.js";
+import { type BaseURL, cachedParse, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
 
 export type { URLPatternInit, URLPatternInput, URLPatternComponentResult, URLPatternResult };
@@ -292,7 +292,7 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
 export function urlPatternListClass(Pattern: typeof URLPattern) {
   const core = {
     pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
-    parse: (input: string, baseURL: string | undefined) => Pattern._tools().parse(input, baseURL),
+    parse: (input: string, baseURL: BaseURL | undefined) => Pattern._tools().parse(input, baseURL),
   };
   const bound = listClass<URLPatternInput, URLPattern>(() => core);
   Object.defineProperty(bound, "name", { value: "URLPatternList" });

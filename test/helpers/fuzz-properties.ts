@@ -14,6 +14,7 @@ import { show } from "./report";
 import { reference, URL_FIELDS, type UrlApi } from "./url-targets";
 import { sequence, sequenceDifferences, type Sequence } from "./url-sequences";
 import { urlPatternProperty } from "./urlpattern-differential";
+import { urlPatternListProperty } from "./urlpattern-list-differential";
 
 export { takeDisputes } from "./urlpattern-differential";
 
@@ -219,10 +220,14 @@ export const PROPERTIES: FuzzProperty<never>[] = [
 
 /**
  * Properties run only when named (npm run fuzz -- --property NAME) and by a
- * test file of their own: urlpattern needs Node 24's URLPattern as its oracle
- * (test/urlpattern/differential.test.ts).
+ * test file of their own: urlpattern and urlpatternlist need Node 24's
+ * URLPattern as their oracle (test/urlpattern/differential.test.ts,
+ * list-differential.test.ts).
  */
-export const NAMED_PROPERTIES: FuzzProperty<never>[] = [urlPatternProperty] as FuzzProperty<never>[];
+export const NAMED_PROPERTIES: FuzzProperty<never>[] = [
+  urlPatternProperty,
+  urlPatternListProperty,
+] as FuzzProperty<never>[];
 
 export function propertyNamed(name: string): FuzzProperty<Json> | undefined {
   return [...PROPERTIES, ...NAMED_PROPERTIES].find((p) => p.name === name) as FuzzProperty<Json> | undefined;

@@ -15,7 +15,7 @@ import { builds } from "./builds";
 import type { FuzzProperty } from "./fuzz-properties";
 import { anyString } from "./fuzz-inputs";
 
-type Args = unknown[];
+export type Args = unknown[];
 
 /** One case: the constructor's arguments and the arguments of the test() and exec() calls made on it. */
 export interface PatternPair {
@@ -23,7 +23,7 @@ export interface PatternPair {
   inputs: Args[];
 }
 
-type PatternClass = new (
+export type PatternClass = new (
   ...args: unknown[]
 ) => Record<string, unknown> & {
   test(...args: unknown[]): boolean;
@@ -170,7 +170,7 @@ const stringPattern = fc
     return s;
   });
 
-const patternArgs: fc.Arbitrary<Args> = fc.oneof(
+export const patternArgs: fc.Arbitrary<Args> = fc.oneof(
   { weight: 3, arbitrary: fc.tuple(initPattern, options).map(([init, o]) => (o === undefined ? [init] : [init, o])) },
   { weight: 2, arbitrary: fc.tuple(stringPattern, options).map(([s, o]) => (o === undefined ? [s] : [s, o])) },
   {
@@ -247,7 +247,7 @@ const urlInit = fc.record(
   },
   { requiredKeys: [] },
 );
-const inputArgs: fc.Arbitrary<Args> = fc.oneof(
+export const inputArgs: fc.Arbitrary<Args> = fc.oneof(
   { weight: 4, arbitrary: urlString.map((s) => [s]) },
   { weight: 2, arbitrary: fc.tuple(relativeString, baseURL) },
   { weight: 2, arbitrary: urlInit.map((d) => [d]) },

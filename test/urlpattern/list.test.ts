@@ -10,6 +10,7 @@ import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
 
+const COMPONENT_NAMES = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
 const SEED = Number(process.env.SWURL_LIST_SEED ?? 3030);
 const LISTS = 60;
 const REQUESTS = 150;
@@ -21,6 +22,19 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
   function inOrder(patterns: InstanceType<typeof URLPattern>[], input: string | object, base?: string) {
     const index = patterns.findIndex((p) => p.test(input as string, base));
     return { index, result: index < 0 ? null : patterns[index].exec(input as string, base) };
+  }
+
+  /**
+   * What match() gives for the in-order answer: the groups of its exec()
+   * result, component after component (a later one's name over an earlier
+   * one's), but those of a component whose pattern is "*".
+   */
+  function merged(patterns: InstanceType<typeof URLPattern>[], want: ReturnType<typeof inOrder>) {
+    if (want.result === null) return null;
+    const groups = {};
+    for (const name of COMPONENT_NAMES)
+      if (patterns[want.index][name] !== "*") Object.assign(groups, want.result[name].groups);
+    return { index: want.index, groups };
   }
 
   it(`agrees with trying the patterns in order on ${LISTS} random lists x ${REQUESTS} requests (seed ${SEED})`, () => {
@@ -44,6 +58,7 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
         expect(list.findIndex(url)).toBe(want.index);
         expect(list.test(url)).toBe(want.index >= 0);
         expect(list.exec(url)).toEqual(want.index < 0 ? null : want);
+        expect(list.match(url)).toEqual(merged(patterns, want));
         if (want.index >= 0) matched++;
         // A relative input against a base, and the URL as a dictionary.
         const path = url.replace(/^[a-z]+:\/\/[^/?#]+/, "");
@@ -53,6 +68,8 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
         );
         const dict = { pathname: path.split("?")[0] || "/", hostname: "example.com", protocol: "https" };
         expect(list.findIndex(dict)).toBe(inOrder(patterns, dict).index);
+        expect(list.match(dict)).toEqual(merged(patterns, inOrder(patterns, dict)));
+        expect(list.match(path, base)).toEqual(merged(patterns, inOrder(patterns, path, base)));
       }
     }
     expect(matched).toBeGreaterThan((LISTS * REQUESTS) / 10);
@@ -67,6 +84,22 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
       expect(list.findIndex(url)).toBe(want.index);
       expect(list.exec(url)).toEqual(want.index < 0 ? null : want);
     }
+  });
+
+  it("match(): every component's groups in one object, a later component's over an earlier one's of the same name", () => {
+    const list = new URLPatternList([
+      { hostname: ":id.example.com", pathname: "/users/:id", search: "q=:q" },
+      { pathname: "/files/*" },
+      { protocol: "http{s}?", pathname: "/opt{/:page}?" },
+    ]);
+    expect(list.match("https://7.example.com/users/42?q=x")).toEqual({ index: 0, groups: { id: "42", q: "x" } });
+    // "*" components add nothing ("0" is the pathname's).
+    expect(list.match("https://a.org/files/a/b")).toEqual({ index: 1, groups: { 0: "a/b" } });
+    expect(list.match("https://a.org/opt")).toEqual({ index: 2, groups: { page: undefined } });
+    expect(list.match("https://a.org/none")).toBeNull();
+    expect(list.match({ pathname: "/files/x" })).toEqual({ index: 1, groups: { 0: "x" } });
+    const proto = new URLPatternList([{ pathname: "/:__proto__" }]).match("https://a.org/p");
+    expect(Object.getOwnPropertyDescriptor(proto?.groups, "__proto__")?.value).toBe("p");
   });
 
   it("takes URLPattern objects as they are, and what the constructor takes", () => {

@@ -1,0 +1,288 @@
+// The pathnames of a URLPatternList's patterns as one matcher: a radix tree
+// of their fixed text, with the runs a group takes (a segment wildcard, a
+// class such as "\\d+") as edges of their own. A pattern whose pathname is
+// fixed text or a straight line of text and runs (one-pass.ts straight())
+// sits at the node where its line ends; any other at the node where the
+// fixed text its pathname starts with ends (addPrefix()), to be tried whole
+// by a walk that passes there, as the list's pathname index would name it.
+//
+// A walk reads the pathname once down each branch it can take: at a node,
+// the one text edge that starts with the next code unit, and every run edge,
+// which takes code units while they are in its class (a straight line puts
+// no text after a run that the run could take, so the run's end is where the
+// class ends, as the RegExp would find it). Where the pathname ends at a node
+// with patterns, the first of them in list order whose other components
+// match (`accept`) is the answer so far; a later one is never tried, so the
+// walk does the work of the standard's loop over the list for every pattern
+// the tree holds, and gives the same first match. The groups of the answer
+// are the runs on its branch, as index pairs into the pathname.
+
+import type { RouteStep } from "./one-pass.js";
+
+class Node {
+  readonly labels: string[] = [];
+  readonly children: Node[] = [];
+  readonly runs: Run[] = [];
+  /** The patterns whose line ends here, in increasing order. */
+  readonly ends: number[] = [];
+  /** The patterns outside the trie whose pathnames start with the text here (addPrefix()), in increasing order. */
+  readonly tried: number[] = [];
+  /** Of each: what a match needs of it, kept here so that a walk of a long list reads no pattern's own objects. */
+  readonly routes: Route[] = [];
+  /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
+  first = Number.MAX_SAFE_INTEGER;
+  /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
+  byUnit: Uint8Array | null = null;
+  /** How many runs lie on the way here: the groups of a pattern that ends here. */
+  constructor(readonly depth: number) {}
+}
+
+/** Edges a node scans; with more, it looks the first code unit up (Node.byUnit). */
+const SCAN = 4;
+
+/**
+ * What the list tells the trie of a pattern: its pathname's group names,
+ * whether other components must be checked (`accept`), and whether the
+ * pathname alone has groups (match() then makes its groups from the pairs).
+ */
+export interface Route {
+  readonly names: readonly string[];
+  readonly checkOthers: boolean;
+  readonly pathnameGroupsOnly: boolean;
+}
+
+class Run {
+  constructor(
+    readonly ascii: Uint8Array,
+    readonly min: number,
+    readonly child: Node,
+  ) {}
+}
+
+/** The edge (+1) of each first code unit below 128 of `labels` (an edge's first code unit is ASCII or absent from the table). */
+function byUnit(labels: readonly string[]): Uint8Array | null {
+  if (labels.length > 255) return null;
+  const table = new Uint8Array(128);
+  for (let e = 0; e < labels.length; e++) {
+    const c = (labels[e] as string).charCodeAt(0);
+    if (c >= 0x80) return null;
+    table[c] = e + 1;
+  }
+  return table;
+}
+
+/** How many code units `a` from `from` on and `b` share at their start. */
+function shared(a: string, from: number, b: string): number {
+  let n = 0;
+  while (n < b.length && from + n < a.length && a.charCodeAt(from + n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** The answer of a walk: `index` (-1 for none), and the group pairs of its pathname in `slots`. */
+export class TrieMatch {
+  index = -1;
+  slots = new Int32Array(16);
+  /** The answer's Route (RouteTrie.add()); null for a pattern outside the trie (addPrefix()). */
+  route: Route | null = null;
+  /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
+  undecided = false;
+}
+
+export class RouteTrie {
+  private readonly root = new Node(0);
+  /** Group pairs of the branch being walked. */
+  private stack = new Int32Array(16);
+  private pathname = "";
+  private accept: (index: number) => boolean = () => false;
+  private test: (index: number) => boolean = () => false;
+  private answer: TrieMatch = new TrieMatch();
+
+  /** Add pattern `index` (indices in increasing order) whose pathname is the straight `line`. */
+  add(index: number, line: readonly RouteStep[], route: Route): void {
+    let node = this.root;
+    node.first = Math.min(node.first, index);
+    for (const step of line) {
+      node = typeof step === "string" ? this.text(node, step, index) : this.run(node, step);
+      node.first = Math.min(node.first, index);
+    }
+    node.ends.push(index);
+    node.routes.push(route);
+    if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
+  }
+
+  /**
+   * Add pattern `index`, whose pathname is no straight line but whose
+   * matches all start with `text`: a walk that passes the node where `text`
+   * ends asks `test` about it (the pathname index's answer).
+   */
+  addPrefix(index: number, text: string): void {
+    this.root.first = Math.min(this.root.first, index);
+    const node = text === "" ? this.root : this.text(this.root, text, index);
+    node.first = Math.min(node.first, index);
+    node.tried.push(index);
+  }
+
+  /** The node at the end of `text` from `node`, made where missing (edges split where texts part). */
+  private text(from: Node, text: string, index: number): Node {
+    let node = from;
+    let i = 0;
+    while (i < text.length) {
+      node.first = Math.min(node.first, index);
+      const c = text.charCodeAt(i);
+      const e = node.labels.findIndex((label) => label.charCodeAt(0) === c);
+      if (e < 0) {
+        const leaf = new Node(node.depth);
+        node.labels.push(text.slice(i));
+        node.children.push(leaf);
+        if (node.labels.length > SCAN) node.byUnit = byUnit(node.labels);
+        return leaf;
+      }
+      const label = node.labels[e] as string;
+      const n = shared(text, i, label);
+      if (n < label.length) {
+        const middle = new Node(node.depth);
+        const below = node.children[e] as Node;
+        middle.labels.push(label.slice(n));
+        middle.children.push(below);
+        middle.first = below.first;
+        node.labels[e] = label.slice(0, n);
+        node.children[e] = middle;
+      }
+      node = node.children[e] as Node;
+      i += n;
+    }
+    return node;
+  }
+
+  /** The node after a run of `step`'s class from `node` (one edge for each class table and minimum). */
+  private run(node: Node, step: Exclude<RouteStep, string>): Node {
+    let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
+    if (run === undefined) {
+      run = new Run(step.ascii, step.min, new Node(node.depth + 1));
+      node.runs.push(run);
+    }
+    return run.child;
+  }
+
+  /**
+   * Walk `pathname`: into `answer`, the first pattern (below `limit`) at a
+   * node where it ends that `accept` takes, and its group pairs.
+   */
+  match(
+    pathname: string,
+    limit: number,
+    accept: (index: number) => boolean,
+    test: (index: number) => boolean,
+    answer: TrieMatch,
+  ): void {
+    this.pathname = pathname;
+    this.accept = accept;
+    this.test = test;
+    this.answer = answer;
+    answer.index = limit;
+    answer.route = null;
+    answer.undecided = false;
+    this.walk(this.root, 0);
+    if (answer.index === limit) answer.index = -1;
+  }
+
+  /** Walk down from `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
+  private walk(start: Node, from: number): void {
+    const value = this.pathname;
+    const n = value.length;
+    const answer = this.answer;
+    let node = start;
+    let at = from;
+    while (node.first < answer.index) {
+      if (node.tried.length > 0) this.tryAt(node);
+      if (at === n) this.end(node);
+      // The text edge that the next code unit starts, if its label follows.
+      let next: Node | null = null;
+      let nextAt = 0;
+      if (at < n) {
+        const c = value.charCodeAt(at);
+        const labels = node.labels;
+        let e = -1;
+        if (node.byUnit !== null) e = c < 0x80 ? (node.byUnit[c] as number) - 1 : -1;
+        else for (let k = 0; k < labels.length && e < 0; k++) if ((labels[k] as string).charCodeAt(0) === c) e = k;
+        if (e >= 0) {
+          const label = labels[e] as string;
+          const end = at + label.length;
+          if (end <= n) {
+            let u = 1;
+            while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
+            if (u === label.length) {
+              next = node.children[e] as Node;
+              nextAt = end;
+            }
+          }
+        }
+      }
+      const runs = node.runs;
+      if (runs.length === 0) {
+        if (next === null) return;
+        node = next;
+        at = nextAt;
+        continue;
+      }
+      if (next !== null) {
+        this.walk(next, nextAt);
+        if (answer.undecided) return;
+      }
+      for (let r = 0; r < runs.length; r++) {
+        const run = runs[r] as Run;
+        const ascii = run.ascii;
+        let i = at;
+        while (i < n) {
+          const c = value.charCodeAt(i);
+          if (c >= 0x80) {
+            answer.undecided = true;
+            return;
+          }
+          if (ascii[c] === 0) break;
+          i++;
+        }
+        if (i - at < run.min) continue;
+        const slot = node.depth * 2;
+        this.stack[slot] = at;
+        this.stack[slot + 1] = i;
+        this.walk(run.child, i);
+        if (answer.undecided) return;
+      }
+      return;
+    }
+  }
+
+  /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */
+  private tryAt(node: Node): void {
+    const answer = this.answer;
+    const tried = node.tried;
+    for (let k = 0; k < tried.length; k++) {
+      const index = tried[k] as number;
+      if (index >= answer.index) return;
+      if (this.test(index)) {
+        answer.index = index;
+        answer.route = null;
+        return;
+      }
+    }
+  }
+
+  /** The pathname ends at `node`: its first pattern before the answer that `accept` takes becomes the answer. */
+  private end(node: Node): void {
+    const answer = this.answer;
+    const ends = node.ends;
+    for (let k = 0; k < ends.length; k++) {
+      const index = ends[k] as number;
+      if (index >= answer.index) return;
+      const route = node.routes[k] as Route;
+      if (!route.checkOthers || this.accept(index)) {
+        answer.index = index;
+        answer.route = route;
+        if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
+        for (let s = node.depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
+        return;
+      }
+    }
+  }
+}
