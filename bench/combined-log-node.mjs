@@ -3,7 +3,7 @@
 // the request target, new URL(target, base) per line, and the tally of
 // `swurl stats` (valid and invalid lines, schemes, hosts, paths, queries,
 // fragments, ports, credentials; registrable domains by tldts per distinct
-// host at the end), printed as JSON.
+// host at the end) and the counts by status, printed as JSON.
 //
 //   node bench/combined-log-node.mjs FILE BASE
 import { createReadStream } from "node:fs";
@@ -13,6 +13,8 @@ import { getDomain } from "tldts";
 const [file, base] = process.argv.slice(2);
 /** The request line's target: after the method, up to the protocol or the closing quote. */
 const REQUEST = /"[A-Z]+ (\S+)(?: [^"]*)?"/;
+/** The status: the three digits after the request's closing quote. */
+const STATUS = /" (\d{3}) /;
 
 const increment = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
 const tally = {
@@ -21,6 +23,7 @@ const tally = {
   schemes: new Map(),
   hosts: new Map(),
   paths: new Map(),
+  statuses: new Map(),
   withQuery: 0,
   withFragment: 0,
   withPort: 0,
@@ -29,6 +32,7 @@ const tally = {
 for await (const line of createInterface({ input: createReadStream(file), crlfDelay: Infinity })) {
   if (line === "") continue;
   tally.lines++;
+  increment(tally.statuses, STATUS.exec(line)?.[1] ?? "(none)");
   const m = REQUEST.exec(line);
   let url;
   try {
@@ -57,6 +61,7 @@ console.log(
     schemes: top(tally.schemes),
     hosts: top(tally.hosts),
     paths: top(tally.paths),
+    statuses: top(tally.statuses),
     domains: top(domains),
   }),
 );

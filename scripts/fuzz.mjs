@@ -7,7 +7,7 @@
 //   npm run fuzz -- --minutes 30 --jobs 2
 //   npm run fuzz -- --cases 1000000 --seed 12345
 //   npm run fuzz -- --property parse
-//   npm run fuzz -- --property cli --cases 60000   the CLI's readers (test/cli/reader-properties.ts)
+//   npm run fuzz -- --property cli --cases 60000   the CLI's readers and stats --by of logs (test/cli/reader-properties.ts)
 //   node scripts/node-lines.mjs 24 scripts/fuzz.mjs --property urlpattern --cases 1000000 --jobs 2
 //   node scripts/node-lines.mjs 24 scripts/fuzz.mjs --property urlpatternlist --cases 20000
 //
@@ -151,6 +151,8 @@ async function readersRound(fc, readers, cli, s, numRuns, watch) {
       if (watch.next() !== "run") return;
       lines += readers.caseLines(c);
       const problems = await readers.readerDifferences(cli, c);
+      // A log's cases also count every field and the tallies' URL parts with stats --by (and --sum bytes).
+      if (c.format === "combined" || c.format === "common") problems.push(...(await readers.groupDifferences(cli, c)));
       if (problems.length > 0) throw new Error(problems.join("\n"));
     }),
     { seed: s, numRuns },

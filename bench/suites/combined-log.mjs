@@ -8,7 +8,10 @@
 //     distinct keys, as a real site's log does.
 // On each: swurl stats --input combined (1 and 2 threads) against a plain
 // Node.js script of the same tally (bench/combined-log-node.mjs: readline, a
-// regex, new URL per line); swurl parse --format tsv (1 and 2 threads) and
+// regex, new URL per line, and the counts by status); on the distinct log,
+// the groupings an analyst asks for first, stats --by status and --by status
+// --by pathname, against that script and against DuckDB's SQL of the same
+// two groupings (bench/combined-log-duckdb.mjs); swurl parse --format tsv (1 and 2 threads) and
 // --format parquet, the default fields to a file; and, where Debian's
 // goaccess is installed, GoAccess over the same log with its requests panel
 // only (the others, visitors, browsers, referrers and so on, are work swurl
@@ -25,6 +28,9 @@ import { once as event } from "node:events";
 import { accessLog } from "../access-log.mjs";
 
 const NODE_SCRIPT = "node: readline, regex, new URL()";
+const DUCKDB = "duckdb: read_csv, regexp_extract, group by";
+const BY_STATUS = "swurl stats --by status";
+const BY_STATUS_PATHNAME = "swurl stats --by status --by pathname";
 const BASE = "https://www.example.com/";
 const here = new URL("..", import.meta.url);
 const cli = new URL("../packages/cli/build/cli.js", here).pathname;
@@ -44,35 +50,57 @@ const LOGS = {
 };
 const label = (what, log) => `${what} (${log})`;
 
-export const title = `generated combined logs: swurl stats --input combined vs ${NODE_SCRIPT}; swurl parse to TSV and Parquet; 1 and 2 threads; GoAccess where installed`;
+export const title = `generated combined logs: swurl stats --input combined (and --by) vs ${NODE_SCRIPT} and DuckDB; swurl parse to TSV and Parquet; 1 and 2 threads; GoAccess where installed`;
 export const baseline = label(NODE_SCRIPT, "repeated");
 export const once = true;
-export const target = Object.keys(LOGS).flatMap((log) => [
+export const target = [
   {
-    what: `swurl stats >= 3x the MB/s of ${NODE_SCRIPT} (${log} log)`,
-    over: label(NODE_SCRIPT, log),
-    labels: [label("swurl stats", log)],
+    what: "swurl stats --by status costs at most 30% over swurl stats (distinct log)",
+    over: label("swurl stats", "distinct"),
+    labels: [label(BY_STATUS, "distinct")],
+    ratio: 1 / 1.3,
+  },
+  {
+    what: `${BY_STATUS_PATHNAME} >= 3x the MB/s of ${NODE_SCRIPT} (distinct log)`,
+    over: label(NODE_SCRIPT, "distinct"),
+    labels: [label(BY_STATUS_PATHNAME, "distinct")],
     ratio: 3,
   },
   {
-    what: `swurl stats --threads 2 >= 1.7x --threads 1 (${log} log)`,
-    over: label("swurl stats", log),
-    labels: [label("swurl stats --threads 2", log)],
-    ratio: 1.7,
+    what: `${BY_STATUS_PATHNAME} >= 2x the MB/s of ${DUCKDB} (distinct log)`,
+    over: label(DUCKDB, "distinct"),
+    labels: [label(BY_STATUS_PATHNAME, "distinct")],
+    ratio: 2,
   },
-  {
-    what: `swurl parse --format tsv --threads 2 >= 1.7x --threads 1 (${log} log)`,
-    over: label("swurl parse --format tsv", log),
-    labels: [label("swurl parse --format tsv --threads 2", log)],
-    ratio: 1.7,
-  },
-]);
+  ...Object.keys(LOGS).flatMap((log) => [
+    {
+      what: `swurl stats >= 3x the MB/s of ${NODE_SCRIPT} (${log} log)`,
+      over: label(NODE_SCRIPT, log),
+      labels: [label("swurl stats", log)],
+      ratio: 3,
+    },
+    {
+      what: `swurl stats --threads 2 >= 1.7x --threads 1 (${log} log)`,
+      over: label("swurl stats", log),
+      labels: [label("swurl stats --threads 2", log)],
+      ratio: 1.7,
+    },
+    {
+      what: `swurl parse --format tsv --threads 2 >= 1.7x --threads 1 (${log} log)`,
+      over: label("swurl parse --format tsv", log),
+      labels: [label("swurl parse --format tsv --threads 2", log)],
+      ratio: 1.7,
+    },
+  ]),
+];
 // A pass is a process over the whole log: one measured pass per task and round.
 export const benchOptions = { iterations: 1, warmupIterations: 0, warmup: false };
 export const rounds = 2;
 
 let directory = null;
 const peaks = new Map();
+/** The least CPU time (user + system, ms) of each process's passes: ratios on a shared machine are of these. */
+const cpu = new Map();
 
 export function teardown() {
   // One write: the main thread ends this worker soon after, and later writes were lost.
@@ -80,6 +108,8 @@ export function teardown() {
     [
       "\npeak RSS per process (combined-log):",
       ...[...peaks].map(([name, kb]) => `  ${name}: ${(kb / 1024).toFixed(0)} MiB`),
+      "\nCPU time per process, user + system, the least of its passes (combined-log):",
+      ...[...cpu].map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(2)} s`),
     ].join("\n"),
   );
   if (directory === null) return;
@@ -142,7 +172,10 @@ function run(name, args) {
   return runCommand(name, process.execPath, ["--import", new URL("max-rss.mjs", here).pathname, ...args]);
 }
 
-/** Run `command args...` to the end; records its peak RSS (printed as "max-rss-kb N" on stderr) under `name`. */
+/**
+ * Run `command args...` to the end; records its peak RSS and CPU time
+ * (printed as "max-rss-kb N" and "cpu-ms N" on stderr) under `name`.
+ */
 async function runCommand(name, command, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
@@ -154,6 +187,8 @@ async function runCommand(name, command, args) {
   const kb = Number(/max-rss-kb (\d+)/.exec(stderr)?.[1]);
   if (code !== 0) throw new Error(`${name} exited with ${code}: ${stderr.slice(0, 500)}`);
   peaks.set(name, Math.max(peaks.get(name) ?? 0, kb));
+  const ms = Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
+  if (Number.isFinite(ms)) cpu.set(name, Math.min(cpu.get(name) ?? Infinity, ms));
 }
 
 export async function tasks() {
@@ -174,7 +209,7 @@ export async function tasks() {
       baseline: script,
       fn: () => run(label(what, log), args),
     });
-    const stats = (threads) => [
+    const stats = (threads, ...by) => [
       cli,
       "stats",
       "--input",
@@ -183,6 +218,7 @@ export async function tasks() {
       BASE,
       "--threads",
       String(threads),
+      ...by.flatMap((key) => ["--by", key]),
       file,
     ];
     /** swurl parse of the log to a file of `format`. */
@@ -209,6 +245,13 @@ export async function tasks() {
       task("swurl parse --format tsv --threads 2", parse("tsv", 2)),
       task("swurl parse --format parquet", parse("parquet", 1)),
     );
+    if (log === "distinct") {
+      all.push(
+        task(BY_STATUS, stats(1, "status")),
+        task(BY_STATUS_PATHNAME, stats(1, "status", "pathname")),
+        task(DUCKDB, [new URL("combined-log-duckdb.mjs", here).pathname, file]),
+      );
+    }
     if (existsSync(GOACCESS)) {
       const what = label("goaccess, requests panel", log);
       const args = [

@@ -23,7 +23,7 @@ import type { parseApi } from "../whatwg/parse.js";
 import * as C from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
-import { unescapeLogField } from "./log-escapes.js";
+import { unescapeLogUrl } from "./log-escapes.js";
 import { requestUrl } from "./request-target.js";
 
 export interface BatchOptions {
@@ -344,12 +344,24 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
   private lineAt(i: number): number {
     const at = 2 * (this.row(i) / L.ROW_FIELDS);
+    this.lineBytes();
+    return at;
+  }
+
+  /**
+   * The batch's input as bytes (the bytes given to parseBatch(), a string's
+   * UTF-8, or the stream's block) and every line's range in them, two numbers
+   * a line: line `i` is [ranges[2 * i], ranges[2 * i + 1]), as lineRange(i)
+   * says. For reading many lines' bytes without a string or an array a line;
+   * both are the batch's own, to be read, not written.
+   */
+  lineBytes(): { bytes: Uint8Array; ranges: Int32Array } {
     if (this.ranges === null) {
       const { text, bom, find } = this.input;
       this.bytes = typeof text === "string" ? encoder.encode(text) : text;
       this.ranges = find(this.bytes, bom);
     }
-    return at;
+    return { bytes: this.bytes!, ranges: this.ranges };
   }
 
   /**
@@ -508,7 +520,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
         const url =
           field === L.FIELD_REQUEST
             ? requestUrl(found, base, parse)
-            : parse(field !== L.FIELD_NONE ? unescapeLogField(found) : found, base);
+            : parse(field !== L.FIELD_NONE ? unescapeLogUrl(found) : found, base);
         if (url !== null) {
           finished.set(line, url);
         } else {

@@ -13,7 +13,7 @@
 // leaves the rest here: escapes, CONNECT, "//" and "/\" after the first "/".
 
 import type { ParsedUrl } from "../whatwg/url.js";
-import { unescapeLogField } from "./log-escapes.js";
+import { unescapeLogUrl } from "./log-escapes.js";
 
 type Parse = (input: string, base?: string | ParsedUrl) => ParsedUrl | null;
 
@@ -44,7 +44,7 @@ export function requestParts(request: string): { method: string; target: string;
 export function requestUrl(request: string, base: ParsedUrl | undefined, parse: Parse): ParsedUrl | null {
   const parts = requestParts(request);
   if (parts === null || parts.target === "-" || parts.target === "*") return null;
-  const target = unescapeLogField(parts.target);
+  const target = unescapeLogUrl(parts.target);
   if (target === "") return null;
   if (parts.method === "CONNECT") {
     return base !== undefined && AUTHORITY_FORM.test(target) ? parse(`//${target}`, base) : null;

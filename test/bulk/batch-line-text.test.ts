@@ -124,5 +124,23 @@ describe.each(builds)("%s", (_name, api) => {
       withBom.push(batch.lineRange(0)[0]);
     expect(withBom).toEqual([3]);
     expect(batches[1].lineRange(0)[0]).toBe(0);
+    // lineBytes(): the block itself and the same ranges, whose bytes decode to each line's text.
+    for (const batch of batches) {
+      const { bytes: block, ranges: all } = batch.lineBytes();
+      expect(Array.from({ length: batch.length }, (_, i) => [all[2 * i], all[2 * i + 1]])).toEqual(ranges(batch));
+      expect(ranges(batch).map(([s, e]) => decoder.decode(block.subarray(s, e)))).toEqual(texts(batch));
+    }
+  });
+
+  it("lineBytes() is the input as bytes (a string's UTF-8) and lineRange() of every line", () => {
+    for (const text of TEXTS) {
+      const input = encoder.encode(text);
+      for (const batch of [api.parseBatch(text), api.parseBatch(input)]) {
+        const { bytes: got, ranges: all } = batch.lineBytes();
+        expect(got, JSON.stringify(text)).toEqual(input);
+        expect(all.length).toBe(2 * batch.length);
+        expect(Array.from({ length: batch.length }, (_, i) => [all[2 * i], all[2 * i + 1]])).toEqual(ranges(batch));
+      }
+    }
   });
 });

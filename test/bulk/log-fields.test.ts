@@ -19,11 +19,13 @@ describe.each([
     expect(api.requestParts(" /a HTTP/1.1")).toBeNull();
   });
 
-  it('unescapeLogField undoes \\", \\\\ and \\xHH, reading the bytes as UTF-8', () => {
+  it('unescapeLogField undoes \\", \\\\, \\n and the like, and \\xHH, reading the bytes as UTF-8', () => {
     expect(api.unescapeLogField("/plain")).toBe("/plain");
     expect(api.unescapeLogField(String.raw`say \"hi\" \\o/`)).toBe(String.raw`say "hi" \o/`);
     expect(api.unescapeLogField(String.raw`/caf\xC3\xA9`)).toBe("/café");
     // A byte that is not UTF-8 is U+FFFD, as TextDecoder reads it.
     expect(api.unescapeLogField(String.raw`/\xFF`)).toBe("/\uFFFD");
+    // Apache's C escapes of whitespace are the characters.
+    expect(api.unescapeLogField(String.raw`x\ty\n`)).toBe("x\ty\n");
   });
 });

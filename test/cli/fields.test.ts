@@ -222,6 +222,32 @@ describe("stats --by, --top, top paths", () => {
     expect(strip(two)).toEqual(strip(one));
   });
 
+  it("--sum bytes: each value's sum of sizes, as the log's lines give them, with 1 and 2 threads", () => {
+    const big = path.join(dir, "sum.log");
+    writeFileSync(big, readFileSync(logPath, "utf8").repeat(30)); // ~6 MB: two ranges
+    const args = ["stats", "--json", "--input", "combined", "--base", BASE, "--by", "status,host", "--sum", "bytes"];
+    const expected = (key: (x: ReturnType<typeof keys>) => string) => {
+      const sums = new Map<string, number>();
+      for (const l of log) sums.set(key(keys(l)), (sums.get(key(keys(l))) ?? 0) + 30 * (l.bytes ?? 0));
+      return sums;
+    };
+    for (const threads of ["1", "2"]) {
+      const s = JSON.parse(swurl([...args, "--threads", threads, "--top", "1000", big]).stdout);
+      const got = (g: number) => new Map(s.groups[g].top.map((r: { label: string; sum: number }) => [r.label, r.sum]));
+      expect(got(0)).toEqual(expected((x) => x.status));
+      expect(got(1)).toEqual(expected((x) => x.host));
+    }
+    const text = swurl(["stats", "--input", "combined", "--by", "status", "--sum", "bytes", logPath]).stdout;
+    expect(text).toMatch(/\nBy status {2}\d+ distinct\n {2}200 .* sum [\d,]+\n/);
+  });
+
+  it("--sum needs --by and an integer field", () => {
+    expect(swurl(["stats", "--input", "combined", "--sum", "bytes", logPath]).stderr).toMatch(/--sum .* needs --by/);
+    const r = swurl(["stats", "--input", "combined", "--by", "status", "--sum", "agent", logPath]);
+    expect(r.stderr).toMatch(/--sum agent: not an integer field/);
+    expect(r.status).not.toBe(0);
+  });
+
   it("the text report has the top paths and a section per --by key", () => {
     const r = swurl(["stats", "--input", "combined", "--base", BASE, "--by", "method", logPath]);
     expect(r.stdout).toMatch(/\nTop paths {2}[\d,]+ distinct\n/);

@@ -5,7 +5,7 @@
 // runs it for as long as asked.
 import fc from "fast-check";
 import { beforeAll, describe, it } from "vitest";
-import { type Cli, loadCli, readerCase, readerDifferences } from "./reader-properties";
+import { type Cli, groupDifferences, loadCli, readerCase, readerDifferences } from "./reader-properties";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x25_10c5);
 const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
@@ -23,6 +23,19 @@ describe(`reader property (seed ${SEED})`, () => {
         if (problems.length > 0) throw new Error(problems.join("\n"));
       }),
       { seed: SEED, numRuns: Math.round(600 * SCALE) },
+    );
+  });
+
+  it("stats --by every access-log field and the URL parts of the kernel's tallies (and --sum bytes): counts and sums equal the reference's", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        readerCase.filter((c) => c.format === "combined" || c.format === "common"),
+        async (c) => {
+          const problems = await groupDifferences(cli, c);
+          if (problems.length > 0) throw new Error(problems.join("\n"));
+        },
+      ),
+      { seed: SEED, numRuns: Math.round(300 * SCALE) },
     );
   });
 });

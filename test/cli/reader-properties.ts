@@ -19,18 +19,22 @@ import fc from "fast-check";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
+import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../packages/cli/src/commands/stats";
 
 /** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
 export interface Cli {
   readRecords: typeof ReadRecords;
   openInputs: typeof OpenInputs;
   setBlockSizes(bytes: number, lines: number): void;
-  parse(input: string, base?: string): { href: string } | null;
+  parse(input: string, base?: string): { href: string; protocol: string; hostname: string; pathname: string } | null;
+  statsWork: typeof StatsWork;
+  statsTotal: typeof StatsTotal;
 }
 
 export async function loadCli(): Promise<Cli> {
   const entry = [
     `export { readRecords } from "./packages/cli/src/input/records";`,
+    `export { statsTotal, statsWork } from "./packages/cli/src/commands/stats";`,
     `export { openInputs } from "./packages/cli/src/io";`,
     `export { setBlockSizes } from "./src/bulk/stream";`,
     `export { parse } from "./src/index";`,
@@ -39,7 +43,6 @@ export async function loadCli(): Promise<Cli> {
     platform: "node",
     ...KERNEL_JS,
     plugins: [wasmText],
-    external: ["tldts"],
   });
   return (await import(
     /* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`
@@ -235,8 +238,47 @@ function splitLines(text: string): { n: number; line: string }[] {
 
 const decode = (bytes: string) => new TextDecoder().decode(Buffer.from(bytes, "latin1"));
 
-/** An access-log field's escapes undone (\xHH a byte, \c the char), written apart from the CLI's. */
+/** Apache's C-style escapes of whitespace, by the letter's byte: \b \n \r \t \v. */
+const APACHE_WHITESPACE: Record<number, number> = { 98: 0x08, 110: 0x0a, 114: 0x0d, 116: 0x09, 118: 0x0b };
+
+/** An access-log field's escapes undone (\xHH a byte, \n and the like the whitespace, \c the char), written apart from the CLI's. */
 function unescapeRef(field: string): string {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(unescapedRefBytes(field));
+}
+
+const fatalUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/**
+ * A URL field's escapes undone as URL text: each UTF-8 sequence its character,
+ * a byte that starts none %HH (a sequence is the shortest run of bytes that a
+ * fatal decoder takes whole: UTF-8 is prefix-free).
+ */
+function unescapeUrlRef(field: string): string {
+  const bytes = unescapedRefBytes(field);
+  let out = "";
+  for (let i = 0; i < bytes.length; ) {
+    let n = 1;
+    let text: string | null = null;
+    for (; n <= 4 && i + n <= bytes.length && text === null; n++) {
+      try {
+        text = fatalUtf8.decode(bytes.subarray(i, i + n));
+      } catch {
+        text = null;
+      }
+    }
+    if (text === null) {
+      out += `%${bytes[i].toString(16).toUpperCase().padStart(2, "0")}`;
+      i++;
+    } else {
+      out += text;
+      i += n - 1;
+    }
+  }
+  return out;
+}
+
+/** The bytes of an access-log field with its escapes undone. */
+function unescapedRefBytes(field: string): Uint8Array {
   const bytes: number[] = [];
   const raw = Buffer.from(field, "utf8");
   for (let i = 0; i < raw.length; i++) {
@@ -245,6 +287,9 @@ function unescapeRef(field: string): string {
       if (raw[i + 1] === 0x78 && /^[0-9a-fA-F]{2}$/.test(hex)) {
         bytes.push(parseInt(hex, 16));
         i += 3;
+      } else if (APACHE_WHITESPACE[raw[i + 1]] !== undefined) {
+        bytes.push(APACHE_WHITESPACE[raw[i + 1]]);
+        i += 1;
       } else {
         // The escaped char, whole (it may be several bytes).
         let j = i + 2;
@@ -256,7 +301,7 @@ function unescapeRef(field: string): string {
       bytes.push(raw[i]);
     }
   }
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(Uint8Array.from(bytes));
+  return Uint8Array.from(bytes);
 }
 
 /** A log line read by the grammar, a scanner of its own: null where it does not match. */
@@ -323,21 +368,27 @@ function scanLog(line: string, combined: boolean): Record<string, string | null>
   const first = request.indexOf(" ");
   const last = request.lastIndexOf(" ");
   const target = first <= 0 ? null : request.slice(first + 1, last > first ? last : undefined).replace(/^ +| +$/g, "");
+  const version = first <= 0 || last <= first ? null : none(unescapeRef(request.slice(last + 1)));
   return {
     client: none(client),
+    ident: none(ident),
+    user: none(user),
+    request: none(unescapeRef(request)),
+    version,
     status: none(status),
     bytes: none(bytes),
     method: first <= 0 ? null : none(unescapeRef(request.slice(0, first))),
     target: target === null ? null : none(unescapeRef(target)),
+    targetUrl: target === null ? null : none(unescapeUrlRef(target)),
     referer: referer === null ? null : none(unescapeRef(referer)),
     agent: agent === null ? null : none(unescapeRef(agent)),
-    time,
+    time: none(time),
   };
 }
 
 /** The URL of a request by the form of its target (RFC 9112 section 3.2), with the CLI's parse(). */
 function requestHref(cli: Cli, fields: Record<string, string | null>): string | null {
-  const { method, target } = fields;
+  const { method, targetUrl: target } = fields;
   if (method === null || target === null || target === "" || target === "*") return null;
   if (method === "CONNECT") {
     return /^(\[[^\]\s]*\]|[^\s/?#@[\]\\:]+):\d+$/.test(target) ? (cli.parse(`//${target}`, BASE)?.href ?? null) : null;
@@ -463,10 +514,9 @@ function partsOf(c: ReaderCase): string[] {
   return parts;
 }
 
-/** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */
-export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
-  const table = c.format === "csv" || c.format === "tsv";
-  const spec: InputSpec = {
+/** How the CLI reads case `c`. */
+function specOf(c: ReaderCase): InputSpec {
+  return {
     format: c.format,
     field: c.format === "lines" ? "" : c.format === "combined" || c.format === "common" ? "request" : "url",
     baseField: undefined,
@@ -474,24 +524,34 @@ export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
     skipBlank: c.format !== "lines",
     skipComments: false,
   };
+}
+
+/**
+ * The bytes of case `c` as the CLI reads them: its files through openInputs()
+ * (written to `dir`) when it is several files or gzip, else its chunks.
+ */
+async function sourceOf(cli: Cli, c: ReaderCase, dir: string): Promise<AsyncIterable<Uint8Array>> {
+  const parts = partsOf(c);
+  if (parts.length === 1 && !c.gzip) return chunked(Buffer.from(c.bytes, "latin1"), c.chunk);
+  const files = parts.map((p, i) => {
+    const file = path.join(dir, `part${i}`);
+    const bytes = Buffer.from(p, "latin1");
+    writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
+    return file;
+  });
+  return (await cli.openInputs(files)).chunks(() => {});
+}
+
+/** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */
+export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
+  const table = c.format === "csv" || c.format === "tsv";
+  const spec = specOf(c);
   const names = c.format === "combined" || c.format === "common" ? LOG_FIELDS : table ? TABLE_FIELDS : [];
   cli.setBlockSizes(c.block, c.blockLines);
   let dir: string | null = null;
   try {
-    let source: AsyncIterable<Uint8Array>;
-    const parts = partsOf(c);
-    if (parts.length > 1 || c.gzip) {
-      dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
-      const files = parts.map((p, i) => {
-        const file = path.join(dir!, `part${i}`);
-        const bytes = Buffer.from(p, "latin1");
-        writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
-        return file;
-      });
-      source = (await cli.openInputs(files)).chunks(() => {});
-    } else {
-      source = chunked(Buffer.from(c.bytes, "latin1"), c.chunk);
-    }
+    dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
+    const source = await sourceOf(cli, c, dir);
     const rows: Row[] = [];
     for await (const records of cli.readRecords(source, spec, table ? ["id"] : [])) {
       for (let i = 0; i < records.length; i++) {
@@ -534,4 +594,87 @@ export async function readerDifferences(cli: Cli, c: ReaderCase): Promise<string
 /** Lines in a case's input, for the fuzz script's count. */
 export function caseLines(c: ReaderCase): number {
   return c.bytes.split("\n").length;
+}
+
+// ---------------------------------------------------------------------------
+// `stats --by`: every access-log field, and the URL parts counted from the
+// kernel's tallies, against counts of the reference reader's values.
+
+/** Every field of a Common or Combined Log Format line, the request split in three. */
+const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
+/** The --by keys the group property counts: every field of the log, and the URL parts of the kernel's tallies. */
+const GROUP_KEYS = [...LOG_LINE_FIELDS, "scheme", "protocol", "hostname", "pathname"];
+
+/** A status or size as the command counts it: its digits without leading zeros; none where it is not digits. */
+function integerRef(v: string | null): string | null {
+  return v !== null && /^[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? String(Number(v)) : null;
+}
+
+/** The value of --by `key` of a log line whose fields the reference read (null: no match) and whose URL is `href`. */
+function groupValueRef(cli: Cli, key: string, fields: Record<string, string | null> | null, href: string | null) {
+  const url = href === null ? null : cli.parse(href);
+  switch (key) {
+    case "scheme":
+      return url === null ? null : url.protocol.slice(0, -1);
+    case "protocol":
+      return url?.protocol ?? null;
+    case "hostname":
+      return url?.hostname ?? null;
+    case "pathname":
+      return url?.pathname ?? null;
+    case "status":
+    case "bytes":
+      return integerRef(fields?.[key] ?? null);
+  }
+  return fields?.[key] ?? null;
+}
+
+/** `stats --by` GROUP_KEYS (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
+async function groupTotal(cli: Cli, c: ReaderCase, sum: string | undefined) {
+  const options = { input: specOf(c), filter: { valid: null, schemes: null }, by: GROUP_KEYS, sum };
+  cli.setBlockSizes(c.block, c.blockLines);
+  const dir = mkdtempSync(path.join(tmpdir(), "swurl-groups-"));
+  try {
+    return cli.statsTotal([await cli.statsWork.run(await sourceOf(cli, c, dir), options, async () => {})], options);
+  } finally {
+    cli.setBlockSizes(1 << 20, 1 << 16);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The differences between `stats --by` GROUP_KEYS's counts (and, with --sum
+ * bytes, each value's sum of sizes) and the reference's for a log case `c`:
+ * [] when there is none.
+ */
+export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
+  const expected = GROUP_KEYS.map(() => new Map<string, number>());
+  const sums = GROUP_KEYS.map(() => new Map<string, number>());
+  for (const { line } of splitLines(decode(joined(partsOf(c))))) {
+    if (/^[ \t]*$/.test(line)) continue;
+    const fields = scanLog(line, c.format === "combined");
+    const href = fields === null ? null : requestHref(cli, fields);
+    const size = Number(integerRef(fields?.bytes ?? null) ?? 0);
+    GROUP_KEYS.forEach((key, k) => {
+      const v = groupValueRef(cli, key, fields, href) ?? "(none)";
+      expected[k].set(v, (expected[k].get(v) ?? 0) + 1);
+      sums[k].set(v, (sums[k].get(v) ?? 0) + size);
+    });
+  }
+  const sorted = (m: Map<string, number> | undefined) =>
+    JSON.stringify([...(m ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const problems: string[] = [];
+  for (const sum of [undefined, "bytes"]) {
+    const total = await groupTotal(cli, c, sum);
+    GROUP_KEYS.forEach((key, k) => {
+      const what = `${c.format} --by ${key}${sum === undefined ? "" : ` --sum ${sum}`}`;
+      const [got, want] = [sorted(total.groups[k].counts), sorted(expected[k])];
+      if (got !== want) problems.push(`${what}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`);
+      if (sum === undefined) return;
+      const [gotSums, wantSums] = [sorted(total.groups[k].sums), sorted(sums[k])];
+      if (gotSums !== wantSums)
+        problems.push(`${what}: sums ${gotSums.slice(0, 300)}, reference ${wantSums.slice(0, 300)}`);
+    });
+  }
+  return problems;
 }

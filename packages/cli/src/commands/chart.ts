@@ -35,6 +35,8 @@ export function styleFor(stream: NodeJS.WriteStream): Style {
 export interface ChartRow {
   label: string;
   count: number;
+  /** With `stats --sum`: the sum of the field over the rows' records. */
+  sum?: number;
 }
 
 /** Width of the bar column. */
@@ -58,6 +60,7 @@ export function chart(rows: ChartRow[], total: number, style: Style): string[] {
   const countWidth = Math.max(0, ...counts.map((c) => c.length));
   return rows.map((r, i) => {
     const b = bar(r.count, max, BAR_WIDTH);
-    return `  ${labels[i].padEnd(labelWidth)}  ${counts[i].padStart(countWidth)}  ${style.bar(b)}${" ".repeat(BAR_WIDTH + 1 - b.length)}${style.dim(formatPercent(r.count, total).padStart(6))}`;
+    const sum = r.sum === undefined ? "" : `  sum ${formatCount(r.sum)}`;
+    return `  ${labels[i].padEnd(labelWidth)}  ${counts[i].padStart(countWidth)}  ${style.bar(b)}${" ".repeat(BAR_WIDTH + 1 - b.length)}${style.dim(formatPercent(r.count, total).padStart(6))}${sum}`;
   });
 }

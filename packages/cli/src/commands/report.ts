@@ -60,7 +60,10 @@ interface TopList {
 }
 
 function topList(t: TopCounts, n: number): TopList {
-  return { distinct: t.counts.size, top: top(t.counts, n), dropped: t.dropped };
+  const rows = top(t.counts, n);
+  const { sums } = t;
+  if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)!;
+  return { distinct: t.counts.size, top: rows, dropped: t.dropped };
 }
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;

@@ -12,7 +12,8 @@ import {
   threadsOption,
 } from "./args.js";
 import { UsageError } from "../errors.js";
-import { fieldDef, recordKeys } from "../output/fields.js";
+import { fieldDef, recordKeys, type FieldDef } from "../output/fields.js";
+import { fromKernel, GroupCounter } from "./by-groups.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
 import { relativeTargets } from "../input/failure-hint.js";
@@ -22,7 +23,7 @@ import { openInputs } from "../io.js";
 import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "swurl";
-import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
+import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
 
@@ -31,6 +32,8 @@ interface StatsOptions {
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */
   by: string[];
+  /** The --sum field (an integer field), or undefined. */
+  sum?: string;
 }
 
 /** A --by key as a field: "host" is the hostname (the port is a key of its own). */
@@ -46,15 +49,23 @@ function kernelCounts(filter: RecordFilter): boolean {
   return filter.valid !== false && filter.schemes === null;
 }
 
+/** Whether the kernel reads the input and counts its URLs: then GroupCounter counts --by keys its faster ways. */
+function kernelGroups({ input, filter }: StatsOptions): boolean {
+  return kernelCounts(filter) && kernelRead(input);
+}
+
 export const statsWork: Work<StatsOptions, Tally> = {
-  async run(source, { input, filter, by }) {
-    const tally = emptyTally(by.length);
-    const groups = by.map((key) => fieldDef("stats", byField(key), input));
+  async run(source, options) {
+    const { input, filter, by, sum } = options;
+    const tally = emptyTally(by.length, sum !== undefined);
+    const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
+    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
-    for await (const records of readRecords(source, input, recordKeys(by))) {
+    for await (const records of readRecords(source, input, recordKeys(sum === undefined ? by : [...by, sum]))) {
       addSkipped(tally, records.skipped);
+      groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
       if (kernel !== null && records.kernel !== undefined) {
         const { batch, from, line } = records.kernel;
@@ -63,10 +74,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
       for (let i = 0; i < records.length; i++) {
         if (counted?.(i)) {
-          if (groups.length > 0) {
-            const url = records.url(i);
-            for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
-          }
+          groups.count(records, i, true);
           continue;
         }
         const url = records.url(i);
@@ -76,19 +84,32 @@ export const statsWork: Work<StatsOptions, Tally> = {
         }
         if (url === null) addInvalid(tally, records.text(i), records.line(i));
         else addUrl(tally, url);
-        for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+        groups.count(records, i, false, url);
       }
     }
+    groups.finish();
     if (kernel !== null) tally.kernel = kernel.serialize();
     return tally;
   },
 };
+
+/** The tallies of the pieces of an input (statsWork's results), added up with their --by counts. */
+export function statsTotal(results: Tally[], options: StatsOptions): Tally {
+  return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
+}
+
+/** The --by keys as fields; with --sum, none from the kernel's tallies, which have no sums. */
+function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
+  const defs = by.map((key) => fieldDef("stats", byField(key), input));
+  return sum === undefined ? defs : defs.map((def) => ({ ...def, tally: undefined }));
+}
 
 const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
   ...ROUTES_OPTIONS,
   by: { type: "string", multiple: true },
+  sum: { type: "string" },
   top: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -112,6 +133,8 @@ Options:
                      param:NAME, route (with --routes), any field of
                      swurl parse --fields, and a record's own (status,
                      method, agent, a JSON key...)
+      --sum FIELD    with each --by value, the sum of its records' FIELD,
+                     an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
       --threads N    read FILE with N worker threads
   -h, --help         show this help
@@ -130,13 +153,19 @@ Memory grows with the number of distinct hosts, not with the input size.
       input: inputSpec("stats", values, true),
       filter: recordFilter("stats", values),
       by,
+      sum: values.sum,
     };
     // Bad keys are usage errors now, not in the middle of the input.
     for (const key of by) fieldDef("stats", byField(key), options.input);
+    if (values.sum !== undefined) {
+      if (by.length === 0) throw new UsageError("stats: --sum adds up a field for each --by value: it needs --by");
+      if (fieldDef("stats", values.sum, options.input).type !== "integer")
+        throw new UsageError(`stats: --sum ${values.sum}: not an integer field (bytes, status, port, line)`);
+    }
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
-    const splittable = kernelRead(options.input) && !by.includes("line");
+    const splittable = kernelRead(options.input) && !by.includes("line") && values.sum !== "line";
     const bulk = {
       name: "stats",
       work: statsWork,
@@ -153,7 +182,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const cause = relativeTargets(options.input);
     const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
-    const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
+    const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
     // The report counts the whole lines before the damage; the run still fails.
     if (input.damage !== null) throw input.damage;

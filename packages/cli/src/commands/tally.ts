@@ -37,8 +37,8 @@ export interface Tally {
   kernel: Uint8Array | null;
 }
 
-/** A tally with `groups` --by keys. */
-export function emptyTally(groups: number): Tally {
+/** A tally with `groups` --by keys (`summed`: with --sum). */
+export function emptyTally(groups: number, summed = false): Tally {
   return {
     lines: 0,
     invalid: 0,
@@ -52,14 +52,14 @@ export function emptyTally(groups: number): Tally {
     withPort: 0,
     invalidSamples: [],
     paths: emptyCounts(),
-    groups: Array.from({ length: groups }, emptyCounts),
+    groups: Array.from({ length: groups }, () => emptyCounts(summed)),
     kernel: null,
   };
 }
 
-/** The value of the record for --by key `k` (null: none, counted as such). */
-export function addGroup(t: Tally, k: number, value: string | null): void {
-  countValue(t.groups[k], value ?? NO_VALUE);
+/** The value of the record for --by key `k` (null: none, counted as such), `by` times, adding `sum` to its --sum. */
+export function addGroup(t: Tally, k: number, value: string | null, by = 1, sum = 0): void {
+  countValue(t.groups[k], value ?? NO_VALUE, by, sum);
 }
 
 /** How a record without a value for a --by key is counted. */
@@ -124,15 +124,18 @@ export function addSkipped(t: Tally, lines: number): void {
 /**
  * The tallies of the pieces of an input, in input order, added up: the
  * kernel's counts of every piece go into one kernel tally, whose keys become
- * strings once, here.
+ * strings once, here, and `fromKernel` adds to the --by counts what it works
+ * out of them.
  */
-export function totalTally(pieces: Tally[]): Tally {
+export function totalTally(pieces: Tally[], fromKernel?: (counts: TallyCounts, total: Tally) => void): Tally {
   const total = pieces.reduce(mergeTally);
   const counted = pieces.filter((t) => t.kernel !== null);
   if (counted.length > 0) {
     const kernel = createTally({ paths: CAP_KEYS });
     for (const t of counted) kernel.addSerialized(t.kernel!);
-    mergeTally(total, countsTally(kernel.counts(), total.groups.length));
+    const counts = kernel.counts();
+    mergeTally(total, countsTally(counts, total.groups.length));
+    fromKernel?.(counts, total);
   }
   total.kernel = null;
   return total;

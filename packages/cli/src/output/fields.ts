@@ -49,6 +49,14 @@ export interface FieldDef {
   piece?: HrefPiece;
   /** The value as JSON text, for JSON Lines output, where the input's JSON types are kept (a number stays one). */
   json?(records: Records, i: number): string | null;
+  /**
+   * Where the value of a URL is a key of one of the kernel's tallies
+   * (createTally()) or worked out from one: which, and how (null: none).
+   * `stats --by` then counts it from that tally's counts.
+   */
+  tally?: { table: "schemes" | "hosts" | "paths"; fold?: (key: string) => string | null };
+  /** Where the value is a field of an access-log line: its index in ACCESS_LOG_FIELDS (log-line.ts reads it from bytes). */
+  logField?: number;
 }
 
 /** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
@@ -83,14 +91,23 @@ function ofUrl(
   };
 }
 
+/** A field of the URL that is a key of the kernel's tally `table` (folded by `fold`; as it is without). */
+function ofTally(def: FieldDef, table: "schemes" | "hosts" | "paths", fold?: (key: string) => string | null): FieldDef {
+  return { ...def, tally: { table, fold } };
+}
+
 /** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */
 function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): FieldDef {
-  return ofUrl(name, true, (url) => {
-    const host = url.hostname;
+  const fold = (host: string) => {
     if (host === "" || host.startsWith("[")) return null;
     const d = domainOf(host);
     return d.isIp ? null : d[part];
-  });
+  };
+  return ofTally(
+    ofUrl(name, true, (url) => fold(url.hostname)),
+    "hosts",
+    fold,
+  );
 }
 
 /** The first value of query parameter `param`, decoded (application/x-www-form-urlencoded, as URLSearchParams does). */
@@ -101,12 +118,19 @@ function queryParam(name: string, param: string): FieldDef {
 const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
   input: { name: "input", type: "string", inHref: false, ofUrl: false, value: (r, i) => r.text(i) },
   line: { name: "line", type: "integer", inHref: true, ofUrl: false, value: (r, i) => String(r.line(i)) },
-  scheme: ofUrl("scheme", true, (url) => url.protocol.slice(0, -1)),
+  scheme: ofTally(
+    ofUrl("scheme", true, (url) => url.protocol.slice(0, -1)),
+    "schemes",
+  ),
   domain: ofHost("domain", "domain"),
   suffix: ofHost("suffix", "publicSuffix"),
   subdomain: ofHost("subdomain", "subdomain"),
   // The path as text: escapes decoded (UTF-8; invalid sequences as U+FFFD).
-  path: ofUrl("path", false, (url) => percentDecode(url.pathname)),
+  path: ofTally(
+    ofUrl("path", false, (url) => percentDecode(url.pathname)),
+    "paths",
+    (pathname) => percentDecode(pathname),
+  ),
 };
 
 /** An integer as written in the input ("0200"): its decimal digits ("200"); null where it is none ("-", "2e3"). */
@@ -139,6 +163,13 @@ function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: Inpu
   return { name, type: "string", inHref: false, ofUrl: false, value };
 }
 
+/** The getters whose values are keys of the kernel's tallies: the protocol is the scheme and ":". */
+const URL_TALLIES: Partial<Record<string, NonNullable<FieldDef["tally"]>>> = {
+  protocol: { table: "schemes", fold: (scheme) => `${scheme}:` },
+  hostname: { table: "hosts" },
+  pathname: { table: "paths" },
+};
+
 /** The access-log fields that are numbers. */
 const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
 
@@ -152,7 +183,9 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
   }
   if ((URL_GETTERS as readonly string[]).includes(name)) {
-    return ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string");
+    const def = ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string");
+    const tally = URL_TALLIES[name];
+    return tally === undefined ? def : ofTally(def, tally.table, tally.fold);
   }
   if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
   if (name === "route") {
@@ -176,7 +209,10 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
           `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${ACCESS_LOG_FIELDS.join(",")}`,
         );
       }
-      return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
+      return {
+        ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string"),
+        logField: ACCESS_LOG_FIELDS.indexOf(key as (typeof ACCESS_LOG_FIELDS)[number]),
+      };
     default: {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);

@@ -1,0 +1,130 @@
+// Counts of byte strings (the values of a log field, as ranges of the lines'
+// bytes): an open-addressing hash table whose keys are copied into one byte
+// array, so that counting a value makes no string; a key becomes a string
+// once, when the counts are read (into()). Past 2 * CAP_KEYS distinct keys,
+// the CAP_KEYS most frequent are kept and the others' counts added up in
+// `dropped`, as top-counts.ts does with strings.
+
+import { CAP_KEYS, countValue, type TopCounts } from "./top-counts.js";
+
+/** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its count (its sum: `sums`). */
+const SLOT = 4;
+const FIRST_CAPACITY = 1024;
+/** Multiply-xorshift constants (the golden ratio, MurmurHash3's finalizer). */
+const GOLDEN = 0x9e3779b1 | 0;
+const MIX_1 = 0x85ebca6b | 0;
+const MIX_2 = 0xc2b2ae35 | 0;
+
+/** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+function hash(bytes: Uint8Array, a: number, b: number): number {
+  let h = b - a;
+  for (let i = a; i < b; i++) h = Math.imul(h ^ bytes[i], GOLDEN);
+  h ^= h >>> 16;
+  h = Math.imul(h, MIX_1);
+  h ^= h >>> 13;
+  h = Math.imul(h, MIX_2);
+  return h ^ (h >>> 16);
+}
+
+export class ByteCounts {
+  private slots = new Int32Array(FIRST_CAPACITY * SLOT);
+  /** Per slot, the sum of its key's records' --sum field. */
+  private sums = new Float64Array(FIRST_CAPACITY);
+  private mask = FIRST_CAPACITY - 1;
+  private size = 0;
+  private keys = new Uint8Array(1 << 16);
+  private keysEnd = 0;
+  /** Occurrences of the keys dropped as rare. */
+  private dropped = 0;
+
+  /** Count one more of the bytes [a, b) of `bytes`, whose record's --sum field is `sum`. */
+  add(bytes: Uint8Array, a: number, b: number, sum: number): void {
+    this.addKey(bytes, a, b, hash(bytes, a, b), 1, sum);
+  }
+
+  private addKey(bytes: Uint8Array, a: number, b: number, h: number, n: number, sum: number): void {
+    const { slots, keys } = this;
+    const len = b - a;
+    for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
+      const s = i * SLOT;
+      const at = slots[s] - 1;
+      if (at < 0) {
+        this.insert(s, bytes, a, len, h, n, sum);
+        return;
+      }
+      if (slots[s + 2] === h && slots[s + 1] === len) {
+        let same = true;
+        for (let k = 0; k < len; k++) {
+          if (keys[at + k] !== bytes[a + k]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) {
+          slots[s + 3] += n;
+          this.sums[i] += sum;
+          return;
+        }
+      }
+    }
+  }
+
+  /** A new key in the empty slot at word `s`; the table grows (or is pruned) past a load of 3/4. */
+  private insert(s: number, bytes: Uint8Array, a: number, len: number, h: number, n: number, sum: number): void {
+    if (this.keysEnd + len > this.keys.length) {
+      const keys = new Uint8Array(2 * (this.keys.length + len));
+      keys.set(this.keys.subarray(0, this.keysEnd));
+      this.keys = keys;
+    }
+    this.keys.set(bytes.subarray(a, a + len), this.keysEnd);
+    const { slots } = this;
+    slots[s] = this.keysEnd + 1;
+    slots[s + 1] = len;
+    slots[s + 2] = h;
+    slots[s + 3] = n;
+    this.sums[s / SLOT] = sum;
+    this.keysEnd += len;
+    this.size++;
+    const capacity = this.mask + 1;
+    if (this.size > 2 * CAP_KEYS) this.rebuild(capacity, this.pruneThreshold());
+    else if (this.size > capacity - (capacity >> 2)) this.rebuild(2 * capacity, 0);
+  }
+
+  /** The count above which at most CAP_KEYS keys are left. */
+  private pruneThreshold(): number {
+    const counts: number[] = [];
+    for (let s = 0; s < this.slots.length; s += SLOT) if (this.slots[s] !== 0) counts.push(this.slots[s + 3]);
+    counts.sort((x, y) => y - x);
+    return counts[CAP_KEYS];
+  }
+
+  /** The keys counted more than `threshold` times, in a table of `capacity` slots; the others' counts dropped. */
+  private rebuild(capacity: number, threshold: number): void {
+    const { slots, keys, sums } = this;
+    this.slots = new Int32Array(capacity * SLOT);
+    this.sums = new Float64Array(capacity);
+    this.mask = capacity - 1;
+    this.size = 0;
+    this.keys = new Uint8Array(keys.length);
+    this.keysEnd = 0;
+    for (let s = 0; s < slots.length; s += SLOT) {
+      if (slots[s] === 0) continue;
+      const n = slots[s + 3];
+      if (n <= threshold) this.dropped += n;
+      else this.addKey(keys, slots[s] - 1, slots[s] - 1 + slots[s + 1], slots[s + 2], n, sums[s / SLOT]);
+    }
+  }
+
+  /** Add the counts into `counts`, each key as a string (UTF-8, invalid bytes as U+FFFD). */
+  into(counts: TopCounts): void {
+    const { slots, keys } = this;
+    for (let s = 0; s < slots.length; s += SLOT) {
+      if (slots[s] === 0) continue;
+      const at = slots[s] - 1;
+      countValue(counts, utf8.decode(keys.subarray(at, at + slots[s + 1])), slots[s + 3], this.sums[s / SLOT]);
+    }
+    counts.dropped += this.dropped;
+  }
+}
