@@ -4,7 +4,11 @@
 // (scripts/build.mjs), so these names never reach a user's import.
 // test/package/layers.test.ts checks that src/cli/ imports nothing else of src/.
 
-import type { Backend } from "./kernel/backend.js";
+import type { Backend, KernelModule } from "./kernel/backend.js";
+import { DEDUPE_EXPORTS, type DedupeExports } from "./generated/kernel.js";
+import dedupeSimd from "../build/swurl-dedupe.simd.wasm";
+import dedupeScalar from "../build/swurl-dedupe.wasm";
+import { dedupeJs } from "./generated/kernel-js.js";
 
 /** The record's mark of an absent part (assembly/layout.ts). */
 export { NONE } from "../assembly/layout.js";
@@ -31,5 +35,13 @@ export type { Backend };
 export { ARENA } from "../assembly/layout.js";
 /** The record of the kernel's dedupe table (assembly/dedupe.ts). */
 export * as DEDUPE from "../assembly/dedupe-layout.js";
+/** The kernel module of the dedupe table (assembly/dedupe.ts), which no library entry loads: Backend.instance() makes it. */
+export const DEDUPE_MODULE: KernelModule<DedupeExports> = {
+  name: "dedupe",
+  exports: DEDUPE_EXPORTS,
+  simd: dedupeSimd,
+  scalar: dedupeScalar,
+  js: dedupeJs,
+};
 /** The compiled WASM kernel, handed to the worker threads of --threads (src/cli/threads.ts). */
 export { adoptCompiledKernels, compiledKernels } from "./kernel/wasm-backend.js";

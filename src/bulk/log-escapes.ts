@@ -2,9 +2,9 @@
 
 const ESCAPE = /\\(x[0-9a-fA-F]{2}|[\s\S])/g;
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM. */
-const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const utf8Decoder = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * An access-log field with Apache's and nginx's escapes undone: \" and \\

@@ -11,7 +11,7 @@
 // fill, so the process's resident memory grows with the keys, not with the
 // budget.
 
-import { ARENA, type Backend, DEDUPE } from "../internal.js";
+import { ARENA, type Backend, DEDUPE, DEDUPE_MODULE } from "../internal.js";
 import { InputError } from "./errors.js";
 
 /** Characters of the first input piece; a longer line doubles it. */
@@ -56,7 +56,7 @@ export class DedupeTable {
     this.io = keys + budget + 64;
     this.layout();
     this.backend.enter();
-    this.backend.kernel.dedupeInit(ARENA, maxSlots, budget, 0);
+    this.backend.instance(DEDUPE_MODULE).dedupeInit(ARENA, maxSlots, budget, 0);
   }
 
   private get inputStart(): number {
@@ -105,7 +105,7 @@ export class DedupeTable {
   /** Empty the table; its lines are now keys (`prefixed` false) or sequence numbers and keys, hashed with `seed`. */
   clear(seed: number, prefixed: boolean): void {
     this.backend.enter();
-    this.backend.kernel.dedupeClear(ARENA, seed);
+    this.backend.instance(DEDUPE_MODULE).dedupeClear(ARENA, seed);
     this.set(DEDUPE.DEDUPE_PREFIXED, prefixed ? 1 : 0);
     this.set(DEDUPE.DEDUPE_FINGERPRINT, this.fingerprint ? 1 : 0);
   }
@@ -130,7 +130,7 @@ export class DedupeTable {
     this.set(DEDUPE.DEDUPE_RUN, this.runs++);
     this.set(DEDUPE.DEDUPE_LINE, 0);
     this.backend.enter();
-    this.backend.kernel.dedupeRun(ARENA, start, length);
+    this.backend.instance(DEDUPE_MODULE).dedupeRun(ARENA, start, length);
     const kept = this.get(DEDUPE.DEDUPE_KEPT);
     const spill = this.get(DEDUPE.DEDUPE_SPILL);
     const marks = this.get(DEDUPE.DEDUPE_MARKS) >> 2;

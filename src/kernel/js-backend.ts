@@ -1,7 +1,10 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
-import * as kernel from "swurl-kernel-js";
-import { kernelExports, type Backend } from "./backend.js";
+// Every module's JS build is one graph of ES modules around the one heap of
+// assembly/memory.ts, so a feature module needs no linking.
+import * as kernel from "swurl-kernel-js/js.ts";
+import { CORE_EXPORTS } from "../generated/kernel.js";
+import { type Backend, type CoreExports, type KernelModule, moduleExports } from "./backend.js";
 
 const PAGE = 65536;
 
@@ -30,12 +33,14 @@ export function createJsBackend(): Backend {
     bytes = nextBytes;
     words = nextWords;
   };
-  const exports = kernelExports(kernel);
+  const exports = moduleExports<CoreExports>("core", CORE_EXPORTS, kernel);
   enter();
   exports.init();
   return {
     name: "js",
     kernel: exports,
+    instance: <E extends object>(feature: KernelModule<E>): E =>
+      moduleExports<E>(feature.name, feature.exports, feature.js()),
     enter,
     buffer: () => buffer,
     grow(needed: number): void {

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleSource, KERNEL_JS } from "../../scripts/bundle.mjs";
+import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { Api } from "./builds";
 import type { searchParamsLink } from "../../src/whatwg/search-params";
 
@@ -84,7 +84,7 @@ export interface CountingApi {
  */
 export async function countingApi(bytes: number): Promise<CountingApi> {
   // The JS build of the kernel as scripts/build.mjs makes it.
-  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS });
+  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS, plugins: [wasmText] });
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-counting-"));
   const file = path.join(dir, "bundle.mjs");
   writeFileSync(file, text);
