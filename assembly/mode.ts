@@ -6,10 +6,10 @@
 //                 reuses the input string): PARSE
 //   a batch line  the same, but the href always written to the output and
 //                 never compared with the input, which a batch does not reuse
-//                 (the comparison was 4-7% of the kernel's time over a batch of
-//                 the corpus), and the record packed into the line's row; the
-//                 fast path is given the block's end and finds the line's
-//                 (its LF) as it goes: BATCH
+//                 (so it does not pay for a comparison it would throw away),
+//                 and the record packed into the line's row; the fast path
+//                 is given the block's end and finds the line's (its LF) as
+//                 it goes: BATCH
 //   canParse()    the status only: the parser's first phase (parser.ts)
 //
 // PARSE and BATCH are the type argument of the fast path for serialized URLs

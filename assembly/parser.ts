@@ -49,7 +49,7 @@ import { isSerializedUrl } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { writeRecord } from "./record";
 import { PARSE } from "./mode";
-import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
+import { specialDefaultPort, isLocalhost, isSpecial, schemeKind, startsWithHttp } from "./scheme";
 import * as C from "./charcode";
 
 // The URL being written. Positions are absolute addresses; the record stores
@@ -280,7 +280,7 @@ function portState(p: i32, e: i32, o: i32): i32 {
   if (portDigits(p, e) != e) return -L.PARSE_FAILURE;
   const value = Last.portValue;
   // "Set url's port to null, if port is url's scheme's default port; otherwise to port."
-  if (p == e || value == defaultPort(scheme)) return o;
+  if (p == e || value == specialDefaultPort(scheme)) return o;
   port = value;
   o = put(o, C.COLON);
   return writeDecimal(o, value);
@@ -628,9 +628,10 @@ let relativeTried = false;
 /**
  * With a base: PARSE_OK where the fast path for relative references
  * (relative.ts) takes the input, PARSE_NEEDS_BASE_HREF where it does not and
- * the base's href is BASE_HREF_ABSENT, else PARSER. Not trying it again on
- * the second call saves ~15% of such a parse; should that call have another
- * input after all, it only goes to the parser, which takes every input.
+ * the base's href is BASE_HREF_ABSENT, else PARSER. The second call does not
+ * try it again, as it has already failed on that input; should that call
+ * have another input after all, it only goes to the parser, which takes
+ * every input.
  */
 function relativeFastPath(src: i32, len: i32, baseHref: i32): i32 {
   const tried = relativeTried;
@@ -664,9 +665,10 @@ function pathPhase(end: i32, o: i32): i32 {
 /**
  * The basic URL parser: its first phase only if `firstPhase` (canParse()),
  * else both and the record, with FLAG_HREF_IS_INPUT if `compareInput`. Each
- * entry passes constants, tested once a parse; a copy of this function for
- * each mode (the mode a type argument, as for the fast path) measured no faster
- * (npm-mixed parse 586 instructions against 583) with 1.1 KB more WASM.
+ * entry passes constants, tested once a parse. One copy of the parser serves
+ * every mode, not one copy each (the mode a type argument, as for the fast
+ * path): a test a parse costs next to nothing, a copy its whole size in the
+ * WASM.
  */
 function parseOnce(
   src: i32,
@@ -746,11 +748,10 @@ function isLetter(p: i32, lower: i32): bool {
  * one of "/", "\", "?" and "#". On such input every state up to the path start
  * state succeeds (with a base too: after a special scheme, "//" leads to the
  * authority state either way) and no state after it can fail, so the URL is
- * valid. Any other input goes to the parser, which decides. Over the corpus
- * a canParse() call that takes this path costs about a third of the machine
- * instructions of one that runs the parser, most of them the call itself (npm
- * run instructions); the scheme is read a word at a time (startsWithHttp()),
- * which costs fewer than a letter at a time.
+ * valid. Any other input goes to the parser, which decides. This path reads
+ * each byte once and runs none of the parser's states; the scheme is read a
+ * word at a time (startsWithHttp()), in fewer instructions than a letter at
+ * a time.
  */
 function isPlainHttpUrl(p: i32, end: i32): bool {
   // "http://" and a byte of host at least.
@@ -826,9 +827,9 @@ export function schemeOverride(p: i32, end: i32, o: i32, credentialsOrPort: bool
   if (p >= end || !isAsciiAlpha(ld8(p))) return -L.PARSE_FAILURE;
   // #scheme-state: the scheme ends at the ":" appended to the value (or the
   // value's own first ":"); any other code point: "Otherwise, return failure."
-  // Byte by byte, not schemeRun(): a second call of it made binaryen stop
-  // inlining it into the scheme start state, 2-3 machine instructions more a
-  // parse of npm-mixed (npm run instructions).
+  // Byte by byte, not schemeRun(): binaryen inlines schemeRun() into the
+  // scheme start state, on every parse's path, only while that is its one
+  // caller.
   let i = p;
   while (i < end && isIn(ld8(i), SCHEME_CHAR)) {
     st8(o + (i - p), toLower(ld8(i)));

@@ -152,8 +152,8 @@ function shortSegmentEnd(p: i32, end: i32, special: bool, stateOverride: bool): 
  * output is copied in runs across "/", stopping only where a rule needs a
  * look: bytes to encode, "\" in special URLs, "?", "#", and a "." or "%" at
  * the start of a segment (a possible dot segment). Most paths of real URLs
- * then take one or two runs instead of one per segment: in the profile of the
- * corpus the per-segment loop was a quarter of the parser's time.
+ * then take one or two runs instead of one per segment: the path is the
+ * longest part of most URLs, and a run copies 16 bytes at a time with SIMD.
  */
 function pathRuns(p: i32, end: i32, pathStart: i32, o: i32, special: bool, stateOverride: bool): i32 {
   const begin = p;

@@ -2,10 +2,10 @@
 // parser (parser.ts) and by the fast path for serialized URLs (serialized.ts)
 // through writeRecord() alone. binaryen inlines it into each of its three
 // callers (the parser and the fast path's two copies): the WASM has no call
-// of it, and the parse costs as many instructions as with the stores written
-// out in each (npm run instructions). A batch's row packs the same record
-// (BATCH mode): the fast path writes a line's row straight from its values,
-// the batch the row of a line the parser wrote at RESULT (rowFromResult()).
+// of it, so one writer costs nothing over the stores written out in each. A
+// batch's row packs the same record (BATCH mode): the fast path writes a
+// line's row straight from its values, the batch the row of a line the
+// parser wrote at RESULT (rowFromResult()).
 
 import { ld32, st32 } from "./memory";
 import * as L from "./layout";

@@ -8,11 +8,11 @@
 // with FLAG_HREF_BASE_PREFIX and the prefix's length (URL_BASE_PREFIX): the
 // wrapper makes the href from the base's string and the input's, and no
 // string from memory. Anything the parser could change or reject goes to
-// the parser as before. The base's href is read only for a path-relative
-// reference's directory: the wrapper of parse() writes it into memory only
+// the parser. The base's href is read only for a path-relative reference's
+// directory: the wrapper of parse() writes it into memory only
 // where the parser has to run, and works the directory out itself (layout.ts
 // BASE_HREF_ABSENT, BASE_DIRECTORY_END); a batch has it in memory, and
-// writes its lines' hrefs. Measured with bench/suites/resolve.mjs
+// writes its lines' hrefs. bench/suites/resolve.mjs measures this path
 // (docs/performance.md).
 
 import { ld8, ld32, st32 } from "./memory";

@@ -2,14 +2,13 @@
 // values.
 //
 // With SIMD, 16 bytes are compared at once and the bitmask of matches gives the
-// position (the toolchain probe measured ~750 MB/s against ~390 MB/s for the
-// scalar loop on real URLs). The loads are not kept inside [p, end): a forward
-// scan reads up to 15 bytes past `end` and findLast up to 15 bytes before `p`,
-// and the bits of those bytes are masked off, so a short range (an authority,
-// a whole URL) takes one load and no scalar tail. Every range scanned lies in
-// the arena (src/kernel/arena.ts), which keeps 16 readable bytes after each
-// buffer and has the kernel's tables below it. The JS build and the scalar
-// WASM build take the plain loops.
+// position, where the scalar loop compares one byte at a time. The loads are
+// not kept inside [p, end): a forward scan reads up to 15 bytes past `end` and
+// findLast up to 15 bytes before `p`, and the bits of those bytes are masked
+// off, so a short range (an authority, a whole URL) takes one load and no
+// scalar tail. Every range scanned lies in the arena (src/kernel/arena.ts),
+// which keeps 16 readable bytes after each buffer and has the kernel's tables
+// below it. The JS build and the scalar WASM build take the plain loops.
 
 import { ld8 } from "./memory";
 

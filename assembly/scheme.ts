@@ -62,7 +62,7 @@ export function isSpecial(kind: i32): bool {
  * #default-port, the table of special schemes: "ftp" 21, "file" none, "http"
  * 80, "https" 443, "ws" 80, "wss" 443; NONE for a kind that is not special.
  */
-export function defaultPort(kind: i32): i32 {
+export function specialDefaultPort(kind: i32): i32 {
   switch (kind) {
     case L.SCHEME_FTP:
       return 21;

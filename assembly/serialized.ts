@@ -9,8 +9,7 @@
 // taken: a special URL with "//" and a host (http, https, ws, wss, ftp and
 // file, whose host may be empty), a URL of another scheme with "//" and a
 // host, and a URL of another scheme with an opaque path ("mailto:", "urn:",
-// "data:"). Over kasztp a parse() kernel call that takes this path costs
-// about a third of the machine instructions of the parser's (npm run instructions).
+// "data:").
 
 import { ld8 } from "./memory";
 import { writeRecord } from "./record";
@@ -32,7 +31,7 @@ import { isEncodedDot } from "./path";
 import { find2 } from "./scan";
 import { portDigits } from "./port";
 import { Last } from "./outputs";
-import { defaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
+import { specialDefaultPort, isLocalhost, isSpecial, schemeKind, startsWithFileColon, startsWithHttp } from "./scheme";
 import { BATCH, PARSE, ParseMode, comparesInput } from "./mode";
 
 // The type arguments of the two copies of isSerializedAfterScheme() (only
@@ -47,8 +46,8 @@ type RelativeRefs = u64;
  * pathEnd() in a WASM build: a compile-time constant there (sizeof is a
  * builtin), false in the JS build, which never evaluates sizeof. The copies
  * differ by it, so binaryen neither merges them into one function called from
- * both nor keeps the other schemes' branches in the http(s) copy: each of
- * those cost 7-50 machine instructions a parse of kasztp (npm run instructions).
+ * both nor keeps the other schemes' branches in the http(s) copy, where each
+ * would be a test on the path of every http(s) URL.
  */
 function isHttpCopy<Schemes>(): bool {
   return ASC_TARGET != 0 && sizeof<Schemes>() == sizeof<HttpSchemes>();
@@ -75,13 +74,13 @@ function mayBeDotSegment(p: i32, end: i32): bool {
  * removes): one that starts with "%2e", or with "." and then another "." or
  * "%" or a byte that may end it. A segment such as ".config" or
  * ".well-known" (a "." then a letter, digit, "-", "_" or "~") is none:
- * ~13% of file-urls' serialized URLs have one, and each cost ~2,900 machine
- * instructions through the parser instead of ~510 (npm run instructions).
+ * ~13% of file-urls' serialized URLs have one, and this path spares each of
+ * them the parser.
  * In BATCH mode the URL may end at an LF, which isUrlEnd() tells: there any
  * byte that is not a dot segment's ends the path, and the caller takes the
  * URL only at "?", "#" or its end. (The mode also keeps the two modes' copies
- * of this function apart, so that binaryen inlines each into its one caller:
- * one copy called from both cost 17 machine instructions a parse of kasztp.)
+ * of this function apart, so that binaryen inlines each into its one caller
+ * and the path costs no call.)
  */
 function pathEnd<Schemes, M>(p: i32, end: i32, isFile: bool, mode: M): i32 {
   // In file: URLs, not a first segment "X|", which the path state turns into
@@ -248,7 +247,7 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
     if (ld8(hostEnd) == C.COLON) {
       if (isFile || ld8(hostEnd + 1) == C.DIGIT_0) return -1;
       pathStart = portDigits(hostEnd + 1, end);
-      if (pathStart <= hostEnd + 1 || Last.portValue == defaultPort(scheme)) return -1;
+      if (pathStart <= hostEnd + 1 || Last.portValue == specialDefaultPort(scheme)) return -1;
       port = Last.portValue;
     }
     if (pathStart >= end || ld8(pathStart) != C.SLASH) return -1;
@@ -303,9 +302,8 @@ function isSerializedAfterScheme<Schemes, M>(src: i32, end: i32, colon: i32, sch
  * wrapper and the batch find its origin from that.
  */
 function serializedOtherEnd<M>(src: i32, end: i32, row: i32, mode: M): i32 {
-  // "file:", the scheme of file lists, a word at a time: lowerSchemeEnd() and
-  // schemeKind() cost ~130 machine instructions a parse of debian-files (646
-  // against 516, npm run instructions).
+  // "file:", the scheme of file lists, a word at a time, without the byte loop
+  // of lowerSchemeEnd() and the lookup of schemeKind().
   if (startsWithFileColon(src)) {
     return isSerializedAfterScheme<OtherSchemes, M>(src, end, src + 4, L.SCHEME_FILE, row, mode);
   }
@@ -322,11 +320,10 @@ function serializedOtherEnd<M>(src: i32, end: i32, row: i32, mode: M): i32 {
  * isSerializedAfterScheme() is generic to have two copies of it for each mode
  * in the WASM builds (asc compiles each type argument to a function of its
  * own): one for http(s), from which binaryen drops the other schemes'
- * branches, and one for the rest (isHttpCopy()). With one copy for all
- * schemes, the kernel's parse of kasztp costs ~9% more machine instructions
- * a call (npm run instructions). `mode` (mode.ts) is the other type argument: a copy of
- * this function for each mode lets binaryen inline it into its one caller,
- * with the mode a constant.
+ * branches, and one for the rest (isHttpCopy()): the copy that most URLs
+ * take tests nothing that only other schemes need. `mode` (mode.ts) is the
+ * other type argument: a copy of this function for each mode lets binaryen
+ * inline it into its one caller, with the mode a constant.
  */
 function serializedEnd<M>(src: i32, end: i32, row: i32, mode: M): i32 {
   if (end - src >= 9 && startsWithHttp(src, false)) {
@@ -351,8 +348,8 @@ export function isSerializedUrl(src: i32, len: i32): bool {
  * the block's) are a serialized URL, pack its record into the row at `row`
  * (layout.ts; the caller sets ROW_HREF) and return where it ends, before the
  * line end; else -1. The one scan of the line both finds its end and checks
- * it: LF and CR stop every scan of the fast path. (Finding each line's end
- * first, then parsing it, cost ~80 machine instructions a line of kasztp.)
+ * it (LF and CR stop every scan of the fast path), where a pass to find each
+ * line's end first would read its bytes twice.
  */
 export function serializedLine(src: i32, end: i32, row: i32): i32 {
   return serializedEnd(src, end, row, BATCH);

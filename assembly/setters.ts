@@ -17,7 +17,7 @@ import * as L from "./layout";
 import * as C from "./charcode";
 import { USERINFO_SET } from "./tables";
 import { encodeRun, RUN_USERINFO } from "./run";
-import { defaultPort } from "./scheme";
+import { specialDefaultPort } from "./scheme";
 import { Last } from "./outputs";
 import {
   overrideUrl,
@@ -128,7 +128,7 @@ function setProtocol(p: i32, end: i32, dst: i32): i32 {
   if (o < 0) return L.PARSE_FAILURE;
   const schemeEnd = old(L.URL_SCHEME_END);
   // "If url's port is url's scheme's default port, then set url's port to null."
-  if (oldPort != L.NONE && oldPort == defaultPort(scheme)) {
+  if (oldPort != L.NONE && oldPort == specialDefaultPort(scheme)) {
     spliceCut(0, schemeEnd + 1, o - dst, L.URL_SCHEME_END, old(L.URL_HOST_END), old(L.URL_PORT_END), L.URL_HOST_END);
     set(L.URL_PORT, L.NONE);
   } else {

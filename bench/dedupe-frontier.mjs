@@ -25,8 +25,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-// SWURL_BENCH_CLI: a copy of build/cli.js to run (so that a build during the run changes nothing).
-const CLI = process.env.SWURL_BENCH_CLI ?? path.join(ROOT, "build", "cli.js");
+// SWURL_BENCH_CLI: a copy of packages/cli/build/cli.js to run (so that a build during the run changes nothing).
+const CLI = process.env.SWURL_BENCH_CLI ?? path.join(ROOT, "packages", "cli", "build", "cli.js");
 const lines = Number(process.argv[2] ?? 100_000_000);
 const memory = process.argv[3] ?? "512M";
 const dir = mkdtempSync(path.join(process.env.SWURL_BENCH_DIR ?? tmpdir(), "swurl-bench-dedupe-"));

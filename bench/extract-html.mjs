@@ -32,7 +32,7 @@ import { hostilePage, htmlPage } from "./html-pages.mjs";
 import { mulberry32 } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const cli = path.join(here, "..", "build", "cli.js");
+const cli = path.join(here, "..", "packages", "cli", "build", "cli.js");
 const { values } = parseArgs({
   options: { blocks: { type: "string", default: "40000" }, rounds: { type: "string", default: "5" } },
 });

@@ -9,7 +9,7 @@
 //   node bench/matrix.mjs split parse            the named suites
 //   node bench/matrix.mjs --engines=24,22,this   other engines (pinned lines of scripts/node-lines.mjs, or this Node)
 //   node bench/matrix.mjs --corpora=kasztp ...   some corpora only (names of bench/data/*.txt, or file-urls, ipv4-hosts)
-//   node bench/matrix.mjs --time=1000 ...        passed on to bench/run.mjs
+//   node bench/matrix.mjs --time=1000 ...        passed on to bench/run.mjs (so are --rounds=N and --cpu)
 //
 // With urlpattern among the suites, bench/urlpattern-chromium.mjs then runs
 // swurl's URLPattern against Blink's in Chromium, where Chromium is installed.
@@ -41,7 +41,7 @@ function parseArgs(argv) {
   for (const arg of argv) {
     if (arg.startsWith("--engines=")) options.engines = arg.slice("--engines=".length).split(",");
     else if (arg.startsWith("--corpora=")) options.corpora = arg.slice("--corpora=".length).split(",");
-    else if (arg.startsWith("--time=") || arg.startsWith("--rounds=")) options.passOn.push(arg);
+    else if (arg.startsWith("--time=") || arg.startsWith("--rounds=") || arg === "--cpu") options.passOn.push(arg);
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else options.suites.push(arg);
   }

@@ -66,7 +66,7 @@ function arrowBatch(a, b) {
 }
 
 // The Arrow batches are made beforehand: swurl builds them anyway (for
-// --format arrow too, and faster than vectorFromArray, src/cli/columns.ts),
+// --format arrow too, and faster than vectorFromArray, packages/cli/src/output/columns.ts),
 // so only the Parquet writing is timed.
 const groups = [];
 for (let a = 0; a < ROWS; a += GROUP) groups.push(arrow.tableToIPC(arrowBatch(a, Math.min(ROWS, a + GROUP)), "stream"));
@@ -93,7 +93,7 @@ async function parquetWasm(settings) {
 // V8 compiles WASM functions on first call: a first, untimed run, so that both settings run compiled code.
 await parquetWasm((b) => b);
 await timeAsync("parquet-wasm 0.8.0 (snappy, transformParquetStream)", () => parquetWasm((b) => b));
-// What swurl sets (src/cli/columnar.ts): dictionaries and statistics only for
+// What swurl sets (packages/cli/src/output/columnar.ts): dictionaries and statistics only for
 // the repetitive strings, the others plain without min/max.
 await timeAsync("  the same, href, pathname, search plain, no statistics", () =>
   parquetWasm((b) =>

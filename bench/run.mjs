@@ -8,6 +8,7 @@
 //                                        ipv4-hosts; bench/generated-corpora.mjs), or a file of one URL per line
 //                                        (default kasztp)
 //   node bench/run.mjs --json=FILE ...   also write each task's result and ratio as JSON (bench/matrix.mjs reads it)
+//   node bench/run.mjs --cpu ...         time each pass in process CPU time instead of wall-clock time
 //
 // One isolate per build. Each kernel build (SIMD WASM, scalar WASM, pure JS)
 // runs in a worker thread of its own, as in a program that imports one build:
@@ -28,6 +29,15 @@
 // worker runs at a time. The statistics are over all passes of all rounds.
 // Tasks that use no build (Node's URL, whatwg-url, url-parse) run in every
 // worker; a build's ratio to such a reference is to the one in its own worker.
+//
+// CPU time (--cpu). On a machine that other work shares, wall-clock passes
+// swing by 2x and more; a pass's process CPU time (process.cpuUsage) counts
+// only the time this process ran. Only one worker runs at a time, so it is
+// that worker's pass, with the garbage collector's and the compiler's helper
+// threads, which is the cost of the pass too (a collection of one task's
+// garbage may land in a later task's pass: compare medians with the best).
+// A task whose pass runs in another process gives its CPU time itself
+// (`cpuOfPass()`: the w3lib suite's Python server).
 //
 // Calibration. Ratios between builds (split against the JS build) compare
 // passes of two workers, and on the test machine one thread ran the same code
@@ -75,17 +85,19 @@ function parseArgs(argv) {
   let rounds = 10;
   let corpus = "kasztp";
   let json = null;
+  let cpu = false;
   for (const arg of argv) {
     if (arg.startsWith("--time=")) time = Number(arg.slice("--time=".length));
     else if (arg.startsWith("--corpus=")) corpus = arg.slice("--corpus=".length);
     else if (arg.startsWith("--json=")) json = arg.slice("--json=".length);
     else if (arg.startsWith("--rounds=")) rounds = Number(arg.slice("--rounds=".length));
+    else if (arg === "--cpu") cpu = true;
     else if (arg.startsWith("-")) throw new Error(`unknown option ${arg}`);
     else names.push(arg);
   }
   if (!(time > 0)) throw new Error("--time must be a positive number of milliseconds");
   if (!(Number.isInteger(rounds) && rounds > 0)) throw new Error("--rounds must be a positive whole number");
-  return { names, time, rounds, corpus: corpusFile(corpus), json };
+  return { names, time, rounds, corpus: corpusFile(corpus), json, cpu };
 }
 
 async function loadSuites(names) {
@@ -123,7 +135,50 @@ async function loadKernel(build) {
 }
 
 /** The worker of one build: runs a round of a suite's tasks when asked, and posts the pass times. */
-async function worker({ names, build, time, rounds, corpus: file }) {
+/**
+ * The passes of each task in process CPU time, ms: for `budget` ms of wall
+ * time a task (two passes at least), after three passes not counted where
+ * `warmup` (tinybench's options do not apply).
+ */
+async function cpuSamples(tasks, budget, warmup) {
+  const samples = [];
+  for (const task of tasks) {
+    if (warmup) for (let i = 0; i < 3; i++) await task.fn();
+    const passes = [];
+    const end = performance.now() + budget;
+    do {
+      const start = process.cpuUsage();
+      await task.fn();
+      const used = process.cpuUsage(start);
+      passes.push(task.cpuOfPass?.() ?? (used.user + used.system) / 1000);
+    } while (passes.length < 2 || performance.now() < end);
+    samples.push(passes);
+  }
+  return samples;
+}
+
+/** Each task's pass times (ms) of one round, with tinybench in wall-clock time. */
+async function wallSamples(name, tasks, suite, time, rounds, round) {
+  const bench = new Bench({
+    name,
+    time: time / (suite.rounds ?? rounds),
+    iterations: Math.max(2, Math.ceil(10 / rounds)),
+    warmup: round === 0,
+    warmupTime: 500,
+    warmupIterations: 3,
+    retainSamples: true,
+    ...suite.benchOptions,
+  });
+  for (const task of tasks) bench.add(task.label, task.fn);
+  await bench.run();
+  return bench.tasks.map((t, i) => {
+    if (t.result.state !== "completed")
+      throw new Error(`${name} / ${tasks[i].label}: ${t.result.state} ${t.result.error ?? ""}`);
+    return [...t.result.latency.samples];
+  });
+}
+
+async function worker({ names, build, time, rounds, corpus: file, cpu }) {
   const suites = new Map((await loadSuites(names)).map((s) => [s.name, s]));
   const { kernel, best, load } = await loadKernel(build);
   const corpus = loadCorpus(file);
@@ -147,24 +202,12 @@ async function worker({ names, build, time, rounds, corpus: file }) {
         tasksOf.set(name, tasks);
       }
       const tasks = tasksOf.get(name);
-      const bench = new Bench({
-        name,
-        time: time / (suite.rounds ?? rounds),
-        iterations: Math.max(2, Math.ceil(10 / rounds)),
-        warmup: round === 0,
-        warmupTime: 500,
-        warmupIterations: 3,
-        retainSamples: true,
-        ...suite.benchOptions,
-      });
-      for (const task of tasks) bench.add(task.label, task.fn);
-      await bench.run();
-      const passes = bench.tasks.map((t, i) => {
-        const result = t.result;
-        if (result.state !== "completed")
-          throw new Error(`${name} / ${tasks[i].label}: ${result.state} ${result.error ?? ""}`);
-        const { label, kernel: of = null, baseline, bytes = corpus.bytes, items = corpus.lines.length } = tasks[i];
-        return { label, kernel: of, baseline, bytes, items, samples: [...result.latency.samples] };
+      const samples = cpu
+        ? await cpuSamples(tasks, time / (suite.rounds ?? rounds), round === 0)
+        : await wallSamples(name, tasks, suite, time, rounds, round);
+      const passes = tasks.map((task, i) => {
+        const { label, kernel: of = null, baseline, bytes = corpus.bytes, items = corpus.lines.length } = task;
+        return { label, kernel: of, baseline, bytes, items, samples: samples[i] };
       });
       parentPort.postMessage({ type: "round", passes });
     } catch (error) {
@@ -267,7 +310,7 @@ async function main(options) {
   );
   console.log(
     `each build in a worker thread of its own; ${options.rounds} rounds of ${options.time / options.rounds} ms a task, ` +
-      "the workers taking turns",
+      `the workers taking turns; passes in ${options.cpu ? "process CPU time" : "wall-clock time"}`,
   );
   console.log(
     "\nload time in each worker, ms (importing build/index.js makes the default instance; then createSwurl of the build)",

@@ -3,12 +3,13 @@
 //   1. the kernel (assembly/), each of its modules (scripts/kernel-modules.mjs)
 //      as two WASM modules, SIMD and scalar (asconfig.json targets), and the
 //      types of their exports, src/generated/kernel.ts (scripts/kernel-types.mjs);
-//   2. the library bundles build/index.js, build/js.js and build/cli.js (esbuild),
+//   2. the library bundles build/index.js and build/js.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
 //      (ASC_TARGET = 0) for the pure-JS build;
 //   3. the type declarations (tsc, into build/types/), with build/index.d.ts and
 //      build/js.d.ts beside the bundles pointing at them (so that an import of
-//      a bundle by path, as the tests make, is typed too).
+//      a bundle by path, as the tests make, is typed too);
+//   4. the command, a package of its own (packages/cli/scripts/build.mjs).
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,6 +19,7 @@ import { KERNEL_JS, wasmText, withoutScalarWasm } from "./bundle.mjs";
 import { compileKernels, writeKernelTypes } from "./kernel-types.mjs";
 import { KERNEL_MODULES, wasmFile } from "./kernel-modules.mjs";
 import { reportSizes } from "./sizes.mjs";
+import { buildCommand } from "../packages/cli/scripts/build.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
@@ -47,7 +49,7 @@ for (const module of KERNEL_MODULES) {
 }
 
 // The library for Node.js: the entries share chunks, so that a program using
-// swurl and swurl/js (and the CLI) loads the common code once.
+// swurl and swurl/js loads the common code once.
 // Chunk names carry a content hash: clear the old ones so build/ holds only this build.
 rmSync("build/chunks", { recursive: true, force: true });
 /** What every bundle shares: the kernel's JS build under its alias, asc's constants, WASM as text. */
@@ -63,17 +65,11 @@ const common = {
 };
 await esbuild.build({
   ...common,
-  entryPoints: ["src/index.ts", "src/js.ts", "src/cli.ts"],
+  entryPoints: ["src/index.ts", "src/js.ts"],
   outdir: "build",
   splitting: true,
   platform: "neutral",
-  // The package has no runtime dependency: tldts (the command's Public Suffix
-  // List) is bundled into the command's own chunk, which the library's entries
-  // never import, and so are parse5-sax-parser and parse5 (`extract --input
-  // html`), into a chunk that only that command's dynamic import loads.
-  // apache-arrow and parquet-wasm stay optional peer packages, imported by
-  // the command only, and only for --format parquet|arrow.
-  external: ["apache-arrow", "parquet-wasm", "parquet-wasm/*", "node:*"],
+  external: ["node:*"],
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>
@@ -99,3 +95,4 @@ for (const entry of ["index", "js"]) {
 }
 
 await reportSizes();
+await buildCommand();

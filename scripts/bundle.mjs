@@ -22,6 +22,10 @@ export const KERNEL_JS = {
  * `source` (an ES module whose imports are relative to `resolveDir`, the
  * repository unless given, in language `loader`) bundled into one ES module
  * in memory, with the other `options` added to esbuild's; its text.
+ *
+ * @param {string} source
+ * @param {import("esbuild").Loader} loader
+ * @param {{ resolveDir?: string } & import("esbuild").BuildOptions} [options]
  */
 export async function bundleSource(source, loader, { resolveDir = root, ...options } = {}) {
   const result = await esbuild.build({

@@ -2,7 +2,7 @@
 // test tool's own (scripts/debian.mjs installs it where it is missing).
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { ensureDebianPackages } from "./debian.mjs";
+import { debianPackagesFor, ensureDebianPackages } from "./debian.mjs";
 
 export const CHROMIUM = "/usr/bin/chromium";
 
@@ -21,6 +21,11 @@ export const CHROMIUM_FLAGS = [
 export function ensureChromium() {
   ensureDebianPackages(["chromium"], () => existsSync(CHROMIUM), "the browser tests");
   return CHROMIUM;
+}
+
+/** Chromium for the tests that need it, or null where they are to be skipped (debianPackagesFor()). */
+export function chromiumForTests(what = "the browser tests") {
+  return debianPackagesFor(["chromium"], () => existsSync(CHROMIUM), what) ? CHROMIUM : null;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(ensureChromium());

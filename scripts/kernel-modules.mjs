@@ -15,8 +15,6 @@ export const KERNEL_MODULES = [
   { name: "canonical", entry: "assembly/canonical/index.ts", file: "swurl-canonical" },
   { name: "rfc1738", entry: "assembly/rfc1738/index.ts", file: "swurl-rfc1738" },
   { name: "urlpattern", entry: "assembly/urlpattern/index.ts", file: "swurl-urlpattern" },
-  // The command's hash set for canon --dedupe: no library entry loads it.
-  { name: "dedupe", entry: "assembly/dedupe.ts", file: "swurl-dedupe" },
 ];
 
 /** The WASM build of `module` for `target` ("simd" or "scalar"), relative to the repository. */

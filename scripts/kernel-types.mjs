@@ -59,7 +59,9 @@ function moduleTypes(module, dts) {
   const body = exports.replace(MEMORY, "");
   const names = [...body.matchAll(/^ {2}export function (\w+)\(/gm)].map((m) => m[1]);
   const Name = title(module.name);
-  return { names, text: `/** The exports of the ${module.name} module (${module.entry}). */
+  return {
+    names,
+    text: `/** The exports of the ${module.name} module (${module.entry}). */
 declare namespace ${Name} {
 ${body}
 }
@@ -69,7 +71,8 @@ export type ${Name}Exports = typeof ${Name};
 
 /** Their names, to check an instance's exports against ${Name}Exports. */
 export const ${module.name.toUpperCase()}_EXPORTS = ${JSON.stringify(names)} as const satisfies readonly (keyof ${Name}Exports)[];
-` };
+`,
+  };
 }
 
 /**
@@ -82,10 +85,11 @@ function moduleJs(module, names) {
   const Name = title(module.name);
   const entry = module.entry.replace(/^assembly\//, "swurl-kernel-js/");
   return `import * as ${module.name} from "${entry}";
-/** The pure-JS build of the ${module.name} module (${module.entry}). */
+/** The pure-JS build of the ${module.name} module (${module.entry}), with the attachHeap() of its graph. */
 export const ${module.name}Js = (): ${Name}Exports =>
   ({
 ${names.map((n) => `    ${n}: ${module.name}.${n},`).join("\n")}
+    attachHeap: memory.attachHeap,
   }) as unknown as ${Name}Exports;
 `;
 }
@@ -104,6 +108,7 @@ ${types.map((t) => t.text).join("\n")}`;
 // the kernel's feature modules (scripts/bundle.mjs aliases swurl-kernel-js/
 // to assembly/), one function each that gives the module's exports.
 import type { ${features.map((t) => `${title(t.module.name)}Exports`).join(", ")} } from "./kernel.js";
+import * as memory from "swurl-kernel-js/memory.ts";
 
 ${features.map((t) => moduleJs(t.module, t.names)).join("\n")}`;
   mkdirSync(path.dirname(OUTPUT), { recursive: true });

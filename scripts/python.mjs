@@ -6,20 +6,33 @@
 // another python3 may come first on PATH, without Debian's packages.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { ensureDebianPackages } from "./debian.mjs";
+import { debianPackagesFor, ensureDebianPackages } from "./debian.mjs";
 
 export const PYTHON = "/usr/bin/python3";
 
+/** Whether Debian's Python imports `modules`. */
+const imports = (modules) => () => spawnSync(PYTHON, ["-c", `import ${modules}`]).status === 0;
+const DASK = [["python3-distributed"], imports("dask.bag, dask.distributed"), "the Dask test"];
+const W3LIB = [["python3-w3lib"], imports("w3lib.url"), "the live w3lib tests"];
+
 export function ensureDask() {
-  const present = () => spawnSync(PYTHON, ["-c", "import dask.bag, dask.distributed"]).status === 0;
-  ensureDebianPackages(["python3-distributed"], present, "the Dask test");
+  ensureDebianPackages(...DASK);
   return PYTHON;
 }
 
 export function ensureW3lib() {
-  const present = () => spawnSync(PYTHON, ["-c", "import w3lib.url"]).status === 0;
-  ensureDebianPackages(["python3-w3lib"], present, "the live w3lib test");
+  ensureDebianPackages(...W3LIB);
   return PYTHON;
+}
+
+/** Debian's Python with Dask for the test that needs it, or null where it is to be skipped (debianPackagesFor()). */
+export function daskForTests() {
+  return debianPackagesFor(...DASK) ? PYTHON : null;
+}
+
+/** Debian's Python with w3lib for the tests that need it, or null where they are to be skipped. */
+export function w3libForTests() {
+  return debianPackagesFor(...W3LIB) ? PYTHON : null;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -21,12 +21,12 @@ const KiB = 1024;
 export const PROGRAMS = [
   {
     name: "{ parse }",
-    budget: 42 * KiB,
+    budget: 42.5 * KiB,
     source: (entry) => `import { parse } from ${entry}; globalThis.out = parse(globalThis.input);`,
   },
   {
     name: "{ URL, URLSearchParams }",
-    budget: 45 * KiB,
+    budget: 45.5 * KiB,
     source: (entry) =>
       `import { URL, URLSearchParams } from ${entry}; globalThis.out = [new URL(globalThis.input), new URLSearchParams(globalThis.input)];`,
   },
@@ -79,7 +79,9 @@ export async function reportSizes(root = process.cwd()) {
   const rows = await bundleSizes(path.join(root, "build/browser/index.js"), root);
   console.log("browser bundles (raw / gzip -9, budget):");
   for (const row of rows)
-    console.log(`  ${row.name.padEnd(26)} ${kib(row.raw).padStart(10)} / ${kib(row.gzip).padStart(9)}   ${kib(row.budget)}`);
+    console.log(
+      `  ${row.name.padEnd(26)} ${kib(row.raw).padStart(10)} / ${kib(row.gzip).padStart(9)}   ${kib(row.budget)}`,
+    );
   const over = overBudget(rows);
   if (over.length > 0) throw new Error(`${over.join("; ")} (scripts/sizes.mjs)`);
 }

@@ -11,7 +11,7 @@ import { bestKernel } from "./api/kernels.js";
 import { defaultArena } from "./api/default.js";
 import * as B from "./api/bindings.js";
 import { newInstance } from "./api/instance.js";
-import { lazy } from "./api/lazy.js";
+import { lazy } from "./kernel/lazy.js";
 
 const instance = /* @__PURE__ */ newInstance(
   /* @__PURE__ */ lazy(() => {

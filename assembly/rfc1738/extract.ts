@@ -117,8 +117,8 @@ function hasStart(w: i32): bool {
 /**
  * The next "<" or ":" in [p, end), or `end`. The SIMD build compares 16 bytes
  * at a time (find2); the scalar builds test four bytes per step with one
- * aligned word load (bench/extract.mjs: the JS build's byte loop alone ran at
- * ~100 MB/s on a loaded machine).
+ * aligned word load, where a byte loop would load and test each byte alone
+ * (bench/extract.mjs measures it).
  */
 function findStart(p: i32, end: i32): i32 {
   if (!ASC_FEATURE_SIMD) {

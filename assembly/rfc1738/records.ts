@@ -1,4 +1,4 @@
-// Numbers shared by the RFC 1738 kernel and its wrapper (src/rfc1738, src/rfc1738/extract.ts).
+// Numbers shared by the RFC 1738 kernel and its wrapper (src/rfc1738, src/rfc3987/extract.ts).
 // Free of imports, like layout.ts, so that src/ can import it for the same values.
 
 // rfc1738Scan() reports one finding per offending character: its byte offset in

@@ -27,7 +27,7 @@ import { accessLog } from "../access-log.mjs";
 const NODE_SCRIPT = "node: readline, regex, new URL()";
 const BASE = "https://www.example.com/";
 const here = new URL("..", import.meta.url);
-const cli = new URL("../build/cli.js", here).pathname;
+const cli = new URL("../packages/cli/build/cli.js", here).pathname;
 const LOGS = {
   repeated: {
     mb: Number(process.env.SWURL_BENCH_LOG_MB ?? 1000),

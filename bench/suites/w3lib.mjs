@@ -5,7 +5,8 @@
 // SAMPLE lines; a build REPEAT times in a pass); a pass of the Python side is one request over
 // a pipe ("go" in, "ok" out), whose cost (~0.1 ms) is counted against Python
 // in a pass of ~100 ms. The ratio is of URLs per second, measured side by side
-// in the same rounds. Without python3-w3lib (apt-get install python3-w3lib)
+// in the same rounds; with --cpu, a Python pass is the CPU time the server
+// reports for it (time.process_time). Without python3-w3lib (apt-get install python3-w3lib)
 // the suite measures the builds alone and says so.
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -45,20 +46,26 @@ export const target =
     ? []
     : { what: `the w3lib profile at least 20x ${LABEL}`, over: LABEL, labels: ["wasm-simd", "wasm", "js"], ratio: 20 };
 
-/** The server: read the URLs, then canonicalize all of them once for each request line ("N"), answering "N". */
+/**
+ * The server: read the URLs, then canonicalize all of them once for each
+ * request line ("N"), answering "N CPU" (CPU the seconds the pass took, by
+ * time.process_time()).
+ */
 const SERVER = `
 import sys
+import time
 from w3lib.url import canonicalize_url
 with open(sys.argv[1], encoding="utf-8", errors="surrogateescape") as f:
     urls = f.read().split("\\n")
 for line in sys.stdin:
+    start = time.process_time()
     n = 0
     for u in urls:
         try:
             n += len(canonicalize_url(u))
         except Exception:
             pass
-    sys.stdout.write(line.strip() + "\\n")
+    sys.stdout.write(f"{line.strip()} {time.process_time() - start}\\n")
     sys.stdout.flush()
 `;
 
@@ -79,8 +86,12 @@ function pythonTask(sample, bytes) {
   const answers = createInterface({ input: child.stdout });
   let sent = 0;
   let waiting = null;
+  /** The CPU time of the last pass, ms, as the server measured it. */
+  let cpuMs = 0;
   answers.on("line", (line) => {
-    if (Number(line) !== sent) return;
+    const [n, seconds] = line.split(" ");
+    if (Number(n) !== sent) return;
+    cpuMs = Number(seconds) * 1000;
     const resolve = waiting;
     waiting = null;
     resolve?.();
@@ -90,6 +101,8 @@ function pythonTask(sample, bytes) {
     label: LABEL,
     items: sample.length,
     bytes,
+    // The pass runs in the child process: bench/run.mjs --cpu takes its CPU time from here.
+    cpuOfPass: () => cpuMs,
     fn: () =>
       new Promise((resolve) => {
         waiting = resolve;

@@ -11,11 +11,11 @@
 
 import type { Instance } from "./instance.js";
 import { splitApi } from "../rfc3986/split.js";
-import { percentApi } from "../rfc3986/percent.js";
+import { percentApi } from "../whatwg/percent.js";
 import { type ParseCore, parseApi } from "../whatwg/parse.js";
 import { rfc1738Api } from "../rfc1738/index.js";
 import { defaultPort as schemeDefaultPort } from "../rfc1738/schemes.js";
-import { extractApi } from "../rfc1738/extract.js";
+import { extractApi } from "../rfc3987/extract.js";
 import { canonicalApi } from "../canonical/index.js";
 import { batchApi } from "../bulk/batch.js";
 import { tallyApi } from "../bulk/tally.js";

@@ -3,10 +3,10 @@
 
 import type { Arena } from "../kernel/arena.js";
 import type { splitApi } from "../rfc3986/split.js";
-import type { percentApi } from "../rfc3986/percent.js";
+import type { percentApi } from "../whatwg/percent.js";
 import type { ParseCore } from "../whatwg/parse.js";
 import type { rfc1738Api } from "../rfc1738/index.js";
-import type { extractApi } from "../rfc1738/extract.js";
+import type { extractApi } from "../rfc3987/extract.js";
 import type { canonicalApi } from "../canonical/index.js";
 import type { batchApi } from "../bulk/batch.js";
 import type { tallyApi } from "../bulk/tally.js";

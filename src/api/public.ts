@@ -1,15 +1,18 @@
 // What both entries (swurl and swurl/js) export besides their functions: the
 // classes and the public types.
-export { ParsedUrl } from "../whatwg/url.js";
+export { ParsedUrl, type UrlRanges } from "../whatwg/url.js";
 export { UrlBatch, type BatchOptions } from "../bulk/batch.js";
 export type { StreamSource } from "../bulk/stream.js";
+/** Access-log fields as Apache and nginx write them: a request line's parts, a quoted field's escapes undone. */
+export { requestParts } from "../bulk/request-target.js";
+export { unescapeLogField } from "../bulk/log-escapes.js";
 export type { TallyCounts, TallyOptions, UrlTally } from "../bulk/tally.js";
 export type { Swurl } from "./create.js";
 export type { KernelName } from "../kernel/backend.js";
 export type { UrlParts, UrlPartsJSON } from "../rfc3986/split.js";
-export type { PercentDecodeOptions, PercentEncodeSet } from "../rfc3986/percent.js";
+export type { PercentDecodeOptions, PercentEncodeSet } from "../whatwg/percent.js";
 export type * from "../rfc1738/index.js";
-export type { ExtractedUrl } from "../rfc1738/extract.js";
+export type { ExtractedUrl } from "../rfc3987/extract.js";
 export type { CanonicalizeOptions } from "../canonical/index.js";
 export type { ProfileOptions, ProfileName } from "../canonical/profiles.js";
 export type { NormalizeUrlOptions } from "../canonical/normalize-url.js";

@@ -17,7 +17,7 @@
 // hrefs (one byte a character).
 
 import * as L from "../../assembly/layout.js";
-import { expectOptions, isDetached, quote, typeName } from "../kernel/check.js";
+import { expectOptions, isDetached, quote, typeName } from "../arguments/check.js";
 import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
 import { BULK } from "../kernel/modules.js";
 import type { parseApi } from "../whatwg/parse.js";

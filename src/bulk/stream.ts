@@ -13,7 +13,7 @@
 // the consumer keeps: a few MB however long the stream. A line longer than the
 // buffer doubles it until the line fits; it shrinks back after.
 
-import { isDetached, typeName } from "../kernel/check.js";
+import { isDetached, typeName } from "../arguments/check.js";
 
 /**
  * A web ReadableStream or any async iterable of bytes; a Node.js Readable is

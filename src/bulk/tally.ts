@@ -15,9 +15,8 @@ import type { ParsedUrl } from "../whatwg/url.js";
 import { UrlBatch } from "./batch.js";
 import { align8, Arena } from "../kernel/arena.js";
 import type { Backend } from "../kernel/backend.js";
-import { BULK } from "../kernel/modules.js";
-import type { BulkExports } from "../generated/kernel.js";
-import { expectOptions, typeName } from "../kernel/check.js";
+import { BULK, type BulkExports } from "../kernel/modules.js";
+import { expectOptions, typeName } from "../arguments/check.js";
 
 /** What a tally counted: strings made once per distinct key. */
 export interface TallyCounts {

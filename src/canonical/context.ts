@@ -6,7 +6,7 @@ import type { ParseCore } from "../whatwg/parse.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 import { settersApi } from "../whatwg/setters.js";
 import { formCodec } from "../whatwg/urlencoded.js";
-import { percentApi } from "../rfc3986/percent.js";
+import { percentApi } from "../whatwg/percent.js";
 import { kernelEscapes } from "./bytes.js";
 import { kernelKey } from "./kernel-key.js";
 

@@ -7,13 +7,13 @@
 
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
-import { percentApi } from "../rfc3986/percent.js";
+import { percentApi } from "../whatwg/percent.js";
 import type { ParseCore } from "../whatwg/parse.js";
 import { hostOf, hostStart, pathEnd, queryEnd, type UrlRecord } from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
-import { withoutPrefix } from "../rfc1738/prefix.js";
+import { withoutPrefix } from "../rfc3986/prefix.js";
 import { defaultPort } from "../rfc1738/schemes.js";
-import { quote, typeName } from "../kernel/check.js";
+import { quote, typeName } from "../arguments/check.js";
 import { HEX_DIGITS, HEX_VALUE } from "./bytes.js";
 import { profileContext } from "./context.js";
 import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./profiles.js";

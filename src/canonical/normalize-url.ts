@@ -13,7 +13,7 @@
 import * as L from "../../assembly/layout.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { PARTS } from "../whatwg/setters.js";
-import { expectString } from "../kernel/check.js";
+import { expectString } from "../arguments/check.js";
 import type { Profile, ProfileContext } from "./context.js";
 
 type Filter = RegExp | string;
@@ -719,8 +719,8 @@ export function normalizeUrlProfile({
     // it: the steps before the parse (tabs and newlines removed, the ends
     // trimmed, a scheme added) change nothing the parser does not do itself, and the kernel's key (assembly/canonical/keys.ts)
     // is tried on its parse first, before the options' checks, which the
-    // default options pass. (Here, not in normalize(): in that large function
-    // V8 made this path slower.)
+    // default options pass. (Here, not in normalize(): V8 optimizes this short
+    // path better apart from that large function.)
     if (defaults && typeof input === "string" && plainSpecialStart(input)) {
       const keyed = keyOf(input, L.KEY_NORMALIZE_URL);
       return keyed === null || typeof keyed === "string" ? keyed : normalize(input, DEFAULTS, true, keyed);

@@ -5,7 +5,7 @@
 // kernel failure resets the backend and becomes an Error naming the input.
 
 import { ARENA, RESULT, SLACK } from "../../assembly/layout.js";
-import { quote } from "./check.js";
+import { quote } from "../arguments/check.js";
 import type { Backend, CoreExports, KernelModule } from "./backend.js";
 import { CORE_EXPORTS } from "../generated/kernel.js";
 import { guarded, type KernelFunction } from "./guard.js";

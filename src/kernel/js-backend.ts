@@ -11,6 +11,14 @@ const PAGE = 65536;
 /** The heap the (one, module-level) JS kernel works in right now. */
 let attached: Uint8Array | null = null;
 
+type AttachHeap = (bytes: Uint8Array, words: Int32Array) => void;
+/**
+ * The attachHeap() of every graph of the kernel's JS modules in use: the
+ * core's, and that of a feature module bundled apart from it (as a test may
+ * load one), whose assembly/memory.ts is another module with a heap of its own.
+ */
+const graphs = new Set<AttachHeap>([kernel.attachHeap]);
+
 export function createJsBackend(): Backend {
   let buffer = new ArrayBuffer(PAGE);
   let bytes = new Uint8Array(buffer);
@@ -19,7 +27,7 @@ export function createJsBackend(): Backend {
   // kernel work in this instance's heap (a pointer comparison when it already does).
   const enter = (): void => {
     if (attached !== bytes) {
-      kernel.attachHeap(bytes, words);
+      for (const attachHeap of graphs) attachHeap(bytes, words);
       attached = bytes;
     }
   };
@@ -39,8 +47,14 @@ export function createJsBackend(): Backend {
   return {
     name: "js",
     kernel: exports,
-    instance: <E extends object>(feature: KernelModule<E>): E =>
-      moduleExports<E>(feature.name, feature.exports, feature.js()),
+    instance<E extends object>(feature: KernelModule<E>): E {
+      const exports = feature.js() as E & { attachHeap?: AttachHeap };
+      if (exports.attachHeap !== undefined && !graphs.has(exports.attachHeap)) {
+        graphs.add(exports.attachHeap);
+        attached = null;
+      }
+      return moduleExports<E>(feature.name, feature.exports, exports);
+    },
     enter,
     buffer: () => buffer,
     grow(needed: number): void {

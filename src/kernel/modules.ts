@@ -23,6 +23,8 @@ import {
 } from "../generated/kernel.js";
 import type { KernelModule } from "./backend.js";
 
+export type { BulkExports };
+
 /** Bulk parsing of lines and access logs, and tallies (assembly/bulk/index.ts). */
 export const BULK: KernelModule<BulkExports> = {
   name: "bulk",

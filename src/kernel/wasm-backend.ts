@@ -51,28 +51,6 @@ function wasmModule(builds: Builds, simd: boolean): WebAssembly.Module {
 }
 
 /**
- * The modules of the best WASM build this engine runs compiled so far (the
- * core compiled now if it was not), by module name and build, for worker
- * threads: a module posted to a worker shares its compiled code, so a worker
- * neither compiles the kernel again nor optimizes its hot functions a second
- * time. Empty where no WASM build runs.
- */
-export function compiledKernels(): Record<string, WebAssembly.Module> {
-  if (!hasWebAssembly()) return {};
-  try {
-    wasmModule(CORE, hasSimd());
-  } catch {
-    return {};
-  }
-  return Object.fromEntries(compiled);
-}
-
-/** Use the modules a parent thread compiled (compiledKernels()) instead of compiling them here. */
-export function adoptCompiledKernels(modules: Record<string, WebAssembly.Module>): void {
-  for (const [key, module] of Object.entries(modules)) if (!compiled.has(key)) compiled.set(key, module);
-}
-
-/**
  * A backend on the SIMD or the scalar module. Throws where this engine cannot
  * run it: no WebAssembly, no SIMD, or compiling refused (a Content Security
  * Policy without 'wasm-unsafe-eval').

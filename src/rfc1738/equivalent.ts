@@ -25,7 +25,7 @@ import { RFC1738 } from "../kernel/modules.js";
 import type { UrlParts } from "../rfc3986/split.js";
 import { asciiLower, defaultPort } from "./schemes.js";
 import { escapeOf } from "./diagnostics.js";
-import { expectString } from "../kernel/check.js";
+import { expectString } from "../arguments/check.js";
 
 /** Schemes whose empty path means "/" (RFC 3986 section 6.2.3; RFC 9110 section 4.2.3; RFC 6455 section 3). */
 const EMPTY_PATH_IS_ROOT = new Set(["http", "https", "ws", "wss"]);

@@ -5,19 +5,19 @@ import * as L from "../../assembly/layout.js";
 import * as R from "../../assembly/rfc1738/records.js";
 import type { Arena } from "../kernel/arena.js";
 import { RFC1738 } from "../kernel/modules.js";
-import { percentApi } from "../rfc3986/percent.js";
+import { percentApi } from "../whatwg/percent.js";
 import { splitApi } from "../rfc3986/split.js";
 import { analyzer, type Analysis, type Finding } from "./analyze.js";
 import { fromFinding, sortDiagnostics, type Diagnostic } from "./diagnostics.js";
 import { equivalence } from "./equivalent.js";
-import { resolver } from "./resolve.js";
+import { resolver } from "../rfc3986/resolve.js";
 import { defaultPort } from "./schemes.js";
 import { Rule, RULES, type RuleTools, type SchemeSpecificParts } from "./syntax.js";
-import { expectString } from "../kernel/check.js";
-import { prefixLength } from "./prefix.js";
+import { expectString } from "../arguments/check.js";
+import { prefixLength } from "../rfc3986/prefix.js";
 
 export type { Diagnostic, DiagnosticCode } from "./diagnostics.js";
-export type { ResolveOptions } from "./resolve.js";
+export type { ResolveOptions } from "../rfc3986/resolve.js";
 export type {
   SchemeSpecificParts,
   FtpParts,

@@ -3,7 +3,7 @@
 // tn3270, afs), and the later schemes a reader of URLs meets
 // everywhere (https, RFC 2818; ws and wss, RFC 6455).
 
-import { expectString } from "../kernel/check.js";
+import { expectString } from "../arguments/check.js";
 
 /** Default port of each scheme that has one (docs/api.md section 4). */
 const DEFAULT_PORTS: ReadonlyMap<string, number> = new Map([

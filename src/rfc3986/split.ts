@@ -4,8 +4,8 @@
 
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
-import { expectString } from "../kernel/check.js";
-import { withoutPrefix } from "../rfc1738/prefix.js";
+import { expectString } from "../arguments/check.js";
+import { withoutPrefix } from "./prefix.js";
 
 /** The components of a URL as written. `null` = absent, `''` = present but empty. */
 export interface UrlPartsJSON {
@@ -47,10 +47,10 @@ export class UrlParts implements UrlPartsJSON {
   /**
    * @internal The kernel's split record (layout.ts SPLIT_*) read from index
    * `at` of `record`, one field per offset: one allocation a call, where an
-   * array of them made two and took ~15 ns more (Node 20). The record is read
-   * here rather than passed as sixteen arguments: a call of that size was too
-   * big for V8 to inline into split()'s callers, and a construct call that is
-   * not inlined cost ~190 more machine instructions a split (callgrind).
+   * array of them would be a second. The record is read here rather than
+   * passed as sixteen arguments: a call of that size is too big for V8 to
+   * inline into split()'s callers, and a construct call that is not inlined
+   * is dear.
    */
   constructor(input: string, record: Int32Array, at: number) {
     this.input = input;

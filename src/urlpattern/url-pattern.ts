@@ -4,7 +4,7 @@
 //
 // Arguments are converted as WebIDL converts them for the platform's
 // URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
-import { lazy } from "../api/lazy.js";
+import { lazy } from "../kernel/lazy.js";
 import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } from "./canonicalize.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";

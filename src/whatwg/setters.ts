@@ -47,7 +47,8 @@ export function settersApi(arena: Arena, core: ParseCore) {
    * The `length` new bytes the kernel wrote, as a string: where they hold the
    * value as it was given (and it is ASCII, so that its bytes are its UTF-16
    * units), that part is sliced from the value, and only the few bytes around
-   * it are read from memory (a string made from memory costs ~100 ns).
+   * it are read from memory (a string made from memory is a call out of JS
+   * and a copy, where a slice shares the value's characters).
    */
   function newBytes(value: string, length: number): string {
     const i = arena.i32;

@@ -1,4 +1,4 @@
-// `swurl canon --dedupe` at any size (src/cli/dedupe.ts): with a --memory of
+// `swurl canon --dedupe` at any size (packages/cli/src/dedupe/dedupe.ts): with a --memory of
 // a few kilobytes, a small input spills to the temporary folder (and spills
 // again, level after level), and the output must still equal the reference:
 // the canonical forms of the lines (canonicalize() of the built library),
@@ -13,7 +13,7 @@ import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { canonicalize, surt } from "../../build/index.js";
-import { surtOrderKey } from "../../src/cli/surt-order";
+import { surtOrderKey } from "../../packages/cli/src/dedupe/surt-order";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { int, mulberry32, pick } from "../helpers/random";
 
@@ -242,7 +242,7 @@ describe("the key of --sort surt: the SURT key", () => {
     expect(surtOrderKey(surt, true)("com,example)/a")).toBe("com,example)/a");
   });
 
-  it("docs/cli.md's example: www. and the scheme do not split a host, a domain before its subdomains", () => {
+  it("packages/cli/README.md's example: www. and the scheme do not split a host, a domain before its subdomains", () => {
     const links = [
       "https://www.example.com/about",
       "http://shop.example.org/cart",

@@ -1,4 +1,4 @@
-// The swurl command line, run as users run it: `node build/cli.js` in a child
+// The swurl command line, run as users run it: `node packages/cli/build/cli.js` in a child
 // process, on files and on standard input. Expected URL components come from
 // whatwg-url (the WHATWG reference implementation), not from swurl itself.
 import { readFileSync } from "node:fs";
@@ -7,10 +7,13 @@ import { URL as WhatwgURL } from "whatwg-url";
 import { extractUrls } from "../../build/index.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mulberry32, randomString } from "../helpers/random";
-import { CLI, ROOT, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
+import { CLI, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
 import { runChild } from "../helpers/child";
 
-const pkg = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+/** The command's package: the one whose build CLI is (the work tree's, or the installed one). */
+const PACKAGE = path.dirname(path.dirname(CLI));
+const pkg = JSON.parse(readFileSync(path.join(PACKAGE, "package.json"), "utf8")) as {
+  name: string;
   version: string;
   bin: Record<string, string>;
 };
@@ -53,7 +56,7 @@ function readCsv(text: string): string[][] {
   return records;
 }
 
-/** Undo the TSV escapes of docs/cli.md. */
+/** Undo the TSV escapes of packages/cli/README.md. */
 function readTsvField(value: string): string {
   return value.replace(
     /\\(.)/g,
@@ -93,7 +96,8 @@ function whatwg(line: string, base?: string): Record<string, string> | null {
 
 describe("swurl (top level)", () => {
   it("is the package's bin", () => {
-    expect(path.resolve(ROOT, pkg.bin.swurl)).toBe(CLI);
+    expect(pkg.name).toBe("swurl-cli");
+    expect(path.resolve(PACKAGE, pkg.bin.swurl)).toBe(CLI);
     expect(readFileSync(CLI, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
   });
 

@@ -2,7 +2,7 @@
 distributed, one Parquet file per partition (docs/cli.md, "Beyond one
 machine"). Used by test/cli/dask.test.ts; also a recipe to start from.
 
-    /usr/bin/python3 dask-partitions.py --node NODE --cli build/cli.js \
+    /usr/bin/python3 dask-partitions.py --node NODE --cli packages/cli/build/cli.js \
         --out-dir DIR --blocksize BYTES LOG -- SWURL_PARSE_ARGS...
 
 Prints one JSON object: the Parquet files in partition order, and the

@@ -1,4 +1,4 @@
-// The per-partition contract (docs/cli.md, "Beyond one machine") under a real
+// The per-partition contract (packages/cli/README.md, "Beyond one machine") under a real
 // distributed engine: Dask distributed (Debian's python3-distributed) with a
 // LocalCluster of two worker processes reads a combined log in blocks cut at
 // line ends, and each block goes through its own `swurl parse --format
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { accessLog } from "../../bench/access-log.mjs";
-import { ensureDask } from "../../scripts/python.mjs";
+import { daskForTests } from "../../scripts/python.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { runChild } from "../helpers/child";
 
@@ -61,49 +61,55 @@ interface Partition {
   worker: number;
 }
 
-it("Dask runs swurl per partition on two workers; DuckDB reads the rows of one local run", async () => {
-  const python = ensureDask();
-  const whole = path.join(dir, "whole.parquet");
-  expect(swurl([...PARSE, "--output", whole, log]).status).toBe(0);
+/** Debian's Python with Dask, or null where the test is skipped (scripts/debian.mjs). */
+const python = daskForTests();
 
-  const out = path.join(dir, "parts");
-  rmSync(out, { recursive: true, force: true });
-  mkdirSync(out);
-  const blocksize = Math.ceil(statSync(log).size / PARTITIONS);
-  const run = runChild(
-    python,
-    [
-      SCRIPT,
-      "--node",
-      process.execPath,
-      "--cli",
-      CLI,
-      "--out-dir",
-      out,
-      "--blocksize",
-      String(blocksize),
-      log,
-      "--",
-      ...PARSE,
-    ],
-    { encoding: "utf8", timeout: 120_000 },
-  );
-  expect(run.status, run.stderr).toBe(0);
-  const { partitions } = JSON.parse(run.stdout) as { partitions: Partition[] };
-  expect(partitions.length).toBeGreaterThanOrEqual(PARTITIONS);
-  expect(partitions.reduce((n, p) => n + p.lines, 0)).toBe(lineCount);
-  expect(new Set(partitions.map((p) => p.worker)).size).toBe(2);
+it.skipIf(python === null)(
+  "Dask runs swurl per partition on two workers; DuckDB reads the rows of one local run",
+  async () => {
+    const whole = path.join(dir, "whole.parquet");
+    expect(swurl([...PARSE, "--output", whole, log]).status).toBe(0);
 
-  const db = await (await DuckDBInstance.create(":memory:")).connect();
-  const files = `[${partitions.map((p) => `'${p.file}'`).join(", ")}]`;
-  // The files' names sort in partition order; file_row_number keeps each file's own order.
-  const partRows = (
-    await db.runAndReadAll(
-      `select * exclude (filename, file_row_number) from read_parquet(${files}, filename = true, file_row_number = true) order by filename, file_row_number`,
-    )
-  ).getRows();
-  const wholeRows = (await db.runAndReadAll(`select * from read_parquet('${whole}')`)).getRows();
-  // Every log line has its row (how a blank line counts is the readers' business, not this test's).
-  expect(wholeRows.length).toBeGreaterThanOrEqual(lineCount - 1);
-  expect(partRows).toEqual(wholeRows);
-}, 180_000);
+    const out = path.join(dir, "parts");
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out);
+    const blocksize = Math.ceil(statSync(log).size / PARTITIONS);
+    const run = runChild(
+      python!,
+      [
+        SCRIPT,
+        "--node",
+        process.execPath,
+        "--cli",
+        CLI,
+        "--out-dir",
+        out,
+        "--blocksize",
+        String(blocksize),
+        log,
+        "--",
+        ...PARSE,
+      ],
+      { encoding: "utf8", timeout: 120_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    const { partitions } = JSON.parse(run.stdout) as { partitions: Partition[] };
+    expect(partitions.length).toBeGreaterThanOrEqual(PARTITIONS);
+    expect(partitions.reduce((n, p) => n + p.lines, 0)).toBe(lineCount);
+    expect(new Set(partitions.map((p) => p.worker)).size).toBe(2);
+
+    const db = await (await DuckDBInstance.create(":memory:")).connect();
+    const files = `[${partitions.map((p) => `'${p.file}'`).join(", ")}]`;
+    // The files' names sort in partition order; file_row_number keeps each file's own order.
+    const partRows = (
+      await db.runAndReadAll(
+        `select * exclude (filename, file_row_number) from read_parquet(${files}, filename = true, file_row_number = true) order by filename, file_row_number`,
+      )
+    ).getRows();
+    const wholeRows = (await db.runAndReadAll(`select * from read_parquet('${whole}')`)).getRows();
+    // Every log line has its row (how a blank line counts is the readers' business, not this test's).
+    expect(wholeRows.length).toBeGreaterThanOrEqual(lineCount - 1);
+    expect(partRows).toEqual(wholeRows);
+  },
+  180_000,
+);

@@ -9,7 +9,7 @@ import { parse as parseHtml } from "parse5";
 import { SAXParser } from "parse5-sax-parser";
 import { afterAll, describe, expect, it } from "vitest";
 import { hostilePage, htmlPage } from "../../bench/html-pages.mjs";
-import { linkBatches, pageLinks, srcsetUrls } from "../../src/cli/html-links";
+import { linkBatches, pageLinks, srcsetUrls } from "../../packages/cli/src/input/html-links";
 import { builds } from "../helpers/builds";
 import { lines, swurl } from "../helpers/cli-run";
 import { mulberry32 } from "../helpers/random";

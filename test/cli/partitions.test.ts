@@ -1,4 +1,4 @@
-// The contract that running swurl under a batch engine relies on (docs/cli.md,
+// The contract that running swurl under a batch engine relies on (packages/cli/README.md,
 // "Beyond one machine"): a file cut into N parts at line boundaries, each part
 // run through its own swurl process, gives row for row what one run over the
 // whole file gives (Spark's RDD.pipe and Hadoop Streaming pipe each partition

@@ -1,4 +1,4 @@
-// --threads cuts a file at any byte (src/cli/range-server.ts): each range's source
+// --threads cuts a file at any byte (packages/cli/src/threads/range-server.ts): each range's source
 // starts with the byte before it, its records drop that first line (the end
 // of the line before), and it reads on to the LF that ends its last line.
 // Cut anywhere, the ranges' records together are the whole file's, line for
@@ -9,14 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
-import type { readRange as ReadRange } from "../../src/cli/io";
-import type { InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
+import type { readRange as ReadRange } from "../../packages/cli/src/io";
+import type { InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 import type {
   FromWorker,
   rangeSource as RangeSource,
   serveRanges as ServeRanges,
   ToWorker,
-} from "../../src/cli/range-server";
+} from "../../packages/cli/src/threads/range-server";
 
 /** The CLI's modules, bundled with the kernel's JS build as scripts/build.mjs makes the CLI. */
 interface Cli {
@@ -27,7 +27,7 @@ interface Cli {
 }
 let cli: Cli;
 beforeAll(async () => {
-  const entry = `export { readRange } from "./src/cli/io"; export { readRecords } from "./src/cli/records"; export { rangeSource, serveRanges } from "./src/cli/range-server";`;
+  const entry = `export { readRange } from "./packages/cli/src/io"; export { readRecords } from "./packages/cli/src/input/records"; export { rangeSource, serveRanges } from "./packages/cli/src/threads/range-server";`;
   const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
   cli = (await import(/* @vite-ignore */ `data:text/javascript;base64,${Buffer.from(text).toString("base64")}`)) as Cli;
 });

@@ -1,8 +1,8 @@
 // The property of the CLI's readers (issue #25): every reader (lines,
 // combined, common, jsonl, csv, tsv; gzip; several files), run in-process
-// through the code the command runs (src/cli/records.ts readRecords(), and
-// src/cli/io.ts openInputs() for files, bundled with the kernel as
-// build/cli.js is), gives the rows that an independent reference reader in
+// through the code the command runs (packages/cli/src/input/records.ts readRecords(), and
+// packages/cli/src/io.ts openInputs() for files, bundled with the kernel as
+// packages/cli/build/cli.js is), gives the rows that an independent reference reader in
 // this file gives: csv-parse for CSV, JSON.parse per line, a grammar of the
 // Combined and Common Log Formats written here. Inputs are random files of
 // hostile pieces, read in chunks and kernel blocks whose sizes are parameters,
@@ -17,8 +17,8 @@ import { gzipSync } from "node:zlib";
 import { parse as csvParse } from "csv-parse/sync";
 import fc from "fast-check";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
-import type { openInputs as OpenInputs } from "../../src/cli/io";
-import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../src/cli/records";
+import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
+import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 
 /** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
 export interface Cli {
@@ -30,8 +30,8 @@ export interface Cli {
 
 export async function loadCli(): Promise<Cli> {
   const entry = [
-    `export { readRecords } from "./src/cli/records";`,
-    `export { openInputs } from "./src/cli/io";`,
+    `export { readRecords } from "./packages/cli/src/input/records";`,
+    `export { openInputs } from "./packages/cli/src/io";`,
     `export { setBlockSizes } from "./src/bulk/stream";`,
     `export { parse } from "./src/index";`,
   ].join("\n");

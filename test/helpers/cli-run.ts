@@ -1,4 +1,5 @@
-// Running the swurl command line as users run it: `node build/cli.js` in a
+// Running the swurl command line as users run it: `node packages/cli/build/cli.js`
+// (or the installed command SWURL_CLI names: test/package/package.test.ts) in a
 // child process, with standard input given.
 import type { SpawnSyncReturns } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -9,7 +10,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { runChild } from "./child";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const CLI = path.join(ROOT, "build", "cli.js");
+export const CLI = process.env.SWURL_CLI ?? path.join(ROOT, "packages", "cli", "build", "cli.js");
 export const SAMPLE = path.join(ROOT, "bench", "data", "sample.txt");
 
 export interface Result {

@@ -3,9 +3,16 @@
 // is run in a Chromium page (Debian's, through playwright-core), and each of
 // swurl's answers must be Node 24's or Chromium's.
 import { chromium } from "playwright-core";
-import { CHROMIUM_FLAGS, ensureChromium } from "../../scripts/chromium.mjs";
+import { CHROMIUM_FLAGS, chromiumForTests } from "../../scripts/chromium.mjs";
 import { type Dispute, observe, type PatternPair } from "./urlpattern-differential";
 import { standardPattern } from "./urlpattern-standard";
+
+let chromiumPath: string | null | undefined;
+/** Chromium, or null where the tests that need it are skipped (scripts/debian.mjs): looked for on first use. */
+export function chromiumOracle(): string | null {
+  if (chromiumPath === undefined) chromiumPath = chromiumForTests("the URLPattern tests against Chromium");
+  return chromiumPath;
+}
 
 /** Chromium's answer to a pair on which its page crashes: no line of swurl's is ever this. */
 const CRASHED = "Chromium's page crashed";
@@ -22,7 +29,9 @@ export function crashed(answer: string[]): boolean {
  * answer leaves the pair to the other one.
  */
 export async function chromiumObservations(pairs: PatternPair[]): Promise<string[][]> {
-  const browser = await chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_FLAGS });
+  const executablePath = chromiumOracle();
+  if (executablePath === null) throw new Error("Chromium is needed to decide these pairs, and there is none here");
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
   try {
     let page = await browser.newPage();
     // observe() is self-contained: its source runs in the page on the page's URLPattern.

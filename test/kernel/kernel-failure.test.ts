@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import { createSwurl, ParsedUrl, type KernelName } from "../../build/index.js";
 import { URL_FIELDS, URL_PATH_START } from "../../assembly/layout";
-import { writeRecord, type UrlRecord } from "../../src/whatwg/components";
+import { storeRecord, type UrlRecord } from "../../src/whatwg/components";
 import { builds, type Api } from "../helpers/builds";
 import { internals, kernelMemory } from "../helpers/internals";
 
@@ -22,7 +22,7 @@ const UrlOfRecord = ParsedUrl as unknown as new (href: string, words: Int32Array
 function rebuilt(api: Api, href: string, pathStart?: number): ParsedUrl {
   const url = api.parse(href)!;
   const words = new Int32Array(URL_FIELDS);
-  writeRecord(url as unknown as UrlRecord, words, 0);
+  storeRecord(url as unknown as UrlRecord, words, 0);
   if (pathStart !== undefined) words[URL_PATH_START] = pathStart;
   return new UrlOfRecord(url.href, words, 0);
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import semver from "semver";
 import { describe, expect, test } from "vitest";
+import { runChild } from "../helpers/child";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = readFileSync(path.join(root, "README.md"), "utf8");
@@ -37,5 +38,36 @@ describe("the contributor setup", () => {
 
   test("the check finds the packages that refuse Node.js 20, which the README does not name", () => {
     expect(refusing("20.19.0").length).toBeGreaterThan(0);
+  });
+});
+
+describe("tests that need Debian's packages (scripts/debian.mjs)", () => {
+  /** debianPackagesFor() of a package that is not there, run as a user who cannot install it; its result and stderr. */
+  function asContributor(ci: string | undefined) {
+    const script = `import(${JSON.stringify(path.join(root, "scripts", "debian.mjs"))}).then((m) =>
+      console.log(m.debianPackagesFor(["swurl-absent-package"], () => false, "the tests of nothing")))`;
+    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: "/tmp" };
+    if (ci !== undefined) env.CI = ci;
+    const isRoot = process.getuid?.() === 0;
+    const [command, args] = isRoot
+      ? ["runuser", ["-u", "nobody", "--", process.execPath, "-e", script]]
+      : [process.execPath, ["-e", script]];
+    return runChild(command, args, { env, encoding: "utf8", cwd: "/tmp" });
+  }
+
+  test("are skipped for a contributor who cannot install them, with a notice naming the command", () => {
+    const result = asContributor(undefined);
+    expect(result.stdout).toBe("false\n");
+    expect(result.stderr).toBe(
+      "swurl: the tests of nothing skipped: they need Debian's swurl-absent-package (`apt-get install swurl-absent-package` as root)\n",
+    );
+    expect(result.status).toBe(0);
+  });
+
+  test("fail under CI=true instead", () => {
+    const result = asContributor("true");
+    expect(result.stdout).toBe("");
+    expect(result.stderr).toMatch(/the tests of nothing need Debian's swurl-absent-package: run `apt-get install/);
+    expect(result.status).not.toBe(0);
   });
 });

@@ -1,64 +1,168 @@
-// The wrapper's layers: src/ has no import cycle (type imports included), the
-// kernel layer (src/kernel/) imports nothing from the feature modules above
-// it, the library imports nothing of the command (src/cli.ts, src/cli/) and no
-// package, the command reaches the library only through its public entry
-// (src/index.ts) and its one internal entry (src/internal.ts), and every build
-// of the kernel has the exports its generated typings (src/generated/kernel.ts) name.
+// The layers of the library and of the command, as a table: each folder of
+// src/, assembly/ and the command's package (packages/cli/) with the folders it
+// may import, so that every arrow between folders is one the table names, and
+// none runs both ways. src/ has no import cycle (type imports included); the
+// library imports no package; the command reaches the library only by its
+// package name ("swurl"); and every build of the kernel has the exports its
+// generated typings (src/generated/kernel.ts) name.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { importCycles, importGraph, packageImports } from "../../scripts/import-cycles.mjs";
 import * as GENERATED from "../../src/generated/kernel";
 import { KERNEL_MODULES, wasmFile } from "../../scripts/kernel-modules.mjs";
-import {
-  BULK,
-  CANONICAL,
-  createSwurl as createBundled,
-  DEDUPE_MODULE,
-  RFC1738,
-  URLPATTERN,
-} from "../helpers/kernel-modules";
+import { BULK, CANONICAL, createSwurl as createBundled, RFC1738, URLPATTERN } from "../helpers/kernel-modules";
 
 /** The backend of an API object of the bundle of test/helpers/kernel-modules.ts. */
 const bundledInternals = (api: object) =>
   (api as Record<symbol, { backend: { kernel: object; instance(m: object): object } }>)[Symbol.for("swurl.internals")];
 
-/** Modules the kernel layer may import: its own (the argument checks among them) and the generated typings. */
-const BELOW_FEATURES = /^src\/(kernel|generated)\//;
+/** The command's package. */
+const CLI = "packages/cli";
 
-/** The command's modules: its entry and src/cli/. */
-const isCommand = (file: string) => file === "src/cli.ts" || file.startsWith("src/cli/");
-/** What the command's modules may import of the rest: the public entry and the one internal entry. */
-const COMMAND_MAY_IMPORT = ["src/index.ts", "src/internal.ts"];
-/** The packages the command imports (node: built-ins aside): the bundled Public Suffix List and the optional peers. */
-const COMMAND_PACKAGES = ["apache-arrow", "parquet-wasm", "parse5-sax-parser", "tldts"];
-/** The command's packages that the build bundles into it (devDependencies); the others are optional peers. */
-const BUNDLED_PACKAGES = ["parse5-sax-parser", "tldts"];
+/**
+ * What each folder may import besides itself. A folder not in the table may
+ * import nothing, and has no row until someone decides where it stands.
+ */
+const LAYERS: Record<string, string[]> = {
+  // The kernel: its feature folders on the core's byte helpers, and its entries on all.
+  "assembly (entries)": ["assembly", "assembly/canonical", "assembly/rfc1738", "assembly/urlpattern"],
+  assembly: [],
+  "assembly/bulk": ["assembly"],
+  "assembly/canonical": ["assembly"],
+  "assembly/rfc1738": ["assembly"],
+  "assembly/urlpattern": ["assembly"],
+  // The wrapper, bottom up: argument checks and generated data first, then
+  // the kernel's loading, then each spec's folder, then the API's wiring.
+  "src/arguments": [],
+  "src/generated": [],
+  "src/kernel": ["assembly", "src/arguments", "src/generated"],
+  "src/whatwg": ["assembly", "src/arguments", "src/generated", "src/kernel"],
+  "src/rfc1630": [],
+  "src/rfc3986": ["assembly", "src/arguments", "src/kernel", "src/rfc1630"],
+  "src/rfc1738": ["assembly", "assembly/rfc1738", "src/arguments", "src/kernel", "src/rfc3986", "src/whatwg"],
+  "src/rfc3987": ["assembly", "assembly/rfc1738", "src/arguments", "src/kernel", "src/rfc1738"],
+  "src/bulk": ["assembly", "src/arguments", "src/kernel", "src/whatwg"],
+  "src/canonical": ["assembly", "src/arguments", "src/kernel", "src/rfc1738", "src/rfc3986", "src/whatwg"],
+  "src/urlpattern": ["assembly", "assembly/urlpattern", "src/kernel", "src/whatwg"],
+  "src/api": [
+    "src/arguments",
+    "src/bulk",
+    "src/canonical",
+    "src/kernel",
+    "src/rfc1738",
+    "src/rfc3986",
+    "src/rfc3987",
+    "src/urlpattern",
+    "src/whatwg",
+  ],
+  // The entries.
+  src: ["src/api", "src/kernel", "src/whatwg"],
+  // The command: its own WASM module (on the kernel's byte helpers, compiled
+  // into the command's module: source, not the library's runtime), and its
+  // TypeScript, which reaches the library only as the package "swurl".
+  [`${CLI}/assembly`]: ["assembly"],
+  [`${CLI}/src/generated`]: [],
+  [`${CLI}/src (entries)`]: [`${CLI}/src`, `${CLI}/src/commands`, `${CLI}/src/threads`],
+  [`${CLI}/src`]: [],
+  [`${CLI}/src/input`]: [`${CLI}/src`],
+  [`${CLI}/src/output`]: [`${CLI}/src`, `${CLI}/src/input`],
+  [`${CLI}/src/dedupe`]: [`${CLI}/assembly`, `${CLI}/src`, `${CLI}/src/generated`],
+  [`${CLI}/src/threads`]: [`${CLI}/src`, `${CLI}/src/input`],
+  [`${CLI}/src/commands`]: [
+    `${CLI}/src`,
+    `${CLI}/src/dedupe`,
+    `${CLI}/src/input`,
+    `${CLI}/src/output`,
+    `${CLI}/src/threads`,
+  ],
+};
 
-/** The edges of `graph` that break the command's rules, as "from -> to". */
-function commandViolations(graph: Map<string, string[]>): string[] {
-  return [...graph].flatMap(([file, targets]) =>
-    targets
-      .filter((target) =>
-        isCommand(file)
-          ? !isCommand(target) && !COMMAND_MAY_IMPORT.includes(target)
-          : isCommand(target) || (target === "src/internal.ts" && file.startsWith("src/")),
-      )
-      .map((target) => `${file} -> ${target}`),
-  );
+/** The files that are entries: each stands on the folders it puts together, so its row is its own. */
+const ENTRIES = [
+  "assembly/index.ts",
+  "assembly/js.ts",
+  `${CLI}/src/cli.ts`,
+  `${CLI}/src/start.ts`,
+  `${CLI}/src/main.ts`,
+];
+
+/** A file's row in the table: its folder, or its folder's entries. */
+function folderOf(file: string): string {
+  const folder = file.slice(0, file.lastIndexOf("/"));
+  return ENTRIES.includes(file) ? `${folder} (entries)` : folder;
 }
 
-describe("src/ imports", () => {
-  const graph = importGraph("src");
+/** The edges of `graph` between folders that `layers` does not allow, as "from -> to". */
+function violations(graph: Map<string, string[]>, layers: Record<string, string[]>): string[] {
+  return [...graph].flatMap(([file, targets]) => {
+    const from = folderOf(file);
+    return targets
+      .filter((target) => {
+        const to = folderOf(target);
+        return to !== from && !(layers[from] ?? []).includes(to);
+      })
+      .map((target) => `${file} -> ${target}`);
+  });
+}
+
+/** The packages the command imports (node: built-ins aside): the library, the bundled Public Suffix List and HTML tokenizer, the optional peers. */
+const COMMAND_PACKAGES = ["apache-arrow", "parquet-wasm", "parse5-sax-parser", "swurl", "tldts"];
+/** The command's packages that its build bundles (its devDependencies); "swurl" is its one dependency, the rest optional peers. */
+const BUNDLED_PACKAGES = ["parse5-sax-parser", "tldts"];
+
+describe("the layers", () => {
+  const graph = importGraph(["src", "assembly", `${CLI}/src`, `${CLI}/assembly`]);
 
   it("are read: the graph has the known edges", () => {
-    // A reader that found no imports would find no cycle either.
+    // A reader that found no imports would find no violation either.
     expect(graph.get("src/api/create.ts")).toContain("src/kernel/arena.ts");
-    expect(graph.get("src/bulk/stream.ts")).toContain("src/kernel/check.ts");
+    expect(graph.get("src/bulk/stream.ts")).toContain("src/arguments/check.ts");
     expect(graph.get("src/kernel/backend.ts")).toContain("src/generated/kernel.ts");
+    expect(graph.get(`${CLI}/src/cli.ts`)).toContain(`${CLI}/src/start.ts`);
+    expect(graph.get(`${CLI}/src/dedupe/dedupe.ts`)).toContain(`${CLI}/assembly/dedupe-layout.ts`);
   });
 
-  it("have no cycle", () => {
-    expect(importCycles(graph)).toEqual([]);
+  it("have a row for every folder, and every row is a folder", () => {
+    const folders = new Set([...graph.keys()].map(folderOf));
+    expect(folders).toContain("assembly (entries)");
+    expect([...folders].filter((f) => !(f in LAYERS))).toEqual([]);
+    expect(Object.keys(LAYERS).filter((f) => !folders.has(f))).toEqual([]);
+  });
+
+  it("hold: every import between folders is one the table allows", () => {
+    expect(violations(graph, LAYERS)).toEqual([]);
+  });
+
+  it("run one way: no two folders may import each other", () => {
+    const both = Object.entries(LAYERS).flatMap(([from, tos]) =>
+      tos.filter((to) => from < to && LAYERS[to]?.includes(from)).map((to) => `${from} <-> ${to}`),
+    );
+    expect(both).toEqual([]);
+  });
+
+  it("find a wrong import where there is one", () => {
+    // The rows as they stand, with imports planted against them.
+    const planted = new Map([
+      ["src/urlpattern/a.ts", ["src/api/lazy.ts", "src/kernel/arena.ts"]],
+      ["src/rfc3986/split.ts", ["src/rfc1738/prefix.ts"]],
+      ["src/kernel/arena.ts", ["src/whatwg/url.ts"]],
+      ["src/nowhere/x.ts", ["src/kernel/arena.ts"]],
+      [`${CLI}/src/input/records.ts`, ["src/index.ts", "assembly/layout.ts", `${CLI}/src/errors.ts`]],
+      ["src/bulk/batch.ts", [`${CLI}/src/io.ts`]],
+    ]);
+    expect(violations(planted, LAYERS)).toEqual([
+      "src/urlpattern/a.ts -> src/api/lazy.ts",
+      "src/rfc3986/split.ts -> src/rfc1738/prefix.ts",
+      "src/kernel/arena.ts -> src/whatwg/url.ts",
+      "src/nowhere/x.ts -> src/kernel/arena.ts",
+      `${CLI}/src/input/records.ts -> src/index.ts`,
+      `${CLI}/src/input/records.ts -> assembly/layout.ts`,
+      "src/bulk/batch.ts -> packages/cli/src/io.ts",
+    ]);
+  });
+
+  it("of src/ have no cycle", () => {
+    expect(importCycles(importGraph("src"))).toEqual([]);
   });
 
   it("find a cycle where there is one", () => {
@@ -70,69 +174,31 @@ describe("src/ imports", () => {
     ]);
     expect(importCycles(cyclic)).toEqual([["a", "b", "c", "a"]]);
   });
-
-  it("of src/kernel/ stay below the features", () => {
-    const upward = [...graph].flatMap(([file, targets]) =>
-      file.startsWith("src/kernel/")
-        ? targets.filter((t) => !BELOW_FEATURES.test(t)).map((t) => `${file} -> ${t}`)
-        : [],
-    );
-    expect(upward).toEqual([]);
-    expect(graph.get("src/kernel/check.ts")).toEqual([]);
-  });
 });
 
 describe("the library and the command", () => {
-  // assembly/ too: the command must not read the kernel's layout either.
-  const graph = importGraph(["src", "assembly"]);
-
-  it("are read: the graph has the known edges", () => {
-    expect(graph.get("src/cli.ts")).toContain("src/cli/start.ts");
-    expect(graph.get("src/cli/start.ts")).toContain("src/cli/main.ts");
-    expect(graph.get("src/cli/href-pieces.ts")).toContain("src/internal.ts");
-    expect(graph.get("src/cli/records.ts")).toContain("src/index.ts");
-    expect(graph.get("src/internal.ts")).toContain("assembly/layout.ts");
-  });
-
-  it("the library imports nothing of the command (nor src/internal.ts), the command only the two entries", () => {
-    expect(commandViolations(graph)).toEqual([]);
-  });
-
-  it("find a violation where there is one", () => {
-    const broken = new Map([
-      ["src/cli/a.ts", ["src/whatwg/url.ts", "src/index.ts", "src/cli/b.ts"]],
-      ["src/cli/b.ts", ["assembly/layout.ts", "src/internal.ts"]],
-      ["src/bulk/batch.ts", ["src/cli/b.ts"]],
-      ["src/index.ts", ["src/internal.ts"]],
-    ]);
-    expect(commandViolations(broken)).toEqual([
-      "src/cli/a.ts -> src/whatwg/url.ts",
-      "src/cli/b.ts -> assembly/layout.ts",
-      "src/bulk/batch.ts -> src/cli/b.ts",
-      "src/index.ts -> src/internal.ts",
-    ]);
-  });
-
   it("import packages: the library none (only the kernel's JS build, an alias of assembly/), the command its own", () => {
-    const imports = packageImports("src");
-    const library = [...imports].flatMap(([file, packages]) =>
-      isCommand(file) ? [] : packages.filter((p) => !p.startsWith("swurl-kernel-js/")).map((p) => `${file} -> ${p}`),
+    const library = [...packageImports("src")].flatMap(([file, packages]) =>
+      packages.filter((p) => !p.startsWith("swurl-kernel-js/")).map((p) => `${file} -> ${p}`),
     );
     expect(library).toEqual([]);
     // A package by its name ("parquet-wasm/node" is parquet-wasm).
     const command = new Set(
-      [...imports].flatMap(([file, packages]) => (isCommand(file) ? packages.map((p) => p.replace(/\/.*$/, "")) : [])),
+      [...packageImports(`${CLI}/src`)].flatMap(([, packages]) => packages.map((p) => p.replace(/\/.*$/, ""))),
     );
     expect([...command].filter((p) => !p.startsWith("node:")).sort()).toEqual(COMMAND_PACKAGES);
   });
 
-  it("the package declares no runtime dependency, and the command's packages are dev or optional peer ones", () => {
-    const manifest = JSON.parse(readFileSync("package.json", "utf8"));
-    expect(manifest.dependencies).toBeUndefined();
-    for (const name of COMMAND_PACKAGES) {
+  it("the library declares no runtime dependency; the command depends on the library alone", () => {
+    const library = JSON.parse(readFileSync("package.json", "utf8"));
+    expect(library.dependencies).toBeUndefined();
+    expect(library.peerDependencies).toBeUndefined();
+    const command = JSON.parse(readFileSync(`${CLI}/package.json`, "utf8"));
+    expect(command.dependencies).toEqual({ swurl: library.version });
+    for (const name of COMMAND_PACKAGES.filter((p) => p !== "swurl")) {
       expect(
-        name in manifest.devDependencies &&
-          (BUNDLED_PACKAGES.includes(name) || manifest.peerDependenciesMeta[name]?.optional),
+        name in command.devDependencies &&
+          (BUNDLED_PACKAGES.includes(name) || command.peerDependenciesMeta[name]?.optional),
         name,
       ).toBe(true);
     }
@@ -168,7 +234,6 @@ describe("kernel exports", () => {
     canonical: CANONICAL,
     rfc1738: RFC1738,
     urlpattern: URLPATTERN,
-    dedupe: DEDUPE_MODULE,
   };
 
   it.each(KERNEL_MODULES.map((m: { name: string }) => [m.name, m]))(

@@ -1,8 +1,10 @@
-// The package as a new user gets it: `npm pack` in a fresh copy of the
-// repository (no build/ yet: the pack must build it), the tarball installed
-// into a scratch project, then used from there only, never from the work tree:
-// ESM import, CommonJS require, swurl/js, `npx swurl`, on Node 20 (the
-// machine's), 22 and 24; and the types, compiled by a consumer project under
+// The packages as a new user gets them: `npm pack` of the library and of the
+// command (packages/cli) in a fresh copy of the repository (no build/ yet: the
+// pack must build them), the tarballs installed into scratch projects, then
+// used from there only, never from the work tree: ESM import, CommonJS
+// require, swurl/js, on Node 20 (the machine's), 22 and 24; the command with
+// `npx swurl`, and its own suites (test/cli/) run against the installed
+// command on each line; and the types, compiled by a consumer project under
 // every moduleResolution a TypeScript user may have.
 import { execFileSync, type SpawnSyncReturns } from "node:child_process";
 import {
@@ -26,11 +28,19 @@ import { runChild } from "../helpers/child";
 const root = path.resolve(import.meta.dirname, "../..");
 const tsc = path.join(root, "node_modules", ".bin", "tsc");
 let scratch = "";
+/** A project with the library installed, and one with the command (which brings the library). */
 let consumer = "";
+let commandConsumer = "";
+/** The command with its optional peers beside it (--format parquet|arrow), as its README says to install them. */
+let fullConsumer = "";
+/** The files of each tarball, and where it is. */
 let packed: string[] = [];
 let tarballPath = "";
-/** What `npm install` of the tarball printed on stderr. */
+let commandPacked: string[] = [];
+let commandTarball = "";
+/** What `npm install` of each printed on stderr. */
 let installErrors = "";
+let commandInstallErrors = "";
 
 /** Run a command; its result, or a failure that shows what it printed. */
 function runFull(command: string, args: string[], cwd: string, env = process.env): SpawnSyncReturns<string> {
@@ -62,24 +72,33 @@ beforeAll(() => {
   symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"));
   expect(existsSync(path.join(clone, "build"))).toBe(false);
   run("npm", ["pack", "--pack-destination", scratch], clone);
-  const [tarball] = readdirSync(scratch).filter((f) => f.endsWith(".tgz"));
-  tarballPath = path.join(scratch, tarball!);
-  packed = run("tar", ["-tzf", tarball!], scratch)
-    .trim()
-    .split("\n")
-    .map((f) => f.replace(/^package\//, ""));
+  run("npm", ["pack", "--workspace", "packages/cli", "--pack-destination", scratch], clone);
+  const tarball = (name: string) => path.join(scratch, readdirSync(scratch).find((f) => f.startsWith(`${name}-`))!);
+  const filesOf = (file: string) =>
+    run("tar", ["-tzf", file], scratch)
+      .trim()
+      .split("\n")
+      .map((f) => f.replace(/^package\//, ""));
+  tarballPath = tarball("swurl");
+  commandTarball = tarball("swurl-cli");
+  packed = filesOf(tarballPath);
+  commandPacked = filesOf(commandTarball);
 
-  consumer = path.join(scratch, "consumer");
-  mkdirSync(consumer);
-  writeFileSync(
-    path.join(consumer, "package.json"),
-    JSON.stringify({ name: "consumer", private: true, type: "module" }),
-  );
-  installErrors = runFull(
-    "npm",
-    ["install", "--no-audit", "--no-fund", "--prefer-offline", tarballPath],
-    consumer,
-  ).stderr;
+  const install = (name: string, tarballs: string[]) => {
+    const dir = path.join(scratch, name);
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name, private: true, type: "module" }));
+    return {
+      dir,
+      stderr: runFull("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline", ...tarballs], dir).stderr,
+    };
+  };
+  ({ dir: consumer, stderr: installErrors } = install("consumer", [tarballPath]));
+  // Both tarballs: the command's dependency on swurl is the library's tarball, as the registry would serve it.
+  ({ dir: commandConsumer, stderr: commandInstallErrors } = install("command-consumer", [tarballPath, commandTarball]));
+  const { devDependencies } = JSON.parse(readFileSync(path.join(root, "packages", "cli", "package.json"), "utf8"));
+  const peers = ["apache-arrow", "parquet-wasm"].map((name) => `${name}@${devDependencies[name]}`);
+  ({ dir: fullConsumer } = install("full-consumer", [tarballPath, commandTarball, ...peers]));
   rmSync(clone, { recursive: true, force: true });
 }, 300_000);
 
@@ -92,7 +111,6 @@ describe("the packed tarball", () => {
     for (const file of [
       "build/index.js",
       "build/js.js",
-      "build/cli.js",
       "build/browser/index.js",
       "build/browser/js.js",
       "build/types/src/index.d.ts",
@@ -102,7 +120,7 @@ describe("the packed tarball", () => {
       expect(packed).toContain(file);
     }
     expect(packed.some((f) => f.startsWith("build/chunks/"))).toBe(true);
-    expect(packed.filter((f) => /^(src|assembly|test|bench|scripts)\//.test(f))).toEqual([]);
+    expect(packed.filter((f) => /^(src|assembly|test|bench|scripts|packages)\//.test(f))).toEqual([]);
     // Every relative import of a packed bundle is packed too.
     for (const file of packed.filter((f) => f.endsWith(".js"))) {
       const text = readInstalled(file);
@@ -160,6 +178,43 @@ describe("the packed tarball", () => {
     expect(readdirSync(installed).sort()).toEqual(expect.arrayContaining(["build", "package.json", "README.md"]));
     expect(existsSync(path.join(installed, "src"))).toBe(false);
   });
+
+  test("carries no command: no bin, none of the command's code or bundled packages", () => {
+    const manifest = JSON.parse(readInstalled("package.json"));
+    expect(manifest.bin).toBeUndefined();
+    expect(existsSync(path.join(consumer, "node_modules", ".bin", "swurl"))).toBe(false);
+    for (const file of packed.filter((f) => f.endsWith(".js"))) {
+      const text = readInstalled(file);
+      // The command's argument parser, its threads, and the Public Suffix List it bundles (tldts).
+      expect(text, file).not.toMatch(/\bparseArgs\b|node:worker_threads|github\.io/);
+    }
+  });
+});
+
+describe("the command's tarball", () => {
+  test("holds its bundle, and no sources", () => {
+    expect(commandPacked).toEqual(expect.arrayContaining(["build/cli.js", "package.json", "README.md"]));
+    expect(commandPacked.filter((f) => !/^(build\/(chunks\/)?[\w.-]+\.js|package\.json|README\.md)$/.test(f))).toEqual(
+      [],
+    );
+  });
+
+  test("depends on the library alone: installing it installs swurl and swurl-cli, and npm says nothing", () => {
+    const installed = path.join(commandConsumer, "node_modules");
+    expect(readdirSync(installed).filter((name) => !name.startsWith("."))).toEqual(["swurl", "swurl-cli"]);
+    const manifest = JSON.parse(readFileSync(path.join(installed, "swurl-cli", "package.json"), "utf8"));
+    expect(manifest.dependencies).toEqual({ swurl: JSON.parse(readInstalled("package.json")).version });
+    expect(Object.values(manifest.peerDependenciesMeta ?? {})).toEqual(
+      Object.keys(manifest.peerDependencies ?? {}).map(() => ({ optional: true })),
+    );
+    expect(commandInstallErrors).toBe("");
+  });
+
+  test("passes publint", () => {
+    expect(
+      run(path.join(root, "node_modules", ".bin", "publint"), ["run", commandTarball, "--strict"], scratch),
+    ).toMatch(/All good!/);
+  });
 });
 
 /** Each Node line the package is tested on: the machine's, and the pinned LTS lines. */
@@ -203,16 +258,46 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
     const out = JSON.parse(run(binary(), ["-e", CJS], consumer));
     expect(out).toEqual({ href: "http://a.example/y", kernel: "wasm-simd", js: "js" });
   });
+});
+
+/** The suites of test/cli/ that run the command as a process (test/helpers/cli-run.ts), which SWURL_CLI can point at the installed one. */
+const COMMAND_SUITES = readdirSync(path.join(root, "test", "cli"))
+  .filter((f) => f.endsWith(".test.ts"))
+  .filter((f) => readFileSync(path.join(root, "test", "cli", f), "utf8").includes("../helpers/cli-run"))
+  .map((f) => `test/cli/${f}`);
+
+describe.each(lines)("the command installed, on %s", (_name, binary) => {
+  test("test/cli's suites pass against it", { timeout: 1_800_000 }, () => {
+    expect(COMMAND_SUITES).toContain("test/cli/command.test.ts");
+    const bin = path.join(fullConsumer, "node_modules", "swurl-cli", "build", "cli.js");
+    const env = { ...process.env, SWURL_CLI: bin };
+    const result = runChild(
+      binary(),
+      [path.join(root, "node_modules", "vitest", "vitest.mjs"), "run", ...COMMAND_SUITES],
+      {
+        cwd: root,
+        env,
+        encoding: "utf8",
+        timeout: 1_700_000,
+      },
+    );
+    expect(result.stdout.replace(/\x1b\[[0-9;]*m/g, ""), result.stderr).toMatch(/Tests +\d+ passed \(\d+\)/);
+    expect(result.status).toBe(0);
+  });
 
   test("npx swurl runs the installed command", () => {
     // npx runs the bin's `#!/usr/bin/env node` with the first `node` on PATH.
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
-    expect(run("npx", ["--no-install", "swurl", "--help"], consumer, env)).toMatch(/swurl/);
-    writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
+    expect(run("npx", ["--no-install", "swurl", "--help"], commandConsumer, env)).toMatch(/swurl/);
+    // By the package's name too, as the README's first screen says (its one bin).
+    expect(run("npx", ["--no-install", "swurl-cli", "--version"], commandConsumer, env)).toMatch(
+      /^swurl \d+\.\d+\.\d+\n$/,
+    );
+    writeFileSync(path.join(commandConsumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
     const result: SpawnSyncReturns<string> = runChild(
       "npx",
       ["--no-install", "swurl", "parse", "--fields", "href", "urls.txt"],
-      { cwd: consumer, env, encoding: "utf8" },
+      { cwd: commandConsumer, env, encoding: "utf8" },
     );
     expect(result.stderr).not.toMatch(/Error|at /);
     expect(result.stdout.trim().split("\n")).toEqual([
@@ -224,16 +309,16 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
 
   test("npx swurl extract --input html runs on the bundled HTML tokenizer (no package of its own installed)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
-    expect(existsSync(path.join(consumer, "node_modules", "parse5-sax-parser"))).toBe(false);
-    expect(existsSync(path.join(consumer, "node_modules", "parse5"))).toBe(false);
+    expect(existsSync(path.join(commandConsumer, "node_modules", "parse5-sax-parser"))).toBe(false);
+    expect(existsSync(path.join(commandConsumer, "node_modules", "parse5"))).toBe(false);
     writeFileSync(
-      path.join(consumer, "page.html"),
+      path.join(commandConsumer, "page.html"),
       `<base href="/d/"><a href="x?a=1&amp;b=2">x</a><a href="mailto:a@b.c">`,
     );
     const result: SpawnSyncReturns<string> = runChild(
       "npx",
       ["--no-install", "swurl", "extract", "--input", "html", "--base", "https://example.com/", "page.html"],
-      { cwd: consumer, env, encoding: "utf8" },
+      { cwd: commandConsumer, env, encoding: "utf8" },
     );
     expect(result.stderr).toBe("");
     expect(result.stdout).toBe("https://example.com/d/x?a=1&b=2\nmailto:a@b.c\n");
@@ -243,27 +328,27 @@ describe.each(lines)("installed, on %s", (_name, binary) => {
   test("npx swurl stats reports registrable domains (the command's bundled Public Suffix List)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
     writeFileSync(
-      path.join(consumer, "hosts.txt"),
+      path.join(commandConsumer, "hosts.txt"),
       "https://www.example.co.uk/a\nhttps://blog.example.co.uk/b\nhttp://foo.github.io/x\n",
     );
-    const out = JSON.parse(run("npx", ["--no-install", "swurl", "stats", "--json", "hosts.txt"], consumer, env));
+    const out = JSON.parse(run("npx", ["--no-install", "swurl", "stats", "--json", "hosts.txt"], commandConsumer, env));
     expect(out.topDomains).toEqual([
       { label: "example.co.uk", count: 2 },
       { label: "foo.github.io", count: 1 },
     ]);
-    const text = run("npx", ["--no-install", "swurl", "stats", "hosts.txt"], consumer, env);
+    const text = run("npx", ["--no-install", "swurl", "stats", "hosts.txt"], commandConsumer, env);
     expect(text).toMatch(/Top registrable domains {2}2 distinct[^\n]*\n {2}example\.co\.uk {2}2 /);
   });
 
   test("npx swurl --format parquet says which packages it needs (optional peers, not installed here)", () => {
     const env = { ...process.env, PATH: `${path.dirname(binary())}${path.delimiter}${process.env.PATH}` };
-    writeFileSync(path.join(consumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
-    const output = path.join(consumer, "out.parquet");
+    writeFileSync(path.join(commandConsumer, "urls.txt"), "https://EXAMPLE.com/a/../b\nnot a url\n");
+    const output = path.join(commandConsumer, "out.parquet");
     rmSync(output, { force: true });
     const result = runChild(
       "npx",
       ["--no-install", "swurl", "parse", "--format", "parquet", "--output", "out.parquet", "urls.txt"],
-      { cwd: consumer, env, encoding: "utf8" },
+      { cwd: commandConsumer, env, encoding: "utf8" },
     );
     // Only swurl's one line (npm may add warnings of its own configuration).
     const lines = result.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"));

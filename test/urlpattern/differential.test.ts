@@ -8,24 +8,28 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { summarize } from "../helpers/report";
 import { asProperty } from "../helpers/fuzz-properties";
-import { undecided } from "../helpers/urlpattern-chromium";
+import { chromiumOracle, undecided } from "../helpers/urlpattern-chromium";
 import { nativeURLPattern, takeDisputes, urlPatternProperty } from "../helpers/urlpattern-differential";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x0e1_9a77);
 const RUNS = Math.round(3000 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));
 
 describe(`URLPattern differential (seed ${SEED})`, () => {
-  it(`${RUNS} random patterns and URLs: the builds agree${nativeURLPattern === undefined ? "" : ", ≡ Node 24's URLPattern or Chromium's"}`, async () => {
-    takeDisputes();
-    fc.assert(asProperty(urlPatternProperty), { seed: SEED, numRuns: RUNS });
-    const disputes = takeDisputes();
-    const left = await undecided(disputes);
-    expect(
-      left,
-      summarize(
-        `${left.length} of ${disputes.length} disputes with Node 24 where swurl is neither Node 24 nor Chromium`,
+  // Node 24's disputes are decided by Chromium: without it they cannot be.
+  it.skipIf(nativeURLPattern !== undefined && chromiumOracle() === null)(
+    `${RUNS} random patterns and URLs: the builds agree${nativeURLPattern === undefined ? "" : ", ≡ Node 24's URLPattern or Chromium's"}`,
+    async () => {
+      takeDisputes();
+      fc.assert(asProperty(urlPatternProperty), { seed: SEED, numRuns: RUNS });
+      const disputes = takeDisputes();
+      const left = await undecided(disputes);
+      expect(
         left,
-      ),
-    ).toEqual([]);
-  });
+        summarize(
+          `${left.length} of ${disputes.length} disputes with Node 24 where swurl is neither Node 24 nor Chromium`,
+          left,
+        ),
+      ).toEqual([]);
+    },
+  );
 });

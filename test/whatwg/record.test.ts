@@ -1,11 +1,11 @@
 // The URL record's one contract on the wrapper side (src/whatwg/components.ts):
 // RECORD_FIELDS names layout.ts's fields in order, ParsedUrl's constructor reads each
-// of them from its index, writeRecord() writes each back there, and the batch's
+// of them from its index, storeRecord() writes each back there, and the batch's
 // Urls carry the same record as parse()'s (but for FLAG_HREF_IS_INPUT).
 import { describe, expect, it } from "vitest";
 import { ParsedUrl } from "../../build/index.js";
 import { FLAG_HREF_IS_INPUT, URL_FIELDS } from "../../assembly/layout";
-import { RECORD_FIELDS, writeRecord, type UrlRecord } from "../../src/whatwg/components";
+import { RECORD_FIELDS, storeRecord, type UrlRecord } from "../../src/whatwg/components";
 import { builds } from "../helpers/builds";
 
 const UrlOfRecord = ParsedUrl as unknown as new (href: string, words: Int32Array, at: number) => ParsedUrl & UrlRecord;
@@ -16,7 +16,7 @@ describe("the URL record", () => {
     expect(new Set(RECORD_FIELDS).size).toBe(URL_FIELDS);
   });
 
-  it("is read by ParsedUrl's constructor and written by writeRecord() at the same indices", () => {
+  it("is read by ParsedUrl's constructor and written by storeRecord() at the same indices", () => {
     // A distinct value per field, at an offset into the words: a field read from
     // or written to another index shows.
     const words = Int32Array.from({ length: URL_FIELDS + 3 }, (_, i) => 100 + i);
@@ -24,7 +24,7 @@ describe("the URL record", () => {
     const url = new UrlOfRecord("x".repeat(103), words, 3);
     for (const [f, field] of RECORD_FIELDS.entries()) expect(url[field], field).toBe(103 + f);
     const written = new Int32Array(URL_FIELDS + 1);
-    writeRecord(url, written, 1);
+    storeRecord(url, written, 1);
     expect([...written]).toEqual([0, ...words.subarray(3)]);
   });
 

@@ -1,0 +1,207 @@
+// Command-line arguments: node:util's parseArgs, with its errors turned into
+// one-line usage messages, and the checks of option values shared by the commands.
+
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { canParse } from "swurl";
+import { UsageError } from "../errors.js";
+import { readRoutes } from "../output/routes.js";
+import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "../input/records.js";
+
+type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
+
+/** What every command understands. */
+export const COMMON_OPTIONS = {
+  help: { type: "boolean", short: "h" },
+} as const satisfies OptionSpecs;
+
+/** The help of the input options, shared by the bulk commands. */
+export const INPUT_HELP = `Input:
+  FILE...                  read in order as one stream; none or - is standard
+                           input; gzip (seen by its first bytes) is decompressed
+  -i, --input FORMAT       lines (one URL a line, the default), combined or
+                           common (Apache/nginx access logs), jsonl, csv, tsv
+      --field NAME         where the URL is: request (default) or referer in
+                           an access log; a dotted key path in jsonl (default
+                           url); a header name (default url) or a 1-based
+                           column number (then there is no header) in csv/tsv
+      --base URL           resolve relative URLs (origin-form request
+                           targets such as /a?b) against URL
+      --base-field NAME    jsonl, csv, tsv: resolve each URL against this
+                           field of its record (a page's URL), else --base
+      --skip-comments      skip lines that start with #
+  A missing field or "-" is a record without a URL (a failure, never
+  dropped). Blank lines are no records, but in a list of URLs, where parse
+  and canon keep a row for each line.
+`;
+
+/** How the input is read: its format, the URL's field, comments. */
+export const INPUT_OPTIONS = {
+  input: { type: "string", short: "i" },
+  field: { type: "string" },
+  "skip-comments": { type: "boolean" },
+} as const satisfies OptionSpecs;
+
+/** The options of the commands that read URLs in bulk. */
+export const BULK_OPTIONS = {
+  ...COMMON_OPTIONS,
+  ...INPUT_OPTIONS,
+  base: { type: "string" },
+  "base-field": { type: "string" },
+  threads: { type: "string" },
+} as const satisfies OptionSpecs;
+
+/** --routes FILE, of the commands with the route field (stats, parse). */
+export const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
+
+export const ROUTES_HELP = `Routes:
+      --routes FILE        URL patterns, one a line (the URL Pattern Standard's
+                           syntax; a line starting with / is a pathname
+                           pattern, # starts a comment): the field route is the
+                           first one a URL matches, as FILE writes it
+`;
+
+export interface Parsed<O extends OptionSpecs> {
+  values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"];
+  /** The FILE operands, read in order as one stream; none means standard input ("-" is standard input too). */
+  files: string[];
+}
+
+/** Parse `args` for `command`: options and any number of FILE operands. */
+export function parseCommandArgs<O extends OptionSpecs>(command: string, args: string[], options: O): Parsed<O> {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError(`${command}: ${describeParseError(e)}`);
+  }
+  const { values, positionals } = parsed;
+  if (positionals.filter((f) => f === "-").length > 1)
+    throw new UsageError(`${command}: standard input (-) can be read once only`);
+  return { values, files: positionals };
+}
+
+/** parseArgs' messages run long (the unknown-option one explains "--"): keep the first clause. */
+function describeParseError(e: unknown): string {
+  const error = e as { code?: string; message?: string };
+  // "Unknown option '-x'", "Option '-f, --format <value>' argument missing": the long name if there is one.
+  const name = /'(?:-\w, )?(--?[^' ]+)/.exec(error.message ?? "")?.[1];
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${name}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      if (error.message?.includes("does not take an argument")) return `option ${name} takes no value`;
+      // "ambiguous": the next word starts with "-", and parseArgs will not take it as the value.
+      if (error.message?.includes("ambiguous"))
+        return `option ${name} needs a value (write ${name}=VALUE for one that starts with "-")`;
+      return `option ${name} needs a value`;
+    default:
+      throw e;
+  }
+}
+
+/** The value of a numeric option: an integer in [min, max]. */
+export function integerOption(
+  command: string,
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : NaN;
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${command}: --${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
+const SIZE_UNITS: Record<string, number> = { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 };
+
+/** A size as sizeOption() reads it: in the largest unit that divides it. */
+function sizeText(bytes: number): string {
+  for (const unit of ["G", "M", "K"]) if (bytes % SIZE_UNITS[unit] === 0) return `${bytes / SIZE_UNITS[unit]}${unit}`;
+  return String(bytes);
+}
+
+/** A size in bytes: digits with K, M or G (2^10, 2^20, 2^30 bytes) or none, in [min, max]. */
+export function sizeOption(
+  command: string,
+  name: string,
+  value: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (value === undefined) return fallback;
+  const m = /^(\d+(?:\.\d+)?)([KMG]?)B?$/i.exec(value);
+  const n = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  if (!(n >= min && n <= max))
+    throw new UsageError(
+      `${command}: --${name} must be a size from ${sizeText(min)} to ${sizeText(max)} (such as 512M), got ${JSON.stringify(value)}`,
+    );
+  return n;
+}
+
+/** --base: checked once here, so that a bad base is a usage error and not every line a failure. */
+export function baseOption(command: string, value: string | undefined): string | undefined {
+  if (value !== undefined && !canParse(value))
+    throw new UsageError(`${command}: --base ${JSON.stringify(value)} is not a valid URL`);
+  return value;
+}
+
+/** --threads N: at most this many (each thread holds a kernel and a range of output). */
+const MAX_THREADS = 64;
+
+export function threadsOption(command: string, value: string | undefined): number {
+  return integerOption(command, "threads", value, 1, 1, MAX_THREADS);
+}
+
+/** --input FORMAT: one of INPUT_FORMATS (`fallback` when absent). */
+function inputFormat(command: string, value: string | undefined, fallback: InputFormat = "lines"): InputFormat {
+  if (value === undefined) return fallback;
+  if ((INPUT_FORMATS as readonly string[]).includes(value)) return value as InputFormat;
+  throw new UsageError(
+    `${command}: unknown input format ${JSON.stringify(value)}; expected ${INPUT_FORMATS.join(", ")}`,
+  );
+}
+
+interface InputValues {
+  input?: string;
+  field?: string;
+  "base-field"?: string;
+  "skip-comments"?: boolean;
+  base?: string;
+  routes?: string;
+}
+
+/**
+ * The InputSpec of the options. `skipBlank`: whether a blank line of a list
+ * of URLs is skipped (stats) or kept as a failure row, so that row N stays
+ * line N (parse, canon); blank lines of the other formats are never records.
+ */
+export function inputSpec(command: string, values: InputValues, skipBlank: boolean): InputSpec {
+  const format = inputFormat(command, values.input);
+  const field = values.field ?? DEFAULT_FIELD[format];
+  if (format === "lines" && values.field !== undefined)
+    throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
+  if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
+    throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
+  }
+  if (format === "common" && field === "referer")
+    throw new UsageError(`${command}: the Common Log Format has no referer (--input combined has)`);
+  const baseField = values["base-field"];
+  if (baseField !== undefined && (format === "lines" || format === "combined" || format === "common")) {
+    throw new UsageError(`${command}: --base-field needs --input jsonl, csv or tsv`);
+  }
+  return {
+    format,
+    field,
+    baseField,
+    base: baseOption(command, values.base),
+    skipBlank: skipBlank || format !== "lines",
+    skipComments: values["skip-comments"] === true,
+    routes: values.routes === undefined ? undefined : readRoutes(command, values.routes),
+  };
+}

@@ -1,0 +1,161 @@
+// swurl stats: what a list of URLs holds (valid and invalid lines, schemes,
+// top hosts and registrable domains, shape) and how fast it was read.
+
+import {
+  BULK_OPTIONS,
+  INPUT_HELP,
+  inputSpec,
+  integerOption,
+  parseCommandArgs,
+  ROUTES_HELP,
+  ROUTES_OPTIONS,
+  threadsOption,
+} from "./args.js";
+import { UsageError } from "../errors.js";
+import { fieldDef, recordKeys } from "../output/fields.js";
+import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
+import { runBulk } from "../threads/bulk.js";
+import { styleFor } from "./chart.js";
+import type { Command } from "../command.js";
+import { openInputs } from "../io.js";
+import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { jsonReport, summarize, textReport } from "./report.js";
+import { createTally } from "swurl";
+import { addFiltered, addGroup, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
+import { CAP_KEYS } from "./top-counts.js";
+import type { Work } from "../work.js";
+
+interface StatsOptions {
+  input: InputSpec;
+  filter: RecordFilter;
+  /** The --by keys, as field names (fields.ts). */
+  by: string[];
+}
+
+/** A --by key as a field: "host" is the hostname (the port is a key of its own). */
+function byField(key: string): string {
+  return key === "host" ? "hostname" : key;
+}
+
+/**
+ * Whether the kernel may count the URLs (createTally()): every URL that parses
+ * is counted, so with no filter or --valid-only.
+ */
+function kernelCounts(filter: RecordFilter): boolean {
+  return filter.valid !== false && filter.schemes === null;
+}
+
+export const statsWork: Work<StatsOptions, Tally> = {
+  async run(source, { input, filter, by }) {
+    const tally = emptyTally(by.length);
+    const groups = by.map((key) => fieldDef("stats", byField(key), input));
+    // The URLs of the batches the kernel read are counted there (createTally),
+    // without a string a line; failures and the other formats' records here.
+    const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
+    for await (const records of readRecords(source, input, recordKeys(by))) {
+      addSkipped(tally, records.skipped);
+      let counted: ((i: number) => boolean) | null = null;
+      if (kernel !== null && records.kernel !== undefined) {
+        const { batch, from, line } = records.kernel;
+        kernel.add(batch, from);
+        counted = (i) => batch.isValid(line(i));
+      }
+      for (let i = 0; i < records.length; i++) {
+        if (counted?.(i)) {
+          if (groups.length > 0) {
+            const url = records.url(i);
+            for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+          }
+          continue;
+        }
+        const url = records.url(i);
+        if (!kept(filter, url)) {
+          addFiltered(tally);
+          continue;
+        }
+        if (url === null) addInvalid(tally, records.text(i), records.line(i));
+        else addUrl(tally, url);
+        for (let k = 0; k < groups.length; k++) addGroup(tally, k, groups[k].value(records, i, url));
+      }
+    }
+    if (kernel !== null) tally.kernel = kernel.serialize();
+    return tally;
+  },
+};
+
+const OPTIONS = {
+  ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
+  ...ROUTES_OPTIONS,
+  by: { type: "string", multiple: true },
+  top: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+export const statsCommand: Command = {
+  name: "stats",
+  summary: "totals, failures, schemes, top hosts and domains, throughput",
+  help: `Usage: swurl stats [FILE|-]... [options]
+
+Read FILE (or standard input), one URL per line, and report: valid and
+invalid lines (with the first invalid ones), schemes, the top hosts and
+registrable domains (Public Suffix List, private section included, as
+browsers count sites), how many URLs have a query, fragment, port,
+credentials, IP-address or IDN host, and the time taken and MB/s
+(1 MB = 10^6 bytes).
+
+Options:
+      --top N        how many values of each list to show (default 10)
+      --by KEY       the top values of KEY (may be repeated): host, domain,
+                     suffix, path (decoded), pathname, scheme, port,
+                     param:NAME, route (with --routes), any field of
+                     swurl parse --fields, and a record's own (status,
+                     method, agent, a JSON key...)
+      --json         the numbers as JSON instead of the text report
+      --threads N    read FILE with N worker threads
+  -h, --help         show this help
+
+${INPUT_HELP}
+${FILTER_HELP}
+${ROUTES_HELP}
+Memory grows with the number of distinct hosts, not with the input size.
+`,
+  async run(args, { stdout, script }) {
+    const { values, files } = parseCommandArgs("stats", args, OPTIONS);
+    if (values.help) return stdout.write(statsCommand.help);
+    const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
+    if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
+    const options: StatsOptions = {
+      input: inputSpec("stats", values, true),
+      filter: recordFilter("stats", values),
+      by,
+    };
+    // Bad keys are usage errors now, not in the middle of the input.
+    for (const key of by) fieldDef("stats", byField(key), options.input);
+    const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
+    const threads = threadsOption("stats", values.threads);
+    const input = await openInputs(files);
+    const splittable = kernelRead(options.input) && !by.includes("line");
+    const bulk = {
+      name: "stats",
+      work: statsWork,
+      options,
+      threads,
+      script,
+      splittable,
+      streamsRows: false,
+      emits: false,
+      hint: values.input === undefined,
+    };
+    const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
+    // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
+    const spec = options.input;
+    const needsBase =
+      (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
+    const hint = needsBase
+      ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
+      : null;
+    const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
+    await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
+  },
+};

@@ -1,0 +1,161 @@
+// The counts behind `swurl stats`, gathered one URL at a time. A tally is
+// plain data (numbers, strings, Maps), so a worker thread can post its share
+// to the main thread, where the shares are merged in input order.
+
+import { createTally, type ParsedUrl, type TallyCounts } from "swurl";
+import { own } from "../own.js";
+import { CAP_KEYS, countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
+
+/** How many invalid lines the report quotes. */
+const INVALID_SAMPLES = 5;
+/** Invalid lines are quoted up to this many characters. */
+const SAMPLE_CHARS = 120;
+
+export interface Tally {
+  /** Lines read (records and skipped lines). */
+  lines: number;
+  invalid: number;
+  /** Blank and comment lines, neither valid nor invalid. */
+  skipped: number;
+  /** Records left out by --valid-only, --invalid-only or --scheme. */
+  filtered: number;
+  /** Counts by scheme (protocol without ":"). */
+  schemes: Map<string, number>;
+  /** Counts by hostname, for URLs that have a non-empty host. */
+  hosts: Map<string, number>;
+  withQuery: number;
+  withFragment: number;
+  withCredentials: number;
+  withPort: number;
+  /** The first few invalid lines: line number (from 1) and text. */
+  invalidSamples: [number, string][];
+  /** Counts by pathname (valid URLs). */
+  paths: TopCounts;
+  /** Counts by each --by key's value, in --by order. */
+  groups: TopCounts[];
+  /** The URLs counted in the kernel (createTally()), serialized: added in by totalTally(). */
+  kernel: Uint8Array | null;
+}
+
+/** A tally with `groups` --by keys. */
+export function emptyTally(groups: number): Tally {
+  return {
+    lines: 0,
+    invalid: 0,
+    skipped: 0,
+    filtered: 0,
+    schemes: new Map(),
+    hosts: new Map(),
+    withQuery: 0,
+    withFragment: 0,
+    withCredentials: 0,
+    withPort: 0,
+    invalidSamples: [],
+    paths: emptyCounts(),
+    groups: Array.from({ length: groups }, emptyCounts),
+    kernel: null,
+  };
+}
+
+/** The value of the record for --by key `k` (null: none, counted as such). */
+export function addGroup(t: Tally, k: number, value: string | null): void {
+  countValue(t.groups[k], value ?? NO_VALUE);
+}
+
+/** How a record without a value for a --by key is counted. */
+const NO_VALUE = "(none)";
+
+function increment(map: Map<string, number>, key: string, by = 1): void {
+  const n = map.get(key);
+  if (n === undefined) map.set(own(key), by);
+  else map.set(key, n + by);
+}
+
+export function addUrl(t: Tally, url: ParsedUrl): void {
+  t.lines++;
+  increment(t.schemes, url.protocol.slice(0, -1));
+  const host = url.hostname;
+  if (host !== "") increment(t.hosts, host);
+  if (url.search !== "") t.withQuery++;
+  if (url.hash !== "") t.withFragment++;
+  if (url.username !== "" || url.password !== "") t.withCredentials++;
+  if (url.port !== "") t.withPort++;
+  countValue(t.paths, url.pathname);
+}
+
+/**
+ * The URLs counted in the kernel (createTally()) as a tally of their own,
+ * with `groups` empty --by counts: mergeTally() adds it in, as it adds a
+ * piece's.
+ */
+function countsTally(c: TallyCounts, groups: number): Tally {
+  return {
+    ...emptyTally(groups),
+    lines: c.valid,
+    withQuery: c.withQuery,
+    withFragment: c.withFragment,
+    withCredentials: c.withCredentials,
+    withPort: c.withPort,
+    schemes: c.schemes,
+    hosts: c.hosts,
+    paths: { counts: c.paths, dropped: c.pathsDropped },
+  };
+}
+
+/** An invalid record: its text and the number of the line where it starts. */
+export function addInvalid(t: Tally, text: string, line: number): void {
+  t.lines++;
+  t.invalid++;
+  if (t.invalidSamples.length < INVALID_SAMPLES) {
+    t.invalidSamples.push([line, text.length > SAMPLE_CHARS ? text.slice(0, SAMPLE_CHARS) + "…" : text]);
+  }
+}
+
+export function addFiltered(t: Tally): void {
+  t.lines++;
+  t.filtered++;
+}
+
+export function addSkipped(t: Tally, lines: number): void {
+  t.lines += lines;
+  t.skipped += lines;
+}
+
+/**
+ * The tallies of the pieces of an input, in input order, added up: the
+ * kernel's counts of every piece go into one kernel tally, whose keys become
+ * strings once, here.
+ */
+export function totalTally(pieces: Tally[]): Tally {
+  const total = pieces.reduce(mergeTally);
+  const counted = pieces.filter((t) => t.kernel !== null);
+  if (counted.length > 0) {
+    const kernel = createTally({ paths: CAP_KEYS });
+    for (const t of counted) kernel.addSerialized(t.kernel!);
+    mergeTally(total, countsTally(kernel.counts(), total.groups.length));
+  }
+  total.kernel = null;
+  return total;
+}
+
+/** `b` (the input that follows `a`'s) added into `a`, but for their kernel counts. */
+function mergeTally(a: Tally, b: Tally): Tally {
+  for (const [line, text] of b.invalidSamples) {
+    if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.lines + line, text]);
+  }
+  a.lines += b.lines;
+  a.invalid += b.invalid;
+  a.skipped += b.skipped;
+  a.filtered += b.filtered;
+  for (const [k, n] of b.schemes) increment(a.schemes, k, n);
+  for (const [k, n] of b.hosts) increment(a.hosts, k, n);
+  a.withQuery += b.withQuery;
+  a.withFragment += b.withFragment;
+  a.withCredentials += b.withCredentials;
+  a.withPort += b.withPort;
+  mergeCounts(a.paths, b.paths);
+  a.groups.forEach((g, k) => {
+    mergeCounts(g, b.groups[k]);
+  });
+  return a;
+}

@@ -1,0 +1,226 @@
+// The fields a record can show (`parse --fields`) or be grouped by (`stats
+// --by`): the URL's getters, what the Public Suffix List says of its host,
+// a query parameter, the decoded path, the line number, the input line, and
+// the input record's own fields (an access log's status, a CSV column).
+
+import { parse as parseDomain } from "tldts";
+import { percentDecode } from "swurl";
+import type { ParsedUrl } from "swurl";
+import { UsageError } from "../errors.js";
+import { hrefPiece, type HrefPiece } from "./href-pieces.js";
+import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
+import { canonicalKey, profileOptions, surtKey } from "./keys.js";
+import { own } from "../own.js";
+import { routeOf } from "./routes.js";
+import type { InputSpec, Records } from "../input/records.js";
+
+/** The string getters of the WHATWG URL API (#urlutils-members), in the standard's order. */
+export const URL_GETTERS = [
+  "href",
+  "origin",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const satisfies readonly (keyof ParsedUrl)[];
+type UrlField = (typeof URL_GETTERS)[number];
+
+/** Fields worked out from the URL (and `input`, `line`), beside the getters. */
+const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
+
+/** Crawler keys of the URL (keys.ts): canonicalize() with the chosen --profile, and surt(). */
+const KEY_FIELDS = ["canonical", "surt"] as const;
+
+/** What `parse --fields` names in its help. */
+export const FIELD_NAMES = [
+  ...DERIVED_FIELDS.slice(0, 1),
+  ...URL_GETTERS,
+  ...DERIVED_FIELDS.slice(1),
+  ...KEY_FIELDS,
+  "param:NAME",
+  "route",
+];
+
+/** A column's type, for the columnar formats (the text formats write every value as text). */
+type FieldType = "string" | "integer";
+
+export interface FieldDef {
+  name: string;
+  type: FieldType;
+  /**
+   * Whether the value is a piece of the href, which the WHATWG parser writes
+   * in ASCII without controls: then a test of the href for the characters a
+   * format escapes tells whether this value needs escaping (format.ts).
+   */
+  inHref: boolean;
+  /** Whether the value depends on the URL only (a failure row leaves it empty). */
+  ofUrl: boolean;
+  /** The value of record `i` (`url` is its URL, or null); null where there is none. */
+  value(records: Records, i: number, url: ParsedUrl | null): string | null;
+  /** Where the value is a piece of the href: which one (hrefpieces.ts; the value is null without a URL). */
+  piece?: HrefPiece;
+  /** The value as JSON text, for JSON Lines output, where the input's JSON types are kept (a number stays one). */
+  json?(records: Records, i: number): string | null;
+}
+
+/** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
+const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
+const DOMAIN_CACHE_MAX = 50_000;
+
+function domainOf(host: string): ReturnType<typeof parseDomain> {
+  let d = domainCache.get(host);
+  if (d === undefined) {
+    if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();
+    // The private section too (foo.github.io is its own site), as browsers draw site lines.
+    d = parseDomain(host, { allowPrivateDomains: true });
+    domainCache.set(own(host), d);
+  }
+  return d;
+}
+
+/** A field of the URL, null for a failure. */
+function ofUrl(
+  name: string,
+  inHref: boolean,
+  get: (url: ParsedUrl) => string | null,
+  type: FieldType = "string",
+): FieldDef {
+  return {
+    name,
+    type,
+    inHref,
+    ofUrl: true,
+    value: (_r, _i, url) => (url === null ? null : get(url)),
+    piece: hrefPiece(name),
+  };
+}
+
+/** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */
+function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): FieldDef {
+  return ofUrl(name, true, (url) => {
+    const host = url.hostname;
+    if (host === "" || host.startsWith("[")) return null;
+    const d = domainOf(host);
+    return d.isIp ? null : d[part];
+  });
+}
+
+/** The first value of query parameter `param`, decoded (application/x-www-form-urlencoded, as URLSearchParams does). */
+function queryParam(name: string, param: string): FieldDef {
+  return ofUrl(name, false, (url) => (url.search === "" ? null : new URLSearchParams(url.search).get(param)));
+}
+
+const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
+  input: { name: "input", type: "string", inHref: false, ofUrl: false, value: (r, i) => r.text(i) },
+  line: { name: "line", type: "integer", inHref: true, ofUrl: false, value: (r, i) => String(r.line(i)) },
+  scheme: ofUrl("scheme", true, (url) => url.protocol.slice(0, -1)),
+  domain: ofHost("domain", "domain"),
+  suffix: ofHost("suffix", "publicSuffix"),
+  subdomain: ofHost("subdomain", "subdomain"),
+  // The path as text: escapes decoded (UTF-8; invalid sequences as U+FFFD).
+  path: ofUrl("path", false, (url) => percentDecode(url.pathname)),
+};
+
+/** An integer as written in the input ("0200"): its decimal digits ("200"); null where it is none ("-", "2e3"). */
+function integerValue(v: string | null): string | null {
+  if (v === null || !/^\d+$/.test(v)) return null;
+  const n = Number(v);
+  return Number.isSafeInteger(n) ? String(n) : null;
+}
+
+/** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
+function recordField(name: string, key: string, type: FieldType): FieldDef {
+  const value =
+    type === "integer"
+      ? (r: Records, i: number) => integerValue(r.field(i, key))
+      : (r: Records, i: number) => r.field(i, key);
+  return { name, type, inHref: false, ofUrl: false, value };
+}
+
+/**
+ * A crawler key of the record: its canonical form (by `profile`, swurl's own
+ * without) or its SURT key. A key may exist where the WHATWG parse fails
+ * ("www.example.com" has a SURT key), so it is not a field of the URL only.
+ */
+function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: InputSpec, profile?: string): FieldDef {
+  const options = profileOptions(command, profile);
+  const value =
+    name === "surt"
+      ? (r: Records, i: number, url: ParsedUrl | null) => surtKey(r, i, url, spec)
+      : (r: Records, i: number, url: ParsedUrl | null) => canonicalKey(r, i, url, spec, options);
+  return { name, type: "string", inHref: false, ofUrl: false, value };
+}
+
+/** The access-log fields that are numbers. */
+const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
+
+/**
+ * The definition of field `name` for an input read as `spec`: a URL getter,
+ * a derived field, param:NAME, or a field of the record (field:NAME, or a
+ * bare name that is none of the others).
+ */
+export function fieldDef(command: string, name: string, spec: InputSpec, profile?: string): FieldDef {
+  if ((KEY_FIELDS as readonly string[]).includes(name)) {
+    return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
+  }
+  if ((URL_GETTERS as readonly string[]).includes(name)) {
+    return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
+  }
+  if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
+  if (name === "route") {
+    const { routes } = spec;
+    if (routes === undefined) throw new UsageError(`${command}: the route field needs --routes FILE`);
+    // The first route the URL matches, as the routes file writes it.
+    return ofUrl(name, false, (url) => routeOf(routes, url.href));
+  }
+  if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
+  const key = name.startsWith("field:") ? name.slice("field:".length) : name;
+  const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
+  switch (spec.format) {
+    case "lines":
+      throw new UsageError(
+        `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known} (record fields need --input)`,
+      );
+    case "combined":
+    case "common":
+      if (!(ACCESS_LOG_FIELDS as readonly string[]).includes(key)) {
+        throw new UsageError(
+          `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${ACCESS_LOG_FIELDS.join(",")}`,
+        );
+      }
+      return recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string");
+    default: {
+      // JSON keys and CSV columns are checked when the header is read.
+      if (key === "") throw new UsageError(`${command}: field: needs a name`);
+      const def = recordField(name, key, "string");
+      return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
+    }
+  }
+}
+
+/** The record fields (of the input's own) among `defs`, by key: what a CSV header must have. */
+export function recordKeys(names: string[]): string[] {
+  return names
+    .filter(
+      (n) =>
+        !(URL_GETTERS as readonly string[]).includes(n) &&
+        !(KEY_FIELDS as readonly string[]).includes(n) &&
+        !(n in DERIVED) &&
+        !n.startsWith("param:") &&
+        n !== "route",
+    )
+    .map((n) => (n.startsWith("field:") ? n.slice("field:".length) : n));
+}
+
+/** `--fields LIST`: the definitions, each name once; `profile` is the --profile of the canonical field. */
+export function parseFields(command: string, value: string, spec: InputSpec, profile?: string): FieldDef[] {
+  const names = value.split(",").map((f) => f.trim());
+  for (const [i, f] of names.entries())
+    if (names.indexOf(f) !== i) throw new UsageError(`${command}: field ${f} is named twice`);
+  return names.map((n) => fieldDef(command, n, spec, profile));
+}

@@ -1,0 +1,120 @@
+// Running a bulk command's Work over its input: in the main thread, or in
+// worker threads for --threads N over a file; with progress on stderr.
+
+import { inputHint } from "../input/input-hint.js";
+import { counted, readRange, type Input } from "../io.js";
+import { Progress } from "../progress.js";
+import { RANGE_BYTES, runThreaded } from "./threads.js";
+import type { Work, Write } from "../work.js";
+
+interface BulkRun<Result> {
+  /** One result per piece of the input, in input order (a single one without threads). */
+  results: Result[];
+  /** Bytes of text read (a gzip file's decompressed). */
+  bytes: number;
+  seconds: number;
+  /** Threads that did the work (1 when the input was not a file or too small to split). */
+  threads: number;
+}
+
+interface BulkOptions<Options> {
+  /** The Work's name in the worker's table (worker.ts). */
+  name: string;
+  work: Work<Options, unknown>;
+  options: Options;
+  threads: number;
+  /** The script a worker thread runs (the CLI itself). */
+  script: URL;
+  /**
+   * Whether the input can be cut into ranges at line boundaries (a list of
+   * URLs or an access log, with nothing that depends on a record's place in
+   * the whole input).
+   */
+  splittable: boolean;
+  /** Whether rows go to standard output as the input is read (then no progress line is drawn on a terminal there). */
+  streamsRows: boolean;
+  /**
+   * Whether the Work emits output. Output comes out in input order, so the
+   * ranges of such a Work are small (output waiting its turn stays small);
+   * a Work without output takes one range per thread, and each thread's
+   * result (stats' tally) is made and merged once.
+   */
+  emits: boolean;
+  /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
+  hint?: boolean;
+}
+
+/** Bytes of the input's start that the hint looks at. */
+const HINT_BYTES = 64 * 1024;
+
+/** `chunks`, with the hint for their start (input-hint.ts) given to `found`. */
+async function* hinted(
+  name: string,
+  chunks: AsyncIterable<Uint8Array>,
+  found: (hint: string | null) => void,
+): AsyncGenerator<Uint8Array> {
+  let first = true;
+  for await (const chunk of chunks) {
+    if (first && chunk.length > 0) {
+      first = false;
+      found(inputHint(name, chunk.subarray(0, HINT_BYTES)));
+    }
+    yield chunk;
+  }
+}
+
+/** The hint for the start of the file at `path` (a threaded run reads it in ranges, never from its start in one piece). */
+async function fileHint(name: string, path: string): Promise<string | null> {
+  for await (const chunk of readRange(path, 0, HINT_BYTES)) return inputHint(name, chunk);
+  return null;
+}
+
+export async function runBulk<Options, Result>(
+  input: Input,
+  bulk: BulkOptions<Options>,
+  emit: Write,
+): Promise<BulkRun<Result>> {
+  const progress = new Progress(input.size, bulk.streamsRows);
+  let bytes = 0;
+  const onBytes = (n: number) => {
+    bytes += n;
+    progress.add(n);
+  };
+  const start = performance.now();
+  // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
+  const threads =
+    bulk.splittable && input.path !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+  // The hint goes out after a run that succeeds: a failed one's message stays one line.
+  let hint: string | null = null;
+  let run: BulkRun<Result>;
+  // The bytes of text read (of a gzip file, decompressed): what the report's size and MB/s count;
+  // the progress line counts the file's bytes, to compare with its size.
+  let textBytes = 0;
+  const text = counted(input.chunks(onBytes), (n) => (textBytes += n));
+  try {
+    if (bulk.hint && threads > 1) hint = await fileHint(input.name, input.path!);
+    const results =
+      threads > 1
+        ? await runThreaded(
+            bulk.script,
+            bulk.work as Work<unknown, unknown>,
+            { work: bulk.name, options: bulk.options, path: input.path! },
+            input.size!,
+            threads,
+            bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
+            emit,
+            onBytes,
+          )
+        : [await bulk.work.run(bulk.hint ? hinted(input.name, text, (h) => (hint = h)) : text, bulk.options, emit)];
+    run = {
+      results: results as Result[],
+      bytes: threads > 1 ? bytes : textBytes,
+      seconds: (performance.now() - start) / 1000,
+      threads,
+    };
+  } finally {
+    progress.end();
+  }
+  if (hint !== null) process.stderr.write(hint);
+  return run;
+}
