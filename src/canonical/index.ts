@@ -13,7 +13,7 @@ import { hostOf, hostStart, pathEnd, queryEnd, type UrlRecord } from "../whatwg/
 import { ParsedUrl } from "../whatwg/url.js";
 import { withoutPrefix } from "../rfc3986/prefix.js";
 import { defaultPort } from "../rfc1738/schemes.js";
-import { quote, typeName } from "../arguments/check.js";
+import { expectOptions, quote, typeName } from "../arguments/check.js";
 import { HEX_DIGITS, HEX_VALUE } from "./bytes.js";
 import { profileContext } from "./context.js";
 import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./profiles.js";
@@ -102,6 +102,12 @@ function checkPatterns(patterns: unknown): (string | RegExp)[] {
   return patterns;
 }
 
+/** Throw the TypeError of `fn` when `input` is none of a string, a ParsedUrl and bytes. */
+function expectUrlInput(input: unknown, fn: string): void {
+  if (typeof input !== "string" && !(input instanceof ParsedUrl) && !(input instanceof Uint8Array))
+    throw new TypeError(`${fn}: input must be a string, a ParsedUrl or a Uint8Array, got ${typeName(input)}`);
+}
+
 /** `core` is this API's own parser, not a second one working in the same kernel memory. */
 export function canonicalApi(arena: Arena, core: ParseCore) {
   const { parse } = core;
@@ -115,12 +121,16 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
 
   /** The SURT key of `input` (src/canonical/surt.ts). */
   function surt(input: string | ParsedUrl | Uint8Array | null | undefined, options?: SurtOptions): string | null {
+    // null and undefined are a record without a URL: "-", as SURT writes it.
+    if (input !== null && input !== undefined) expectUrlInput(input, "surt");
+    expectOptions(options, "surt");
     surts ??= surtApi(contextOf());
     return surts.surt(input, options);
   }
 
   /** The expressions Google Safe Browsing looks up for `input` (src/canonical/safe-browsing.ts). */
   function safeBrowsingExpressions(input: string | ParsedUrl | Uint8Array): string[] | null {
+    expectUrlInput(input, "safeBrowsingExpressions");
     safeBrowsing ??= safeBrowsingApi(contextOf());
     return safeBrowsing.expressions(input);
   }
@@ -189,9 +199,11 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
     input: string | ParsedUrl | Uint8Array,
     options: CanonicalizeOptions | ProfileOptions = {},
   ): string | null {
+    expectUrlInput(input, "canonicalize");
+    expectOptions(options, "canonicalize");
     if (options.profile !== undefined) return withProfile(input, options);
     if (input instanceof Uint8Array)
-      throw new TypeError("canonicalize: bytes are taken by the safe-browsing and surt profiles only");
+      throw new TypeError("canonicalize: input as bytes is taken by the safe-browsing and surt profiles only");
     // RFC 1738's "URL:" prefix is no part of the URL (prefix.ts).
     const base = options.base === undefined ? undefined : withoutPrefix(options.base);
     const url = input instanceof ParsedUrl ? input : parse(withoutPrefix(input), base);

@@ -8,23 +8,27 @@ import { type Groups, WHOLE } from "./groups.js";
 import type { URLPatternInput } from "./init.js";
 import type { ComponentValues } from "./url-input.js";
 
-/** One component's match: its input and its groups by name, in pattern order (undefined: a group that matched nothing). */
+// Both results are WebIDL dictionaries, whose members a JavaScript object
+// gets "in lexicographical order" (WebIDL, #idl-dictionaries): the order
+// JSON.stringify() shows, as the platform's URLPattern gives them.
+
+/** One component's match: its groups by name, in pattern order (undefined: a group that matched nothing), and its input. */
 export interface URLPatternComponentResult {
-  input: string;
   groups: Record<string, string | undefined>;
+  input: string;
 }
 
-/** What exec() returns: the inputs it was given and each component's match. */
+/** What exec() returns: each component's match and the inputs it was given. */
 export interface URLPatternResult {
-  inputs: URLPatternInput[];
-  protocol: URLPatternComponentResult;
-  username: URLPatternComponentResult;
-  password: URLPatternComponentResult;
-  hostname: URLPatternComponentResult;
-  port: URLPatternComponentResult;
-  pathname: URLPatternComponentResult;
-  search: URLPatternComponentResult;
   hash: URLPatternComponentResult;
+  hostname: URLPatternComponentResult;
+  inputs: URLPatternInput[];
+  password: URLPatternComponentResult;
+  pathname: URLPatternComponentResult;
+  port: URLPatternComponentResult;
+  protocol: URLPatternComponentResult;
+  search: URLPatternComponentResult;
+  username: URLPatternComponentResult;
 }
 
 /** "Create a component match result": groups named in pattern order (WHOLE: the one group is `input`). */
@@ -32,7 +36,7 @@ function componentResult(names: readonly string[], input: string, match: Groups)
   // The group of a lone "*" (or of any unnamed group alone): a literal. V8
   // stores a key such as "0" set by name through a slow path (~120 ns a
   // group on Node 24, against ~20 for the literal).
-  if (names.length === 1 && names[0] === "0") return { input, groups: { 0: match === WHOLE ? input : match[0] } };
+  if (names.length === 1 && names[0] === "0") return { groups: { 0: match === WHOLE ? input : match[0] }, input };
   const groups: Record<string, string | undefined> = {};
   for (let i = 0; i < names.length; i++) {
     const name = names[i] as string;
@@ -43,7 +47,7 @@ function componentResult(names: readonly string[], input: string, match: Groups)
       Object.defineProperty(groups, name, { value, writable: true, enumerable: true, configurable: true });
     } else groups[name] = value;
   }
-  return { input, groups };
+  return { groups, input };
 }
 
 /** The result of a match: the eight component values, their groups (COMPONENTS order) and the inputs it names. */
@@ -57,14 +61,14 @@ export function matchResult(
     componentResult((matchers[i] as ComponentMatcher).names, values.get(i), groups[i] as Groups);
   // One object literal: one shape for every result.
   return {
-    inputs,
-    protocol: one(0),
-    username: one(1),
-    password: one(2),
-    hostname: one(3),
-    port: one(4),
-    pathname: one(5),
-    search: one(6),
     hash: one(7),
+    hostname: one(3),
+    inputs,
+    password: one(2),
+    pathname: one(5),
+    port: one(4),
+    protocol: one(0),
+    search: one(6),
+    username: one(1),
   };
 }

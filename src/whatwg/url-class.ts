@@ -28,6 +28,19 @@ const FROM_URL: unique symbol = Symbol("swurl.URL.from");
 
 type InspectFn = (value: unknown, options: unknown) => string;
 
+/** The File API's statics of the platform's URL, taken when this module loads (before any code puts swurl's URL in its place). */
+interface BlobUrlStore {
+  createObjectURL(obj: Blob): string;
+  revokeObjectURL(url: string): void;
+}
+const platformUrl = (globalThis as { URL?: Partial<BlobUrlStore> }).URL;
+
+/** The platform's blob URL store, or a TypeError naming `fn` where there is none. */
+function blobUrlStore(fn: keyof BlobUrlStore): BlobUrlStore {
+  if (typeof platformUrl?.[fn] !== "function") throw new TypeError(`URL.${fn}: this platform has no blob URL store`);
+  return platformUrl as BlobUrlStore;
+}
+
 /** #api-url-parser: the ParsedUrl, or null for failure. */
 function parseArguments(core: UrlCore, url: unknown, base: unknown): ParsedUrl | null {
   return core.parse(String(url), base === undefined ? undefined : baseArgument(base));
@@ -72,6 +85,20 @@ export class URL {
   static parse(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl): URL | null {
     const parsed = parseArguments(this._core(), url, base);
     return parsed === null ? null : new this(FROM_URL as unknown as string, parsed);
+  }
+
+  /**
+   * `URL.createObjectURL(obj)` (File API, #dfn-createObjectURL): a blob: URL
+   * for a Blob, in the platform's store, where fetch() and the platform's URL
+   * look it up: swurl keeps no store of its own.
+   */
+  static createObjectURL(obj: Blob): string {
+    return blobUrlStore("createObjectURL").createObjectURL(obj);
+  }
+
+  /** `URL.revokeObjectURL(url)` (File API, #dfn-revokeObjectURL): the platform's. */
+  static revokeObjectURL(url: string): void {
+    blobUrlStore("revokeObjectURL").revokeObjectURL(url);
   }
 
   /** `URL.canParse(url, base)`: whether the constructor would succeed. */
@@ -238,6 +265,9 @@ export class URL {
     return `${this.constructor.name} ${inspectFn(shown, options)}`;
   }
 }
+
+// WebIDL's class string: Object.prototype.toString() gives "[object URL]", as for the platform's.
+Object.defineProperty(URL.prototype, Symbol.toStringTag, { value: "URL", configurable: true });
 
 const BaseURL = URL;
 

@@ -128,6 +128,34 @@ const ARGUMENTS: { fn: string; arg: string; call: Call; optional?: boolean; acce
   { fn: "equivalent", arg: "b", call: (api, v) => api.equivalent("http://a/", v as string) },
   { fn: "validate", arg: "input", call: (api, v) => api.validate(v as string) },
   { fn: "extractUrls", arg: "text", call: (api, v) => api.extractUrls(v as string) },
+  // Issue #36 item 14: the canonical forms took anything and failed inside.
+  {
+    fn: "canonicalize",
+    arg: "input",
+    call: (api, v) => api.canonicalize(v as string, { profile: "surt" }),
+    accepts: ["a Uint8Array"],
+  },
+  { fn: "canonicalize", arg: "input", call: (api, v) => api.canonicalize(v as string) },
+  {
+    fn: "canonicalize",
+    arg: "options",
+    call: (api, v) => api.canonicalize("http://a/", v as object),
+    optional: true,
+    accepts: OBJECTS,
+  },
+  {
+    fn: "surt",
+    arg: "input",
+    call: (api, v) => api.surt(v as string),
+    optional: true,
+    accepts: ["null", "a Uint8Array"],
+  },
+  {
+    fn: "safeBrowsingExpressions",
+    arg: "input",
+    call: (api, v) => api.safeBrowsingExpressions(v as string),
+    accepts: ["a Uint8Array"],
+  },
 ];
 
 async function* emptyStream(): AsyncGenerator<Uint8Array> {}

@@ -38,8 +38,9 @@ describe("a hint without --input", () => {
       const r = swurl([command], text);
       expect(r.status).toBe(0);
       expect(r.stderr).toBe(hint(what, format));
-      // With --input, no hint.
-      expect(swurl([command, "--input", format], text).stderr).toBe("");
+      // With --input (and a log's --base), no hint.
+      const base = format === "combined" || format === "common" ? ["--base", "https://site.example/"] : [];
+      expect(swurl([command, "--input", format, ...base], text).stderr).toBe("");
     }
   });
 
@@ -78,5 +79,50 @@ describe("UTF-16 input", () => {
     expect(swurl(["parse", "--threads", "2", file]).stdout).toBe(expected);
     // In a list of files, each is read in its own encoding.
     expect(swurl(["parse", file, SAMPLE]).stdout).toBe(expected + swurl(["parse", SAMPLE]).stdout);
+  });
+});
+
+// Issue #36 item 12: where most records fail for a cause the command
+// can name, every command says it on stderr, as stats does; the run still ends 0.
+describe("a hint where most records fail", () => {
+  const BASE_HINT =
+    "swurl: hint: request targets such as /path?query are relative: --base URL (the site's URL) resolves them\n";
+
+  it("an access log's request targets without --base: parse, canon, extract and stats", () => {
+    const text = log(50);
+    for (const command of ["parse", "canon", "extract"]) {
+      const r = swurl([command, "--input", "combined"], text);
+      expect(r.status).toBe(0);
+      expect(r.stderr).toBe(BASE_HINT);
+      // With --base, the targets parse: no hint.
+      expect(swurl([command, "--input", "combined", "--base", "https://site.example/"], text).stderr).toBe("");
+    }
+    expect(swurl(["stats", "--input", "combined"], text).stdout).toContain("--base URL (the site's URL) resolves them");
+  });
+
+  it("JSON Lines and CSV whose URL field no record has", () => {
+    const jsonl = '{"link":"https://a.example/"}\n{"link":"https://b.example/"}\n';
+    const csv = "1,https://a.example/\n2,https://b.example/\n";
+    for (const command of ["parse", "canon", "extract"]) {
+      const key = swurl([command, "--input", "jsonl"], jsonl);
+      expect(key.status).toBe(0);
+      expect(key.stderr).toBe('swurl: hint: no record has the field "url": --field NAME names the URL\'s field\n');
+      expect(swurl([command, "--input", "jsonl", "--field", "link"], jsonl).stderr).toBe("");
+      const column = swurl([command, "--input", "csv", "--field", "99"], csv);
+      expect(column.stderr).toBe('swurl: hint: no record has the field "99": --field NAME names the URL\'s field\n');
+    }
+  });
+
+  it("an empty --field is a usage error", () => {
+    for (const format of ["jsonl", "csv", "tsv", "combined"]) {
+      const r = swurl(["parse", "--input", format, "--field", ""], '{"url":"https://a.example/"}\n');
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe("swurl: parse: --field needs a name\n");
+    }
+  });
+
+  it("a few failures among many good records get no hint", () => {
+    const text = `${URLS.slice(0, 30).join("\n")}\nnot a url\n`;
+    for (const command of ["parse", "canon", "extract"]) expect(swurl([command], text).stderr).toBe("");
   });
 });

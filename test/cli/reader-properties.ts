@@ -139,12 +139,16 @@ const jsonLine = fc.oneof(
   text,
 );
 
-/** A CSV field: plain (no quote, comma, CR or LF) or quoted (quotes doubled, line breaks kept). */
+/**
+ * A CSV field: plain (no quote, comma, CR or LF) or quoted (quotes doubled,
+ * line breaks kept), over several lines, blank ones and lines of a quote
+ * alone among them (a record read a line at a time: issue #36 item 3).
+ */
 const csvField = fc.oneof(
   plain(/[",\r\n]/g),
   fc
-    .tuple(text, fc.constantFrom("", "\n", "\r\n", '"', ","), text)
-    .map(([a, inner, b]) => `"${(a + inner + b).replaceAll('"', '""')}"`),
+    .tuple(text, fc.array(fc.constantFrom("", "\n", "\r\n", '"', ",", "\n\n", '\n"\n', "#"), { maxLength: 6 }), text)
+    .map(([a, inner, b]) => `"${(a + inner.join("") + b).replaceAll('"', '""')}"`),
 );
 const csvLine = fc
   .tuple(csvField, csvField, fc.boolean())

@@ -353,12 +353,25 @@ describe.each(lines)("the command installed, on %s", (_name, binary) => {
     // Only swurl's one line (npm may add warnings of its own configuration).
     const lines = result.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"));
     expect(lines).toEqual([
-      "swurl: --format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
+      "swurl: --format parquet needs the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
     ]);
     expect(result.status).toBe(1);
     // Stopped before opening the output: a file handle left open for the
     // garbage collector printed its warning on stderr, under load.
     expect(existsSync(output)).toBe(false);
+    // Arrow needs apache-arrow alone (issue #36 item 15).
+    const arrow = runChild(
+      "npx",
+      ["--no-install", "swurl", "parse", "--format", "arrow", "-o", "out.arrow", "urls.txt"],
+      {
+        cwd: consumer,
+        env,
+        encoding: "utf8",
+      },
+    );
+    expect(arrow.stderr.split("\n").filter((line) => line !== "" && !line.startsWith("npm warn"))).toEqual([
+      "swurl: --format arrow needs the package apache-arrow: npm install apache-arrow@21",
+    ]);
   });
 });
 

@@ -5,7 +5,6 @@
 import { once } from "node:events";
 import { createReadStream } from "node:fs";
 import { open } from "node:fs/promises";
-import { Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { InputError, OutputError } from "./errors.js";
 import { outputTarget } from "./output-file.js";
@@ -20,8 +19,15 @@ export interface Input {
   readonly path: string | null;
   /** The size of the files in bytes; null when unknown (standard input, a pipe, a device). */
   readonly size: number | null;
-  /** The bytes, decompressed, in order (call once); `onBytes` hears of the bytes read. */
+  /**
+   * The bytes, decompressed, in order (call once); `onBytes` hears of the
+   * bytes read. A damaged gzip stream ends them after its last whole line:
+   * then `damage` holds the error, which the command throws once it has
+   * done with those lines.
+   */
   chunks(onBytes: (n: number) => void): AsyncIterable<Uint8Array>;
+  /** Why the chunks ended early (a truncated or corrupt gzip stream), or null. */
+  readonly damage: InputError | null;
 }
 
 const REASONS: Record<string, string> = {
@@ -36,6 +42,10 @@ const REASONS: Record<string, string> = {
   EBADF: "not open for writing",
   EDQUOT: "disk quota exceeded",
   EFBIG: "file too large",
+  EPIPE: "the reader closed it",
+  EROFS: "read-only file system",
+  EEXIST: "already exists",
+  ENXIO: "no reader at the other end",
 };
 
 /** A short reason for a file-system error, without Node's "ENOENT: ..., open 'x'" wrapping. */
@@ -99,12 +109,91 @@ function nameOf(file: string): string {
   return file === "-" ? "standard input" : file;
 }
 
+/** Compressed bytes handed to zlib at a time: what one write can inflate to stays small (deflate's ratio is at most ~1032:1). */
+const INFLATE_STEP = 16 << 10;
+
+/**
+ * The decompressed chunks of the gzip stream `source`, in whole lines: the
+ * bytes after the last LF so far wait for the next one, so that where the
+ * stream is damaged (cut short, corrupt) every whole line before the damage
+ * has been given and no torn line follows; then `damaged` hears the error.
+ * Concatenated members (cat a.gz b.gz) are read as one stream.
+ */
+async function* gunzipLines(
+  source: AsyncIterable<Uint8Array>,
+  damaged: (e: Error) => void,
+): AsyncGenerator<Uint8Array> {
+  const gunzip = createGunzip({ chunkSize: CHUNK });
+  const out: Buffer[] = [];
+  let failure: Error | null = null;
+  let ended = false;
+  let wake: (() => void) | null = null;
+  const notify = () => {
+    wake?.();
+    wake = null;
+  };
+  gunzip.on("data", (chunk: Buffer) => out.push(chunk));
+  gunzip.on("error", (e) => {
+    failure = e;
+    notify();
+  });
+  gunzip.on("end", () => {
+    ended = true;
+    notify();
+  });
+  /** Hand `bytes` to zlib (the end of the stream when null) and wait until it has taken them or failed. */
+  const feed = (bytes: Uint8Array | null) => {
+    const taken = new Promise<void>((resolve) => (wake = resolve));
+    if (bytes === null) gunzip.end();
+    else gunzip.write(bytes, notify);
+    return taken;
+  };
+  /** The chunks after the last LF given: a line not yet whole. */
+  let tail: Buffer[] = [];
+  /** The output so far, up to its last LF. */
+  function* lines(): Generator<Uint8Array> {
+    for (const chunk of out.splice(0)) {
+      const cut = chunk.lastIndexOf(LF) + 1;
+      if (cut === 0) {
+        tail.push(chunk);
+        continue;
+      }
+      yield* tail;
+      tail = [];
+      yield chunk.subarray(0, cut);
+      if (cut < chunk.length) tail.push(chunk.subarray(cut));
+    }
+  }
+  const input = source[Symbol.asyncIterator]();
+  while (failure === null && !ended) {
+    const next = await input.next();
+    if (next.done) {
+      await feed(null);
+      // Output pushed with the end may be emitted a turn after it.
+      if (!ended && failure === null) await new Promise<void>((resolve) => (wake = resolve));
+    } else {
+      for (let i = 0; i < next.value.length && failure === null; i += INFLATE_STEP) {
+        await feed(next.value.subarray(i, i + INFLATE_STEP));
+        yield* lines();
+      }
+    }
+  }
+  yield* lines();
+  if (failure !== null) return damaged(failure);
+  // The last line, without an LF.
+  yield* tail;
+}
+
 /**
  * The raw bytes of a part as they are read (reported to `onBytes`: progress
  * counts what was read, compressed or not), then decompressed if gzip. A pipe
  * is not opened ahead, so its magic bytes are looked at in its first chunk.
  */
-async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+async function* partChunks(
+  part: Part,
+  onBytes: (n: number) => void,
+  damaged: (e: InputError) => void,
+): AsyncGenerator<Uint8Array> {
   const name = nameOf(part.file);
   const raw = counted(
     guard(name, part.file === "-" ? process.stdin : createReadStream(part.file, { highWaterMark: CHUNK })),
@@ -122,18 +211,12 @@ async function* partChunks(part: Part, onBytes: (n: number) => void): AsyncGener
     yield* rest;
     return;
   }
-  // Streamed through zlib, never whole; concatenated members (cat a.gz b.gz) are read as one.
-  const gunzip = Readable.from(
-    (async function* () {
-      yield head;
-      yield* rest;
-    })(),
-  ).pipe(createGunzip({ chunkSize: CHUNK }));
-  try {
-    for await (const chunk of gunzip) yield chunk as Buffer;
-  } catch (e) {
-    throw e instanceof InputError ? e : new InputError(`cannot read ${name}: not valid gzip (${(e as Error).message})`);
-  }
+  // Streamed through zlib, never whole.
+  const compressed = (async function* () {
+    yield head;
+    yield* rest;
+  })();
+  yield* gunzipLines(compressed, (e) => damaged(new InputError(`cannot read ${name}: not valid gzip (${e.message})`)));
 }
 
 /**
@@ -173,17 +256,24 @@ export async function openInputs(files: string[]): Promise<Input> {
   const sizes = parts.map((p) => p.size);
   const single =
     parts.length === 1 && !parts[0].gzip && !parts[0].utf16 && parts[0].size !== null ? parts[0].file : null;
+  let damage: InputError | null = null;
+  const damaged = (e: InputError) => (damage = e);
   return {
     name: parts.map((p) => nameOf(p.file)).join(", "),
     path: single,
     size: sizes.includes(null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0),
+    get damage() {
+      return damage;
+    },
     async *chunks(onBytes: (n: number) => void) {
       for (const [i, part] of parts.entries()) {
         let last = LF;
-        for await (const chunk of utf8Chunks(nameOf(part.file), partChunks(part, onBytes))) {
+        for await (const chunk of utf8Chunks(nameOf(part.file), partChunks(part, onBytes, damaged))) {
           if (chunk.length > 0) last = chunk[chunk.length - 1];
           yield chunk;
         }
+        // The input stops at the damage: the files after it are not read.
+        if (damage !== null) return;
         // A file's last line needs no LF: the next file starts a line of its own.
         if (last !== LF && i < parts.length - 1) yield Uint8Array.of(LF);
       }

@@ -30,9 +30,13 @@ export function formatDuration(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
-/** A share as a percentage with enough digits to tell small shares from none. */
+/**
+ * A share as a percentage with enough digits to tell small shares from none;
+ * a share short of the whole that would round to 100.0% is written ">99.9%".
+ */
 export function formatPercent(part: number, whole: number): string {
   if (whole === 0) return "-";
   const p = (100 * part) / whole;
+  if (part < whole && p >= 99.95) return ">99.9%";
   return p === 0 || p >= 10 ? `${p.toFixed(1)}%` : p < 0.01 ? "<0.01%" : `${p.toFixed(2)}%`;
 }

@@ -99,49 +99,57 @@ function describeParseError(e: unknown): string {
   }
 }
 
-/** The value of a numeric option: an integer in [min, max]. */
-export function integerOption(
-  command: string,
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  if (value === undefined) return fallback;
-  const n = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!(n >= min && n <= max))
-    throw new UsageError(
-      `${command}: --${name} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`,
-    );
-  return n;
+/** How a kind of numeric option is read and shown: its value (NaN where it is none) and its words. */
+interface NumberKind {
+  read(value: string): number;
+  show(n: number): string;
+  what: string;
 }
+
+const INTEGER: NumberKind = {
+  read: (value) => (/^\d+$/.test(value) ? Number(value) : NaN),
+  show: String,
+  what: "an integer",
+};
 
 const SIZE_UNITS: Record<string, number> = { "": 1, K: 2 ** 10, M: 2 ** 20, G: 2 ** 30 };
 
-/** A size as sizeOption() reads it: in the largest unit that divides it. */
-function sizeText(bytes: number): string {
-  for (const unit of ["G", "M", "K"]) if (bytes % SIZE_UNITS[unit] === 0) return `${bytes / SIZE_UNITS[unit]}${unit}`;
-  return String(bytes);
-}
+/** A size in bytes: digits with K, M or G (2^10, 2^20, 2^30 bytes) or none; shown in the largest unit that divides it. */
+const SIZE: NumberKind = {
+  read(value) {
+    const m = /^(\d+(?:\.\d+)?)([KMG]?)B?$/i.exec(value);
+    return m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  },
+  show(bytes) {
+    for (const unit of ["G", "M", "K"]) if (bytes % SIZE_UNITS[unit] === 0) return `${bytes / SIZE_UNITS[unit]}${unit}`;
+    return String(bytes);
+  },
+  what: "a size",
+};
 
-/** A size in bytes: digits with K, M or G (2^10, 2^20, 2^30 bytes) or none, in [min, max]. */
-export function sizeOption(
-  command: string,
-  name: string,
-  value: string | undefined,
-  fallback: number,
-  min: number,
-  max: number,
+/** The value of option --`name` of `command` as `kind` reads it, in [min, max]; `fallback` where it is not given. */
+function boundedOption(
+  kind: NumberKind,
+  example: string,
+  [command, name, value, fallback, min, max]: [string, string, string | undefined, number, number, number],
 ): number {
   if (value === undefined) return fallback;
-  const m = /^(\d+(?:\.\d+)?)([KMG]?)B?$/i.exec(value);
-  const n = m === null ? NaN : Math.floor(Number(m[1]) * SIZE_UNITS[m[2].toUpperCase()]);
+  const n = kind.read(value);
   if (!(n >= min && n <= max))
     throw new UsageError(
-      `${command}: --${name} must be a size from ${sizeText(min)} to ${sizeText(max)} (such as 512M), got ${JSON.stringify(value)}`,
+      `${command}: --${name} must be ${kind.what} from ${kind.show(min)} to ${kind.show(max)}${example}, got ${JSON.stringify(value)}`,
     );
   return n;
+}
+
+/** The value of a numeric option: an integer in [min, max]. */
+export function integerOption(...args: [string, string, string | undefined, number, number, number]): number {
+  return boundedOption(INTEGER, "", args);
+}
+
+/** A size in bytes (K, M or G, or none) in [min, max]. */
+export function sizeOption(...args: [string, string, string | undefined, number, number, number]): number {
+  return boundedOption(SIZE, " (such as 512M)", args);
 }
 
 /** --base: checked once here, so that a bad base is a usage error and not every line a failure. */
@@ -186,6 +194,7 @@ export function inputSpec(command: string, values: InputValues, skipBlank: boole
   const field = values.field ?? DEFAULT_FIELD[format];
   if (format === "lines" && values.field !== undefined)
     throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
+  if (values.field === "") throw new UsageError(`${command}: --field needs a name`);
   if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
     throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
   }

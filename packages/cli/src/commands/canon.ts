@@ -16,6 +16,7 @@ import { openInputs } from "../io.js";
 import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
 import type { Work } from "../work.js";
 import { canonicalKey, profileOptions, surtKey } from "../output/keys.js";
+import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 /** --memory: 512M unless given; 1K at least (a handful of URLs: the tests force spills with it). */
 const DEFAULT_MEMORY = 512 * 2 ** 20;
@@ -30,19 +31,24 @@ interface CanonOptions {
   input: InputSpec;
 }
 
-export const canonWork: Work<CanonOptions, void> = {
+export const canonWork: Work<CanonOptions, Failures> = {
   async run(source, { canonical, surt, input, filter }, emit) {
+    const failures = noFailures();
     for await (const records of readRecords(source, input, [])) {
       let text = "";
+      let invalid = 0;
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
+        if (url === null) invalid++;
         if (!kept(filter, url)) continue;
         // A record that does not parse gives an empty line, so line N of the output is record N of the input.
         const key = surt ? surtKey(records, i, url, input) : canonicalKey(records, i, url, input, canonical);
         text += (key ?? "") + "\n";
       }
+      addFailures(failures, records, invalid);
       await emit(text);
     }
+    return failures;
   },
 };
 
@@ -136,8 +142,10 @@ Write the canonical form of each line of FILE (or standard input), one per
 line: the WHATWG parse, without the fragment, with escapes of unreserved
 characters (A-Z a-z 0-9 - . _ ~) decoded and the hex digits of the others
 upper-cased, and without an empty "?". Default ports are dropped, scheme
-and host lower-cased. A line that does not parse gives an empty line, so the
-output has as many lines as the input (unless --dedupe).
+and host lower-cased. A line that does not parse gives an empty line (--surt
+and the surt and safe-browsing profiles take a line without a scheme as
+http: and write its key), so the output has as many lines as the input
+(unless --dedupe).
 
 Options:
       --dedupe             write each canonical URL once, in the order of
@@ -200,8 +208,8 @@ ${FILTER_HELP}`,
       hint: values.input === undefined,
     };
     if (dedupe === null) {
-      await runBulk(input, bulk, (text) => stdout.write(text));
-      return;
+      const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => stdout.write(text));
+      return writeFailureHint(options.input, run.results);
     }
     // --sort: the deduped URLs go to the sort, which takes half the memory.
     // The keys come from an API of their own: the canonical forms are made in the default one's memory.
@@ -219,9 +227,10 @@ ${FILTER_HELP}`,
       write,
     );
     try {
-      await runBulk(input, bulk, (text) => deduped.add(text));
+      const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => deduped.add(text));
       await deduped.finish();
       await sorted?.finish((text) => stdout.write(text));
+      writeFailureHint(options.input, run.results);
     } finally {
       deduped.close();
       sorted?.close();

@@ -12,6 +12,7 @@ import { openInputs, type Input } from "../io.js";
 import { readRecords, type InputSpec } from "../input/records.js";
 import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { linkBatches, pageLinks } from "../input/html-links.js";
+import { addFailures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 /** The signature of extractUrls() in docs/api.md section 6. */
 type ExtractUrls = (text: string) => { url: string; index: number; end: number; wrapped: boolean }[];
@@ -66,18 +67,24 @@ const OPTIONS = {
 
 /** With --input: the URL field of each record (resolved against --base), failures left out. */
 async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, { stdout }: Context): Promise<void> {
+  const failures = noFailures();
   for await (const records of readRecords(
     input.chunks(() => {}),
     spec,
     [],
   )) {
     let text = "";
+    let invalid = 0;
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);
-      if (url !== null && kept(filter, url)) text += url.href + "\n";
+      if (url === null) invalid++;
+      else if (kept(filter, url)) text += url.href + "\n";
     }
+    addFailures(failures, records, invalid);
     await stdout.write(text);
   }
+  if (input.damage !== null) throw input.damage;
+  writeFailureHint(spec, [failures]);
 }
 
 /**
@@ -115,6 +122,7 @@ async function htmlLinks(
       }
       if (out !== "") await stdout.write(out);
     }
+    if (input.damage !== null) throw input.damage;
   }
   if (unresolved > 0) {
     process.stderr.write(
@@ -130,9 +138,10 @@ export function extractCommand(extractUrls: ExtractUrls): Command {
     help: `Usage: swurl extract [FILE|-]... [options]
 
 Find the URLs in the text of the FILEs (or standard input) and write them one
-per line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738; line
-breaks and spaces inside the wrapper removed) and bare absolute URLs of
-known schemes, without trailing sentence punctuation.
+per line, in text order: URLs wrapped as <URL:...> or <...> (RFC 1738: a
+wrapped URL may go on past a line break, which is removed with the spaces
+around it; a space elsewhere ends the URL) and bare absolute URLs of known
+schemes, without trailing sentence punctuation.
 
 With --input, read records instead of running text and write the URL field
 of each (an access log's request targets, resolved against --base), leaving
@@ -181,6 +190,7 @@ Options:
         }
         await stdout.write(text);
       }
+      if (input.damage !== null) throw input.damage;
     },
   };
   return command;

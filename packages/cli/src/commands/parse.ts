@@ -21,6 +21,7 @@ import { openInputs, openOutput, type Output } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import type { ParsedUrl } from "swurl";
 import type { Work } from "../work.js";
+import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 interface ParseOptions {
   format: TextFormatName;
@@ -32,17 +33,22 @@ interface ParseOptions {
   profile: string | undefined;
 }
 
-export const parseWork: Work<ParseOptions, void> = {
+export const parseWork: Work<ParseOptions, Failures> = {
   async run(source, { format, fields, input, filter, profile }, emit) {
     const rows = rowFormat(format, parseFields("parse", fields, input, profile));
+    const failures = noFailures();
     for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
       let text = "";
+      let invalid = 0;
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
+        if (url === null) invalid++;
         if (kept(filter, url)) text += rows.row(records, i, url);
       }
+      addFailures(failures, records, invalid);
       await emit(text);
     }
+    return failures;
   },
 };
 
@@ -74,19 +80,24 @@ function columnarWork(
   format: ColumnarFormat,
   out: Output,
   defaulted: boolean,
-): Work<Omit<ParseOptions, "format">, void> {
+): Work<Omit<ParseOptions, "format">, Failures> {
   return {
     async run(source, { fields, input, filter, profile }) {
       const sink = await columnarSink(format, columnarFields(fields, input, defaulted, profile), out);
+      const failures = noFailures();
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
+        let invalid = 0;
         for (let i = 0; i < records.length; i++) {
           const url = records.url(i);
+          if (url === null) invalid++;
           if (!kept(filter, url)) continue;
           const full = sink.add(records, i, url);
           if (full !== null) await full;
         }
+        addFailures(failures, records, invalid);
       }
       await sink.close();
+      return failures;
     },
   };
 }
@@ -104,7 +115,7 @@ const OPTIONS = {
 
 export const parseCommand: Command = {
   name: "parse",
-  summary: "one row per line with the URL's parts, as JSON Lines, TSV or CSV",
+  summary: "one row per line with the URL's parts, as JSON Lines, TSV, CSV, Parquet or Arrow",
   help: `Usage: swurl parse [FILE|-]... [options]
 
 Parse each line of FILE (or standard input) as a URL, as browsers and
@@ -204,14 +215,17 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       emits: true,
       hint: values.input === undefined,
     };
+    let run: { results: Failures[] };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
       const work = columnarWork(format, out, values.fields === undefined);
-      await runBulk(input, { ...bulk, work, options, threads: 1 }, async () => {});
+      run = await runBulk(input, { ...bulk, work, options, threads: 1 }, async () => {});
     } else {
       if (!values["no-header"]) await out.write(rowFormat(format, defs).header());
-      await runBulk(input, { ...bulk, work: parseWork, options: { ...options, format } }, (text) => out.write(text));
+      const work = { ...bulk, work: parseWork, options: { ...options, format } };
+      run = await runBulk(input, work, (text) => out.write(text));
     }
     await out.close();
+    writeFailureHint(spec, run.results);
   },
 };

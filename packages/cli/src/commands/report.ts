@@ -127,7 +127,8 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     filtered: t.filtered,
     bytes: run.bytes,
     seconds: Math.round(run.seconds * 1000) / 1000,
-    megabytesPerSecond: run.seconds > 0 ? Math.round((run.bytes / 1e6 / run.seconds) * 100) / 100 : 0,
+    // Three significant digits: a small input's rate is a fraction of 1 MB/s, not 0.
+    megabytesPerSecond: run.seconds > 0 ? Number((run.bytes / 1e6 / run.seconds).toPrecision(3)) : 0,
     threads: run.threads,
     schemes: top(t.schemes, topN),
     distinctHosts: t.hosts.size,

@@ -15,6 +15,7 @@ import { UsageError } from "../errors.js";
 import { fieldDef, recordKeys } from "../output/fields.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
+import { relativeTargets } from "../input/failure-hint.js";
 import { styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
@@ -146,16 +147,15 @@ Memory grows with the number of distinct hosts, not with the input size.
       streamsRows: false,
       emits: false,
       hint: values.input === undefined,
+      reportsDamage: true,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
-    const spec = options.input;
-    const needsBase =
-      (spec.format === "combined" || spec.format === "common") && spec.base === undefined && spec.field === "request";
-    const hint = needsBase
-      ? "Request targets such as /path?query are relative: --base URL (the site's URL) resolves them."
-      : null;
+    const cause = relativeTargets(options.input);
+    const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     const summary = summarize(totalTally(run.results), { ...run, input: input.name }, top, by, hint);
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
+    // The report counts the whole lines before the damage; the run still fails.
+    if (input.damage !== null) throw input.damage;
   },
 };

@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { OutputError } from "../errors.js";
+import { reason } from "../io.js";
 
 /**
  * Files of the folder merged at once: more than the 256 partitions of one
@@ -34,7 +35,7 @@ export class TempFolder {
     try {
       this.path = mkdtempSync(path.join(where, prefix));
     } catch (e) {
-      throw new OutputError(`cannot make a temporary folder in ${where}: ${(e as Error).message}`);
+      throw new OutputError(`cannot make a temporary folder in ${where}: ${reason(e)}`);
     }
     process.on("exit", this.onExit);
     for (const signal of Object.keys(SIGNAL_STATUS)) process.on(signal, this.onSignal);
@@ -53,7 +54,7 @@ export class TempFolder {
 }
 
 function tempError(folder: TempFolder, e: unknown): OutputError {
-  return new OutputError(`cannot write the temporary folder ${folder.path}: ${(e as Error).message}`);
+  return new OutputError(`cannot write the temporary folder ${folder.path}: ${reason(e)}`);
 }
 
 /** Files written through small buffers, synchronously (the spill is the only work going on). */

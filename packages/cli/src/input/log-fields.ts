@@ -111,8 +111,8 @@ export function jsonUrl(object: unknown, path: string): string | null {
   return typeof v === "string" ? v : null;
 }
 
-/** Whether a CSV record that ends here is still inside a quoted field (odd number of quotes). */
-export function insideQuotes(text: string): boolean {
+/** Whether `text` holds an odd number of quotes: a CSV record that ends after it is inside a quoted field. */
+export function oddQuotes(text: string): boolean {
   let n = 0;
   for (let i = text.indexOf('"'); i !== -1; i = text.indexOf('"', i + 1)) n++;
   return (n & 1) === 1;

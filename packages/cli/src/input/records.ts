@@ -11,7 +11,7 @@ import { UsageError } from "../errors.js";
 import {
   accessLogFields,
   csvCells,
-  insideQuotes,
+  oddQuotes,
   jsonPath,
   jsonText,
   jsonUrl,
@@ -51,6 +51,8 @@ export interface Records {
   readonly length: number;
   /** Lines of this block skipped as blank or comments. */
   readonly skipped: number;
+  /** Records of this block without the URL's field (JSON Lines, CSV, TSV; 0 for the formats the kernel reads). */
+  readonly missing: number;
   /** The URL of record `i`, or null where there is none or it does not parse. */
   url(i: number): ParsedUrl | null;
   /** The 1-based line number where record `i` starts. */
@@ -121,6 +123,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
     yield {
       length: rows === null ? batch.length : rows.length,
       skipped,
+      missing: 0,
       kernel: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
@@ -244,7 +247,10 @@ async function* textRecords(
   const headed = table && !/^[1-9]\d*$/.test(spec.field);
   let format: TextFormat | null = table ? (headed ? null : tableFormat(cells, null)) : jsonlFormat();
   let lineNumber = 0;
-  let open = ""; // a CSV record whose quoted field goes on to the next line
+  // A CSV record whose quoted field goes on to the next line: its lines so
+  // far, joined once it ends. Each line's quotes are counted once, as it
+  // comes, so that a field over n lines costs n, not n^2.
+  const open: string[] = [];
   let openLine = 0;
   for await (const { lines: block, last } of textLines(source)) {
     const texts: string[] = [];
@@ -255,19 +261,22 @@ async function* textRecords(
       lineNumber++;
       let text = l;
       let line = lineNumber;
-      if (open !== "") {
-        text = open + "\n" + l;
-        line = openLine;
-      } else if (l.trim() === "" || (spec.skipComments && l.startsWith("#"))) {
+      if (open.length === 0 && (l.trim() === "" || (spec.skipComments && l.startsWith("#")))) {
         skipped++;
         continue;
       }
-      if (spec.format === "csv" && insideQuotes(text)) {
-        open = text;
-        openLine = line;
+      // An odd number of quotes in a line opens a quoted field, or closes the one open.
+      if (spec.format === "csv" && oddQuotes(l) !== open.length > 0) {
+        if (open.length === 0) openLine = line;
+        open.push(l);
         continue;
       }
-      open = "";
+      if (open.length > 0) {
+        open.push(l);
+        text = open.join("\n");
+        line = openLine;
+        open.length = 0;
+      }
       // A record ends with LF or CR LF.
       if (text.endsWith("\r") && !last) text = text.slice(0, -1);
       if (format === null) {
@@ -281,6 +290,8 @@ async function* textRecords(
       readers.push(format.read(text));
     }
     if (texts.length === 0 && skipped === 0) continue;
+    let missing = 0;
+    for (const r of readers) if (r.field(spec.field) === null) missing++;
     const urls = readers.map((r) => urlText(r.url(spec.field)));
     const parsed = parseUrls(
       urls,
@@ -290,6 +301,7 @@ async function* textRecords(
     yield {
       length: texts.length,
       skipped,
+      missing,
       url: parsed,
       line: (i) => lines[i],
       text: (i) => texts[i],
@@ -297,7 +309,7 @@ async function* textRecords(
       json: (i, name) => (readers[i].json ?? readers[i].field)(name),
     };
   }
-  if (open !== "")
+  if (open.length > 0)
     throw new UsageError(`${spec.format}: line ${openLine}: a quoted field is not closed before the end of the input`);
 }
 

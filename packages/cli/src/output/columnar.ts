@@ -110,20 +110,22 @@ function groupSink(
  * that a library user does not need): whoever writes Parquet or Arrow installs
  * them beside it. Without them, a one-line message says so.
  */
-async function columnarPackage<T>(load: () => Promise<T>): Promise<T> {
+async function columnarPackage<T>(format: ColumnarFormat, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (e) {
     if ((e as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw e;
     throw new UsageError(
-      "--format parquet and --format arrow need the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
+      format === "arrow"
+        ? "--format arrow needs the package apache-arrow: npm install apache-arrow@21"
+        : "--format parquet needs the packages apache-arrow and parquet-wasm: npm install apache-arrow@21 parquet-wasm@0.8",
     );
   }
 }
 
 /** An Arrow IPC file: record batches as they fill, dictionaries as deltas, the footer at the end. */
 async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
-  const arrow = await columnarPackage(() => import("apache-arrow"));
+  const arrow = await columnarPackage("arrow", () => import("apache-arrow"));
   const groups = new RowGroups(arrow, defs, true);
   const writer = new arrow.RecordBatchFileWriter();
   // The writer queues its bytes (an async iterable); they go out while the input is read.
@@ -146,8 +148,8 @@ async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSin
 
 /** A Parquet file: each row group goes through parquet-wasm's stream writer as it fills. */
 async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
-  const arrow = await columnarPackage(() => import("apache-arrow"));
-  const pw = await columnarPackage(() => import("parquet-wasm/node"));
+  const arrow = await columnarPackage("parquet", () => import("apache-arrow"));
+  const pw = await columnarPackage("parquet", () => import("parquet-wasm/node"));
   // Plain strings in Arrow: the Parquet writer dictionary-encodes them itself.
   const groups = new RowGroups(arrow, defs, false);
   // The repetitive strings dictionary-encoded, with statistics (the writer's
@@ -216,8 +218,8 @@ async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarS
  * open left it to the garbage collector, whose warning then reached stderr.
  */
 export async function loadColumnarPackages(format: ColumnarFormat): Promise<void> {
-  await columnarPackage(() => import("apache-arrow"));
-  if (format === "parquet") await columnarPackage(() => import("parquet-wasm/node"));
+  await columnarPackage(format, () => import("apache-arrow"));
+  if (format === "parquet") await columnarPackage(format, () => import("parquet-wasm/node"));
 }
 
 export function columnarSink(format: ColumnarFormat, defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {

@@ -4,8 +4,7 @@
 // the input record's own fields (an access log's status, a CSV column).
 
 import { parse as parseDomain } from "tldts";
-import { percentDecode } from "swurl";
-import type { ParsedUrl } from "swurl";
+import { percentDecode, type ParsedUrl, URL_GETTERS, type UrlGetter } from "swurl";
 import { UsageError } from "../errors.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
@@ -13,22 +12,6 @@ import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "../own.js";
 import { routeOf } from "./routes.js";
 import type { InputSpec, Records } from "../input/records.js";
-
-/** The string getters of the WHATWG URL API (#urlutils-members), in the standard's order. */
-export const URL_GETTERS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const satisfies readonly (keyof ParsedUrl)[];
-type UrlField = (typeof URL_GETTERS)[number];
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
 const DERIVED_FIELDS = ["input", "line", "scheme", "domain", "suffix", "subdomain", "path"] as const;
@@ -169,7 +152,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
   }
   if ((URL_GETTERS as readonly string[]).includes(name)) {
-    return ofUrl(name, true, (url) => url[name as UrlField], name === "port" ? "integer" : "string");
+    return ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string");
   }
   if (name in DERIVED) return DERIVED[name as keyof typeof DERIVED];
   if (name === "route") {

@@ -8,6 +8,7 @@
 import { readFileSync } from "node:fs";
 import { URLPattern, URLPatternList } from "swurl";
 import { UsageError } from "../errors.js";
+import { reason } from "../io.js";
 
 /** What the URLPattern constructor is given for a routes file's line. */
 function patternOf(line: string): string | { pathname: string } {
@@ -20,7 +21,7 @@ export function readRoutes(command: string, file: string): string[] {
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new UsageError(`${command}: cannot read --routes ${file}: ${(error as Error).message}`);
+    throw new UsageError(`${command}: cannot read --routes ${file}: ${reason(error)}`);
   }
   const routes: string[] = [];
   for (const [i, raw] of text.split("\n").entries()) {

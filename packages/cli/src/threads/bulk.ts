@@ -42,6 +42,12 @@ interface BulkOptions<Options> {
   emits: boolean;
   /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
   hint?: boolean;
+  /**
+   * Whether the command reports on the lines read before a damaged input
+   * (stats) and then throws `input.damage` itself; otherwise runBulk()
+   * throws it once those lines are done.
+   */
+  reportsDamage?: boolean;
 }
 
 /** Bytes of the input's start that the hint looks at. */
@@ -115,6 +121,7 @@ export async function runBulk<Options, Result>(
   } finally {
     progress.end();
   }
-  if (hint !== null) process.stderr.write(hint);
+  if (input.damage !== null && bulk.reportsDamage !== true) throw input.damage;
+  if (hint !== null && input.damage === null) process.stderr.write(hint);
   return run;
 }

@@ -1,0 +1,46 @@
+// Issue #36 item 16: what a drop-in for the platform's URL and URLPattern shows
+// beyond parsing: the two blob: statics of the File API, the toString tag, and
+// URLPattern results with their members in WebIDL dictionary order (which
+// JSON.stringify() and snapshots see), over every build.
+import { describe, expect, it } from "vitest";
+import { builds } from "../helpers/builds";
+
+/** WebIDL: "the dictionary members ... ordered lexicographically" (inherited ones first; URLPatternResult has none). */
+const RESULT_KEYS = ["hash", "hostname", "inputs", "password", "pathname", "port", "protocol", "search", "username"];
+
+describe.each(builds)("the drop-in (%s)", (_name, api) => {
+  it("URL.createObjectURL and revokeObjectURL are the platform's store", async () => {
+    const blob = new Blob(["hello"]);
+    const href = api.URL.createObjectURL(blob);
+    expect(href).toMatch(/^blob:/);
+    // The platform resolves it: the same store.
+    const { resolveObjectURL } = await import("node:buffer");
+    expect(await resolveObjectURL(href)?.text()).toBe("hello");
+    api.URL.revokeObjectURL(href);
+    expect(resolveObjectURL(href)).toBeUndefined();
+    expect(api.URL.createObjectURL.length).toBe(1);
+    expect(api.URL.revokeObjectURL.length).toBe(1);
+    expect(() => api.URL.createObjectURL("x" as unknown as Blob)).toThrow(TypeError);
+  });
+
+  it("Object.prototype.toString() of a URL is [object URL]", () => {
+    const url = new api.URL("https://a.example/");
+    expect(Object.prototype.toString.call(url)).toBe("[object URL]");
+    expect(Object.prototype.toString.call(url)).toBe(Object.prototype.toString.call(new globalThis.URL("https://a/")));
+    // Not an own or enumerable property: JSON and Object.keys() are as before.
+    expect(Object.keys(url)).not.toContain(Symbol.toStringTag);
+  });
+
+  it("exec() results in WebIDL member order: { hash, ..., username } and { groups, input }", () => {
+    const result = new api.URLPattern({ pathname: "/:a" }).exec("https://x.example/b")!;
+    expect(Object.keys(result)).toEqual(RESULT_KEYS);
+    expect(Object.keys(result.pathname)).toEqual(["groups", "input"]);
+    const listed = new api.URLPatternList([{ pathname: "/:a" }]).exec("https://x.example/b")!;
+    expect(Object.keys(listed.result)).toEqual(RESULT_KEYS);
+    expect(Object.keys(listed.result.hash)).toEqual(["groups", "input"]);
+    // Where the platform has URLPattern (Node 24), the same text.
+    const Native = (globalThis as unknown as { URLPattern?: typeof api.URLPattern }).URLPattern;
+    if (Native !== undefined)
+      expect(JSON.stringify(result)).toBe(JSON.stringify(new Native({ pathname: "/:a" }).exec("https://x.example/b")));
+  });
+});
