@@ -16,7 +16,7 @@
 import { ld8, ld32, st32, copy, copyAhead } from "./memory";
 import * as L from "./layout";
 import * as C from "./charcode";
-import { parseIntoRecord } from "./parser";
+import { coreParse } from "./core";
 import { serializedLine } from "./serialized";
 import { isSerializedRelative } from "./relative";
 import { rowFromResult } from "./record";
@@ -72,7 +72,7 @@ let lineHigh: bool = false;
  */
 export function batchBase(src: i32, len: i32, dst: i32): i32 {
   // The lines' parses read the base's href at `dst`: it must be written there.
-  const status = parseIntoRecord(src, len, dst, 0);
+  const status = coreParse(src, len, dst, 0);
   if (status == L.PARSE_OK) {
     for (let f = 0; f < L.URL_FIELDS; f++) st32(L.baseField(f), ld32(L.resultField(f)));
   }
@@ -237,7 +237,7 @@ function parseLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
     return false;
   }
   if (baseHref != 0 && src == p && relativeInto(p, len, row)) return true;
-  const status = parseIntoRecord(src, len, dst, baseHref);
+  const status = coreParse(src, len, dst, baseHref);
   const flags = ld32(L.resultField(L.URL_FLAGS));
   const n = ld32(L.resultField(L.URL_HREF_END));
   if (status == L.PARSE_OK && n < L.ROW_MAX_HREF && L.schemeOf(flags) != L.SCHEME_BLOB) {

@@ -1,5 +1,8 @@
-// The kernel's exports: the WASM module's interface, and (through js.ts) the
-// pure-JS fallback's. Everything takes addresses and lengths in the kernel's
+// The parse core's exports (the WHATWG parser, its setters, hosts,
+// application/x-www-form-urlencoded, percent-encoding and the RFC 3986
+// split): the core module's interface, and (through js.ts) the pure-JS
+// build's. The features are modules of their own that share its memory
+// (assembly/bulk, canonical, rfc1738, urlpattern; scripts/kernel-modules.mjs). Everything takes addresses and lengths in the kernel's
 // memory and returns integers; results that do not fit in one go to the RESULT
 // record (layout.ts). No strings cross this boundary.
 
@@ -8,6 +11,7 @@ import { initRunTables } from "./run";
 import { decodeInto, encodeInto, firstInvalidEscape } from "./percent";
 import { split as splitInto } from "./split";
 import { toUtf16 } from "./utf16";
+import { tabsRemoved } from "./parser";
 
 /** Build the character-class tables; call once before anything else. */
 export function init(): void {
@@ -52,22 +56,15 @@ export { parse, canParse } from "./parser";
 
 /** The URL API's setters: the parser with a state override, on the URL whose record is at BASE (setters.ts). */
 export { setPart } from "./setters";
-export * from "./rfc1738/index";
-
-/** Bulk parsing: every line of a block of UTF-8 text (batch.ts). */
-export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "./batch";
 
 /** application/x-www-form-urlencoded: URLSearchParams' parser, and the serializer of one name or value (urlencoded.ts). */
 export { formParse, formEscape } from "./urlencoded";
 
-/** Tallies of byte strings in hash tables in memory, for bulk statistics (tally.ts). */
-export { tallyAdd, tallyHistogram, tallyInit, tallyMove, tallyRows } from "./tally";
+// For the feature modules that parse (assembly/core.ts): the parser with its
+// record in RESULT, and whether its last run removed tabs or newlines.
+export { parseIntoRecord } from "./parser";
 
-/** The byte steps of the crawler-key profiles: w3lib's path, Safe Browsing's query (canonical/escapes.ts). */
-export { w3libPath, googleMinimalEscape } from "./canonical/escapes";
-
-/** The keys of the "normalize-url" and "crawlee" profiles, from a parse's record (canonical/keys.ts). */
-export { crawlerKey } from "./canonical/keys";
-
-/** URL patterns: match one component's compiled program over bytes (urlpattern/matcher.ts). */
-export { matchComponent } from "./urlpattern/matcher";
+/** Whether the parser's last run removed tabs or newlines from its input. */
+export function parseRemovedTabs(): bool {
+  return tabsRemoved;
+}

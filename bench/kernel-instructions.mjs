@@ -38,6 +38,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "./corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
+import { bundleSource, KERNEL_JS, wasmText } from "../scripts/bundle.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OPERATIONS = ["parse", "canParse", "split", "batch"];
@@ -62,9 +63,10 @@ const NO_OP_KERNEL = new Uint8Array([
 ]);
 
 /**
- * The kernel of `build` (a .wasm file, "js" for the pure-JS build's kernel
- * as createSwurl("js") runs it, or "call" for NO_OP_KERNEL) with at least
- * 20 MB of memory: its exports and bytes.
+ * The kernel of `build` (the core's .wasm file, "js" for the pure-JS build's
+ * kernel as createSwurl("js") runs it, or "call" for NO_OP_KERNEL) with at
+ * least 20 MB of memory: its exports, the bulk module's with them (its .wasm
+ * file beside the core's, in the core's memory), and its bytes.
  */
 async function loadKernel(build) {
   if (build === "call") {
@@ -72,15 +74,25 @@ async function loadKernel(build) {
     return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
   }
   if (build === "js") {
-    const { createSwurl } = await import(path.join(root, "build/index.js"));
+    // The library and the descriptor of its bulk module, bundled together
+    // (the module's JS build shares the heap of its bundle).
+    const entry = `export { createSwurl } from "./src/index.ts"; export { BULK } from "./src/kernel/modules.ts";`;
+    const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
+    const { createSwurl, BULK } = await import(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);
     const arena = createSwurl("js")[Symbol.for("swurl.internals")];
     arena.reserve(20 << 20);
-    return { kernel: arena.backend.kernel, bytes: new Uint8Array(arena.backend.buffer()) };
+    const kernel = { ...arena.backend.kernel, ...arena.backend.instance(BULK) };
+    return { kernel, bytes: new Uint8Array(arena.backend.buffer()) };
   }
-  const kernel = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(build)), {}).exports;
-  kernel.init();
-  kernel.memory.grow(300);
-  return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
+  const core = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(build)), {}).exports;
+  const bulkFile = build.replace(/swurl((\.simd)?\.wasm)$/, "swurl-bulk$1");
+  const bulk = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(bulkFile)), {
+    env: { memory: core.memory },
+    core,
+  }).exports;
+  core.init();
+  core.memory.grow(300);
+  return { kernel: { ...core, ...bulk }, bytes: new Uint8Array(core.memory.buffer) };
 }
 
 /**

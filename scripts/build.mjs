@@ -1,7 +1,8 @@
 // Build everything into build/:
 //   0. src/generated/uts46-data.ts, the UTS #46 data (scripts/gen-uts46.mjs);
-//   1. the kernel (assembly/) as two WASM modules, SIMD and scalar (asconfig.json
-//      targets), and the types of its exports, src/generated/kernel.ts (scripts/kernel-types.mjs);
+//   1. the kernel (assembly/), each of its modules (scripts/kernel-modules.mjs)
+//      as two WASM modules, SIMD and scalar (asconfig.json targets), and the
+//      types of their exports, src/generated/kernel.ts (scripts/kernel-types.mjs);
 //   2. the library bundles build/index.js and build/js.js (esbuild),
 //      with both WASM modules inlined and the kernel compiled to JS a second time
 //      (ASC_TARGET = 0) for the pure-JS build;
@@ -14,8 +15,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { KERNEL_JS, wasmText } from "./bundle.mjs";
-import { compileKernel, writeKernelTypes } from "./kernel-types.mjs";
+import { KERNEL_JS, wasmText, withoutScalarWasm } from "./bundle.mjs";
+import { compileKernels, writeKernelTypes } from "./kernel-types.mjs";
+import { KERNEL_MODULES, wasmFile } from "./kernel-modules.mjs";
 import { reportSizes } from "./sizes.mjs";
 import { buildCommand } from "../packages/cli/scripts/build.mjs";
 
@@ -25,17 +27,26 @@ mkdirSync("build", { recursive: true });
 
 execFileSync(process.execPath, ["scripts/gen-uts46.mjs"], { stdio: "inherit" });
 
-// The SIMD compile also gives the typings of the kernel's exports (src/generated/kernel.ts).
-await Promise.all([compileKernel("simd", { typings: writeKernelTypes }), compileKernel("scalar")]);
+// The SIMD compiles also give the typings of the modules' exports (src/generated/kernel.ts).
+const typings = new Map();
+await compileKernels("simd", { typings });
+writeKernelTypes(typings);
+await compileKernels("scalar");
 
-// asc merges asconfig.json into every target: make sure the scalar build really
-// has no SIMD, since it exists for engines without it.
-const wat = execFileSync(path.join("node_modules", ".bin", "wasm-dis"), ["build/swurl.wasm"], { encoding: "utf8" });
-if (/\bv128\b|i8x16|i16x8|i32x4/.test(wat)) throw new Error("build/swurl.wasm contains SIMD instructions");
-// The kernel's fixed addresses (assembly/layout.ts) leave no room for static
-// data: a data segment (e.g. from Math.pow's tables) would be overwritten.
-if (/\(data\b/.test(wat))
-  throw new Error("build/swurl.wasm has a data segment; assembly/layout.ts has no room for one");
+for (const module of KERNEL_MODULES) {
+  for (const target of ["simd", "scalar"]) {
+    const file = wasmFile(module, target);
+    const wat = execFileSync(path.join("node_modules", ".bin", "wasm-dis"), [file], { encoding: "utf8" });
+    // asc merges asconfig.json into every target: make sure the scalar build
+    // really has no SIMD, since it exists for engines without it.
+    if (target === "scalar" && /\bv128\b|i8x16|i16x8|i32x4/.test(wat))
+      throw new Error(`${file} contains SIMD instructions`);
+    // The kernel's fixed addresses (assembly/layout.ts) leave no room for
+    // static data: a data segment (e.g. from Math.pow's tables) would be
+    // overwritten, and a feature module's would overwrite the core's memory.
+    if (/\(data\b/.test(wat)) throw new Error(`${file} has a data segment; assembly/layout.ts has no room for one`);
+  }
+}
 
 // The library for Node.js: the entries share chunks, so that a program using
 // swurl and swurl/js loads the common code once.
@@ -63,11 +74,17 @@ await esbuild.build({
 });
 // For browsers (the package's "browser" condition, or a <script type=module>
 // by path): each entry one self-contained ES module, nothing Node-only.
+// They carry the SIMD build of each kernel module and the pure-JS build,
+// which runs where the SIMD one cannot (no SIMD, no WebAssembly, compiling
+// refused), synchronously from the first call on; the scalar WASM builds stay
+// out (an empty text: src/kernel/wasm-backend.ts), which halves the WASM a
+// browser downloads for what only engines without SIMD would run.
 await esbuild.build({
   ...common,
   entryPoints: ["src/index.ts", "src/js.ts"],
   outdir: "build/browser",
   platform: "browser",
+  plugins: [withoutScalarWasm, wasmText],
 });
 
 // Declarations of this build only (a moved or deleted module leaves none behind).

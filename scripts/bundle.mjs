@@ -7,23 +7,29 @@ import * as esbuild from "esbuild";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
 /**
- * The pure-JS build of the kernel: assembly/js.ts under the name the wrapper
- * imports it by (src/kernel/js-backend.ts), with asc's compile-time constants
- * as the JS target sees them.
+ * The pure-JS build of the kernel: assembly/ under the name the wrapper
+ * imports its modules by (swurl-kernel-js/js.ts for the core in
+ * src/kernel/js-backend.ts, the feature modules' entries in
+ * src/kernel/modules.ts), with asc's compile-time constants as the JS target
+ * sees them.
  */
 export const KERNEL_JS = {
-  alias: { "swurl-kernel-js": "./assembly/js.ts" },
+  alias: { "swurl-kernel-js": "./assembly" },
   define: { ASC_TARGET: "0", ASC_FEATURE_SIMD: "false" },
 };
 
 /**
- * `source` (an ES module whose imports are relative to the repository, in
- * language `loader`) bundled into one ES module in memory, with `options`
- * added to esbuild's; its text.
+ * `source` (an ES module whose imports are relative to `resolveDir`, the
+ * repository unless given, in language `loader`) bundled into one ES module
+ * in memory, with the other `options` added to esbuild's; its text.
+ *
+ * @param {string} source
+ * @param {import("esbuild").Loader} loader
+ * @param {{ resolveDir?: string } & import("esbuild").BuildOptions} [options]
  */
-export async function bundleSource(source, loader, options) {
+export async function bundleSource(source, loader, { resolveDir = root, ...options } = {}) {
   const result = await esbuild.build({
-    stdin: { contents: source, resolveDir: root, loader },
+    stdin: { contents: source, resolveDir, loader },
     bundle: true,
     format: "esm",
     write: false,
@@ -57,5 +63,16 @@ export const wasmText = {
       const encode = await wasmTextEncoder();
       return { contents: `export default ${JSON.stringify(encode(await readFile(args.path)))};`, loader: "js" };
     });
+  },
+};
+
+/** An esbuild plugin: a scalar `.wasm` build (not `.simd.wasm`) is an empty text, the mark of a build left out. */
+export const withoutScalarWasm = {
+  name: "without-scalar-wasm",
+  setup(build) {
+    // (esbuild's filters have no lookbehind: a SIMD build falls through to the next plugin.)
+    build.onLoad({ filter: /\.wasm$/ }, (args) =>
+      args.path.endsWith(".simd.wasm") ? undefined : { contents: `export default "";`, loader: "js" },
+    );
   },
 };

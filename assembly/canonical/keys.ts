@@ -7,7 +7,7 @@
 // dot, ...), crawlerKey() returns NONE and the profile takes the URL whole.
 
 import { copy, copyAhead, equalBytes, ld32, ld8, ldu32, st32, st8, word } from "../memory";
-import { tabsRemoved } from "../parser";
+import { lastParseRemovedTabs } from "../core";
 import * as L from "../layout";
 import { EXTRA, FORM_URLENCODED_SET, NORMALIZE_URL_QUERY_STOP, PATH_SET, RESERVED } from "../classes";
 import { hexValue, isAsciiAlpha, isAsciiDigit, isHexDigit, isIn, toLower } from "../tables";
@@ -577,7 +577,7 @@ export function crawlerKey(inputLength: i32, href: i32, dst: i32, work: i32, key
       : crawleeKey(href, dst, work, key == L.KEY_CRAWLEE_FRAGMENT);
   // The input's bytes are as written unless the parser removed tabs or
   // newlines (an href that is the input is the input unedited).
-  if (end != L.NONE && ((field(L.URL_FLAGS) & L.FLAG_HREF_IS_INPUT) != 0 || !tabsRemoved))
+  if (end != L.NONE && ((field(L.URL_FLAGS) & L.FLAG_HREF_IS_INPUT) != 0 || !lastParseRemovedTabs()))
     keyOfInput(dst, end - dst, inputLength);
   else st32(L.resultField(L.URL_KEY_HEAD), L.NONE);
   return end;

@@ -1,6 +1,7 @@
 // The RFC 1738 / RFC 1630 layer of the kernel (docs/api.md sections 4-6): validation,
 // the host grammar, escape normalisation for comparison, URLs in running text.
-// Re-exported by assembly/index.ts; addresses and lengths in bytes, as there.
+// The RFC 1738 module, sharing the core's memory; addresses and lengths in
+// bytes, as in assembly/index.ts.
 
 import { scan } from "./validate";
 import { checkHost, hostErrorAt } from "./host";

@@ -19,6 +19,7 @@
 import * as L from "../../assembly/layout.js";
 import { expectOptions, isDetached, quote, typeName } from "../arguments/check.js";
 import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
+import { BULK } from "../kernel/modules.js";
 import type { parseApi } from "../whatwg/parse.js";
 import * as C from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
@@ -77,16 +78,16 @@ const MIN_WINDOW = 65536;
 /** Strings longer than this cannot be made in V8 (String::kMaxLength on 64-bit). */
 const MAX_STRING = 2 ** 29 - 24;
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
-const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const utf8Decoder = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
 interface Slicer {
   slice(start: number, end: number): string;
 }
 
-const latin1Decoder = new TextDecoder("latin1");
+const latin1Decoder = /* @__PURE__ */ new TextDecoder("latin1");
 
 /** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
 interface ByteSlicer extends Slicer {
@@ -129,7 +130,7 @@ interface BatchInput {
 }
 
 /** A URL record unpacked from a batch row, for the ParsedUrl constructor to copy (one for all batches). */
-const unpacked = new Int32Array(L.URL_FIELDS);
+const unpacked = /* @__PURE__ */ new Int32Array(L.URL_FIELDS);
 
 /**
  * The results of parsing one URL per line: line `i` is `parse(line_i, base)`.
@@ -409,7 +410,7 @@ function checkMemory(bytes: number, fn: string): void {
  * finishes the deferred lines (no second parse() instance on the same memory).
  */
 export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse"]) {
-  const { kernel } = arena;
+  const kernel = arena.module(BULK);
   const result = L.RESULT >> 2;
 
   /** The base option as a ParsedUrl; null when it does not parse (then no line does); undefined when absent. */

@@ -7,9 +7,9 @@
 // the byte, the C escapes are the characters. A backslash before any other
 // character (which neither server writes) gives that character.
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM. */
-const utf8Decoder = new TextDecoder("utf-8", { ignoreBOM: true });
+const utf8Decoder = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
 const ESCAPE = /\\(x[0-9a-fA-F]{2}|[\s\S])/g;
 

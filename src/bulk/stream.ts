@@ -47,7 +47,7 @@ export function setBlockSizes(bytes: number, lines: number): void {
 }
 const LF = 0x0a;
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** A chunk as bytes: Node streams with an encoding set give strings. */
 function toBytes(chunk: unknown): Uint8Array {

@@ -5,20 +5,26 @@
 // comparison of two byte strings is the unsigned byte order Python sorts by.
 
 import type { Arena } from "../kernel/arena.js";
+import { CANONICAL } from "../kernel/modules.js";
 import { isAscii } from "../whatwg/infra.js";
 
-const HEX_DIGITS = "0123456789ABCDEF";
+export const HEX_DIGITS = "0123456789ABCDEF";
 
 /** Value of each hex digit by byte, -1 for any other byte. */
-const HEX_VALUE = new Int8Array(256).fill(-1);
-for (let i = 0; i < 16; i++) {
-  HEX_VALUE[HEX_DIGITS.charCodeAt(i)] = i;
-  HEX_VALUE[HEX_DIGITS.toLowerCase().charCodeAt(i)] = i;
-}
+export const HEX_VALUE = /* @__PURE__ */ (() => {
+  const values = new Int8Array(256).fill(-1);
+  for (let i = 0; i < 16; i++) {
+    values[HEX_DIGITS.charCodeAt(i)] = i;
+    values[HEX_DIGITS.toLowerCase().charCodeAt(i)] = i;
+  }
+  return values;
+})();
 
 /** The escapes "%00" to "%FF", by byte. */
-const ESCAPES: string[] = [];
-for (let b = 0; b < 256; b++) ESCAPES.push("%" + HEX_DIGITS[b >> 4] + HEX_DIGITS[b & 15]);
+const ESCAPES: readonly string[] = /* @__PURE__ */ Array.from(
+  { length: 256 },
+  (_, b) => "%" + HEX_DIGITS[b >> 4] + HEX_DIGITS[b & 15],
+);
 
 /** A set of bytes as a table, from the characters of `chars`. */
 export function byteSet(chars: string): Uint8Array {
@@ -77,7 +83,7 @@ export function escapeByte(b: number): string {
   return ESCAPES[b];
 }
 
-const encoder = new TextEncoder();
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 /** The UTF-8 bytes of `s` as a byte string (lone surrogates become U+FFFD, as TextEncoder writes them). */
 export function utf8Bytes(s: string): string {
@@ -101,8 +107,8 @@ function byteArray(s: string): Uint8Array {
   return out;
 }
 
-const strictUtf8 = new TextDecoder("utf-8", { fatal: true });
-const lenientUtf8 = new TextDecoder("utf-8");
+const strictUtf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
+const lenientUtf8 = /* @__PURE__ */ new TextDecoder("utf-8");
 
 /**
  * A byte string decoded as UTF-8: null where it is not UTF-8 (`strict`), or
@@ -155,7 +161,7 @@ export function lowerAscii(s: string): string {
  * one API instance's memory: w3lib's path, and Safe Browsing's query.
  */
 export function kernelEscapes(arena: Arena) {
-  const { kernel } = arena;
+  const kernel = arena.module(CANONICAL);
 
   /** w3lib's path step of `path` (a string: written as UTF-8). */
   function w3libPath(path: string): string {

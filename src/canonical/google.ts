@@ -45,7 +45,7 @@ export interface GoogleUrl {
 }
 
 /** "Percent-escape all characters that are <= ASCII 32, >= 127, "#", or "%"" (Python's quote() with every other printable byte safe). */
-const ESCAPE_ONCE_SAFE = byteSet(UNRESERVED + "!\"$&'()*+,-./:;<=>?@[\\]^_`{|}~");
+const ESCAPE_ONCE_SAFE = /* @__PURE__ */ byteSet(UNRESERVED + "!\"$&'()*+,-./:;<=>?@[\\]^_`{|}~");
 
 /** Python's bytes.strip(): ASCII whitespace at both ends. */
 const OUTER_SPACE = /^[ \t\n\r\v\f]+|[ \t\n\r\v\f]+$/g;

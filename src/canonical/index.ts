@@ -14,6 +14,7 @@ import { ParsedUrl } from "../whatwg/url.js";
 import { withoutPrefix } from "../rfc3986/prefix.js";
 import { defaultPort } from "../rfc1738/schemes.js";
 import { expectOptions, quote, typeName } from "../arguments/check.js";
+import { HEX_DIGITS, HEX_VALUE } from "./bytes.js";
 import { profileContext } from "./context.js";
 import { BYTE_PROFILES, profilesApi, type ProfileOptions } from "./profiles.js";
 import { safeBrowsingApi } from "./safe-browsing.js";
@@ -32,18 +33,9 @@ export interface CanonicalizeOptions {
   stripParams?: (string | RegExp)[];
 }
 
-const HEX_DIGITS = "0123456789ABCDEF";
-
-/** Value of each ASCII hex digit, -1 for any other code unit below 128. */
-const HEX_VALUE = new Int8Array(128).fill(-1);
-for (let i = 0; i < 16; i++) {
-  HEX_VALUE[HEX_DIGITS.charCodeAt(i)] = i;
-  HEX_VALUE[HEX_DIGITS.toLowerCase().charCodeAt(i)] = i;
-}
-
 function hexValue(c: number): number {
   // charCodeAt past the end is NaN, which fails the test.
-  return c < 128 ? HEX_VALUE[c] : -1;
+  return c < 256 ? HEX_VALUE[c] : -1;
 }
 
 /** RFC 3986 section 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~". */

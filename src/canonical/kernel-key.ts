@@ -5,6 +5,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
+import { CANONICAL } from "../kernel/modules.js";
 import type { ParseCore } from "../whatwg/parse.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
@@ -13,7 +14,7 @@ const KEY_HEAD = (L.RESULT >> 2) + L.URL_KEY_HEAD;
 const KEY_TAIL = (L.RESULT >> 2) + L.URL_KEY_TAIL;
 
 export function kernelKey(arena: Arena, core: ParseCore) {
-  const { kernel } = arena;
+  const kernel = arena.module(CANONICAL);
   /**
    * The key of profile `key` (layout.ts KEY_*) of `input` parsed (no base):
    * the key, the ParsedUrl where the profile must take the URL itself, or

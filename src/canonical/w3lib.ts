@@ -45,13 +45,13 @@ export interface W3libOptions {
 /** RFC 3986 section 2.2 reserved, the unreserved, w3lib's extra "|" and "%" (w3lib's _safe_chars). */
 const SAFE = UNRESERVED + ":/?#[]@!$&'()*+,;=|%";
 /** What w3lib leaves unescaped when it first escapes a path (its params stay so) or fragment: all but "#[]|". */
-const PATH_SAFEST = byteSet(SAFE.replace(/[#[\]|]/g, ""));
+const PATH_SAFEST = /* @__PURE__ */ byteSet(SAFE.replace(/[#[\]|]/g, ""));
 /** And in a userinfo: RFC 3986's unreserved and sub-delims but ";" and "=". */
-const USERINFO_SAFEST = byteSet(UNRESERVED + "!$&'()*+,");
+const USERINFO_SAFEST = /* @__PURE__ */ byteSet(UNRESERVED + "!$&'()*+,");
 /** A character that canonicalPath() changes or looks at: not in PATH_SAFE, or "%". */
 const NOT_PLAIN_PATH = /[^A-Za-z0-9\-._~:/?[\]@!$&'()*+,;=|]/;
 /** urlencode()'s quote_plus(): only the unreserved characters. */
-const FORM_SAFE = byteSet(UNRESERVED);
+const FORM_SAFE = /* @__PURE__ */ byteSet(UNRESERVED);
 
 /** Python's names for ISO-8859-1, whose bytes are the code points U+0000-U+00FF. */
 const LATIN1_NAMES = new Set(["latin1", "latin-1", "iso-8859-1", "iso8859-1", "8859", "cp819", "l1", "iso-ir-100"]);

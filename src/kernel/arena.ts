@@ -6,8 +6,8 @@
 
 import { ARENA, RESULT, SLACK } from "../../assembly/layout.js";
 import { quote } from "../arguments/check.js";
-import type { Backend, KernelExports } from "./backend.js";
-import { KERNEL_EXPORTS } from "../generated/kernel.js";
+import type { Backend, CoreExports, KernelModule } from "./backend.js";
+import { CORE_EXPORTS } from "../generated/kernel.js";
 import { guarded, type KernelFunction } from "./guard.js";
 
 /** Kernel addresses are i32: the kernel's memory stays below 2 GiB. */
@@ -75,8 +75,12 @@ export function align8(n: number): number {
 }
 
 export class Arena {
-  /** The backend's kernel exports, each inside a try/catch (guard.ts); the same object after a reset. */
-  readonly kernel = {} as KernelExports;
+  /** The backend's core exports, each inside a try/catch (guard.ts); the same object after a reset. */
+  readonly kernel = {} as CoreExports;
+  /** The same of each feature module used so far (module()), by module. */
+  private readonly modules = new Map<KernelModule<object>, object>();
+  private lastModule: KernelModule<object> | null = null;
+  private lastGuards: object | null = null;
   u8!: Uint8Array;
   i32!: Int32Array;
   /** Where `input()` writes. */
@@ -98,11 +102,49 @@ export class Arena {
     this.refresh();
   }
 
-  /** (Re)make `kernel` from the backend's exports of now. */
+  /** (Re)make `kernel` from the backend's exports of now; every feature module is instantiated again by its next call. */
   private bind(): void {
-    const guards = this.kernel as Record<string, KernelFunction>;
-    const { kernel, enter } = this.backend;
-    for (const name of KERNEL_EXPORTS) guards[name] = guarded(kernel[name], enter, (error) => this.failed(name, error));
+    this.guard(this.kernel, CORE_EXPORTS, this.backend.kernel);
+    for (const [module, guards] of this.modules) this.unload(module, guards);
+  }
+
+  /** Set `guards[name]` to the guarded export `name` of `exports`, for each of `names`. */
+  private guard(guards: object, names: readonly string[], exports: object): void {
+    const { enter } = this.backend;
+    const to = guards as Record<string, KernelFunction>;
+    const from = exports as Record<string, KernelFunction>;
+    for (const name of names) to[name] = guarded(from[name], enter, (error) => this.failed(name, error));
+  }
+
+  /** Set each of `guards` to a function that instantiates `module` in the backend, guards its exports, and calls on. */
+  private unload(module: KernelModule<object>, guards: object): void {
+    const to = guards as Record<string, KernelFunction>;
+    for (const name of module.exports) {
+      to[name] = (...args) => {
+        this.guard(guards, module.exports, this.backend.instance(module));
+        return to[name](...args);
+      };
+    }
+  }
+
+  /**
+   * The exports of feature module `module` in this arena's memory, each
+   * inside a try/catch as `kernel`'s. The module is instantiated by the
+   * first call of one of them (and again after a reset); the object stays
+   * the same.
+   */
+  module<E extends object>(module: KernelModule<E>): E {
+    // The module of the last call first: a part calls one module over and over.
+    if (module === this.lastModule) return this.lastGuards as E;
+    let guards = this.modules.get(module);
+    if (guards === undefined) {
+      guards = {};
+      this.unload(module, guards);
+      this.modules.set(module, guards);
+    }
+    this.lastModule = module;
+    this.lastGuards = guards;
+    return guards as E;
   }
 
   /**

@@ -1,18 +1,41 @@
 // A backend is one build of the kernel (assembly/) plus the memory it works in.
-// The WASM module and the pure-JS build export the same functions, typed by
-// the build from the kernel itself (src/generated/kernel.ts); the wrapper
-// talks to either through this interface.
+// The kernel is modules: the parse core, which every backend instantiates at
+// once, and feature modules (src/kernel/modules.ts), each instantiated on its
+// first use in the same memory. Every build of a module (SIMD WASM, scalar
+// WASM, pure JS) exports the same functions, typed by the build from the
+// kernel itself (src/generated/kernel.ts); the wrapper talks to any of them
+// through this interface.
 
-import { KERNEL_EXPORTS, type KernelExports } from "../generated/kernel.js";
+import type { CoreExports } from "../generated/kernel.js";
 
-export type { KernelExports };
+export type { CoreExports };
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 
+/** A feature module of the kernel: its builds, and the names of the functions each exports. */
+export interface KernelModule<E extends object> {
+  /** Its name, as scripts/kernel-modules.mjs lists it. */
+  readonly name: string;
+  /** The names of its exported functions (its memory aside). */
+  readonly exports: readonly string[];
+  /** Type only: what its exports are (src/generated/kernel.ts). */
+  readonly typed?: E;
+  /** Its SIMD and scalar WASM builds, as text (wasm-text.ts). */
+  readonly simd: string;
+  readonly scalar: string;
+  /** Its pure-JS build's exports (src/generated/kernel-js.ts). */
+  readonly js: () => E;
+}
+
 export interface Backend {
   readonly name: KernelName;
-  /** The exports of the kernel as it is now (reset() may replace them). */
-  readonly kernel: KernelExports;
+  /** The exports of the core as it is now (reset() may replace them). */
+  readonly kernel: CoreExports;
+  /**
+   * The exports of feature module `module` in this backend's memory, as it is
+   * now: instantiated by the first call, kept until a reset.
+   */
+  instance<E extends object>(module: KernelModule<E>): E;
   /**
    * Called before every kernel call (guard.ts): the pure-JS build makes the
    * kernel work in this backend's heap; the WASM one has nothing to do.
@@ -28,10 +51,10 @@ export interface Backend {
   another(): Backend;
 }
 
-/** `exports` as the kernel's, once every export of KernelExports is found there as a function. */
-export function kernelExports(exports: object): KernelExports {
+/** `exports`, the exports of module `name`, once every one of `names` is found there as a function. */
+export function moduleExports<E extends object>(name: string, names: readonly string[], exports: object): E {
   const found = exports as Record<string, unknown>;
-  const missing = KERNEL_EXPORTS.filter((name) => typeof found[name] !== "function");
-  if (missing.length > 0) throw new Error(`swurl: the kernel lacks the exports ${missing.join(", ")}`);
-  return exports as KernelExports;
+  const missing = names.filter((n) => typeof found[n] !== "function");
+  if (missing.length > 0) throw new Error(`swurl: the kernel's ${name} module lacks the exports ${missing.join(", ")}`);
+  return exports as E;
 }

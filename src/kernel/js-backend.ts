@@ -1,12 +1,23 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
-import * as kernel from "swurl-kernel-js";
-import { kernelExports, type Backend } from "./backend.js";
+// Every module's JS build is one graph of ES modules around the one heap of
+// assembly/memory.ts, so a feature module needs no linking.
+import * as kernel from "swurl-kernel-js/js.ts";
+import { CORE_EXPORTS } from "../generated/kernel.js";
+import { type Backend, type CoreExports, type KernelModule, moduleExports } from "./backend.js";
 
 const PAGE = 65536;
 
 /** The heap the (one, module-level) JS kernel works in right now. */
 let attached: Uint8Array | null = null;
+
+type AttachHeap = (bytes: Uint8Array, words: Int32Array) => void;
+/**
+ * The attachHeap() of every graph of the kernel's JS modules in use: the
+ * core's, and that of a feature module bundled apart from it (as a test may
+ * load one), whose assembly/memory.ts is another module with a heap of its own.
+ */
+const graphs = new Set<AttachHeap>([kernel.attachHeap]);
 
 export function createJsBackend(): Backend {
   let buffer = new ArrayBuffer(PAGE);
@@ -16,7 +27,7 @@ export function createJsBackend(): Backend {
   // kernel work in this instance's heap (a pointer comparison when it already does).
   const enter = (): void => {
     if (attached !== bytes) {
-      kernel.attachHeap(bytes, words);
+      for (const attachHeap of graphs) attachHeap(bytes, words);
       attached = bytes;
     }
   };
@@ -30,12 +41,20 @@ export function createJsBackend(): Backend {
     bytes = nextBytes;
     words = nextWords;
   };
-  const exports = kernelExports(kernel);
+  const exports = moduleExports<CoreExports>("core", CORE_EXPORTS, kernel);
   enter();
   exports.init();
   return {
     name: "js",
     kernel: exports,
+    instance<E extends object>(feature: KernelModule<E>): E {
+      const exports = feature.js() as E & { attachHeap?: AttachHeap };
+      if (exports.attachHeap !== undefined && !graphs.has(exports.attachHeap)) {
+        graphs.add(exports.attachHeap);
+        attached = null;
+      }
+      return moduleExports<E>(feature.name, feature.exports, exports);
+    },
     enter,
     buffer: () => buffer,
     grow(needed: number): void {

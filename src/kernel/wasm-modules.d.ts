@@ -6,10 +6,18 @@ declare module "*.wasm" {
   export default text;
 }
 
-// The pure-JS build of the kernel: esbuild bundles assembly/js.ts under this
-// name (scripts/build.mjs), with the same exports as the WASM module.
-declare module "swurl-kernel-js" {
-  import type { KernelExports } from "./backend.js";
-  const kernel: KernelExports & { attachHeap(bytes: Uint8Array, words: Int32Array): void };
+// The pure-JS build of the kernel's core: esbuild bundles assembly/js.ts
+// under this name (scripts/bundle.mjs, whose alias maps swurl-kernel-js/ to
+// assembly/), with the same exports as the core's WASM module.
+declare module "swurl-kernel-js/js.ts" {
+  import type { CoreExports } from "./backend.js";
+  const kernel: CoreExports & { attachHeap(bytes: Uint8Array, words: Int32Array): void };
+  export = kernel;
+}
+
+// The pure-JS builds of the feature modules (src/generated/kernel-js.ts),
+// typed there by the generated typings of their WASM builds.
+declare module "swurl-kernel-js/*" {
+  const kernel: Record<string, unknown>;
   export = kernel;
 }

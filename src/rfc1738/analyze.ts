@@ -5,6 +5,7 @@
 import * as L from "../../assembly/layout.js";
 import { maxFindings } from "../../assembly/rfc1738/records.js";
 import type { Arena } from "../kernel/arena.js";
+import { RFC1738 } from "../kernel/modules.js";
 import { asciiLower } from "./schemes.js";
 import { UrlParts } from "../rfc3986/split.js";
 
@@ -56,6 +57,7 @@ export class Analysis {
 
 export function analyzer(arena: Arena) {
   const { kernel } = arena;
+  const rfc1738 = arena.module(RFC1738);
   const first = L.RESULT >> 2;
 
   /** Run the kernel's RFC 1738 checks over `input`. */
@@ -65,12 +67,12 @@ export function analyzer(arena: Arena) {
     const offsets = arena.scratch(cap * 8 + 8);
     const codes = offsets + cap * 4;
     const cursor = codes + cap * 4;
-    const n = kernel.rfc1738Scan(arena.inputStart, len, offsets, codes);
+    const n = rfc1738.rfc1738Scan(arena.inputStart, len, offsets, codes);
     if (!arena.inputAscii) {
       kernel.utf16Offsets(arena.inputStart, L.SPLIT_FIELDS);
       arena.i32[cursor >> 2] = 0;
       arena.i32[(cursor >> 2) + 1] = 0;
-      kernel.rfc1738Utf16(arena.inputStart, offsets, n, cursor);
+      rfc1738.rfc1738Utf16(arena.inputStart, offsets, n, cursor);
     }
     const findings: Finding[] = [];
     for (let i = 0; i < n; i++) {

@@ -21,7 +21,7 @@ export interface Diagnostic {
   message: string;
 }
 
-const utf8 = new TextEncoder();
+const utf8 = /* @__PURE__ */ new TextEncoder();
 
 /** A character for a message: `"x"` when printable ASCII, else its code point. */
 export function show(ch: string): string {

@@ -21,6 +21,7 @@
 
 import { RFC3986_UNRESERVED } from "../../assembly/classes.js";
 import type { Arena } from "../kernel/arena.js";
+import { RFC1738 } from "../kernel/modules.js";
 import type { UrlParts } from "../rfc3986/split.js";
 import { asciiLower, defaultPort } from "./schemes.js";
 import { escapeOf } from "./diagnostics.js";
@@ -65,7 +66,7 @@ function hostOf(host: string, scheme: string | null): string {
 }
 
 export function equivalence(arena: Arena, split: (input: string) => UrlParts) {
-  const { kernel } = arena;
+  const kernel = arena.module(RFC1738);
 
   /** Percent-encoding normalisation of one component (RFC 3986 section 6.2.2.1, 6.2.2.2), unsafe characters encoded first. */
   function escapes(s: string): string {

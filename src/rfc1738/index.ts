@@ -4,6 +4,7 @@
 import * as L from "../../assembly/layout.js";
 import * as R from "../../assembly/rfc1738/records.js";
 import type { Arena } from "../kernel/arena.js";
+import { RFC1738 } from "../kernel/modules.js";
 import { percentApi } from "../whatwg/percent.js";
 import { splitApi } from "../rfc3986/split.js";
 import { analyzer, type Analysis, type Finding } from "./analyze.js";
@@ -70,7 +71,7 @@ function missingHost(a: Analysis): Finding | null {
 }
 
 export function rfc1738Api(arena: Arena) {
-  const { kernel } = arena;
+  const kernel = arena.module(RFC1738);
   const analyze = analyzer(arena);
   const { percentDecode } = percentApi(arena);
   const { split } = splitApi(arena);

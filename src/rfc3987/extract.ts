@@ -6,6 +6,7 @@
 import * as L from "../../assembly/layout.js";
 import * as R from "../../assembly/rfc1738/records.js";
 import { align8, type Arena } from "../kernel/arena.js";
+import { RFC1738 } from "../kernel/modules.js";
 import { TEXT_SCHEMES } from "../rfc1738/schemes.js";
 import { expectString } from "../arguments/check.js";
 
@@ -28,7 +29,7 @@ const BATCH = 1024;
  * of assembly/rfc1738/records.ts: the "URL" prefix of "<URL:...>" first, then
  * the schemes found as bare URLs.
  */
-const NAMES = (() => {
+const NAMES = /* @__PURE__ */ (() => {
   const names = ["url", ...TEXT_SCHEMES];
   const words = new Int32Array((names.length + 1) * (R.NAME_ENTRY_BYTES >> 2));
   names.forEach((name, i) => {
@@ -44,7 +45,7 @@ const NAMES = (() => {
 const WHITESPACE = /[\x00-\x20]+/g;
 
 export function extractApi(arena: Arena) {
-  const { kernel } = arena;
+  const kernel = arena.module(RFC1738);
 
   /** The URLs in `text`, wrapped and bare, in text order. */
   function extractUrls(text: string): ExtractedUrl[] {

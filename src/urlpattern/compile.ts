@@ -32,7 +32,7 @@ export interface Program {
 }
 
 /** "." without the "s" flag, on ASCII input: anything but LF and CR. */
-const ANY_BUT_LINE_TERMINATOR = allBut([0x0a, 0x0d]);
+const ANY_BUT_LINE_TERMINATOR = /* @__PURE__ */ allBut([0x0a, 0x0d]);
 
 class Emitter {
   readonly words: number[] = [];

@@ -111,8 +111,8 @@ class Step {
   ) {}
 }
 
-const NONE = new Uint8Array(0);
-const NOTHING = new Follow();
+const NONE = /* @__PURE__ */ new Uint8Array(0);
+const NOTHING = /* @__PURE__ */ new Follow();
 
 function textStep(text: string): Step {
   return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, [], NOTHING);

@@ -7,6 +7,7 @@
 import { ARENA, SLACK } from "../../assembly/layout.js";
 import { ENGINE_AUTO, slotsAt } from "../../assembly/urlpattern/program.js";
 import { align8, type Arena } from "../kernel/arena.js";
+import { URLPATTERN } from "../kernel/modules.js";
 import type { Program } from "./compile.js";
 
 /** What a run answers: the capture slots (UTF-16 indices, -1 for a group that took no part), or null. */
@@ -33,11 +34,12 @@ export function runProgram(
   const out = slotsAt(at, words.length, slots, length - start, engine);
   arena.reserve(out + slots * 4 - ARENA);
   arena.i32.set(words, at >> 2);
-  if (arena.kernel.matchComponent(at, words.length, slots, ARENA + start, length - start, engine) === 0) return null;
+  if (arena.module(URLPATTERN).matchComponent(at, words.length, slots, ARENA + start, length - start, engine) === 0)
+    return null;
   if (!wantSlots) return EMPTY;
   const found = arena.i32.slice(out >> 2, (out >> 2) + slots);
   if (start !== 0) for (let i = 0; i < found.length; i++) if (found[i] >= 0) found[i] += start;
   return found;
 }
 
-const EMPTY = new Int32Array(0);
+const EMPTY = /* @__PURE__ */ new Int32Array(0);

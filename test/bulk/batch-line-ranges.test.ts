@@ -2,10 +2,11 @@
 // the batch reads its lines, for the wrapper to give a line's input. Checked
 // against the lines the API defines (test/helpers/batch-lines.ts), on every build.
 import { describe, expect, it } from "vitest";
-import { createSwurl, type KernelName } from "../../build/index.js";
+import type { KernelName } from "../../build/index.js";
 import { builds } from "../helpers/builds";
 import { textLines } from "../helpers/batch-lines";
 import { internals } from "../helpers/internals";
+import { BULK, createSwurl } from "../helpers/kernel-modules";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -16,8 +17,9 @@ function kernelLines(name: KernelName, text: string, maxLines: number): string[]
   const bytes = encoder.encode(text);
   const len = arena.inputBytes(bytes);
   const rows = (arena.inputStart + len + 16 + 7) & ~7;
-  const lines = arena.kernel.batchBegin(arena.inputStart, len, 1, maxLines, 0, rows);
-  expect(arena.kernel.batchLines(rows)).toBe(lines);
+  const bulk = arena.module(BULK);
+  const lines = bulk.batchBegin(arena.inputStart, len, 1, maxLines, 0, rows);
+  expect(bulk.batchLines(rows)).toBe(lines);
   const words = new Int32Array(arena.backend.buffer(), rows, 2 * lines);
   return Array.from({ length: lines }, (_, i) => decoder.decode(bytes.subarray(words[2 * i], words[2 * i + 1])));
 }

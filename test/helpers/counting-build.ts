@@ -9,9 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { bundleSource, KERNEL_JS } from "../../scripts/bundle.mjs";
+import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { Api } from "./builds";
 import type { searchParamsLink } from "../../src/whatwg/search-params";
+import type { runProgram } from "../../src/urlpattern/run";
 
 /** The entry: the API factory, the JS backend, and the hook that gives the kernel its memory. */
 const ENTRY = `
@@ -19,6 +20,7 @@ export { createApi } from "./src/api/create";
 export { createJsBackend } from "./src/kernel/js-backend";
 export { attachHeap } from "./assembly/memory";
 export { searchParamsLink } from "./src/whatwg/search-params";
+export { runProgram } from "./src/urlpattern/run";
 `;
 
 interface Bundle {
@@ -26,6 +28,7 @@ interface Bundle {
   createJsBackend(): unknown;
   attachHeap(bytes: Uint8Array, words: Int32Array): void;
   searchParamsLink: typeof searchParamsLink;
+  runProgram: typeof runProgram;
 }
 
 /** Whether a property key is an element index ("4096"), not a method or "length". */
@@ -72,6 +75,11 @@ export interface CountingApi {
   api: Api;
   /** The link of api.URLSearchParams to a URL object (src/whatwg/search-params.ts). */
   link: ReturnType<typeof searchParamsLink>;
+  /**
+   * runProgram() of src/urlpattern/run.ts in this build: its kernel module is
+   * the bundle's, whose memory accesses are counted.
+   */
+  runProgram: typeof runProgram;
   /** The kernel's memory accesses while `run` runs. */
   work(run: () => unknown): number;
   /** The kernel's memory writes (elements written, bytes copied) while `run` runs. */
@@ -84,7 +92,7 @@ export interface CountingApi {
  */
 export async function countingApi(bytes: number): Promise<CountingApi> {
   // The JS build of the kernel as scripts/build.mjs makes it.
-  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS });
+  const text = await bundleSource(ENTRY, "ts", { platform: "neutral", ...KERNEL_JS, plugins: [wasmText] });
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-counting-"));
   const file = path.join(dir, "bundle.mjs");
   writeFileSync(file, text);
@@ -110,6 +118,7 @@ export async function countingApi(bytes: number): Promise<CountingApi> {
   return {
     api,
     link: bundle.searchParamsLink(api.URLSearchParams),
+    runProgram: bundle.runProgram,
     work(run) {
       measure(run);
       return count.n;

@@ -64,7 +64,7 @@ describe("the default kernel", () => {
     );
   });
 
-  test("decodes and compiles only the WASM module it uses, once", () => {
+  test("decodes and compiles only the WASM modules it uses, each once, on first use", () => {
     // The module's text is decoded where it is compiled (wasmModule() in
     // src/kernel/wasm-backend.ts), so what is compiled is what was decoded:
     // the bytes of the SIMD module, once.
@@ -76,10 +76,15 @@ WebAssembly.Module = function (bytes) { seen.push(bytes.byteLength); return new 
 const imported = [...seen];
 swurl.parse("http://a.example/");
 swurl.createSwurl("wasm-simd").parse("http://b.example/");
-console.log(JSON.stringify({ imported, used: seen }));`;
-    // Importing compiles nothing, reading \`kernel\` neither: the first call does.
-    const simd = statSync(path.resolve(import.meta.dirname, "../../build/swurl.simd.wasm")).size;
-    expect(inProcess([], count, body)).toEqual({ imported: [], used: [simd] });
+const parsed = [...seen];
+swurl.parseBatch("http://c.example/\\nhttp://d.example/");
+swurl.createSwurl("wasm-simd").parseBatch("http://e.example/");
+console.log(JSON.stringify({ imported, parsed, used: seen }));`;
+    // Importing compiles nothing, reading \`kernel\` neither: the first call
+    // does, the core's; a feature module's (bulk parsing), its first call.
+    const size = (file: string) => statSync(path.resolve(import.meta.dirname, "../../build", file)).size;
+    const [core, bulk] = [size("swurl.simd.wasm"), size("swurl-bulk.simd.wasm")];
+    expect(inProcess([], count, body)).toEqual({ imported: [], parsed: [core], used: [core, bulk] });
   });
 
   test("is made by no WebAssembly constructor at import, nor by reading kernel", () => {

@@ -3,6 +3,7 @@
 // that is printable ASCII without a quote or a backslash.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { KERNEL_MODULES, wasmFile } from "../../scripts/kernel-modules.mjs";
 import { decodeWasmText, encodeWasmText } from "../../src/kernel/wasm-text";
 import { mulberry32 } from "../helpers/random";
 
@@ -25,8 +26,8 @@ describe("WASM as text", () => {
     for (let n = 0; n < 50; n++) roundTrip(Uint8Array.from({ length: 1000 }, () => Math.floor(rng() * 256)));
   });
 
-  it("gives back both modules, in at most 2 characters a byte", () => {
-    for (const file of ["build/swurl.simd.wasm", "build/swurl.wasm"]) {
+  it("gives back every module's both builds, in at most 2 characters a byte", () => {
+    for (const file of KERNEL_MODULES.flatMap((m) => [wasmFile(m, "simd"), wasmFile(m, "scalar")])) {
       const bytes = new Uint8Array(readFileSync(file));
       roundTrip(bytes);
       expect(encodeWasmText(bytes).length).toBeLessThan(2 * bytes.length);

@@ -7,10 +7,14 @@
 // generated typings (src/generated/kernel.ts) name.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createSwurl } from "../../build/index.js";
 import { importCycles, importGraph, packageImports } from "../../scripts/import-cycles.mjs";
-import { KERNEL_EXPORTS } from "../../src/generated/kernel";
-import { internals } from "../helpers/internals";
+import * as GENERATED from "../../src/generated/kernel";
+import { KERNEL_MODULES, wasmFile } from "../../scripts/kernel-modules.mjs";
+import { BULK, CANONICAL, createSwurl as createBundled, RFC1738, URLPATTERN } from "../helpers/kernel-modules";
+
+/** The backend of an API object of the bundle of test/helpers/kernel-modules.ts. */
+const bundledInternals = (api: object) =>
+  (api as Record<symbol, { backend: { kernel: object; instance(m: object): object } }>)[Symbol.for("swurl.internals")];
 
 /** The command's package. */
 const CLI = "packages/cli";
@@ -23,6 +27,7 @@ const LAYERS: Record<string, string[]> = {
   // The kernel: its feature folders on the core's byte helpers, and its entries on all.
   "assembly (entries)": ["assembly", "assembly/canonical", "assembly/rfc1738", "assembly/urlpattern"],
   assembly: [],
+  "assembly/bulk": ["assembly"],
   "assembly/canonical": ["assembly"],
   "assembly/rfc1738": ["assembly"],
   "assembly/urlpattern": ["assembly"],
@@ -174,7 +179,7 @@ describe("the layers", () => {
 describe("the library and the command", () => {
   it("import packages: the library none (only the kernel's JS build, an alias of assembly/), the command its own", () => {
     const library = [...packageImports("src")].flatMap(([file, packages]) =>
-      packages.filter((p) => p !== "swurl-kernel-js").map((p) => `${file} -> ${p}`),
+      packages.filter((p) => !p.startsWith("swurl-kernel-js/")).map((p) => `${file} -> ${p}`),
     );
     expect(library).toEqual([]);
     // A package by its name ("parquet-wasm/node" is parquet-wasm).
@@ -224,25 +229,48 @@ describe("kernel exports", () => {
       .filter(([name, value]) => typeof value === "function" && !leave.includes(name))
       .map(([name]) => name)
       .sort();
+  const descriptors: Record<string, object> = {
+    bulk: BULK,
+    canonical: CANONICAL,
+    rfc1738: RFC1738,
+    urlpattern: URLPATTERN,
+  };
 
-  it("are the same names in both WASM modules, the JS build and the generated typings", () => {
-    const names = [...KERNEL_EXPORTS].sort();
-    for (const file of ["build/swurl.simd.wasm", "build/swurl.wasm"]) {
-      const module = new WebAssembly.Module(readFileSync(file));
-      const exported = WebAssembly.Module.exports(module);
-      expect(
-        exported
-          .filter((e) => e.kind === "function")
-          .map((e) => e.name)
-          .sort(),
-        file,
-      ).toEqual(names);
-      expect(
-        exported.filter((e) => e.kind !== "function").map((e) => e.name),
-        file,
-      ).toEqual(["memory"]);
-    }
-    // The JS build's module also exports the hook that hands it its heap.
-    expect(functions(internals(createSwurl("js")).backend.kernel, ["attachHeap"])).toEqual(names);
-  });
+  it.each(KERNEL_MODULES.map((m: { name: string }) => [m.name, m]))(
+    "of the %s module are the same names in both WASM builds, the JS build and the generated typings",
+    (name, module) => {
+      const names = [...(GENERATED as Record<string, readonly string[]>)[`${name.toUpperCase()}_EXPORTS`]].sort();
+      expect(names.length).toBeGreaterThan(0);
+      for (const file of [wasmFile(module, "simd"), wasmFile(module, "scalar")]) {
+        const compiled = new WebAssembly.Module(readFileSync(file));
+        const exported = WebAssembly.Module.exports(compiled);
+        expect(
+          exported
+            .filter((e) => e.kind === "function")
+            .map((e) => e.name)
+            .sort(),
+          file,
+        ).toEqual(names);
+        expect(
+          exported.filter((e) => e.kind !== "function").map((e) => e.name),
+          file,
+        ).toEqual(["memory"]);
+        // A feature module imports the core's memory, and functions of the core only.
+        const imported = WebAssembly.Module.imports(compiled).map((i) => `${i.module}.${i.name}`);
+        if (name === "core") expect(imported, file).toEqual([]);
+        else {
+          expect(imported, file).toContain("env.memory");
+          for (const i of imported.filter((i) => i !== "env.memory"))
+            expect(
+              GENERATED.CORE_EXPORTS.map((e) => `core.${e}`),
+              file,
+            ).toContain(i);
+        }
+      }
+      // The JS build's core also exports the hook that hands it its heap.
+      const backend = bundledInternals(createBundled("js")).backend;
+      const js = name === "core" ? backend.kernel : backend.instance(descriptors[name]);
+      expect(functions(js, ["attachHeap"])).toEqual(names);
+    },
+  );
 });

@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { LINES, nodeBinary } from "../../scripts/node-lines.mjs";
+import { bundleSizes, overBudget, PROGRAMS } from "../../scripts/sizes.mjs";
 import { runChild } from "../helpers/child";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -139,6 +140,14 @@ describe("the packed tarball", () => {
     );
     // node_modules holds swurl and npm's own files (.bin, .package-lock.json), no other package.
     expect(readdirSync(path.join(consumer, "node_modules")).filter((name) => !name.startsWith("."))).toEqual(["swurl"]);
+  });
+
+  test("bundled for a browser by esbuild, minified, is within the budgets of scripts/sizes.mjs", async () => {
+    // The installed package by its name, as a user's application imports it
+    // (the "browser" condition of its exports).
+    const rows = await bundleSizes("swurl", consumer);
+    expect(rows.map((row) => row.name)).toEqual(PROGRAMS.map((program) => program.name));
+    expect(overBudget(rows)).toEqual([]);
   });
 
   test("runs nothing at install, and npm says nothing installing it", () => {

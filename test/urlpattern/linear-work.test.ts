@@ -12,7 +12,6 @@ import type { Arena } from "../../src/kernel/arena";
 import { compileParts, type Program } from "../../src/urlpattern/compile";
 import { parsePatternString } from "../../src/urlpattern/parser";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "../../src/urlpattern/parts";
-import { runProgram } from "../../src/urlpattern/run";
 import { countingApi, type CountingApi } from "../helpers/counting-build";
 import { internals } from "../helpers/internals";
 
@@ -55,7 +54,7 @@ describe("compiled matching is linear in the input (counted kernel work)", () =>
     expect(program).not.toBeNull();
     const work = SIZES.map((n) => {
       const value = input(n);
-      const w = counting.work(() => runProgram(arena, program, value, true, 0, engine));
+      const w = counting.work(() => counting.runProgram(arena, program, value, true, 0, engine));
       expect(w).toBeLessThan(PER_STEP * (value.length + 1) * program.words.length);
       return w;
     });
