@@ -32,7 +32,7 @@ export const PROGRAMS = [
   },
   {
     name: "the whole API",
-    budget: 102 * KiB,
+    budget: 105 * KiB,
     source: (entry) => `import * as swurl from ${entry}; globalThis.out = swurl;`,
   },
 ];

@@ -210,8 +210,9 @@ describe("compressed inputs by their magic bytes", () => {
 
   it("zstd: read as gzip is, or refused by name on a Node.js without it", () => {
     const file = path.join(dir, "urls.zst");
+    // Where node:zlib has no zstd, a frame the zstd program made of one line (28 b5 2f fd: zstd's magic).
     if (zlibZstd !== undefined) writeFileSync(file, zlibZstd(Buffer.from(text)));
-    else runChild("zstd", ["-q", "-f", "-o", file, "-"], { input: text });
+    else writeFileSync(file, Buffer.from("28b52ffd0458910000687474703a2f2f612e6578616d706c652f0ac6bf67d8", "hex"));
     const plain = swurl(["canon", "--dedupe"], text).stdout;
     for (const r of [swurl(["canon", "--dedupe", file]), swurl(["canon", "--dedupe"], readFileSync(file))]) {
       if (zlibZstd !== undefined) {

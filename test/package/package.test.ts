@@ -44,7 +44,7 @@ let commandInstallErrors = "";
 
 /** Run a command; its result, or a failure that shows what it printed. */
 function runFull(command: string, args: string[], cwd: string, env = process.env): SpawnSyncReturns<string> {
-  const result = runChild(command, args, { cwd, env, encoding: "utf8", timeout: 240_000 });
+  const result = runChild(command, args, { cwd, env, encoding: "utf8", timeout: 600_000 });
   if (result.status !== 0)
     throw new Error(
       `${command} ${args.join(" ")} failed (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`,
@@ -100,7 +100,7 @@ beforeAll(() => {
   const peers = ["apache-arrow", "parquet-wasm"].map((name) => `${name}@${devDependencies[name]}`);
   ({ dir: fullConsumer } = install("full-consumer", [tarballPath, commandTarball, ...peers]));
   rmSync(clone, { recursive: true, force: true });
-}, 300_000);
+}, 1_200_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
