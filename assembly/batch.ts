@@ -105,9 +105,8 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
     const lf = i8x16.splat(<i8>C.LF);
     // A span of SPAN_BYTES holds at most as many LFs: while one cannot reach
     // maxLines, each lane of `lanes` counts the LFs it sees (i8x16.eq is -1
-    // on a match; at most 16 a lane), added up once a span. The loop below,
-    // a bitmask and a popcount each 16 bytes, cost ~49 machine instructions a
-    // line of kasztp alone (npm run instructions -- batch).
+    // on a match; at most 16 a lane), added up once a span: cheaper than a
+    // bitmask and a popcount each 16 bytes.
     while (end - p >= SPAN_BYTES && n + SPAN_BYTES < maxLines) {
       let lanes = i8x16.splat(0);
       for (let i = 0; i < SPAN_BYTES; i += 32) {

@@ -151,9 +151,8 @@ export const SET_VERBATIM_AT: i32 = 22;
 // (src/whatwg/components.ts re-exports them). `none` is what stands for an
 // absent part: NONE in a record, ROW_NONE in a batch row. It is passed every
 // time, not a default: with default parameters, the wrapper's getters
-// outgrew what V8 inlines into a loop over a batch, and parseBatch + hostname
-// + pathname took ~200 instructions a line more (npm run instructions --
-// api-batch); in the kernel it is a constant the compiler folds.
+// outgrow what V8 inlines into a loop over a batch; in the kernel it is a
+// constant the compiler folds.
 
 /** The end of a record's query (its "?" included), or of its path when it has no query: the fragment's start or the href's end. */
 export function queryEnd(fragmentStart: i32, hrefEnd: i32, none: i32): i32 {
@@ -162,9 +161,8 @@ export function queryEnd(fragmentStart: i32, hrefEnd: i32, none: i32): i32 {
 
 /**
  * The end of a record's path: the query's start, else queryEnd(). Spelt out
- * rather than calling queryEnd(): the call made the wrapper's getters too
- * large for V8 to inline into a loop over a batch (measured: ~190
- * instructions a line more, npm run instructions -- api-batch).
+ * rather than calling queryEnd(): the call would make the wrapper's getters
+ * too large for V8 to inline into a loop over a batch.
  */
 export function pathEnd(queryStart: i32, fragmentStart: i32, hrefEnd: i32, none: i32): i32 {
   if (queryStart != none) return queryStart;

@@ -25,8 +25,7 @@ export function createApi(backend: Backend): Swurl {
   const instance = newInstance(() => arena, true);
   // Object.fromEntries(), not one assignment a name: V8 turns an object given
   // more than a dozen properties under computed names into a dictionary, and
-  // every api.parse() would be a dictionary lookup (~35 machine instructions
-  // more a call).
+  // every api.parse() would then be a dictionary lookup.
   const api = Object.fromEntries([
     ["kernel", backend.name],
     ...(Object.keys(BINDINGS) as (keyof Bindings)[]).map((name) => [name, BINDINGS[name](instance)]),

@@ -12,8 +12,8 @@
 // as it is referenced, whatever runs after it. Throwing on a reused batch was
 // the other choice; it would make a batch useless after any later call,
 // including the next batch of a stream while the consumer still holds this
-// one, to save copies that cost ~15 ns a line (bench/suites/batch.mjs runs at
-// ~250 ns a line). A batch holds ROW_FIELDS * 4 = 32 bytes per line plus its
+// one, to save copies that are a small part of a line's cost
+// (bench/suites/batch.mjs measures it). A batch holds ROW_FIELDS * 4 = 32 bytes per line plus its
 // hrefs (one byte a character).
 
 import * as L from "../../assembly/layout.js";
@@ -244,8 +244,8 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   }
 
   // The getters of ParsedUrl (#urlutils-members, components.ts), read straight from
-  // the row, without making a ParsedUrl: ~10 ns a component where get(i).hostname
-  // takes ~50 (measured on the corpus). Lines without a kernel row (failed,
+  // the row, without making a ParsedUrl (an allocation and a dozen field
+  // stores that one component does not need). Lines without a kernel row (failed,
   // or finished by parse()) go through get(). test/bulk/batch.test.ts checks every
   // accessor against parse() on every line.
 
@@ -265,9 +265,8 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     return url === null ? null : url[component];
   }
 
-  // Each getter reads the row words it needs once (a typed-array read costs a
-  // bounds check; measured with callgrind, reading the record field by field
-  // made hostname + pathname ~40 instructions a line dearer).
+  // Each getter reads the row words it needs once: a typed-array read costs a
+  // bounds check, so reading the whole record field by field would cost more.
 
   /** `get(i).href` without making the ParsedUrl; null where line `i` did not parse. */
   href(i: number): string | null {

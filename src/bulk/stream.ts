@@ -5,10 +5,8 @@
 // full, the lines up to its last LF are parsed and the partial last line moves
 // to the front of a new buffer for the next chunk: the batches keep the old
 // one as their input (UrlBatch.line()), so it is never written again. A new
-// buffer costs ~60-80 µs a MiB more than reusing the old one (its pages are
-// new): measured on the corpus, parseStream + hostname + pathname took 2-4%
-// longer than with one buffer reused, the price of batches that keep their
-// lines. Memory is the buffer, the kernel's memory for one block
+// buffer costs more than reusing the old one (its pages are new): a few
+// percent of a stream's time, the price of batches that keep their lines. Memory is the buffer, the kernel's memory for one block
 // (its input, at most BLOCK_LINES rows of 32 bytes, its hrefs) and the batches
 // the consumer keeps: a few MB however long the stream. A line longer than the
 // buffer doubles it until the line fits; it shrinks back after.

@@ -46,10 +46,10 @@ const ENCODE_PIECE = 65536;
 
 /**
  * Strings up to this long are copied a code unit at a time while they are
- * ASCII: encodeInto has a fixed cost (a JS wrapper and a call into C++) of
- * ~40-50 ns, and the loop takes ~1.5-2 ns a unit, so up to 16 units the loop
- * costs less, on flat and sliced strings alike (a line of split(), a
- * getter's result); at 24 it loses on sliced ones.
+ * ASCII: encodeInto has a fixed cost (a JS wrapper and a call into C++)
+ * that a short loop of stores does not, so up to 16 units the loop costs
+ * less, on flat and sliced strings alike (a line of split(), a getter's
+ * result); longer sliced strings are copied faster by encodeInto.
  *
  * encodeInto, not Buffer#utf8Write: utf8Write is fast for flat one-byte
  * strings only, and slow for the sliced and concatenated strings that
@@ -231,7 +231,7 @@ export class Arena {
     else this.keepStart(written, `${s.length} characters`);
     // The SLACK bytes after the input are reserved and readable; the kernel
     // never relies on their values (vector scans mask what lies past the end),
-    // so they are not cleared: a fill per call cost ~45 ns, a tenth of a parse.
+    // so they are not cleared: a fill per call would be a fair share of a parse.
     return written;
   }
 
@@ -285,9 +285,9 @@ export class Arena {
 
   /**
    * A string from bytes that are all ASCII. latin1Slice (or a TextDecoder)
-   * has a fixed cost of ~55 ns a call; below SHORT_STRING bytes,
-   * String.fromCharCode of eight bytes at a time costs less (~20-55 ns from
-   * 8 to 20 bytes), and far less than one byte at a time.
+   * has a fixed cost a call (a call out of JS); below SHORT_STRING bytes,
+   * String.fromCharCode of eight bytes at a time costs less, and far less
+   * than one byte at a time.
    */
   ascii(start: number, end: number): string {
     if (end - start < SHORT_STRING) {

@@ -1,8 +1,8 @@
 // The columns of `swurl parse --format parquet|arrow`: one builder per
 // field, filled a row at a time, turned into Apache Arrow data a row group at
 // a time. The Arrow buffers are made directly (offsets, UTF-8 bytes, validity
-// bitmaps): apache-arrow's generic vectorFromArray took ~3 µs a row for the
-// seven default fields, more than parsing them (bench/parquet-writers.mjs).
+// bitmaps): apache-arrow's generic vectorFromArray inspects every value and
+// costs more than parsing the row (bench/parquet-writers.mjs measures both).
 // The fields that are pieces of the href (all of the default ones) make no
 // strings: each row's href is written once, and their bytes copied from it.
 
@@ -74,8 +74,8 @@ export interface ColumnBuilder {
  * UTF-8 strings as Arrow lays them out: the values' bytes one after the
  * other, and where each starts. The strings are encoded a few hundred at a
  * time as they come, not kept for the whole row group: a row group's worth of
- * strings outlived the young generation and the collector took ~20% of
- * `parse --format parquet` (measured on a 60 MB log). Strings known to be
+ * strings would outlive the young generation, to be copied by the collector.
+ * Strings known to be
  * ASCII (pieces of an href) are joined and copied as Latin-1 in one call; the
  * others are written one by one.
  */
@@ -220,9 +220,8 @@ class HrefColumn implements ColumnBuilder {
 
 /**
  * A piece of the href (hostname, pathname, ...), its bytes copied from the
- * Hrefs' at the end of the row group: no string is made (without the
- * getters' slices and their encoding, building the default columns of
- * 60,000 log lines took 37% fewer instructions, counted with callgrind). It
+ * Hrefs' at the end of the row group: no string is made, so neither the
+ * getters' slices nor their encoding are paid for. It
  * is null where the href is.
  */
 class PieceColumn implements ColumnBuilder {
@@ -249,7 +248,7 @@ class PieceColumn implements ColumnBuilder {
     let to = 0;
     for (let r = 0, k = 0; r < n; r++, k += BOUNDS) {
       const stop = at[r] + bounds[k + end];
-      // Pieces are short (a scheme, a host): a loop beats a call that copies (~35 ns against ~60 for a path).
+      // Pieces are short (a scheme, a host): a loop beats the fixed cost of a call that copies.
       for (let b = at[r] + bounds[k + start]; b < stop; b++) data[to++] = from[b];
       offsets[r + 1] = to;
     }

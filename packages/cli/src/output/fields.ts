@@ -59,7 +59,7 @@ export interface FieldDef {
   logField?: number;
 }
 
-/** Public Suffix List answers, per distinct host (tldts takes ~1 µs a call; logs repeat hosts). */
+/** Public Suffix List answers, per distinct host (a tldts call is dearer than a map look-up, and logs repeat hosts). */
 const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
 const DOMAIN_CACHE_MAX = 50_000;
 
