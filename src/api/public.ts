@@ -2,7 +2,7 @@
 // classes and the public types.
 export { ParsedUrl, type UrlRanges } from "../whatwg/url.js";
 /** The names of the URL API's string getters, in the URL Standard's order: the columns of a URL. */
-export { URL_GETTERS, type UrlGetter } from "../whatwg/components.js";
+export { URL_GETTERS, type UrlGetter } from "../whatwg/getters.js";
 export { UrlBatch, type BatchOptions } from "../bulk/batch.js";
 export type { StreamSource } from "../bulk/stream.js";
 /** Access-log fields as Apache and nginx write them: a request line's parts, a quoted field's escapes undone. */

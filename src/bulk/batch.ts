@@ -21,6 +21,7 @@ import { expectOptions, isDetached, quote, typeName } from "../arguments/check.j
 import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
 import { BULK } from "../kernel/modules.js";
 import type { parseApi } from "../whatwg/parse.js";
+import type { UrlGetter } from "../whatwg/getters.js";
 import * as C from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { streamBatches, streamChunks, type Block, type StreamSource } from "./stream.js";
@@ -260,7 +261,7 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     return this.part(r, 0, high(this.rows[r + L.ROW_LENGTH_SCHEME]));
   }
 
-  private fromUrl(i: number, component: C.UrlGetter): string | null {
+  private fromUrl(i: number, component: UrlGetter): string | null {
     const url = this.get(i);
     return url === null ? null : url[component];
   }

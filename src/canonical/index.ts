@@ -199,8 +199,9 @@ export function canonicalApi(arena: Arena, core: ParseCore) {
     input: string | ParsedUrl | Uint8Array,
     options: CanonicalizeOptions | ProfileOptions = {},
   ): string | null {
-    expectUrlInput(input, "canonicalize");
     expectOptions(options, "canonicalize");
+    // The crawlee profile gives null for what is not a string, as @apify/utilities' normalizeUrl does.
+    if (options.profile !== "crawlee") expectUrlInput(input, "canonicalize");
     if (options.profile !== undefined) return withProfile(input, options);
     if (input instanceof Uint8Array)
       throw new TypeError("canonicalize: input as bytes is taken by the safe-browsing and surt profiles only");

@@ -15,22 +15,6 @@ import * as L from "../../assembly/layout.js";
 
 export { hostOf, pathEnd, queryEnd, schemeOf } from "../../assembly/layout.js";
 
-/** The string getters of the URL API (#urlutils-members), in the standard's order: the one list of their names. */
-export const URL_GETTERS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-export type UrlGetter = (typeof URL_GETTERS)[number];
-
 /** The fields of the URL record in layout.ts order (URL_HREF_END .. URL_FLAGS), as a ParsedUrl holds them. */
 export const RECORD_FIELDS = [
   "_hrefEnd",

@@ -8,7 +8,7 @@
 // (String(value); a URL object stands for its href), not refused as swurl's
 // functions refuse a non-string.
 
-import { URL_GETTERS } from "./components.js";
+import { URL_GETTERS } from "./getters.js";
 import { ParsedUrl } from "./url.js";
 import type { ParseCore } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";

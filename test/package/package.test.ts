@@ -364,7 +364,7 @@ describe.each(lines)("the command installed, on %s", (_name, binary) => {
       "npx",
       ["--no-install", "swurl", "parse", "--format", "arrow", "-o", "out.arrow", "urls.txt"],
       {
-        cwd: consumer,
+        cwd: commandConsumer,
         env,
         encoding: "utf8",
       },
