@@ -64,11 +64,34 @@ const routeInput: fc.Arbitrary<Args> = fc
   .record({
     origin: piece("https://example.com", "http://a.example.com", "https://other.org", "https://7.example.com"),
     path: fc
-      .array(piece("/a", "/b", "/users", "/v1", "/42", "/x", "/x.json", "/A", "-s", "/", "/é", "/%41"), {
-        maxLength: 4,
-      })
+      // With what a request target may hold that the parser changes (a dot
+      // segment, "\\", a space, "//" first: a host) or keeps ("'" in the path).
+      .array(
+        piece(
+          "/a",
+          "/b",
+          "/users",
+          "/v1",
+          "/42",
+          "/x",
+          "/x.json",
+          "/A",
+          "-s",
+          "/",
+          "/é",
+          "/%41",
+          "/.",
+          "/..",
+          "/%2e",
+          "\\a",
+          "/a b",
+          "//h",
+          "/'",
+        ),
+        { maxLength: 4 },
+      )
       .map((p) => p.join("")),
-    query: piece("", "?q=1", "?a"),
+    query: piece("", "?q=1", "?a", "?q=a b", "?q='1'", "?q=1#f", "#f", "?é"),
     base: fc.boolean(),
   })
   .map(({ origin, path, query, base }) => (base ? [path + query, origin] : [origin + path + query]));
