@@ -6,7 +6,7 @@
 // and 1,000 routes.
 import { describe, expect, it } from "vitest";
 import { URL as WhatwgURL } from "whatwg-url";
-import { requests, routes } from "../../bench/urlpattern-routes.mjs";
+import { requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
