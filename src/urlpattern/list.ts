@@ -1,9 +1,8 @@
 // URLPatternList: many URL patterns matched as one, with the answer of trying
-// them in order (the first that matches wins). A string input is parsed once;
-// the pathname index (pathname-index.ts) then names the only patterns whose
-// leading pathname text the URL's pathname starts with, and only those are
-// tried, in order, by their compiled matchers. So a request costs one parse,
-// a walk down the index (one step a path segment) and the few candidates,
+// them in order (the first that matches wins). A string input is read once:
+// a request target against a special base, whose path the parser would keep
+// as it is, not even parsed (_request()); then one walk of the route trie
+// (list-matcher.ts) over the pathname finds the first pattern that matches,
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 

@@ -27,13 +27,12 @@ export interface ListCase {
 const COMPONENTS = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
 
 const piece = (...pieces: string[]) => fc.constantFrom(...pieces);
+/** Fixed segments that routes and inputs share. */
+const SEGMENTS = ["/a", "/b", "/users", "/v1"];
 const routePath = fc
   .array(
     piece(
-      "/a",
-      "/b",
-      "/users",
-      "/v1",
+      ...SEGMENTS,
       "/:id",
       "/:id(\\d+)",
       "/:n([a-z]+)",
@@ -68,10 +67,7 @@ const routeInput: fc.Arbitrary<Args> = fc
       // segment, "\\", a space, "//" first: a host) or keeps ("'" in the path).
       .array(
         piece(
-          "/a",
-          "/b",
-          "/users",
-          "/v1",
+          ...SEGMENTS,
           "/42",
           "/x",
           "/x.json",
