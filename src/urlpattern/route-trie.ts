@@ -140,7 +140,10 @@ export class RouteTrie {
         node.labels.push(text.slice(i));
         node.firsts.push(c);
         node.children.push(leaf);
-        if (node.labels.length > SCAN) node.byUnit = byUnit(node.labels);
+        // The table grows with its node: one made a node, not one an edge.
+        const edges = node.labels.length;
+        if (node.byUnit !== null && c < 0x80 && edges <= 255) node.byUnit[c] = edges;
+        else if (edges > SCAN) node.byUnit = byUnit(node.labels);
         return leaf;
       }
       const label = node.labels[e] as string;
