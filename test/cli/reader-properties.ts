@@ -111,10 +111,10 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
 /** Text without the bytes a format treats as structure. */
-const plain = (banned: RegExp) => text.map((t) => t.replace(banned, ""));
+export const plain = (banned: RegExp) => text.map((t) => t.replace(banned, ""));
 
 /** A line of the Combined (or Common) Log Format, well-formed or broken in one place. */
-const logLine = fc
+export const logLine = fc
   .record({
     client: fc.constantFrom("203.0.113.9", "::1", "-", "", "a b"),
     time: fc.constantFrom("[10/Oct/2024:13:55:36 +0000]", "[]", "10/Oct/2024", "[x"),

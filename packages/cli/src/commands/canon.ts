@@ -205,7 +205,7 @@ ${FILTER_HELP}`,
       splittable: kernelRead(options.input),
       streamsRows: true,
       emits: true,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
     };
     if (dedupe === null) {
       const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => stdout.write(text));

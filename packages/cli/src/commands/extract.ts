@@ -179,7 +179,8 @@ Options:
         const textUrls = values.text === true ? (text: string) => extractUrls(text).map((u) => u.url) : null;
         return htmlLinks(files, baseOption("extract", values.base), filter, textUrls, context);
       }
-      const spec = values.input === undefined ? null : inputSpec("extract", values, true);
+      const spec =
+        values.input === undefined && values["log-format"] === undefined ? null : inputSpec("extract", values, true);
       const input = await openInputs(files);
       if (spec !== null) return recordUrls(input, spec, filter, context);
       const schemes = filter.schemes;

@@ -213,7 +213,7 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       splittable: kernelRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
       emits: true,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
     };
     let run: { results: Failures[] };
     if (isColumnar(format)) {

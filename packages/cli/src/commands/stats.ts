@@ -175,7 +175,7 @@ Memory grows with the number of distinct hosts, not with the input size.
       splittable,
       streamsRows: false,
       emits: false,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
       reportsDamage: true,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});

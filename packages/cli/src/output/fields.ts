@@ -11,6 +11,7 @@ import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "../own.js";
 import { routeOf } from "./routes.js";
+import { formatField, formatFieldNames } from "../input/program-records.js";
 import type { InputSpec, Records } from "../input/records.js";
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
@@ -213,11 +214,22 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
         ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string"),
         logField: ACCESS_LOG_FIELDS.indexOf(key as (typeof ACCESS_LOG_FIELDS)[number]),
       };
-    default: {
+    case "jsonl":
+    case "csv":
+    case "tsv": {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);
       const def = recordField(name, key, "string");
       return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
+    }
+    default: {
+      const kind = formatField(spec, key);
+      if (kind === null) {
+        throw new UsageError(
+          `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${formatFieldNames(spec).join(",")}`,
+        );
+      }
+      return recordField(name, key, kind === "integer" ? "integer" : "string");
     }
   }
 }
