@@ -43,10 +43,10 @@ function byField(key: string): string {
 
 /**
  * Whether the kernel may count the URLs (createTally()): every URL that parses
- * is counted, so with no filter or --valid-only.
+ * is counted, so with no filter or --valid-only (no --scheme, --since, --until).
  */
 function kernelCounts(filter: RecordFilter): boolean {
-  return filter.valid !== false && filter.schemes === null;
+  return filter.valid !== false && filter.schemes === null && filter.time === null;
 }
 
 /** Whether the kernel reads the input and counts its URLs: then GroupCounter counts --by keys its faster ways. */
@@ -78,7 +78,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
           continue;
         }
         const url = records.url(i);
-        if (!kept(filter, url)) {
+        if (!kept(filter, url, records, i)) {
           addFiltered(tally);
           continue;
         }
@@ -130,9 +130,10 @@ Options:
       --top N        how many values of each list to show (default 10)
       --by KEY       the top values of KEY (may be repeated): host, domain,
                      suffix, path (decoded), pathname, scheme, port,
-                     param:NAME, route (with --routes), any field of
+                     param:NAME, route (with --routes), hour and day
+                     (UTC, of an access log's time), any field of
                      swurl parse --fields, and a record's own (status,
-                     method, agent, a JSON key...)
+                     method, vhost, agent, a JSON key...)
       --sum FIELD    with each --by value, the sum of its records' FIELD,
                      an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
@@ -149,9 +150,10 @@ Memory grows with the number of distinct hosts, not with the input size.
     if (values.help) return stdout.write(statsCommand.help);
     const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
     if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
+    const spec = inputSpec("stats", values, true);
     const options: StatsOptions = {
-      input: inputSpec("stats", values, true),
-      filter: recordFilter("stats", values),
+      input: spec,
+      filter: recordFilter("stats", values, spec),
       by,
       sum: values.sum,
     };

@@ -12,9 +12,16 @@
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
 import { CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
 import { hasField, type LineFields, ProgramLine } from "./line-fields.js";
-import { compileLogFormat } from "./log-format.js";
-import { fieldsDirective, type LogFormatName, type ProgramFormat, programFormat, w3cProgram } from "./log-formats.js";
-import { type FieldKind, run } from "./log-program.js";
+import { compileLogFormat, type Meaning } from "./log-format.js";
+import {
+  fieldsDirective,
+  LOG_FORMATS,
+  type LogFormatName,
+  type ProgramFormat,
+  programFormat,
+  w3cProgram,
+} from "./log-formats.js";
+import { type FieldKind, run, type TimeSyntax } from "./log-program.js";
 import type { InputSpec, Records } from "./records.js";
 
 const LF = 0x0a;
@@ -187,6 +194,23 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return bytes;
 }
 
+/** The fields a format may have: its program's, or a W3C format's vocabulary (a "#Fields:" may name others too). */
+function meaningsOf({ program, directives }: ProgramFormat): (Meaning & { name: string })[] {
+  return directives === undefined
+    ? program.fields
+    : Object.entries(directives.vocabulary).map(([name, m]) => ({ name, ...m }));
+}
+
+/** The syntax of an access-log format's time field; null where the input has none (or one of no known syntax). */
+export function timeSyntax(spec: InputSpec): TimeSyntax | null {
+  if (spec.format === "combined" || spec.format === "common") return "clf";
+  if (spec.format === "caddy") return "epoch";
+  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
+  const time = meaningsOf(formatOf(spec)).find((f) => f.common === "time");
+  // W3C: the date and the time of day, joined as ISO 8601 with a space.
+  return time?.time === "date" ? "iso" : (time?.time ?? null);
+}
+
 /**
  * What field `name` of a program format is: its kind, or null where the
  * format has no such field. W3C formats (whose "#Fields:" may name any)
@@ -195,15 +219,10 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
 export function formatField(spec: InputSpec, name: string): FieldKind | null {
   if (spec.format === "caddy") return CADDY_INTEGERS.has(name) ? "integer" : "text";
   const format = formatOf(spec);
-  const { program, directives } = format;
-  // A W3C format's fields are those of its vocabulary (or any other a "#Fields:" names).
-  const meanings =
-    directives === undefined
-      ? program.fields
-      : Object.entries(directives.vocabulary).map(([n, m]) => ({ name: n, ...m }));
+  const meanings = meaningsOf(format);
   const known = meanings.find((f) => f.name === name) ?? meanings.find((f) => f.common === name);
   if (known !== undefined) return known.kind === "integer" ? "integer" : "text";
-  return hasField(program, name) || directives !== undefined ? "text" : null;
+  return hasField(format.program, name) || format.directives !== undefined ? "text" : null;
 }
 
 /** The names of a program format's fields, for a message. */
