@@ -20,7 +20,8 @@ import { relativeTargets } from "../input/failure-hint.js";
 import { styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
+import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
@@ -57,9 +58,10 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, options) {
     const { input, filter, by, sum } = options;
-    const tally = emptyTally(by.length, sum !== undefined);
+    const duration = durationOf(input);
+    const tally = emptyTally(by.length, sum !== undefined, duration !== null);
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
-    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef);
+    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
@@ -98,10 +100,21 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
   return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
 }
 
-/** The --by keys as fields; with --sum, none from the kernel's tallies, which have no sums. */
+/** The --by keys as fields; with --sum or durations, none from the kernel's tallies, which have neither. */
 function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
   const defs = by.map((key) => fieldDef("stats", byField(key), input));
-  return sum === undefined ? defs : defs.map((def) => ({ ...def, tally: undefined }));
+  return sum === undefined && durationUnit(input) === null ? defs : defs.map((def) => ({ ...def, tally: undefined }));
+}
+
+/** A record's duration in seconds (its format's duration field in its unit; "-" or -1 is none); null: the input has none. */
+function durationOf(input: InputSpec): ((records: Records, i: number) => number | null) | null {
+  const unit = durationUnit(input);
+  if (unit === null) return null;
+  return (records, i) => {
+    const text = records.field(i, "duration");
+    const n = text === null ? Number.NaN : Number(text);
+    return Number.isFinite(n) && n >= 0 ? n * unit : null;
+  };
 }
 
 const OPTIONS = {

@@ -211,6 +211,13 @@ export function timeSyntax(spec: InputSpec): TimeSyntax | null {
   return time?.time === "date" ? "iso" : (time?.time ?? null);
 }
 
+/** The unit (in seconds) of an access-log format's duration field; null where it has none. */
+export function durationUnit(spec: InputSpec): number | null {
+  if (spec.format === "caddy") return 1;
+  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
+  return meaningsOf(formatOf(spec)).find((f) => f.common === "duration")?.unit ?? null;
+}
+
 /**
  * What field `name` of a program format is: its kind, or null where the
  * format has no such field. W3C formats (whose "#Fields:" may name any)
