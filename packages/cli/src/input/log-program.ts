@@ -8,8 +8,8 @@
 // A field ends at the first byte of the literal after it; a field after a
 // literal that ends with `"` and before one that starts with `"` is quoted:
 // it ends at the first `"` that no backslash escapes (Apache's and nginx's
-// escapes). A field at the end of the definition ends at a space or the end
-// of the line. After the last literal a line may go on after a space or a
+// escapes). A field at the end of the definition ends at a space, a tab or
+// the end of the line. After the last literal a line may go on after a space or a
 // tab (the fields a server adds after its format's).
 
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
@@ -106,10 +106,14 @@ export function run(prog: LogProgram, bytes: Uint8Array, p: number, end: number,
     let e: number;
     if (quoted[k]) e = closeQuote(bytes, p, end);
     else {
-      // A field that nothing follows ends at a space: what comes after it is the server's addition.
-      const stop = next.length === 0 ? SPACE : next[0];
       e = p;
-      while (e < end && bytes[e] !== stop) e++;
+      if (next.length === 0) {
+        // A field that nothing follows ends at a space or a tab: what comes after it is the server's addition.
+        while (e < end && bytes[e] !== SPACE && bytes[e] !== TAB) e++;
+      } else {
+        const stop = next[0];
+        while (e < end && bytes[e] !== stop) e++;
+      }
       if (e === p || (e === end && next.length > 0)) return false;
     }
     if (e < 0) return false;

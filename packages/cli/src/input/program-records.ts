@@ -21,7 +21,7 @@ import {
   programFormat,
   w3cProgram,
 } from "./log-formats.js";
-import { type FieldKind, run, type TimeSyntax } from "./log-program.js";
+import { type FieldKind, type LogProgram, run, type TimeSyntax } from "./log-program.js";
 import type { InputSpec, Records } from "./records.js";
 
 const LF = 0x0a;
@@ -44,10 +44,12 @@ interface LineReader {
 }
 
 function programReader(format: ProgramFormat): LineReader {
-  let program = format.program;
+  /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
+  let program: LogProgram | null = format.program;
   const header = format.header === undefined ? null : new TextEncoder().encode(format.header);
   return {
     read(bytes, start, end) {
+      if (program === null) return null;
       const ranges = new Int32Array(2 * program.fields.length);
       return run(program, bytes, start, end, ranges) ? new ProgramLine(program, bytes, ranges) : null;
     },
@@ -56,7 +58,7 @@ function programReader(format: ProgramFormat): LineReader {
       const names = fieldsDirective(text);
       if (names !== null && names.length > 0) {
         const { separator, vocabulary } = format.directives;
-        program = w3cProgram(names, separator, vocabulary);
+        program = new Set(names).size === names.length ? w3cProgram(names, separator, vocabulary) : null;
       }
       return true;
     },
@@ -143,9 +145,10 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
     first = false;
     while (start < end) {
       let stop = bytes.indexOf(LF, start);
-      if (stop === -1 || stop > end) stop = end;
+      if (stop === -1 || stop >= end) stop = end;
       const next = stop + 1;
-      if (stop > start && bytes[stop - 1] === CR) stop--;
+      // A line ends with LF or CR LF; the last line, which no LF ends, keeps a CR of its own.
+      if (stop < end && stop > start && bytes[stop - 1] === CR) stop--;
       lineNumber++;
       const comment = bytes[start] === HASH;
       if (
