@@ -9,7 +9,20 @@ import fc from "fast-check";
 import type { InputFormat } from "../../packages/cli/src/input/records";
 
 /** The formats of the property, and the --log-format definition of "log-format". */
-export const FORMATS = ["log-format", "vcombined", "w3c", "cloudfront", "squid", "awsalb", "caddy"] as const;
+export const FORMATS = [
+  "log-format",
+  "vcombined",
+  "vcommon",
+  "w3c",
+  "cloudfront",
+  "cloudstorage",
+  "awselb",
+  "awsalb",
+  "awss3",
+  "squid",
+  "traefikclf",
+  "caddy",
+] as const;
 type Format = (typeof FORMATS)[number];
 export const isFormat = (f: InputFormat): f is Format => (FORMATS as readonly string[]).includes(f);
 
@@ -39,7 +52,32 @@ export const COMMON_FIELDS = [
 type Kind = "w" | "n" | "d" | "q" | "Q" | "b";
 type Layout = (string | [common: string, kind: Kind])[];
 
+/** A layout written as text: {name:kind} a field, the rest literal. */
+function layout(text: string): Layout {
+  const pieces: Layout = [];
+  let last = 0;
+  for (const m of text.matchAll(/\{([^{}]+):([wndqQb])\}/g)) {
+    pieces.push(text.slice(last, m.index), [m[1], m[2] as Kind]);
+    last = m.index + m[0].length;
+  }
+  pieces.push(text.slice(last));
+  return pieces.filter((p) => p !== "");
+}
+
 const LAYOUTS: Partial<Record<Format, Layout>> = {
+  vcommon: layout('{vhost:w} {client:w} {ident:w} {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n}'),
+  traefikclf: layout(
+    '{client:w} - {user:w} [{time:b}] "{method:w} {target:w} {version:w}" {status:n} {bytes:n} "{referer:Q}" "{agent:Q}" {count:n} "{router:Q}" "{service:Q}" {duration:n}ms',
+  ),
+  awselb: layout(
+    '{time:w} {elb:w} {client:port:w} {backend:port:w} {a:d} {duration:d} {b:d} {status:n} {bstatus:n} {rbytes:n} {bytes:n} "{request:Q}" "{agent:Q}" {cipher:w} {proto:w}',
+  ),
+  awss3: layout(
+    '{owner:w} {bucket:w} [{time:b}] {client:w} {user:w} {rid:w} {op:w} {key:w} "{request:Q}" {status:n} {err:w} {bytes:n} {size:n} {duration:n} {tat:n} "{referer:Q}" "{agent:Q}" {ver:w} {hid:w} {sig:w} {cipher:w} {auth:w} {vhost:w} {tls:w}',
+  ),
+  cloudstorage: layout(
+    '"{time:n}","{client:Q}","{ctype:Q}","{cregion:Q}","{method:Q}","{target:Q}","{status:n}","{cbytes:n}","{bytes:n}","{duration:n}","{vhost:Q}","{referer:Q}","{agent:Q}","{rid:Q}","{op:Q}","{bucket:Q}","{object:Q}"',
+  ),
   "log-format": [
     ["client", "w"],
     " - ",
@@ -228,7 +266,13 @@ const request = fc
   .tuple(fc.constantFrom("GET", "POST", "CONNECT", "OPTIONS"), target, fc.constantFrom(" HTTP/1.1", "", " HTTP/2.0"))
   .map(([m, t, v]) => `${m} ${t}${v}`);
 
+const method = fc.constantFrom("GET", "POST", "CONNECT", "-");
+
 function value(kind: Kind, common: string): fc.Arbitrary<string> {
+  // A method or target is one word wherever it is (a request is made of them).
+  if (common === "method" && kind !== "q") return method;
+  if (common === "target" && kind !== "q")
+    return fc.constantFrom("http://s.example/a?b", "https://s.example/", "s.example:443", "/x", "//y", "-");
   switch (kind) {
     case "n":
       return integer;
@@ -312,6 +356,8 @@ export function formatLines(format: Format): fc.Arbitrary<string> {
         );
       case "caddy":
         return caddyLine;
+      case "cloudstorage":
+        return fc.oneof(layoutLine(LAYOUTS.cloudstorage!), fc.constant('"time_micros","c_ip","c_ip_type"'));
       default:
         return layoutLine(LAYOUTS[format]!);
     }
@@ -537,6 +583,8 @@ export function formatReference(
   const rows = [];
   for (const { n, line } of lines) {
     if (/^[ \t]*$/.test(line)) continue;
+    // Cloud Storage's header line is no record.
+    if (format === "cloudstorage" && line.startsWith('"time_micros"')) continue;
     if (format === "w3c" || format === "cloudfront") {
       if (line.startsWith("#")) {
         if (format === "w3c" && line.startsWith("#Fields:")) {

@@ -429,10 +429,15 @@ export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
         });
     case "log-format":
     case "vcombined":
+    case "vcommon":
     case "w3c":
     case "cloudfront":
-    case "squid":
+    case "cloudstorage":
+    case "awselb":
     case "awsalb":
+    case "awss3":
+    case "squid":
+    case "traefikclf":
     case "caddy":
       return formatReference(c.format, splitLines(text), {
         unescape: unescapeRef,
