@@ -6,23 +6,11 @@
 // separator; Caddy: JSON.parse), that gives each record's fields by their
 // common names and its URL, as the CLI's program must.
 import fc from "fast-check";
+import { LOG_FORMATS } from "../../packages/cli/src/input/log-formats";
 import type { InputFormat } from "../../packages/cli/src/input/records";
 
 /** The formats of the property, and the --log-format definition of "log-format". */
-export const FORMATS = [
-  "log-format",
-  "vcombined",
-  "vcommon",
-  "w3c",
-  "cloudfront",
-  "cloudstorage",
-  "awselb",
-  "awsalb",
-  "awss3",
-  "squid",
-  "traefikclf",
-  "caddy",
-] as const;
+export const FORMATS = ["log-format", ...LOG_FORMATS] as const;
 type Format = (typeof FORMATS)[number];
 export const isFormat = (f: InputFormat): f is Format => (FORMATS as readonly string[]).includes(f);
 
@@ -78,100 +66,18 @@ const LAYOUTS: Partial<Record<Format, Layout>> = {
   cloudstorage: layout(
     '"{time:n}","{client:Q}","{ctype:Q}","{cregion:Q}","{method:Q}","{target:Q}","{status:n}","{cbytes:n}","{bytes:n}","{duration:n}","{vhost:Q}","{referer:Q}","{agent:Q}","{rid:Q}","{op:Q}","{bucket:Q}","{object:Q}"',
   ),
-  "log-format": [
-    ["client", "w"],
-    " - ",
-    ["user", "w"],
-    " [",
-    ["time", "b"],
-    '] "',
-    ["request", "q"],
-    '" ',
-    ["status", "n"],
-    " ",
-    ["bytes", "n"],
-    ' "',
-    ["referer", "q"],
-    '" "',
-    ["agent", "q"],
-    '" ',
-    ["vhost", "w"],
-    " ",
-    ["duration", "d"],
-  ],
-  vcombined: [
-    ["vhost", "w"],
-    ":",
-    ["port", "n"],
-    " ",
-    ["client", "w"],
-    " ",
-    ["ident", "w"],
-    " ",
-    ["user", "w"],
-    " [",
-    ["time", "b"],
-    '] "',
-    ["request", "q"],
-    '" ',
-    ["status", "n"],
-    " ",
-    ["bytes", "n"],
-    ' "',
-    ["referer", "q"],
-    '" "',
-    ["agent", "q"],
-    '"',
-  ],
-  squid: [
-    ["time", "d"],
-    " ",
-    ["duration", "n"],
-    " ",
-    ["client", "w"],
-    " ",
-    ["code", "w"],
-    "/",
-    ["status", "n"],
-    " ",
-    ["bytes", "n"],
-    " ",
-    ["method", "w"],
-    " ",
-    ["target", "w"],
-    " ",
-    ["user", "w"],
-    " ",
-    ["peerstatus", "w"],
-    "/",
-    ["peerhost", "w"],
-    " ",
-    ["type", "w"],
-  ],
-  awsalb: [
-    ["type", "w"],
-    " ",
-    ["time", "w"],
-    " ",
-    ["elb", "w"],
-    " ",
-    ["client:port", "w"],
-    " ",
-    ["target:port", "w"],
-    " 0.1 ",
-    ["duration", "d"],
-    " 0.1 ",
-    ["status", "n"],
-    " 200 0 ",
-    ["bytes", "n"],
-    ' "',
-    ["request", "Q"],
-    '" "',
-    ["agent", "Q"],
-    '" - - arn "Root" "',
-    ["vhost", "Q"],
-    '" "-" 0 2026-10-10T13:55:36.000000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"',
-  ],
+  "log-format": layout(
+    '{client:w} - {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}" {vhost:w} {duration:d}',
+  ),
+  vcombined: layout(
+    '{vhost:w}:{port:n} {client:w} {ident:w} {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}"',
+  ),
+  squid: layout(
+    "{time:d} {duration:n} {client:w} {code:w}/{status:n} {bytes:n} {method:w} {target:w} {user:w} {peerstatus:w}/{peerhost:w} {type:w}",
+  ),
+  awsalb: layout(
+    '{type:w} {time:w} {elb:w} {client:port:w} {target:port:w} 0.1 {duration:d} 0.1 {status:n} 200 0 {bytes:n} "{request:Q}" "{agent:Q}" - - arn "Root" "{vhost:Q}" "-" 0 2026-10-10T13:55:36.000000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"',
+  ),
 };
 
 /** W3C's fields in the property's two "#Fields:" directives, by W3C name and common name. */

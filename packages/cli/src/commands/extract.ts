@@ -169,8 +169,9 @@ Options:
         throw new UsageError("extract: --field and --base need --input (running text has no fields)");
       }
       if (values.text === true && values.input !== "html") throw new UsageError("extract: --text needs --input html");
-      const spec =
-        values.input === undefined && values["log-format"] === undefined ? null : inputSpec("extract", values, true);
+      // Records with --input or --log-format (not html, read below); running text without.
+      const records = values.input !== "html" && (values.input !== undefined || values["log-format"] !== undefined);
+      const spec = records ? inputSpec("extract", values, true) : null;
       const filter = recordFilter("extract", values, spec ?? undefined);
       if (values.input === "html") {
         if (values.field !== undefined || values["skip-comments"] === true || filter.valid === false) {
