@@ -78,7 +78,7 @@ async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, {
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);
       if (url === null) invalid++;
-      else if (kept(filter, url)) text += url.href + "\n";
+      else if (kept(filter, url, records, i)) text += url.href + "\n";
     }
     addFailures(failures, records, invalid);
     await stdout.write(text);
@@ -169,7 +169,10 @@ Options:
         throw new UsageError("extract: --field and --base need --input (running text has no fields)");
       }
       if (values.text === true && values.input !== "html") throw new UsageError("extract: --text needs --input html");
-      const filter = recordFilter("extract", values);
+      // Records with --input or --log-format (not html, read below); running text without.
+      const records = values.input !== "html" && (values.input !== undefined || values["log-format"] !== undefined);
+      const spec = records ? inputSpec("extract", values, true) : null;
+      const filter = recordFilter("extract", values, spec ?? undefined);
       if (values.input === "html") {
         if (values.field !== undefined || values["skip-comments"] === true || filter.valid === false) {
           throw new UsageError(
@@ -179,7 +182,6 @@ Options:
         const textUrls = values.text === true ? (text: string) => extractUrls(text).map((u) => u.url) : null;
         return htmlLinks(files, baseOption("extract", values.base), filter, textUrls, context);
       }
-      const spec = values.input === undefined ? null : inputSpec("extract", values, true);
       const input = await openInputs(files);
       if (spec !== null) return recordUrls(input, spec, filter, context);
       const schemes = filter.schemes;

@@ -18,9 +18,12 @@ import {
   tsvCells,
   type FieldReader,
 } from "./log-fields.js";
+import { LOG_FORMATS } from "./log-formats.js";
+import { programRecords } from "./program-records.js";
 
-export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv", ...LOG_FORMATS] as const;
+/** The --input formats, and "log-format": lines read by the program of a --log-format definition. */
+export type InputFormat = (typeof INPUT_FORMATS)[number] | "log-format";
 
 /** How to read an input: plain data, so that worker threads get it too. */
 export interface InputSpec {
@@ -35,17 +38,20 @@ export interface InputSpec {
   skipComments: boolean;
   /** The patterns of --routes FILE (routes.ts), for the route field. */
   routes?: string[];
+  /** The definition of --log-format (format "log-format"). */
+  logFormat?: string;
 }
 
-/** The default URL field of each format. */
-export const DEFAULT_FIELD: Record<InputFormat, string> = {
-  lines: "",
-  combined: "request",
-  common: "request",
-  jsonl: "url",
-  csv: "url",
-  tsv: "url",
-};
+/** The default URL field of each format: the request of the log formats. */
+export function defaultField(format: InputFormat): string {
+  if (format === "lines") return "";
+  return format === "jsonl" || format === "csv" || format === "tsv" ? "url" : "request";
+}
+
+/** Whether the format is an access log read by a program (log-program.ts) or as Caddy's JSON. */
+export function programRead(format: InputFormat): boolean {
+  return format === "log-format" || (LOG_FORMATS as readonly string[]).includes(format);
+}
 
 export interface Records {
   readonly length: number;
@@ -353,5 +359,6 @@ export function readRecords(
   spec: InputSpec,
   columns: string[],
 ): AsyncIterable<Records> {
-  return kernelRead(spec) ? kernelRecords(source, spec) : textRecords(source, spec, columns);
+  if (kernelRead(spec)) return kernelRecords(source, spec);
+  return programRead(spec.format) ? programRecords(source, spec) : textRecords(source, spec, columns);
 }
