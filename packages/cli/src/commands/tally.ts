@@ -11,7 +11,9 @@ const INVALID_SAMPLES = 5;
 /** Invalid lines are quoted up to this many characters. */
 const SAMPLE_CHARS = 120;
 
-export interface Tally {
+/** The library's counts of the valid URLs (schemes, hosts, with a query, ...), and the command's of the lines. */
+export interface Tally
+  extends Pick<TallyCounts, "schemes" | "hosts" | "withQuery" | "withFragment" | "withCredentials" | "withPort"> {
   /** Lines read (records and skipped lines). */
   lines: number;
   invalid: number;
@@ -19,14 +21,6 @@ export interface Tally {
   skipped: number;
   /** Records left out by --valid-only, --invalid-only or --scheme. */
   filtered: number;
-  /** Counts by scheme (protocol without ":"). */
-  schemes: Map<string, number>;
-  /** Counts by hostname, for URLs that have a non-empty host. */
-  hosts: Map<string, number>;
-  withQuery: number;
-  withFragment: number;
-  withCredentials: number;
-  withPort: number;
   /** The first few invalid lines: line number (from 1) and text. */
   invalidSamples: [number, string][];
   /** Counts by pathname (valid URLs). */
