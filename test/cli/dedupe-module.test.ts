@@ -27,7 +27,7 @@ interface Outcome {
 
 describe("the command's dedupe module", () => {
   const module = new DedupeModule();
-  const k = module.kernel;
+  const k = module.exports;
   // Regions of its memory: input, table, outputs.
   const src = 256;
   const table = src + SRC_CAP;

@@ -37,21 +37,21 @@ export class GroupCounter {
 
   /**
    * The counter of `tally`'s groups, the --by keys `defs` of an input read as
-   * `input`; `kernel`: the kernel reads the input and counts its URLs; `sum`:
+   * `input`; `tallied`: the kernel reads the input and counts its URLs; `sum`:
    * the --sum field (an integer), or null.
    */
   constructor(
     private readonly tally: Tally,
     private readonly defs: FieldDef[],
     input: InputSpec,
-    private readonly kernel: boolean,
+    private readonly tallied: boolean,
     private readonly sum: FieldDef | null,
     /** The duration of record `i` in seconds, where the input has durations (null: none). */
     private readonly duration: ((records: Records, i: number) => number | null) | null = null,
   ) {
     this.reader = new LogLineReader(input.format === "combined");
     // Byte counts have no durations (and the formats the kernel reads none either).
-    const bytes = kernel && duration === null;
+    const bytes = tallied && duration === null;
     this.bytes = defs.map((d) => (bytes && d.logField !== undefined ? new ByteCounts() : null));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
@@ -59,13 +59,13 @@ export class GroupCounter {
 
   /** A new block of records. */
   block(records: Records): void {
-    const fromBytes = this.bytes.some((b) => b !== null) || (this.kernel && this.sum?.logField !== undefined);
-    if (records.kernel === undefined || !fromBytes) {
+    const fromBytes = this.bytes.some((b) => b !== null) || (this.tallied && this.sum?.logField !== undefined);
+    if (records.fromBatch === undefined || !fromBytes) {
       this.lines = null;
       return;
     }
-    this.lines = records.kernel.batch.lineBytes();
-    this.line = records.kernel.line;
+    this.lines = records.fromBatch.batch.lineBytes();
+    this.line = records.fromBatch.line;
     this.reader.block(this.lines.bytes);
   }
 
@@ -104,7 +104,7 @@ export class GroupCounter {
     const seconds = this.duration === null ? null : this.duration(records, i);
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
-      if (counted && this.kernel && def.tally !== undefined) continue;
+      if (counted && this.tallied && def.tally !== undefined) continue;
       const bytes = this.bytes[k];
       if (bytes !== null && this.lines !== null) {
         const found = this.matches(i) ? this.reader.valueOf(def.logField!, this.start) : NO_VALUE;

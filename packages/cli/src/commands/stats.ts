@@ -64,14 +64,14 @@ export const statsWork: Work<StatsOptions, Tally> = {
     const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
-    const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
+    const urls = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
     for await (const records of readRecords(source, input, recordKeys(sum === undefined ? by : [...by, sum]))) {
       addSkipped(tally, records.skipped);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
-      if (kernel !== null && records.kernel !== undefined) {
-        const { batch, from, line } = records.kernel;
-        kernel.add(batch, from);
+      if (urls !== null && records.fromBatch !== undefined) {
+        const { batch, from, line } = records.fromBatch;
+        urls.add(batch, from);
         counted = (i) => batch.isValid(line(i));
       }
       for (let i = 0; i < records.length; i++) {
@@ -90,7 +90,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
     }
     groups.finish();
-    if (kernel !== null) tally.kernel = kernel.serialize();
+    if (urls !== null) tally.urlCounts = urls.serialize();
     return tally;
   },
 };

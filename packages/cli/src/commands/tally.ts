@@ -27,8 +27,8 @@ export interface Tally
   paths: TopCounts;
   /** Counts by each --by key's value, in --by order. */
   groups: TopCounts[];
-  /** The URLs counted in the kernel (createTally()), serialized: added in by totalTally(). */
-  kernel: Uint8Array | null;
+  /** The URLs counted by createTally(), serialized: added in by totalTally(). */
+  urlCounts: Uint8Array | null;
 }
 
 /** A tally with `groups` --by keys (`summed`: with --sum; `timed`: with durations). */
@@ -47,7 +47,7 @@ export function emptyTally(groups: number, summed = false, timed = false): Tally
     invalidSamples: [],
     paths: emptyCounts(),
     groups: Array.from({ length: groups }, () => emptyCounts(summed, timed)),
-    kernel: null,
+    urlCounts: null,
   };
 }
 
@@ -127,25 +127,25 @@ export function addSkipped(t: Tally, lines: number): void {
 
 /**
  * The tallies of the pieces of an input, in input order, added up: the
- * kernel's counts of every piece go into one kernel tally, whose keys become
+ * URL counts of every piece go into one createTally(), whose keys become
  * strings once, here, and `fromKernel` adds to the --by counts what it works
  * out of them.
  */
 export function totalTally(pieces: Tally[], fromKernel?: (counts: TallyCounts, total: Tally) => void): Tally {
   const total = pieces.reduce(mergeTally);
-  const counted = pieces.filter((t) => t.kernel !== null);
+  const counted = pieces.filter((t) => t.urlCounts !== null);
   if (counted.length > 0) {
-    const kernel = createTally({ paths: CAP_KEYS });
-    for (const t of counted) kernel.addSerialized(t.kernel!);
-    const counts = kernel.counts();
+    const urls = createTally({ paths: CAP_KEYS });
+    for (const t of counted) urls.addSerialized(t.urlCounts!);
+    const counts = urls.counts();
     mergeTally(total, countsTally(counts, total.groups.length));
     fromKernel?.(counts, total);
   }
-  total.kernel = null;
+  total.urlCounts = null;
   return total;
 }
 
-/** `b` (the input that follows `a`'s) added into `a`, but for their kernel counts. */
+/** `b` (the input that follows `a`'s) added into `a`, but for their URL counts. */
 function mergeTally(a: Tally, b: Tally): Tally {
   for (const [line, text] of b.invalidSamples) {
     if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.lines + line, text]);

@@ -56,7 +56,7 @@ export class DedupeTable {
     const keys = TABLE + DEDUPE.DEDUPE_HEADER + maxSlots * 8;
     this.io = keys + budget + 64;
     this.layout();
-    this.module.kernel.dedupeInit(TABLE, maxSlots, budget, 0);
+    this.module.exports.dedupeInit(TABLE, maxSlots, budget, 0);
   }
 
   private get inputStart(): number {
@@ -104,7 +104,7 @@ export class DedupeTable {
 
   /** Empty the table; its lines are now keys (`prefixed` false) or sequence numbers and keys, hashed with `seed`. */
   clear(seed: number, prefixed: boolean): void {
-    this.module.kernel.dedupeClear(TABLE, seed);
+    this.module.exports.dedupeClear(TABLE, seed);
     this.set(DEDUPE.DEDUPE_PREFIXED, prefixed ? 1 : 0);
     this.set(DEDUPE.DEDUPE_FINGERPRINT, this.fingerprint ? 1 : 0);
   }
@@ -128,7 +128,7 @@ export class DedupeTable {
     if (length > RUN_BYTES) length = Math.max(RUN_BYTES, this.bytes.indexOf(LF, start) + 1 - start);
     this.set(DEDUPE.DEDUPE_RUN, this.runs++);
     this.set(DEDUPE.DEDUPE_LINE, 0);
-    this.module.kernel.dedupeRun(TABLE, start, length);
+    this.module.exports.dedupeRun(TABLE, start, length);
     const kept = this.get(DEDUPE.DEDUPE_KEPT);
     const spill = this.get(DEDUPE.DEDUPE_SPILL);
     const marks = this.get(DEDUPE.DEDUPE_MARKS) >> 2;

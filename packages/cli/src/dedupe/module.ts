@@ -17,7 +17,7 @@ let compiled: WebAssembly.Module | null = null;
 
 /** An instance of the module: its exports and its memory. */
 export class DedupeModule {
-  readonly kernel: DedupeExports;
+  readonly exports: DedupeExports;
   private readonly memory: WebAssembly.Memory;
 
   constructor() {
@@ -29,7 +29,7 @@ export class DedupeModule {
         },
       },
     });
-    this.kernel = instance.exports as unknown as DedupeExports;
+    this.exports = instance.exports as unknown as DedupeExports;
     this.memory = instance.exports.memory as WebAssembly.Memory;
   }
 

@@ -68,10 +68,10 @@ export interface Records {
   /** Field `name` of record `i` (a log field, a JSON key path, a column). */
   field(i: number, name: string): string | null;
   /**
-   * Records read by the kernel: their batch, the batch's first line that is
-   * a record's, and the batch line of each record.
+   * Records read as one UrlBatch: the batch, its first line that is a
+   * record's, and the batch line of each record.
    */
-  readonly kernel?: { batch: UrlBatch; from: number; line(i: number): number };
+  readonly fromBatch?: { batch: UrlBatch; from: number; line(i: number): number };
   /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
   json?(i: number, name: string): string | null;
 }
@@ -130,7 +130,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
       length: rows === null ? batch.length : rows.length,
       skipped,
       missing: 0,
-      kernel: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
+      fromBatch: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,
