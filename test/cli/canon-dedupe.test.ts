@@ -229,7 +229,7 @@ describe("canon --dedupe leaves no temporary files", () => {
     });
     closeSync(out);
     let stderr = "";
-    child.stderr.on("data", (d) => (stderr += d));
+    child.stderr?.on("data", (d) => (stderr += d));
     const exited = once(child, "exit");
     // The last phase has begun once a partition's survivors file (s0, s1, ...) is in the folder.
     const lastPhase = () =>

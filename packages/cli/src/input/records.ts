@@ -18,6 +18,7 @@ import {
   tsvCells,
   type FieldReader,
 } from "./log-fields.js";
+import { LineCap } from "./line-cap.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
 export type InputFormat = (typeof INPUT_FORMATS)[number];
@@ -348,10 +349,17 @@ export function kernelRead(spec: InputSpec): boolean {
 }
 
 /** The records of `source` read as `spec` says; `columns`: the fields the command will read (checked against a CSV/TSV header). */
-export function readRecords(
+export async function* readRecords(
   source: AsyncIterable<Uint8Array>,
   spec: InputSpec,
   columns: string[],
-): AsyncIterable<Records> {
-  return kernelRead(spec) ? kernelRecords(source, spec) : textRecords(source, spec, columns);
+): AsyncGenerator<Records> {
+  // Lines over the cap are failure rows, never held (line-cap.ts).
+  const cap = new LineCap();
+  const range = source instanceof RangeChunks;
+  const capped = cap.chunks(source, range);
+  const records = kernelRead(spec)
+    ? kernelRecords(range ? new RangeChunks(capped) : capped, spec)
+    : textRecords(capped, spec, columns);
+  for await (const block of records) yield cap.records(block);
 }
