@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineCap } from "../../packages/cli/src/input/line-cap";
+import { swurl } from "../helpers/cli-run";
 import { measureStream } from "../helpers/measure";
 
 const MB = 1e6;
@@ -78,5 +79,22 @@ describe("LineCap against a reference, at every chunking", () => {
       ),
       { numRuns: 2000 },
     );
+  });
+});
+
+// Item 11: a JSON value 5,000 deep stopped the run: "internal error: Maximum
+// call stack size exceeded", from JSON.stringify().
+describe("JSON values of any depth", () => {
+  it.each([5_000, 50_000])("a field %i levels deep is written as JSON, in parse and stats --by", (depth) => {
+    const value = `{"k":${'[{"a":1,"b":'.repeat(depth)}null${"}]".repeat(depth)}}`;
+    const input = `{"url":"http://a.example/","x":${value}}\n{"url":"http://b.example/","x":[1]}\n`;
+    const parse = swurl(["parse", "--input", "jsonl", "--fields", "href,x"], input);
+    expect([parse.status, parse.stderr]).toEqual([0, ""]);
+    expect(parse.stdout).toBe(`{"href":"http://a.example/","x":${value}}\n{"href":"http://b.example/","x":[1]}\n`);
+    const tsv = swurl(["parse", "--input", "jsonl", "--fields", "x", "--format", "tsv"], input);
+    expect([tsv.status, tsv.stdout]).toEqual([0, `x\tvalid\n${value}\ttrue\n[1]\ttrue\n`]);
+    const stats = swurl(["stats", "--input", "jsonl", "--by", "x", "--json"], input);
+    expect([stats.status, stats.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(stats.stdout).lines).toBe(2);
   });
 });
