@@ -57,15 +57,23 @@ const KEPT_OUTPUT = 1 << 20;
 /**
  * measure() with standard input written from `input` as it is made (a test
  * of memory need not hold its input), and at most KEPT_OUTPUT bytes of
- * standard output kept.
+ * standard output kept. `readAfterMs`: standard output is not read for
+ * that long, or until all of the input was taken (a slow reader: the pipe
+ * fills, and a command that waits for its writes stops taking input).
  */
-export async function measureStream(args: string[], input: AsyncIterable<Uint8Array | string>): Promise<Measured> {
+export async function measureStream(
+  args: string[],
+  input: AsyncIterable<Uint8Array | string>,
+  readAfterMs = 0,
+): Promise<Measured> {
   const child = spawn(process.execPath, ["--import", REPORT, CLI, ...args], { stdio: ["pipe", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stdout.on("data", (d: Buffer) => {
     if (stdout.length < KEPT_OUTPUT) stdout += d.toString("utf8");
   });
+  if (readAfterMs > 0) child.stdout.pause();
+  const reading = setTimeout(() => child.stdout.resume(), readAfterMs);
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString("utf8")));
   const exited = once(child, "close");
   // A command that stops reading early ends the pipe: that is its result, not the test's error.
@@ -75,6 +83,9 @@ export async function measureStream(args: string[], input: AsyncIterable<Uint8Ar
   } catch {
     // As above.
   }
+  // A command that took all of its input while its output was not read held that output.
+  clearTimeout(reading);
+  child.stdout.resume();
   const [status, signal] = (await exited) as [number | null, string | null];
   return figures(status, signal, stdout, stderr);
 }
