@@ -5,7 +5,7 @@
 // against a base, dictionaries, and on the benchmark's router workload at 50
 // and 1,000 routes.
 import { describe, expect, it } from "vitest";
-import { requests, routes } from "../../bench/urlpattern-routes.mjs";
+import { requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
