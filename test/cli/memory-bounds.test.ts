@@ -125,3 +125,34 @@ describe("Arrow output waits for its reader", () => {
     expect([r.status, r.stderr]).toEqual([1, "swurl: cannot write /dev/full: no space left on device\n"]);
   });
 });
+
+// Item 8: `extract --input html` took about 85 times the size of one big
+// token (parse5 builds it a character at a time): a 16 MB comment 1.4 GB,
+// 100 MB ended in V8's fatal out-of-memory.
+describe("HTML tokens of any length", () => {
+  const html = ["extract", "--input", "html", "--base", "http://b.example/"];
+  const before = '<a href="http://a.example/x">x</a>';
+  const after = '<a href="/y">y</a>';
+
+  it("a 100 MiB comment: the links around it, peak RSS under 500 MB", async () => {
+    const r = await measureStream(html, big(`${before}<!--`, 100, "x", `-->${after}`));
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
+    expect(r.peak).toBeLessThan(500 * MB);
+  }, 90_000);
+
+  it("a 17 MiB attribute value, over the cap of 16 MiB: no link, peak RSS under 500 MB", async () => {
+    const r = await measureStream(html, big(`${before}<a href="http://big.example/`, 17, "x", `">z</a>${after}`));
+    expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
+    expect(r.peak).toBeLessThan(500 * MB);
+  }, 90_000);
+
+  it("a text node of a 20 MiB word with --text: the URLs around it, peak RSS under 500 MB", async () => {
+    const r = await measureStream(
+      [...html, "--text"],
+      big(`${before}<p>http://t.example/ `, 20, "x", ` http://u.example/ ${after}`),
+    );
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).toBe("http://a.example/x\nhttp://t.example/\nhttp://u.example/\nhttp://b.example/y\n");
+    expect(r.peak).toBeLessThan(500 * MB);
+  }, 90_000);
+});
