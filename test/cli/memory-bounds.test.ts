@@ -2,10 +2,14 @@
 // packages/cli/README.md ("Limits"), measured as the command's peak resident
 // set size (test/helpers/measure.ts). The inputs are made as they are
 // written to the command's standard input, never held by the test.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { LineCap } from "../../packages/cli/src/input/line-cap";
-import { swurl } from "../helpers/cli-run";
+import { runChild } from "../helpers/child";
+import { CLI, swurl } from "../helpers/cli-run";
 import { measureStream } from "../helpers/measure";
 
 const MB = 1e6;
@@ -155,4 +159,36 @@ describe("HTML tokens of any length", () => {
     expect(r.stdout).toBe("http://a.example/x\nhttp://t.example/\nhttp://u.example/\nhttp://b.example/y\n");
     expect(r.peak).toBeLessThan(500 * MB);
   }, 90_000);
+});
+
+// Item 11 (--routes): a route such as /((?:a+)+)b fell back to a backtracking
+// RegExp and hung `parse --routes` on a 36-byte path.
+describe("--routes refuses a group a RegExp could take exponential time on", () => {
+  const path36 = `http://x.example/${"a".repeat(36)}\n`;
+
+  it.each(["/((?:a+)+)b", "/x/((?:[a-z]+,)*)", "/((?:a|aa)+)"])("%s: a usage error naming the group", (route) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "swurl-routes-"));
+    const routes = path.join(dir, "routes.txt");
+    writeFileSync(routes, `/ok/:id\n${route}\n`);
+    const r = runChild(process.execPath, [CLI, "parse", "--routes", routes, "--fields", "route"], {
+      input: path36,
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    rmSync(dir, { recursive: true });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(
+      /^swurl: parse: --routes .*routes\.txt:2: the group \(.*\) repeats a repetition or an alternation/,
+    );
+  });
+
+  it("groups that repeat once, and a repeated group, are run", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "swurl-routes-"));
+    const routes = path.join(dir, "routes.txt");
+    writeFileSync(routes, "/:id(\\d+)\n/([a-z]+)/(\\d{2,})\n/(a*)*b\n/((?:ab)+)\n");
+    const r = swurl(["parse", "--routes", routes, "--fields", "route"], `${path36}http://x.example/abab\n`);
+    rmSync(dir, { recursive: true });
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout).toBe('{"route":null}\n{"route":"/((?:ab)+)"}\n');
+  });
 });
