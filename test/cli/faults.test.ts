@@ -428,3 +428,20 @@ describe("--output on every command", () => {
     expect(readdirSync(temp)).toEqual([]);
   });
 });
+
+// Issue #36 item 13: --threads N on gzip input and standard input silently ran one thread.
+describe("--threads where it cannot cut the input into ranges", () => {
+  it.each(["a gzip file", "standard input"])("%s: one thread, and one line on stderr says why", (what) => {
+    const text = readFileSync(SAMPLE);
+    const gz = path.join(dir, "threads.txt.gz");
+    writeFileSync(gz, gzipSync(text));
+    const r =
+      what === "standard input" ? swurl(["canon", "--threads", "2"], text) : swurl(["canon", "--threads", "2", gz]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(swurl(["canon", SAMPLE]).stdout);
+    const name = what === "standard input" ? "standard input" : gz;
+    expect(r.stderr).toBe(
+      `swurl: note: --threads 2 reads one uncompressed file in ranges; ${name} is read by one thread\n`,
+    );
+  });
+});
