@@ -9,6 +9,16 @@ import type { Records } from "./records.js";
 /** Bytes of a line at most: 16 MiB, eight times the longest URL browsers take (2 MiB). */
 export const MAX_LINE = 16 * 2 ** 20;
 
+let lineCap = MAX_LINE;
+
+/**
+ * @internal For tests: the cap of the inputs read from now on, so that
+ * lines of a small input are over it (test/cli/reader-properties.ts).
+ */
+export function setLineCap(bytes: number): void {
+  lineCap = bytes;
+}
+
 const LF = 0x0a;
 
 /**
@@ -24,7 +34,7 @@ export class LineCap {
   /** Placeholders passed on that no record has been found for yet: records are looked at only while there are some. */
   private unseen = 0;
 
-  constructor(private readonly cap = MAX_LINE) {}
+  constructor(private readonly cap = lineCap) {}
 
   /** `source`'s chunks, each line over the cap replaced by a placeholder; `dropFirst`: the first line is not a record's (RangeChunks). */
   async *chunks(source: AsyncIterable<Uint8Array>, dropFirst: boolean): AsyncGenerator<Uint8Array> {
