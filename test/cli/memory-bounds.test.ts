@@ -116,13 +116,14 @@ describe("Arrow output waits for its reader", () => {
     }
   }
 
-  it("2M rows to a pipe not read for 4 s: peak RSS under 240 MB", async () => {
-    // Without backpressure the command takes all of its input meanwhile and holds the whole output (about 180 MB).
-    const r = await measureStream(["parse", "--format", "arrow"], urls(2_000_000), 4_000);
+  it("4M rows to a pipe not read for 4 s: peak RSS under 380 MB", async () => {
+    // Without backpressure the command takes all of its input meanwhile and holds the whole output
+    // (about 360 MB: 509 MB peak on Node.js 20); with it, 185 MB on Node.js 20 and 292 MB on 24.
+    const r = await measureStream(["parse", "--format", "arrow"], urls(4_000_000), 4_000);
     expect([r.status, r.stderr]).toEqual([0, ""]);
     expect(r.stdout.startsWith("ARROW1")).toBe(true);
-    expect(r.peak).toBeLessThan(240 * MB);
-  }, 60_000);
+    expect(r.peak).toBeLessThan(380 * MB);
+  }, 90_000);
 
   it("to a full disk: the disk's error", () => {
     const r = swurl(["parse", "--format", "arrow", "--output", "/dev/full"], "https://a.example/\n".repeat(200_000));
