@@ -64,7 +64,9 @@
 // or of references only), `benchOptions` (tinybench options, e.g. fewer
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
 // delete its files); `rounds` overrides the number of rounds (for suites whose
-// passes take seconds).
+// passes take seconds); `report({ build, ns })` (a text of its own figures
+// for each build, from ns(label), the median ns an item of a task in that
+// build's worker: geometric means, goals, the steps of a call).
 import { readdirSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -416,6 +418,16 @@ async function main(options) {
       console.log(
         `  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`,
       );
+  }
+  for (const suite of suites.filter((s) => s.report !== undefined && measured(s))) {
+    for (const build of new Set(results.filter((r) => r.suite === suite.name).map((r) => r.worker))) {
+      const ns = (label) => {
+        const r = results.find((o) => o.suite === suite.name && o.label === label && o.worker === build);
+        if (r === undefined) throw new Error(`${suite.name}: no task ${label} in the ${build} worker`);
+        return r.nsPerUrl;
+      };
+      console.log(`\n${suite.report({ build, ns })}`);
+    }
   }
 }
 

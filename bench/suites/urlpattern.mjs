@@ -21,7 +21,8 @@
 //   construct: new URLPattern(...route) for every route.
 //
 // The workload does not depend on the corpus: it runs on the default corpus
-// (kasztp) only. bench/urlpattern-cpu.mjs runs these tasks in CPU time.
+// (kasztp) only. In CPU time, on Node 24 (the one with a URLPattern of its own):
+//   node scripts/node-lines.mjs 24 bench/run.mjs urlpattern --cpu --rounds=15
 import { keep, sumTask } from "../lib.mjs";
 import { handExec, handTest, requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 describe(`reader property (seed ${SEED})`, () => {
-  it("lines, combined, common, jsonl, csv, tsv; gzip; several files: rows equal the reference's", async () => {
+  it("lines, combined, common, jsonl, csv, tsv and the servers' log formats; gzip; several files: rows equal the reference's", async () => {
     await fc.assert(
       fc.asyncProperty(readerCase, async (c) => {
         const problems = await readerDifferences(cli, c);

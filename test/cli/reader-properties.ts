@@ -20,6 +20,7 @@ import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../packages/cli/src/commands/stats";
+import { COMMON_FIELDS, FORMATS, formatLines, formatReference, isFormat, NGINX_DEFINITION } from "./format-properties";
 
 /** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
 export interface Cli {
@@ -116,10 +117,10 @@ const piece = fc.oneof(
 );
 const text = fc.array(piece, { maxLength: 5 }).map((p) => p.join(""));
 /** Text without the bytes a format treats as structure. */
-const plain = (banned: RegExp) => text.map((t) => t.replace(banned, ""));
+export const plain = (banned: RegExp) => text.map((t) => t.replace(banned, ""));
 
 /** A line of the Combined (or Common) Log Format, well-formed or broken in one place. */
-const logLine = fc
+export const logLine = fc
   .record({
     client: fc.constantFrom("203.0.113.9", "::1", "-", "", "a b"),
     time: fc.constantFrom("[10/Oct/2024:13:55:36 +0000]", "[]", "10/Oct/2024", "[x"),
@@ -165,24 +166,25 @@ const tsvLine = fc
   .tuple(plain(/[\t\n\r]/g), plain(/[\t\n\r]/g), fc.boolean())
   .map(([id, url, third]) => `${id}\t${url}${third ? "\tx" : ""}`);
 
-const LINE: Record<InputFormat, fc.Arbitrary<string>> = {
+const LINE: Partial<Record<InputFormat, fc.Arbitrary<string>>> = {
   lines: plain(/\n/g),
   combined: fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: plain(/\n/g) }),
   common: fc.oneof({ weight: 4, arbitrary: logLine }, { weight: 1, arbitrary: plain(/\n/g) }),
   jsonl: jsonLine.map((l) => l.replaceAll("\n", "")),
   csv: csvLine,
   tsv: tsvLine,
+  ...Object.fromEntries(FORMATS.map((f) => [f, formatLines(f)])),
 };
 const HEADER: Partial<Record<InputFormat, string>> = { csv: "id,url", tsv: "id\turl" };
 
 /** Cases of files of up to `maxLines` lines (the test's are small; the fuzz script's larger, for more lines a case). */
 export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
   fc
-    .constantFrom<InputFormat>("lines", "combined", "common", "jsonl", "csv", "tsv")
+    .constantFrom<InputFormat>("lines", "combined", "common", "jsonl", "csv", "tsv", ...FORMATS)
     .chain((format) =>
       fc.record({
         format: fc.constant(format),
-        lines: fc.array(fc.tuple(fc.oneof(LINE[format], fc.constantFrom("", " ")), fc.constantFrom("\n", "\r\n")), {
+        lines: fc.array(fc.tuple(fc.oneof(LINE[format]!, fc.constantFrom("", " ")), fc.constantFrom("\n", "\r\n")), {
           maxLength: maxLines,
           size: "max",
         }),
@@ -449,6 +451,24 @@ export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
           const fields = Object.fromEntries(LOG_FIELDS.map((k) => [k, f?.[k] ?? null]));
           return { line: n, text: line, href: f === null ? null : requestHref(cli, f), fields };
         });
+    case "log-format":
+    case "vcombined":
+    case "vcommon":
+    case "w3c":
+    case "cloudfront":
+    case "cloudstorage":
+    case "awselb":
+    case "awsalb":
+    case "awss3":
+    case "squid":
+    case "traefikclf":
+    case "caddy":
+      return formatReference(c.format, splitLines(text), {
+        unescape: unescapeRef,
+        unescapeUrl: unescapeUrlRef,
+        parse: cli.parse,
+        base: BASE,
+      });
     case "jsonl":
       return splitLines(text)
         .filter(({ n, line }) => over.has(n) || !blank(line))
@@ -517,6 +537,8 @@ export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
       }
       return rows;
     }
+    default:
+      throw new Error(`no reference reader for ${c.format}`);
   }
 }
 
@@ -542,9 +564,11 @@ function partsOf(c: ReaderCase): string[] {
 
 /** How the CLI reads case `c`. */
 function specOf(c: ReaderCase): InputSpec {
+  const log = c.format === "combined" || c.format === "common" || isFormat(c.format);
   return {
     format: c.format,
-    field: c.format === "lines" ? "" : c.format === "combined" || c.format === "common" ? "request" : "url",
+    logFormat: c.format === "log-format" ? NGINX_DEFINITION : undefined,
+    field: c.format === "lines" ? "" : log ? "request" : "url",
     baseField: undefined,
     base: BASE,
     skipBlank: c.format !== "lines",
@@ -579,7 +603,14 @@ async function sourceOf(cli: Cli, c: ReaderCase, dir: string): Promise<AsyncIter
 export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
   const table = c.format === "csv" || c.format === "tsv";
   const spec = specOf(c);
-  const names = c.format === "combined" || c.format === "common" ? LOG_FIELDS : table ? TABLE_FIELDS : [];
+  const names =
+    c.format === "combined" || c.format === "common"
+      ? LOG_FIELDS
+      : isFormat(c.format)
+        ? COMMON_FIELDS
+        : table
+          ? TABLE_FIELDS
+          : [];
   cli.setBlockSizes(c.block, c.blockLines);
   cli.setLineCap(c.cap ?? cli.MAX_LINE);
   let dir: string | null = null;
@@ -666,7 +697,7 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
 
 /** `stats --by` GROUP_KEYS (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
 async function groupTotal(cli: Cli, c: ReaderCase, sum: string | undefined) {
-  const options = { input: specOf(c), filter: { valid: null, schemes: null }, by: GROUP_KEYS, sum };
+  const options = { input: specOf(c), filter: { valid: null, schemes: null, time: null }, by: GROUP_KEYS, sum };
   cli.setBlockSizes(c.block, c.blockLines);
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-groups-"));
   try {

@@ -6,7 +6,8 @@ import { canParse } from "swurl";
 import { UsageError } from "../errors.js";
 import { openOutput, type Output } from "../io.js";
 import { readRoutes } from "../output/routes.js";
-import { DEFAULT_FIELD, INPUT_FORMATS, type InputFormat, type InputSpec } from "../input/records.js";
+import { defaultField, INPUT_FORMATS, type InputFormat, type InputSpec, programRead } from "../input/records.js";
+import { compileLogFormat } from "../input/log-format.js";
 
 type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
 
@@ -29,7 +30,14 @@ export const INPUT_HELP = `Input:
                            input; gzip and zstd (seen by their first bytes)
                            are decompressed
   -i, --input FORMAT       lines (one URL a line, the default), combined or
-                           common (Apache/nginx access logs), jsonl, csv, tsv
+                           common (Apache/nginx access logs), jsonl, csv,
+                           tsv; or an access log as a server writes it:
+                           vcombined, vcommon, w3c, cloudfront, cloudstorage,
+                           awselb, awsalb, awss3, squid, traefikclf, caddy
+      --log-format DEF     an access log in the server's own format: an
+                           nginx log_format ('$remote_addr - $remote_user
+                           [$time_local] "$request" ...') or an Apache
+                           LogFormat ('%h %l %u %t "%r" %>s %b ...')
       --field NAME         where the URL is: request (default) or referer in
                            an access log; a dotted key path in jsonl (default
                            url); a header name (default url) or a 1-based
@@ -47,6 +55,7 @@ export const INPUT_HELP = `Input:
 /** How the input is read: its format, the URL's field, comments. */
 export const INPUT_OPTIONS = {
   input: { type: "string", short: "i" },
+  "log-format": { type: "string" },
   field: { type: "string" },
   "skip-comments": { type: "boolean" },
 } as const satisfies OptionSpecs;
@@ -187,6 +196,7 @@ function inputFormat(command: string, value: string | undefined, fallback: Input
 
 interface InputValues {
   input?: string;
+  "log-format"?: string;
   field?: string;
   "base-field"?: string;
   "skip-comments"?: boolean;
@@ -200,18 +210,30 @@ interface InputValues {
  * line N (parse, canon); blank lines of the other formats are never records.
  */
 export function inputSpec(command: string, values: InputValues, skipBlank: boolean): InputSpec {
-  const format = inputFormat(command, values.input);
-  const field = values.field ?? DEFAULT_FIELD[format];
+  const definition = values["log-format"];
+  if (definition !== undefined && values.input !== undefined)
+    throw new UsageError(`${command}: --log-format is the input's format: it takes no --input`);
+  const format = definition === undefined ? inputFormat(command, values.input) : "log-format";
+  // A definition that does not compile is a usage error now, not a failure on every line.
+  if (definition !== undefined) {
+    try {
+      compileLogFormat(definition);
+    } catch (e) {
+      throw e instanceof UsageError ? new UsageError(`${command}: ${e.message}`) : e;
+    }
+  }
+  const field = values.field ?? defaultField(format);
   if (format === "lines" && values.field !== undefined)
     throw new UsageError(`${command}: --field needs --input (a list of URLs has no fields)`);
   if (values.field === "") throw new UsageError(`${command}: --field needs a name`);
-  if ((format === "combined" || format === "common") && field !== "request" && field !== "referer") {
+  const log = format === "combined" || format === "common" || programRead(format);
+  if (log && field !== "request" && field !== "referer") {
     throw new UsageError(`${command}: --field for an access log is request or referer, got ${JSON.stringify(field)}`);
   }
   if (format === "common" && field === "referer")
     throw new UsageError(`${command}: the Common Log Format has no referer (--input combined has)`);
   const baseField = values["base-field"];
-  if (baseField !== undefined && (format === "lines" || format === "combined" || format === "common")) {
+  if (baseField !== undefined && (format === "lines" || log)) {
     throw new UsageError(`${command}: --base-field needs --input jsonl, csv or tsv`);
   }
   return {
@@ -222,5 +244,6 @@ export function inputSpec(command: string, values: InputValues, skipBlank: boole
     skipBlank: skipBlank || format !== "lines",
     skipComments: values["skip-comments"] === true,
     routes: values.routes === undefined ? undefined : readRoutes(command, values.routes),
+    logFormat: definition,
   };
 }

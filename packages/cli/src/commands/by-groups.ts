@@ -10,8 +10,9 @@
 //   - anything else (and every key of the other inputs): the value's string,
 //     a record at a time (FieldDef.value()).
 // With --sum FIELD, each value also adds up its records' FIELD, read the same
-// ways (the kernel's tallies have no sums: the URL parts are then counted a
-// record at a time, see statsGroups()).
+// ways, and where the input has durations each value keeps a histogram of
+// them (the kernel's tallies have neither: the URL parts are then counted a
+// record at a time, see byDefs()).
 
 import type { ParsedUrl, TallyCounts } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
@@ -45,9 +46,13 @@ export class GroupCounter {
     input: InputSpec,
     private readonly kernel: boolean,
     private readonly sum: FieldDef | null,
+    /** The duration of record `i` in seconds, where the input has durations (null: none). */
+    private readonly duration: ((records: Records, i: number) => number | null) | null = null,
   ) {
     this.reader = new LogLineReader(input.format === "combined");
-    this.bytes = defs.map((d) => (kernel && d.logField !== undefined ? new ByteCounts() : null));
+    // Byte counts have no durations (and the formats the kernel reads none either).
+    const bytes = kernel && duration === null;
+    this.bytes = defs.map((d) => (bytes && d.logField !== undefined ? new ByteCounts() : null));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
   }
@@ -96,6 +101,7 @@ export class GroupCounter {
   count(records: Records, i: number, counted: boolean, url?: ParsedUrl | null): void {
     this.read = -1;
     const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, url);
+    const seconds = this.duration === null ? null : this.duration(records, i);
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
       if (counted && this.kernel && def.tally !== undefined) continue;
@@ -113,7 +119,7 @@ export class GroupCounter {
         }
       }
       if (url === undefined) url = records.url(i);
-      addGroup(this.tally, k, def.value(records, i, url), 1, sum);
+      addGroup(this.tally, k, def.value(records, i, url), 1, sum, seconds);
     }
   }
 

@@ -49,7 +49,7 @@ export const canonWork: Work<CanonOptions, Failures> = {
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
         if (url === null) invalid++;
-        if (!kept(filter, url)) continue;
+        if (!kept(filter, url, records, i)) continue;
         // A record that does not parse gives an empty line, so line N of the output is record N of the input.
         const key = surt ? surtKey(records, i, url, input) : canonicalKey(records, i, url, input, canonical);
         text += (key ?? "") + "\n";
@@ -200,11 +200,12 @@ ${FILTER_HELP}`,
     const { script } = context;
     const { values, files } = parseCommandArgs("canon", args, OPTIONS);
     if (values.help) return context.stdout.write(canonCommand.help);
+    const spec = inputSpec("canon", values, false);
     const options: CanonOptions = {
       canonical: canonicalOptions(values),
       surt: values.surt === true,
-      input: inputSpec("canon", values, false),
-      filter: recordFilter("canon", values),
+      input: spec,
+      filter: recordFilter("canon", values, spec),
     };
     const threads = threadsOption("canon", values.threads);
     const dedupe = dedupeOptions(values);
@@ -219,7 +220,7 @@ ${FILTER_HELP}`,
       splittable: kernelRead(options.input),
       streamsRows: values.output === undefined,
       emits: true,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
     };
     if (dedupe === null) {
       const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => stdout.write(text));

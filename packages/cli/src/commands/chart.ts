@@ -3,6 +3,7 @@
 // when the output is a terminal that wants it.
 
 import { formatCount, formatPercent } from "../units.js";
+import { formatSeconds } from "./durations.js";
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
 
@@ -37,6 +38,10 @@ export interface ChartRow {
   count: number;
   /** With `stats --sum`: the sum of the field over the rows' records. */
   sum?: number;
+  /** Where the input has durations: the percentiles of the row's records' (seconds). */
+  p50?: number;
+  p95?: number;
+  p99?: number;
 }
 
 /** Width of the bar column. */
@@ -60,7 +65,9 @@ export function chart(rows: ChartRow[], total: number, style: Style): string[] {
   const countWidth = Math.max(0, ...counts.map((c) => c.length));
   return rows.map((r, i) => {
     const b = bar(r.count, max, BAR_WIDTH);
-    const sum = r.sum === undefined ? "" : `  sum ${formatCount(r.sum)}`;
+    let sum = r.sum === undefined ? "" : `  sum ${formatCount(r.sum)}`;
+    if (r.p50 !== undefined)
+      sum += `  p50 ${formatSeconds(r.p50)}  p95 ${formatSeconds(r.p95!)}  p99 ${formatSeconds(r.p99!)}`;
     return `  ${labels[i].padEnd(labelWidth)}  ${counts[i].padStart(countWidth)}  ${style.bar(b)}${" ".repeat(BAR_WIDTH + 1 - b.length)}${style.dim(formatPercent(r.count, total).padStart(6))}${sum}`;
   });
 }

@@ -87,7 +87,7 @@ async function recordUrls(input: Input, spec: InputSpec, filter: RecordFilter, {
     for (let i = 0; i < records.length; i++) {
       const url = records.url(i);
       if (url === null) invalid++;
-      else if (kept(filter, url)) text += url.href + "\n";
+      else if (kept(filter, url, records, i)) text += url.href + "\n";
     }
     addFailures(failures, records, invalid);
     await stdout.write(text);
@@ -178,7 +178,10 @@ Options:
         throw new UsageError("extract: --field and --base need --input (running text has no fields)");
       }
       if (values.text === true && values.input !== "html") throw new UsageError("extract: --text needs --input html");
-      const filter = recordFilter("extract", values);
+      // Records with --input or --log-format (not html, read below); running text without.
+      const records = values.input !== "html" && (values.input !== undefined || values["log-format"] !== undefined);
+      const spec = records ? inputSpec("extract", values, true) : null;
+      const filter = recordFilter("extract", values, spec ?? undefined);
       if (values.input === "html") {
         if (values.field !== undefined || values["skip-comments"] === true || filter.valid === false) {
           throw new UsageError(
@@ -191,7 +194,6 @@ Options:
         await htmlLinks(files, base, filter, textUrls, { ...outer, stdout });
         return stdout.close();
       }
-      const spec = values.input === undefined ? null : inputSpec("extract", values, true);
       const input = await openInputs(files);
       const stdout = await commandOutput(values.output, outer.stdout);
       if (spec !== null) {

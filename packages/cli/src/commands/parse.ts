@@ -43,7 +43,7 @@ export const parseWork: Work<ParseOptions, Failures> = {
       for (let i = 0; i < records.length; i++) {
         const url = records.url(i);
         if (url === null) invalid++;
-        if (kept(filter, url)) text += rows.row(records, i, url);
+        if (kept(filter, url, records, i)) text += rows.row(records, i, url);
       }
       addFailures(failures, records, invalid);
       await emit(text);
@@ -90,7 +90,7 @@ function columnarWork(
         for (let i = 0; i < records.length; i++) {
           const url = records.url(i);
           if (url === null) invalid++;
-          if (!kept(filter, url)) continue;
+          if (!kept(filter, url, records, i)) continue;
           const full = sink.add(records, i, url);
           if (full !== null) await full;
         }
@@ -140,7 +140,8 @@ Options:
                        URL field). canonical is the canonical form
                        (canonicalize(), with --profile), surt the SURT key;
                        route, with --routes, the first route the URL
-                       matches
+                       matches; hour and day, the UTC hour
+                       (2026-10-10T13Z) and day of an access log's time
       --profile NAME   the profile of the canonical field: w3lib,
                        safe-browsing, surt, normalize-url, crawlee
                        (docs/canonical.md); canonical and surt read each
@@ -194,7 +195,7 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
     const options = {
       fields: names.join(","),
       input: spec,
-      filter: recordFilter("parse", values),
+      filter: recordFilter("parse", values, spec),
       profile: values.profile,
     };
     const threads = threadsOption("parse", values.threads);
@@ -213,7 +214,7 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       splittable: kernelRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
       emits: true,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
     };
     let run: { results: Failures[] };
     if (isColumnar(format)) {

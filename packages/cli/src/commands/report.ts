@@ -5,6 +5,7 @@ import { getDomain } from "tldts";
 import { chart, type ChartRow, type Style } from "./chart.js";
 import type { Tally } from "./tally.js";
 import type { TopCounts } from "./top-counts.js";
+import { percentiles } from "./durations.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "../units.js";
 
 export interface Run {
@@ -59,10 +60,19 @@ interface TopList {
   dropped: number;
 }
 
+const round = (seconds: number) => Number(seconds.toPrecision(3));
+
 function topList(t: TopCounts, n: number): TopList {
   const rows = top(t.counts, n);
-  const { sums } = t;
+  const { sums, durations } = t;
   if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)!;
+  if (durations !== undefined) {
+    for (const row of rows) {
+      const p = percentiles(durations.get(row.label) ?? new Map());
+      // Three significant digits: the histogram's buckets are 1% wide.
+      if (p !== null) Object.assign(row, { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99) });
+    }
+  }
   return { distinct: t.counts.size, top: rows, dropped: t.dropped };
 }
 

@@ -22,7 +22,8 @@ import { relativeTargets } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
+import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
@@ -45,10 +46,10 @@ function byField(key: string): string {
 
 /**
  * Whether the kernel may count the URLs (createTally()): every URL that parses
- * is counted, so with no filter or --valid-only.
+ * is counted, so with no filter or --valid-only (no --scheme, --since, --until).
  */
 function kernelCounts(filter: RecordFilter): boolean {
-  return filter.valid !== false && filter.schemes === null;
+  return filter.valid !== false && filter.schemes === null && filter.time === null;
 }
 
 /** Whether the kernel reads the input and counts its URLs: then GroupCounter counts --by keys its faster ways. */
@@ -59,9 +60,10 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, options) {
     const { input, filter, by, sum } = options;
-    const tally = emptyTally(by.length, sum !== undefined);
+    const duration = durationOf(input);
+    const tally = emptyTally(by.length, sum !== undefined, duration !== null);
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
-    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef);
+    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const kernel = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
@@ -80,7 +82,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
           continue;
         }
         const url = records.url(i);
-        if (!kept(filter, url)) {
+        if (!kept(filter, url, records, i)) {
           addFiltered(tally);
           continue;
         }
@@ -100,10 +102,21 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
   return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
 }
 
-/** The --by keys as fields; with --sum, none from the kernel's tallies, which have no sums. */
+/** The --by keys as fields; with --sum or durations, none from the kernel's tallies, which have neither. */
 function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
   const defs = by.map((key) => fieldDef("stats", byField(key), input));
-  return sum === undefined ? defs : defs.map((def) => ({ ...def, tally: undefined }));
+  return sum === undefined && durationUnit(input) === null ? defs : defs.map((def) => ({ ...def, tally: undefined }));
+}
+
+/** A record's duration in seconds (its format's duration field in its unit; "-" or -1 is none); null: the input has none. */
+function durationOf(input: InputSpec): ((records: Records, i: number) => number | null) | null {
+  const unit = durationUnit(input);
+  if (unit === null) return null;
+  return (records, i) => {
+    const text = records.field(i, "duration");
+    const n = text === null ? Number.NaN : Number(text);
+    return Number.isFinite(n) && n >= 0 ? n * unit : null;
+  };
 }
 
 const OPTIONS = {
@@ -133,9 +146,10 @@ Options:
       --top N        how many values of each list to show (default 10)
       --by KEY       the top values of KEY (may be repeated): host, domain,
                      suffix, path (decoded), pathname, scheme, port,
-                     param:NAME, route (with --routes), any field of
+                     param:NAME, route (with --routes), hour and day
+                     (UTC, of an access log's time), any field of
                      swurl parse --fields, and a record's own (status,
-                     method, agent, a JSON key...)
+                     method, vhost, agent, a JSON key...)
       --sum FIELD    with each --by value, the sum of its records' FIELD,
                      an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
@@ -154,9 +168,10 @@ Memory grows with the number of distinct hosts, not with the input size.
     if (values.help) return context.stdout.write(statsCommand.help);
     const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
     if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
+    const spec = inputSpec("stats", values, true);
     const options: StatsOptions = {
-      input: inputSpec("stats", values, true),
-      filter: recordFilter("stats", values),
+      input: spec,
+      filter: recordFilter("stats", values, spec),
       by,
       sum: values.sum,
     };
@@ -181,7 +196,7 @@ Memory grows with the number of distinct hosts, not with the input size.
       splittable,
       streamsRows: false,
       emits: false,
-      hint: values.input === undefined,
+      hint: values.input === undefined && values["log-format"] === undefined,
       reportsDamage: true,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});

@@ -37,8 +37,8 @@ export interface Tally {
   kernel: Uint8Array | null;
 }
 
-/** A tally with `groups` --by keys (`summed`: with --sum). */
-export function emptyTally(groups: number, summed = false): Tally {
+/** A tally with `groups` --by keys (`summed`: with --sum; `timed`: with durations). */
+export function emptyTally(groups: number, summed = false, timed = false): Tally {
   return {
     lines: 0,
     invalid: 0,
@@ -52,14 +52,24 @@ export function emptyTally(groups: number, summed = false): Tally {
     withPort: 0,
     invalidSamples: [],
     paths: emptyCounts(),
-    groups: Array.from({ length: groups }, () => emptyCounts(summed)),
+    groups: Array.from({ length: groups }, () => emptyCounts(summed, timed)),
     kernel: null,
   };
 }
 
-/** The value of the record for --by key `k` (null: none, counted as such), `by` times, adding `sum` to its --sum. */
-export function addGroup(t: Tally, k: number, value: string | null, by = 1, sum = 0): void {
-  countValue(t.groups[k], value ?? NO_VALUE, by, sum);
+/**
+ * The value of the record for --by key `k` (null: none, counted as such),
+ * `by` times, adding `sum` to its --sum and `seconds` to its durations.
+ */
+export function addGroup(
+  t: Tally,
+  k: number,
+  value: string | null,
+  by = 1,
+  sum = 0,
+  seconds: number | null = null,
+): void {
+  countValue(t.groups[k], value ?? NO_VALUE, by, sum, seconds);
 }
 
 /** How a record without a value for a --by key is counted. */

@@ -6,6 +6,7 @@
 // (a Map and a number), so that a worker thread can post it.
 
 import { own } from "../own.js";
+import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
 
 /** Distinct values kept after a prune: far more than any --top shows. */
 export const CAP_KEYS = 100_000;
@@ -16,25 +17,47 @@ export interface TopCounts {
   dropped: number;
   /** With `stats --sum`: each value's sum of the records' field (a dropped value's with it). */
   sums?: Map<string, number>;
+  /** Where the input has durations: each value's (durations.ts), for its percentiles. */
+  durations?: Map<string, Histogram>;
 }
 
-/** Empty counts; `summed`: with sums. */
-export function emptyCounts(summed = false): TopCounts {
-  return summed ? { counts: new Map(), dropped: 0, sums: new Map() } : { counts: new Map(), dropped: 0 };
+/** Empty counts; `summed`: with sums; `timed`: with durations. */
+export function emptyCounts(summed = false, timed = false): TopCounts {
+  const t: TopCounts = { counts: new Map(), dropped: 0 };
+  if (summed) t.sums = new Map();
+  if (timed) t.durations = new Map();
+  return t;
 }
 
-/** Count `by` more of `key`, whose records' field adds up to `sum` (kept where `t` has sums). */
-export function countValue(t: TopCounts, key: string, by = 1, sum = 0): void {
+/**
+ * Count `by` more of `key`, whose records' field adds up to `sum` (kept
+ * where `t` has sums) and whose duration is `seconds` (null: none, or a
+ * histogram of several records' durations).
+ */
+export function countValue(
+  t: TopCounts,
+  key: string,
+  by = 1,
+  sum = 0,
+  seconds: number | Histogram | null = null,
+): void {
   const n = t.counts.get(key);
+  let owned = key;
   if (n !== undefined) {
     t.counts.set(key, n + by);
     t.sums?.set(key, t.sums.get(key)! + sum);
-    return;
+  } else {
+    owned = own(key);
+    t.counts.set(owned, by);
+    t.sums?.set(owned, sum);
   }
-  const owned = own(key);
-  t.counts.set(owned, by);
-  t.sums?.set(owned, sum);
-  if (t.counts.size > 2 * CAP_KEYS) prune(t);
+  if (t.durations !== undefined && seconds !== null) {
+    let h = t.durations.get(owned);
+    if (h === undefined) t.durations.set(owned, (h = new Map()));
+    if (typeof seconds === "number") addDuration(h, seconds);
+    else mergeHistogram(h, seconds);
+  }
+  if (n === undefined && t.counts.size > 2 * CAP_KEYS) prune(t);
 }
 
 /** Keep the CAP_KEYS most frequent values. */
@@ -43,13 +66,15 @@ function prune(t: TopCounts): void {
   for (let i = CAP_KEYS; i < entries.length; i++) t.dropped += entries[i][1];
   const kept = entries.slice(0, CAP_KEYS);
   t.counts = new Map(kept);
-  const { sums } = t;
+  const { sums, durations } = t;
   if (sums !== undefined) t.sums = new Map(kept.map(([k]) => [k, sums.get(k)!]));
+  if (durations !== undefined)
+    t.durations = new Map(kept.flatMap(([k]) => (durations.has(k) ? [[k, durations.get(k)!]] : [])));
 }
 
 /** `b` added into `a`. */
 export function mergeCounts(a: TopCounts, b: TopCounts): TopCounts {
-  for (const [k, n] of b.counts) countValue(a, k, n, b.sums?.get(k) ?? 0);
+  for (const [k, n] of b.counts) countValue(a, k, n, b.sums?.get(k) ?? 0, b.durations?.get(k) ?? null);
   a.dropped += b.dropped;
   return a;
 }

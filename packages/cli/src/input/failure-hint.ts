@@ -3,7 +3,7 @@
 // record has. One hint on stderr after the run (stats puts it in its report);
 // the rows are written as asked all the same.
 
-import type { InputSpec, Records } from "./records.js";
+import { type InputSpec, programRead, type Records } from "./records.js";
 
 /** What a run's records came to: how many, how many without a URL that parses, how many without the URL's field. */
 export interface Failures {
@@ -36,7 +36,7 @@ function sumFailures(pieces: Failures[]): Failures {
 
 /** The cause of relative URLs where the input is an access log read without --base; null otherwise. */
 export function relativeTargets(spec: InputSpec): string | null {
-  const log = spec.format === "combined" || spec.format === "common";
+  const log = spec.format === "combined" || spec.format === "common" || programRead(spec.format);
   return log && spec.base === undefined && spec.field === "request"
     ? "request targets such as /path?query are relative: --base URL (the site's URL) resolves them"
     : null;

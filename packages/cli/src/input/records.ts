@@ -19,9 +19,12 @@ import {
   type FieldReader,
 } from "./log-fields.js";
 import { LineCap } from "./line-cap.js";
+import { LOG_FORMATS } from "./log-formats.js";
+import { programRecords } from "./program-records.js";
 
-export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv"] as const;
-export type InputFormat = (typeof INPUT_FORMATS)[number];
+export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv", ...LOG_FORMATS] as const;
+/** The --input formats, and "log-format": lines read by the program of a --log-format definition. */
+export type InputFormat = (typeof INPUT_FORMATS)[number] | "log-format";
 
 /** How to read an input: plain data, so that worker threads get it too. */
 export interface InputSpec {
@@ -36,17 +39,20 @@ export interface InputSpec {
   skipComments: boolean;
   /** The patterns of --routes FILE (routes.ts), for the route field. */
   routes?: string[];
+  /** The definition of --log-format (format "log-format"). */
+  logFormat?: string;
 }
 
-/** The default URL field of each format. */
-export const DEFAULT_FIELD: Record<InputFormat, string> = {
-  lines: "",
-  combined: "request",
-  common: "request",
-  jsonl: "url",
-  csv: "url",
-  tsv: "url",
-};
+/** The default URL field of each format: the request of the log formats. */
+export function defaultField(format: InputFormat): string {
+  if (format === "lines") return "";
+  return format === "jsonl" || format === "csv" || format === "tsv" ? "url" : "request";
+}
+
+/** Whether the format is an access log read by a program (log-program.ts) or as Caddy's JSON. */
+export function programRead(format: InputFormat): boolean {
+  return format === "log-format" || (LOG_FORMATS as readonly string[]).includes(format);
+}
 
 export interface Records {
   readonly length: number;
@@ -358,8 +364,11 @@ export async function* readRecords(
   const cap = new LineCap();
   const range = source instanceof RangeChunks;
   const capped = cap.chunks(source, range);
+  const lines = range ? new RangeChunks(capped) : capped;
   const records = kernelRead(spec)
-    ? kernelRecords(range ? new RangeChunks(capped) : capped, spec)
-    : textRecords(capped, spec, columns);
+    ? kernelRecords(lines, spec)
+    : programRead(spec.format)
+      ? programRecords(lines, spec)
+      : textRecords(capped, spec, columns);
   for await (const block of records) yield cap.records(block);
 }

@@ -11,6 +11,8 @@ import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "../own.js";
 import { routeOf } from "./routes.js";
+import { formatField, formatFieldNames, timeSyntax } from "../input/program-records.js";
+import { logTime, timeBucket } from "../input/log-time.js";
 import type { InputSpec, Records } from "../input/records.js";
 
 /** Fields worked out from the URL (and `input`, `line`), beside the getters. */
@@ -163,6 +165,19 @@ function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: Inpu
   return { name, type: "string", inHref: false, ofUrl: false, value };
 }
 
+/** The hour or day (UTC) of an access log's time field, whatever its syntax: "2026-10-10T13Z", "2026-10-10". */
+function timeField(command: string, name: "hour" | "day", spec: InputSpec): FieldDef {
+  const syntax = timeSyntax(spec);
+  if (syntax === null)
+    throw new UsageError(`${command}: ${name} needs an access log whose time field swurl reads (--input)`);
+  const value = (r: Records, i: number) => {
+    const text = r.field(i, "time");
+    const t = text === null ? null : logTime(text, syntax);
+    return t === null ? null : timeBucket(t, name);
+  };
+  return { name, type: "string", inHref: false, ofUrl: false, value };
+}
+
 /** The getters whose values are keys of the kernel's tallies: the protocol is the scheme and ":". */
 const URL_TALLIES: Partial<Record<string, NonNullable<FieldDef["tally"]>>> = {
   protocol: { table: "schemes", fold: (scheme) => `${scheme}:` },
@@ -195,6 +210,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     return ofUrl(name, false, (url) => routeOf(routes, url.href));
   }
   if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
+  if (name === "hour" || name === "day") return timeField(command, name, spec);
   const key = name.startsWith("field:") ? name.slice("field:".length) : name;
   const known = `${[...FIELD_NAMES, "field:NAME"].join(",")}`;
   switch (spec.format) {
@@ -213,11 +229,22 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
         ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string"),
         logField: ACCESS_LOG_FIELDS.indexOf(key as (typeof ACCESS_LOG_FIELDS)[number]),
       };
-    default: {
+    case "jsonl":
+    case "csv":
+    case "tsv": {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);
       const def = recordField(name, key, "string");
       return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
+    }
+    default: {
+      const kind = formatField(spec, key);
+      if (kind === null) {
+        throw new UsageError(
+          `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${formatFieldNames(spec).join(",")}`,
+        );
+      }
+      return recordField(name, key, kind === "integer" ? "integer" : "string");
     }
   }
 }

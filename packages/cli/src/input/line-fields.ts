@@ -1,0 +1,162 @@
+// The fields of one log line a format read (a program's byte ranges, or a
+// JSON object), by the server's names and the common ones, and what the URL
+// of the line is made from: its request, its referer, its virtual host.
+
+import { requestParts, unescapeLogField } from "swurl";
+import type { CommonName, LogProgram, ProgramField } from "./log-program.js";
+
+export interface LineFields {
+  /** Field `name` (the server's or a common name) as text; null where it is absent or "-". */
+  field(name: string): string | null;
+  /** The field with common name `common`'s definition, where the format has one. */
+  def(common: CommonName): ProgramField | undefined;
+  /** The request line ("METHOD target VERSION") with the escapes Apache and nginx write in a quoted field. */
+  request(): string | null;
+  /** The referer, escaped likewise. */
+  referer(): string | null;
+  /** The origin (scheme://host[:port]) of the line's virtual host, with `scheme` where the line says none; null: none. */
+  origin(scheme: string | undefined): string | null;
+}
+
+/** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** "-" is the servers' "no value". */
+const value = (v: string | null | undefined): string | null => (v === undefined || v === null || v === "-" ? null : v);
+
+/** A field that no server escapes, as the text of a quoted log field: `\` and `"` escaped. */
+export const asQuoted = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);
+
+/** The schemes a log's scheme field may name that are the origin's. */
+const SCHEMES = new Set(["http", "https", "ws", "wss"]);
+
+/** Keys of the W3C date and time-of-day fields (no field's name starts with a space). */
+const DATE = " date";
+const CLOCK = " clock";
+
+/** Per program: each name it answers to, the server's and the common ones (the first field of a common name). */
+const NAMES = new WeakMap<LogProgram, Map<string, number>>();
+
+function names(program: LogProgram): Map<string, number> {
+  let map = NAMES.get(program);
+  if (map === undefined) {
+    map = new Map();
+    for (const [k, f] of program.fields.entries()) {
+      if (f.common !== undefined && !map.has(f.common)) map.set(f.common, k);
+    }
+    for (const [k, f] of program.fields.entries()) {
+      map.set(f.name, k);
+      // W3C's time is two fields, the date and the time of day: DATE and CLOCK find them.
+      if (f.time === "date") map.set(DATE, k);
+      if (f.time === "clock") map.set(CLOCK, k);
+    }
+    NAMES.set(program, map);
+  }
+  return map;
+}
+
+/** Whether `program` answers to field `name` (a server's or a common name, or one worked out of the request). */
+export function hasField(program: LogProgram, name: string): boolean {
+  const map = names(program);
+  return map.has(name) || (map.has("request") && (name === "method" || name === "target" || name === "version"));
+}
+
+/** A line read by a program: the fields' byte ranges of `bytes`. */
+export class ProgramLine implements LineFields {
+  private readonly names: Map<string, number>;
+  constructor(
+    private readonly program: LogProgram,
+    private readonly bytes: Uint8Array,
+    private readonly ranges: Int32Array,
+  ) {
+    this.names = names(program);
+  }
+
+  /** Field k's text as written (escapes kept); an empty field of a vendor's format (a CSV's "") is none. */
+  private raw(k: number | undefined): string | null {
+    if (k === undefined) return null;
+    const [a, b] = [this.ranges[2 * k], this.ranges[2 * k + 1]];
+    return a === b && !this.program.fields[k].escaped ? null : value(utf8.decode(this.bytes.subarray(a, b)));
+  }
+
+  /** Whether field k's escapes are undone as text: in a quoted field, as `--input combined` undoes them. */
+  private unescapes(k: number): boolean {
+    return this.program.fields[k].escaped && this.program.quoted[k];
+  }
+
+  /** Field k's text, escapes undone. */
+  private text(k: number | undefined): string | null {
+    const raw = this.raw(k);
+    return raw !== null && this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
+  }
+
+  def(common: CommonName): ProgramField | undefined {
+    const k = this.names.get(common);
+    return k === undefined ? undefined : this.program.fields[k];
+  }
+
+  field(name: string): string | null {
+    if (name === "time" && this.names.has(DATE) && this.names.has(CLOCK)) {
+      // W3C: the time is the date and the time of day (UTC), as "2026-10-10 13:55:36".
+      const date = this.text(this.names.get(DATE));
+      const clock = this.text(this.names.get(CLOCK));
+      return date === null || clock === null ? null : `${date} ${clock}`;
+    }
+    const k = this.names.get(name);
+    if (k === undefined) return this.fromRequest(name);
+    const f = this.program.fields[k];
+    const v = this.text(k);
+    if (v === null || f.name === name) return v;
+    // A common name: the host of a host:port field, the target with its query where they are two fields.
+    if (f.hostPort) {
+      const colon = v.lastIndexOf(":");
+      return colon === -1 ? v : v.slice(0, colon);
+    }
+    if (name === "target") {
+      const query = this.names.get("query");
+      const q = query === undefined ? null : this.text(query);
+      return q === null || q === "" ? v : `${v}?${q}`;
+    }
+    return v;
+  }
+
+  /** The method, target or version of the request line, split as the kernel splits it (before the escapes are undone). */
+  private fromRequest(name: string): string | null {
+    if (name !== "method" && name !== "target" && name !== "version") return null;
+    const k = this.names.get("request");
+    const raw = this.raw(k);
+    const parts = raw === null ? null : requestParts(raw);
+    const part = parts?.[name];
+    if (part === undefined || part === null) return null;
+    return value(this.unescapes(k!) ? unescapeLogField(part) : part);
+  }
+
+  /** Field k as the text of a quoted field, escaped as Apache and nginx escape. */
+  private quoted(k: number | undefined): string | null {
+    const raw = this.raw(k);
+    return raw === null || this.program.fields[k!].escaped ? raw : asQuoted(raw);
+  }
+
+  request(): string | null {
+    const line = this.names.get("request");
+    if (line !== undefined) return this.quoted(line);
+    const target = this.quoted(this.names.get("target"));
+    if (target === null) return null;
+    const query = this.quoted(this.names.get("query"));
+    const method = this.quoted(this.names.get("method")) ?? "GET";
+    return `${method} ${target}${query === null || query === "" ? "" : `?${query}`} HTTP/1.1`;
+  }
+
+  referer(): string | null {
+    return this.quoted(this.names.get("referer"));
+  }
+
+  origin(scheme: string | undefined): string | null {
+    const host = this.field("vhost");
+    if (host === null) return null;
+    const own = this.field("scheme")?.toLowerCase();
+    const port = this.field("port");
+    const withPort = port === null || host.includes(":") ? host : `${host}:${port}`;
+    return `${own !== undefined && SCHEMES.has(own) ? own : (scheme ?? "http")}://${withPort}`;
+  }
+}

@@ -1,0 +1,149 @@
+// A log format compiled into a program (log-format.ts): the literal bytes
+// between its fields and, for each field, how its end is found and what it
+// may hold. run() reads one line's bytes with it and gives each field's byte
+// range, making no string: the strings are made when a field is asked for.
+//
+//   literal[0] field[0] literal[1] field[1] ... field[n-1] literal[n]
+//
+// A field ends at the first byte of the literal after it; a field after a
+// literal that ends with `"` and before one that starts with `"` is quoted:
+// it ends at the first `"` that no backslash escapes (Apache's and nginx's
+// escapes). A field at the end of the definition ends at a space, a tab or
+// the end of the line. After the last literal a line may go on after a space or a
+// tab (the fields a server adds after its format's).
+
+import { ACCESS_LOG_FIELDS } from "./log-fields.js";
+
+/** The meaning of a field to the commands: the common names a user may group by, beside the server's names (the Combined Log Format's, and more). */
+export const COMMON_NAMES = [...ACCESS_LOG_FIELDS, "query", "vhost", "port", "scheme", "duration"] as const;
+export type CommonName = (typeof COMMON_NAMES)[number];
+
+/** How a time field is written (log-time.ts reads each). */
+export type TimeSyntax =
+  | "clf" // 10/Oct/2026:13:55:36 +0000 (Apache %t, nginx $time_local)
+  | "iso" // 2026-10-10T13:55:36+00:00, 2026-10-10T13:55:36.123456Z
+  | "date" // W3C date, 2026-10-10 (UTC), with a "clock" field
+  | "clock" // W3C time, 13:55:36 (UTC)
+  | "epoch" // seconds since 1970 (a fraction allowed)
+  | "epoch-ms"
+  | "epoch-us";
+
+/** What a field holds: text, an integer ("-" is none), a decimal number, or a time. */
+export type FieldKind = "text" | "integer" | "decimal";
+
+export interface ProgramField {
+  /** The server's name: nginx's variable, Apache's directive (%>s), a W3C or vendor field name. */
+  name: string;
+  /** The common name it answers to, if any. */
+  common?: CommonName;
+  kind: FieldKind;
+  /** The syntax of a time field. */
+  time?: TimeSyntax;
+  /** A duration field's unit, in seconds (1e-3: milliseconds). */
+  unit?: number;
+  /** The server escapes `"`, `\` and other bytes as \", \\ and \xHH in this field (Apache, nginx). */
+  escaped: boolean;
+  /** "host:port" in one field: the common name is its host (an ELB's client:port). */
+  hostPort?: boolean;
+}
+
+export interface LogProgram {
+  /** The literal bytes around the fields: one more than the fields. */
+  literals: Uint8Array[];
+  fields: ProgramField[];
+  /** Per field: it is quoted (ends at an unescaped quote). */
+  quoted: boolean[];
+  /** A space of a literal matches a run of spaces (Squid pads its columns). */
+  spaceRuns: boolean;
+}
+
+const TAB = 0x09;
+const SPACE = 0x20;
+const QUOTE = 0x22;
+const HYPHEN = 0x2d;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const BACKSLASH = 0x5c;
+
+/** The program of a definition's literals and fields (what log-format.ts compiles). */
+export function program(literals: string[], fields: ProgramField[], spaceRuns = false): LogProgram {
+  const encoder = new TextEncoder();
+  return {
+    literals: literals.map((l) => encoder.encode(l)),
+    fields,
+    quoted: fields.map((_, k) => literals[k].endsWith('"') && literals[k + 1].startsWith('"')),
+    spaceRuns,
+  };
+}
+
+function isDigit(b: number): boolean {
+  return b >= DIGIT_0 && b <= DIGIT_9;
+}
+
+/** Whether [a, b) is "-" or digits (`decimal`: a sign, and one "." between digits). */
+function numeric(bytes: Uint8Array, a: number, b: number, decimal: boolean): boolean {
+  if (b - a === 1 && bytes[a] === HYPHEN) return true;
+  if (decimal && bytes[a] === HYPHEN) a++;
+  let dot = -1;
+  for (let p = a; p < b; p++) {
+    if (isDigit(bytes[p])) continue;
+    if (!decimal || bytes[p] !== DOT || dot >= 0 || p === a || p === b - 1) return false;
+    dot = p;
+  }
+  return b > a;
+}
+
+/**
+ * Read the line [p, end) of `bytes` with `prog`: each field's range into
+ * `ranges` (start at 2k, end at 2k + 1); false where the line does not match.
+ */
+export function run(prog: LogProgram, bytes: Uint8Array, p: number, end: number, ranges: Int32Array): boolean {
+  const { literals, fields, quoted, spaceRuns } = prog;
+  p = literal(literals[0], bytes, p, end, spaceRuns);
+  for (let k = 0; k < fields.length && p >= 0; k++) {
+    const next = literals[k + 1];
+    let e: number;
+    if (quoted[k]) e = closeQuote(bytes, p, end);
+    else {
+      e = p;
+      if (next.length === 0) {
+        // A field that nothing follows ends at a space or a tab: what comes after it is the server's addition.
+        while (e < end && bytes[e] !== SPACE && bytes[e] !== TAB) e++;
+      } else {
+        const stop = next[0];
+        while (e < end && bytes[e] !== stop) e++;
+      }
+      if (e === p || (e === end && next.length > 0)) return false;
+    }
+    if (e < 0) return false;
+    const kind = fields[k].kind;
+    if (kind !== "text" && !numeric(bytes, p, e, kind === "decimal")) return false;
+    ranges[2 * k] = p;
+    ranges[2 * k + 1] = e;
+    p = literal(next, bytes, e, end, spaceRuns);
+  }
+  if (p < 0) return false;
+  return p === end || bytes[p] === SPACE || bytes[p] === TAB;
+}
+
+/** The end of literal `lit` matched at p, or -1. */
+function literal(lit: Uint8Array, bytes: Uint8Array, p: number, end: number, spaceRuns: boolean): number {
+  if (p < 0) return -1;
+  for (let i = 0; i < lit.length; i++) {
+    if (p >= end || bytes[p] !== lit[i]) return -1;
+    p++;
+    if (spaceRuns && lit[i] === SPACE) while (p < end && bytes[p] === SPACE) p++;
+  }
+  return p;
+}
+
+/** The first quote at or after p that no backslash escapes, or -1 before `end`. */
+function closeQuote(bytes: Uint8Array, p: number, end: number): number {
+  while (p < end) {
+    const b = bytes[p];
+    if (b === QUOTE) return p;
+    p += b === BACKSLASH ? 2 : 1;
+  }
+  return -1;
+}

@@ -1,0 +1,243 @@
+// Records of the log formats read by a program (--log-format, and the
+// formats of log-formats.ts) or as Caddy's JSON: the lines are split from
+// the bytes, each read into its fields, and the URLs of a block parsed in
+// one parseBatch() per distinct virtual host.
+//
+// The library reads a request line (or a referer) only inside a log line:
+// each line's request goes to it in the Common Log Format's grammar,
+//   - - - [-] "REQUEST" - - "REFERER" "-"
+// so that a target is read by its form and its escapes exactly as
+// `--input combined` reads it (docs/api.md, accessLog).
+
+import { canParse, type ParsedUrl, parseBatch } from "swurl";
+import { CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
+import { hasField, type LineFields, ProgramLine } from "./line-fields.js";
+import { compileLogFormat, type Meaning } from "./log-format.js";
+import {
+  fieldsDirective,
+  LOG_FORMATS,
+  type LogFormatName,
+  type ProgramFormat,
+  programFormat,
+  w3cProgram,
+} from "./log-formats.js";
+import { type FieldKind, type LogProgram, run, type TimeSyntax } from "./log-program.js";
+import type { InputSpec, Records } from "./records.js";
+
+const LF = 0x0a;
+const CR = 0x0d;
+const SPACE = 0x20;
+const TAB = 0x09;
+const HASH = 0x23;
+
+/** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
+const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** How the lines of an input are read: by a program (whose W3C directives may change it) or as Caddy's JSON. */
+interface LineReader {
+  read(bytes: Uint8Array, start: number, end: number): LineFields | null;
+  /** A line starting with "#" (W3C directives): taken in; true where the reader reads them. */
+  directive(text: string): boolean;
+  /** Whether the line [start, end) is the file's header. */
+  header(bytes: Uint8Array, start: number, end: number): boolean;
+  scheme: string | undefined;
+}
+
+function programReader(format: ProgramFormat): LineReader {
+  /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
+  let program: LogProgram | null = format.program;
+  const header = format.header === undefined ? null : new TextEncoder().encode(format.header);
+  return {
+    read(bytes, start, end) {
+      if (program === null) return null;
+      const ranges = new Int32Array(2 * program.fields.length);
+      return run(program, bytes, start, end, ranges) ? new ProgramLine(program, bytes, ranges) : null;
+    },
+    directive(text) {
+      if (format.directives === undefined) return false;
+      const names = fieldsDirective(text);
+      if (names !== null && names.length > 0) {
+        const { separator, vocabulary } = format.directives;
+        program = new Set(names).size === names.length ? w3cProgram(names, separator, vocabulary) : null;
+      }
+      return true;
+    },
+    header(bytes, start, end) {
+      return header !== null && end - start >= header.length && header.every((b, i) => bytes[start + i] === b);
+    },
+    scheme: format.scheme,
+  };
+}
+
+const caddyReader: LineReader = {
+  read: (bytes, start, end) => caddyLine(utf8.decode(bytes.subarray(start, end))),
+  directive: () => false,
+  header: () => false,
+  scheme: undefined,
+};
+
+/** A program format by its name; the definition of --log-format for "log-format". */
+function formatOf(spec: InputSpec): ProgramFormat {
+  return spec.format === "log-format"
+    ? { program: compileLogFormat(spec.logFormat!) }
+    : programFormat(spec.format as Exclude<LogFormatName, "caddy">);
+}
+
+/** The reader of a format read by a program or as Caddy's. */
+function lineReader(spec: InputSpec): LineReader {
+  return spec.format === "caddy" ? caddyReader : programReader(formatOf(spec));
+}
+
+/** Whether [start, end) is blank: spaces and tabs, or nothing. */
+function blank(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let p = start; p < end; p++) if (bytes[p] !== SPACE && bytes[p] !== TAB) return false;
+  return true;
+}
+
+/** The URLs of a block's lines: each request (or referer) against its virtual host's origin, else `base`. */
+function blockUrls(lines: (LineFields | null)[], spec: InputSpec, scheme: string | undefined): (ParsedUrl | null)[] {
+  const referer = spec.field === "referer";
+  const fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
+  // One parseBatch() per origin: the lines of each, by their index.
+  const groups = new Map<string | undefined, number[]>();
+  const texts: string[] = [];
+  for (const [i, fields] of lines.entries()) {
+    const value = fields === null ? null : referer ? fields.referer() : fields.request();
+    texts.push(value ?? "");
+    if (value === null) continue;
+    // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
+    const origin = referer ? null : fields!.origin(fallbackScheme);
+    const base = origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base;
+    const group = groups.get(base);
+    if (group === undefined) groups.set(base, [i]);
+    else group.push(i);
+  }
+  const urls: (ParsedUrl | null)[] = lines.map(() => null);
+  for (const [base, rows] of groups) {
+    const logLines = rows.map((i) =>
+      referer ? `- - - [-] "-" - - "${texts[i]}" "-"` : `- - - [-] "${texts[i]}" - - "-" "-"`,
+    );
+    const batch = parseBatch(logLines.join("\n"), {
+      base,
+      accessLog: referer ? "referer" : "request",
+      logFormat: "combined",
+    });
+    for (const [k, i] of rows.entries()) urls[i] = batch.get(k);
+  }
+  return urls;
+}
+
+/** The records of `source` in a program format (or Caddy's). */
+export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
+  const reader = lineReader(spec);
+  let pending: Uint8Array = new Uint8Array(0);
+  let lineNumber = 0;
+  let first = true;
+  const block = (bytes: Uint8Array, end: number): Records => {
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const lines: number[] = [];
+    const fields: (LineFields | null)[] = [];
+    let skipped = 0;
+    let start = 0;
+    // A UTF-8 byte order mark before the first line is none of it.
+    if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
+    first = false;
+    while (start < end) {
+      let stop = bytes.indexOf(LF, start);
+      if (stop === -1 || stop >= end) stop = end;
+      const next = stop + 1;
+      // A line ends with LF or CR LF; the last line, which no LF ends, keeps a CR of its own.
+      if (stop < end && stop > start && bytes[stop - 1] === CR) stop--;
+      lineNumber++;
+      const comment = bytes[start] === HASH;
+      if (
+        blank(bytes, start, stop) ||
+        (comment && (reader.directive(utf8.decode(bytes.subarray(start, stop))) || spec.skipComments)) ||
+        reader.header(bytes, start, stop)
+      ) {
+        skipped++;
+      } else {
+        starts.push(start);
+        ends.push(stop);
+        lines.push(lineNumber);
+        fields.push(reader.read(bytes, start, stop));
+      }
+      start = next;
+    }
+    const urls = blockUrls(fields, spec, reader.scheme);
+    return {
+      length: starts.length,
+      skipped,
+      missing: 0,
+      url: (i) => urls[i],
+      line: (i) => lines[i],
+      text: (i) => utf8.decode(bytes.subarray(starts[i], ends[i])),
+      field: (i, name) => fields[i]?.field(name) ?? null,
+    };
+  };
+  for await (const chunk of source) {
+    const bytes = pending.length === 0 ? chunk : concat(pending, chunk);
+    const cut = bytes.lastIndexOf(LF);
+    if (cut === -1) {
+      pending = bytes;
+      continue;
+    }
+    // The block keeps its bytes (its records' fields are ranges of them); the rest is copied out.
+    yield block(bytes, cut + 1);
+    pending = bytes.slice(cut + 1);
+  }
+  if (pending.length > 0) yield block(pending, pending.length);
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const bytes = new Uint8Array(a.length + b.length);
+  bytes.set(a);
+  bytes.set(b, a.length);
+  return bytes;
+}
+
+/** The fields a format may have: its program's, or a W3C format's vocabulary (a "#Fields:" may name others too). */
+function meaningsOf({ program, directives }: ProgramFormat): (Meaning & { name: string })[] {
+  return directives === undefined
+    ? program.fields
+    : Object.entries(directives.vocabulary).map(([name, m]) => ({ name, ...m }));
+}
+
+/** The syntax of an access-log format's time field; null where the input has none (or one of no known syntax). */
+export function timeSyntax(spec: InputSpec): TimeSyntax | null {
+  if (spec.format === "combined" || spec.format === "common") return "clf";
+  if (spec.format === "caddy") return "epoch";
+  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
+  const time = meaningsOf(formatOf(spec)).find((f) => f.common === "time");
+  // W3C: the date and the time of day, joined as ISO 8601 with a space.
+  return time?.time === "date" ? "iso" : (time?.time ?? null);
+}
+
+/** The unit (in seconds) of an access-log format's duration field; null where it has none. */
+export function durationUnit(spec: InputSpec): number | null {
+  if (spec.format === "caddy") return 1;
+  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
+  return meaningsOf(formatOf(spec)).find((f) => f.common === "duration")?.unit ?? null;
+}
+
+/**
+ * What field `name` of a program format is: its kind, or null where the
+ * format has no such field. W3C formats (whose "#Fields:" may name any)
+ * and Caddy's (any key path) have every field.
+ */
+export function formatField(spec: InputSpec, name: string): FieldKind | null {
+  if (spec.format === "caddy") return CADDY_INTEGERS.has(name) ? "integer" : "text";
+  const format = formatOf(spec);
+  const meanings = meaningsOf(format);
+  const known = meanings.find((f) => f.name === name) ?? meanings.find((f) => f.common === name);
+  if (known !== undefined) return known.kind === "integer" ? "integer" : "text";
+  return hasField(format.program, name) || format.directives !== undefined ? "text" : null;
+}
+
+/** The names of a program format's fields, for a message. */
+export function formatFieldNames(spec: InputSpec): string[] {
+  if (spec.format === "caddy") return CADDY_NAMES;
+  const { program } = formatOf(spec);
+  return [...new Set(program.fields.flatMap((f) => (f.common === undefined ? [f.name] : [f.name, f.common])))];
+}
