@@ -32,7 +32,7 @@ export const PROGRAMS = [
   },
   {
     name: "the whole API",
-    budget: 105 * KiB,
+    budget: 105.5 * KiB,
     source: (entry) => `import * as swurl from ${entry}; globalThis.out = swurl;`,
   },
 ];

@@ -42,33 +42,64 @@ let count: i32 = 0;
 let stride: i32 = 0;
 
 /**
+ * The jobs of follow(), two words each: (pc, caps), a thread to follow, or
+ * (-1, top), the slot copies to drop back to `top` once the thread that
+ * made them has been followed. A stack of its own, not calls: a program has
+ * any number of instructions between two that read a byte.
+ */
+let jobs: i32 = 0;
+
+/**
  * Add the thread at instruction `pc` with the slots at `caps`, at position
- * `pos`, to the list, following jumps, splits and saves (in priority order)
- * to the instructions that read a byte or match.
+ * `pos`, to the list, following jumps, splits and saves (in priority order:
+ * a split's second branch after all of its first) to the instructions that
+ * read a byte or match.
  */
 function follow(pc: i32, caps: i32, pos: i32): void {
-  const mark = marks + (pc << 2);
-  if (ld32(mark) == pos) return;
-  st32(mark, pos);
-  const at = prog + (pc << 2);
-  const op = ld32(at);
-  if (op == OP_JMP) {
-    follow(ld32(at + 4), caps, pos);
-  } else if (op == OP_SPLIT) {
-    follow(ld32(at + 4), caps, pos);
-    follow(ld32(at + 8), caps, pos);
-  } else if (op == OP_SAVE) {
-    const copy = stackTop;
-    stackTop += slots << 2;
-    for (let i = 0; i < slots; i++) st32(copy + (i << 2), ld32(caps + (i << 2)));
-    st32(copy + (ld32(at + 4) << 2), pos);
-    follow(pc + 2, copy, pos);
-    stackTop = copy;
-  } else {
-    const entry = list + count * stride;
-    count++;
-    st32(entry, pc);
-    for (let i = 0; i < slots; i++) st32(entry + 4 + (i << 2), ld32(caps + (i << 2)));
+  let top = jobs;
+  st32(top, pc);
+  st32(top + 4, caps);
+  top += 8;
+  while (top > jobs) {
+    top -= 8;
+    const job = ld32(top);
+    const slotsAt = ld32(top + 4);
+    if (job < 0) {
+      stackTop = slotsAt;
+      continue;
+    }
+    const mark = marks + (job << 2);
+    if (ld32(mark) == pos) continue;
+    st32(mark, pos);
+    const at = prog + (job << 2);
+    const op = ld32(at);
+    if (op == OP_JMP) {
+      st32(top, ld32(at + 4));
+      st32(top + 4, slotsAt);
+      top += 8;
+    } else if (op == OP_SPLIT) {
+      // Popped in the other order: the first branch first.
+      st32(top, ld32(at + 8));
+      st32(top + 4, slotsAt);
+      st32(top + 8, ld32(at + 4));
+      st32(top + 12, slotsAt);
+      top += 16;
+    } else if (op == OP_SAVE) {
+      const copy = stackTop;
+      stackTop += slots << 2;
+      for (let i = 0; i < slots; i++) st32(copy + (i << 2), ld32(slotsAt + (i << 2)));
+      st32(copy + (ld32(at + 4) << 2), pos);
+      st32(top, -1);
+      st32(top + 4, copy);
+      st32(top + 8, job + 2);
+      st32(top + 12, copy);
+      top += 16;
+    } else {
+      const entry = list + count * stride;
+      count++;
+      st32(entry, job);
+      for (let i = 0; i < slots; i++) st32(entry + 4 + (i << 2), ld32(slotsAt + (i << 2)));
+    }
   }
 }
 
@@ -99,6 +130,7 @@ export function matchComponent(program: i32, words: i32, slotCount: i32, src: i3
   const start = next + words * stride;
   for (let i = 0; i < slots; i++) st32(start + (i << 2), -1);
   stackTop = start + (slots << 2);
+  jobs = stackTop + words * stride;
   list = current;
   count = 0;
   follow(0, start, 0);

@@ -56,13 +56,14 @@ export function backtracks(engine: i32, words: i32, len: i32): bool {
 /**
  * Bytes of scratch memory a run of a program of `words` words with `slots`
  * capture slots on `len` bytes needs. The Pike VM: a mark per word, two
- * thread lists (a thread is its instruction and its slots), and a stack of
- * slot copies for OP_SAVE. The backtracking engine: the slots, a bit per
+ * thread lists (a thread is its instruction and its slots), a stack of
+ * slot copies for OP_SAVE, and follow()'s stack of jobs (each instruction
+ * entered once pushes two at most). The backtracking engine: the slots, a bit per
  * (instruction, position) and a stack of two words per pair at most (each
  * pair pushes one job: a split's other branch, or a slot to restore).
  */
 export function scratchBytes(words: i32, slots: i32, len: i32, engine: i32): i32 {
-  if (!backtracks(engine, words, len)) return (words + 3 * words * (1 + slots) + slots) * 4;
+  if (!backtracks(engine, words, len)) return (words + 3 * words * (1 + slots) + slots + 4 * words + 2) * 4;
   const cells = words * (len + 1);
   return (slots + ((cells + 31) >> 5) + 2 * cells + 2) * 4;
 }

@@ -213,10 +213,14 @@ function stepsOf(parts: readonly Part[], options: CompileOptions): Step[] | null
  * each optional step's `first`.
  */
 function follow(steps: readonly Step[], at: number, after: Follow): Follow | null {
-  if (at === steps.length) return after;
-  const rest = follow(steps, at + 1, after);
-  if (rest === null) return null;
-  const step = steps[at] as Step;
+  // From the last step back: a loop, not a call a step (a pattern may have any number of steps).
+  let rest: Follow | null = after;
+  for (let i = steps.length - 1; i >= at && rest !== null; i--) rest = followStep(steps[i] as Step, rest);
+  return rest;
+}
+
+/** What `step` may start with, followed by `rest` (what the steps after it may start with); null as follow() says. */
+function followStep(step: Step, rest: Follow): Follow | null {
   const here = new Follow();
   if (step.kind === TEXT) {
     here.addUnit(step.text.charCodeAt(0));

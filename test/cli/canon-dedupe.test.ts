@@ -6,7 +6,17 @@
 // empty afterwards, also after an error or a signal.
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -198,6 +208,44 @@ describe("canon --dedupe leaves no temporary files", () => {
     expect(code).toBe(status);
     expect(readdirSync(temp)).toEqual([]);
   });
+
+  // Issue #36 item 4: the partitions and the merge, the last phase, read and write
+  // files synchronously (and standard output too when it is a file): a signal's
+  // listener never ran, the run went on to its end and exited 0.
+  it("on SIGTERM in the last phase (partitions and merge), standard output a file", async () => {
+    const count = 1_500_000;
+    const input = path.join(dir, "distinct.txt");
+    const file = createWriteStream(input);
+    for (let i = 0; i < count; i += 10_000) {
+      let block = "";
+      for (let j = i; j < i + 10_000; j++) block += `https://host.example/page/${j}\n`;
+      if (!file.write(block)) await once(file, "drain");
+    }
+    await new Promise((r) => file.end(r));
+    const outFile = path.join(dir, "last-phase.txt");
+    const out = openSync(outFile, "w");
+    const child = spawn(process.execPath, [CLI, "canon", "--dedupe", "--memory", "4M", "--temp-dir", temp, input], {
+      stdio: ["ignore", out, "pipe"],
+    });
+    closeSync(out);
+    let stderr = "";
+    child.stderr?.on("data", (d) => (stderr += d));
+    const exited = once(child, "exit");
+    // The last phase has begun once a partition's survivors file (s0, s1, ...) is in the folder.
+    const lastPhase = () =>
+      readdirSync(temp).some((d) => readdirSync(path.join(temp, d)).some((f) => /^s\d+$/.test(f)));
+    await waitFor(lastPhase);
+    const sent = process.hrtime.bigint();
+    child.kill("SIGTERM");
+    const [code] = await exited;
+    const stopMs = Number(process.hrtime.bigint() - sent) / 1e6;
+    expect([code, stderr]).toEqual([143, ""]);
+    expect(readdirSync(temp)).toEqual([]);
+    // Stopped, not finished: fewer lines than the input's distinct ones.
+    expect(readFileSync(outFile, "utf8").split("\n").length - 1).toBeLessThan(count);
+    // Within a second (twice that, for a loaded machine).
+    expect(stopMs).toBeLessThan(2000);
+  }, 60_000);
 
   it("an unusable --temp-dir is a one-line error", () => {
     const r = dedupe(input, "--memory", "1K", "--temp-dir", path.join(dir, "missing"));

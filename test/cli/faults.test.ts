@@ -372,3 +372,76 @@ describe("--output after a SIGKILL, and the file it replaces", () => {
     expect(readFileSync(link, "utf8")).toBe(before);
   });
 });
+
+// Issue #36 item 13: --output on every command, all or nothing as parse's:
+// FILE is replaced once the run succeeds, and is left as it was otherwise.
+describe("--output on every command", () => {
+  const commands = [
+    ["canon"],
+    ["canon", "--dedupe"],
+    ["canon", "--dedupe", "--sort", "surt"],
+    ["stats", "--json"],
+    ["extract"],
+  ];
+
+  it.each(commands.map((c) => [c.join(" "), c] as const))("%s: FILE holds what standard output would", (_, command) => {
+    const { out } = previous("out.txt");
+    const expected = swurl([...command, SAMPLE]);
+    const r = swurl([...command, "--output", out, SAMPLE]);
+    expect([r.status, r.stdout, r.stderr]).toEqual([0, "", ""]);
+    const written = readFileSync(out, "utf8");
+    // stats' figures of time differ from run to run.
+    if (command[0] === "stats") expect(JSON.parse(written).lines).toBe(JSON.parse(expected.stdout).lines);
+    else expect(written).toBe(expected.stdout);
+  });
+
+  it.each(commands.map((c) => [c.join(" "), c] as const))(
+    "%s: a truncated gzip leaves FILE untouched",
+    (_, command) => {
+      const { folder, out } = previous("out.txt");
+      const r = swurl([...command, "-o", out, truncatedGzip(`cut-${command.join("-")}.gz`)]);
+      expect(r.status).toBe(1);
+      expect(r.stderr).toContain("not valid gzip");
+      untouched(folder, out);
+    },
+  );
+
+  it("canon --dedupe -o FILE stopped by SIGTERM: status 143, FILE untouched, no temporary folder left", async () => {
+    const { folder, out } = previous("frontier.txt");
+    const temp = mkdtempSync(path.join(dir, "temp-"));
+    const yes = spawn("yes", ["https://a.example/x?q=1"], { stdio: ["ignore", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [CLI, "canon", "--dedupe", "--temp-dir", temp, "-o", out], {
+      stdio: [yes.stdout, "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += d));
+    for (let i = 0; i < 600 && readdirSync(folder).length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill("SIGTERM");
+    const [status, signal] = await new Promise<[number | null, string | null]>((r) =>
+      child.on("close", (code, sig) => r([code, sig])),
+    );
+    yes.kill();
+    expect([status, signal]).toEqual([143, null]);
+    expect(stderr).toBe("swurl: stopped by SIGTERM: the output file was not written\n");
+    untouched(folder, out);
+    expect(readdirSync(temp)).toEqual([]);
+  });
+});
+
+// Issue #36 item 13: --threads N on gzip input and standard input silently ran one thread.
+describe("--threads where it cannot cut the input into ranges", () => {
+  it.each(["a gzip file", "standard input"])("%s: one thread, and one line on stderr says why", (what) => {
+    const text = readFileSync(SAMPLE);
+    const gz = path.join(dir, "threads.txt.gz");
+    writeFileSync(gz, gzipSync(text));
+    const r =
+      what === "standard input" ? swurl(["canon", "--threads", "2"], text) : swurl(["canon", "--threads", "2", gz]);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toBe(swurl(["canon", SAMPLE]).stdout);
+    const name = what === "standard input" ? "standard input" : gz;
+    expect(r.stderr).toBe(
+      `swurl: note: --threads 2 reads one uncompressed file in ranges; ${name} is read by one thread\n`,
+    );
+  });
+});

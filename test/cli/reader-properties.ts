@@ -27,6 +27,8 @@ export interface Cli {
   readRecords: typeof ReadRecords;
   openInputs: typeof OpenInputs;
   setBlockSizes(bytes: number, lines: number): void;
+  setLineCap(bytes: number): void;
+  MAX_LINE: number;
   parse(input: string, base?: string): { href: string; protocol: string; hostname: string; pathname: string } | null;
   statsWork: typeof StatsWork;
   statsTotal: typeof StatsTotal;
@@ -38,6 +40,7 @@ export async function loadCli(): Promise<Cli> {
     `export { statsTotal, statsWork } from "./packages/cli/src/commands/stats";`,
     `export { openInputs } from "./packages/cli/src/io";`,
     `export { setBlockSizes } from "./src/bulk/stream";`,
+    `export { MAX_LINE, setLineCap } from "./packages/cli/src/input/line-cap";`,
     `export { parse } from "./src/index";`,
   ].join("\n");
   const text = await bundleSource(entry, "ts", {
@@ -65,6 +68,8 @@ export interface ReaderCase {
   /** Where the input is cut into files (byte offsets), and which files are gzip. */
   cuts: number[];
   gzip: boolean;
+  /** Bytes of a line at most (none: the command's own cap, which no case reaches). */
+  cap?: number;
 }
 
 // ---------------------------------------------------------------------------
@@ -191,9 +196,13 @@ export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
         blockLines: fc.integer({ min: 1, max: 9 }),
         cuts: fc.array(fc.nat(), { maxLength: 3 }),
         gzip: fc.boolean(),
+        // A cap on a line's length (input/line-cap.ts) that some lines are over, in the formats whose reference models it.
+        cap: ["lines", "combined", "common", "jsonl"].includes(format)
+          ? fc.option(fc.integer({ min: 1, max: 300 }))
+          : fc.constant(null),
       }),
     )
-    .map(({ format, lines, bom, header, final, chunk, block, blockLines, cuts, gzip }) => {
+    .map(({ format, lines, bom, header, final, chunk, block, blockLines, cuts, gzip, cap }) => {
       // A header alone is a case too (no lines).
       const all: [string, string][] =
         HEADER[format] !== undefined && header ? [[HEADER[format]!, "\r\n"], ...lines] : lines;
@@ -208,6 +217,7 @@ export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
         blockLines,
         cuts: [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b),
         gzip,
+        ...(cap === null ? {} : { cap }),
       };
     });
 
@@ -406,23 +416,39 @@ const TSV_UNESCAPES: Record<string, string> = { "\\\\": "\\", "\\t": "\t", "\\n"
 /** What the CLI's reader must give for `c`. */
 export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
   const text = decode(bytes);
+  // Lines over the cap, by number: their bytes (a CR and a byte order mark count), and the row that stands for each.
+  const over = new Map<number, string>();
+  if (c.cap !== undefined)
+    for (const [i, raw] of bytes.split("\n").entries())
+      if (raw.length > c.cap)
+        over.set(i + 1, `(a line of ${raw.length} bytes, over the cap of ${c.cap} bytes: not read)`);
+  const cutRow = (n: number, names: readonly string[]): Row | null => {
+    const placeholder = over.get(n);
+    if (placeholder === undefined) return null;
+    return { line: n, text: placeholder, href: null, fields: Object.fromEntries(names.map((k) => [k, null])) };
+  };
   // A field's URL: "-" is none (a line of --input lines is a URL whatever it holds).
   const href = (u: string | null | undefined) =>
     u === null || u === undefined || u === "-" ? null : (cli.parse(u, BASE)?.href ?? null);
   const blank = (l: string) => l.trim() === "";
   switch (c.format) {
     case "lines":
-      return splitLines(text).map(({ n, line }) => ({
-        line: n,
-        text: line,
-        href: cli.parse(line, BASE)?.href ?? null,
-        fields: {},
-      }));
+      return splitLines(text).map(
+        ({ n, line }) =>
+          cutRow(n, []) ?? {
+            line: n,
+            text: line,
+            href: cli.parse(line, BASE)?.href ?? null,
+            fields: {},
+          },
+      );
     case "combined":
     case "common":
       return splitLines(text)
-        .filter(({ line }) => !/^[ \t]*$/.test(line))
+        .filter(({ n, line }) => over.has(n) || !/^[ \t]*$/.test(line))
         .map(({ n, line }) => {
+          const cut = cutRow(n, LOG_FIELDS);
+          if (cut !== null) return cut;
           const f = scanLog(line, c.format === "combined");
           const fields = Object.fromEntries(LOG_FIELDS.map((k) => [k, f?.[k] ?? null]));
           return { line: n, text: line, href: f === null ? null : requestHref(cli, f), fields };
@@ -447,8 +473,10 @@ export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
       });
     case "jsonl":
       return splitLines(text)
-        .filter(({ line }) => !blank(line))
+        .filter(({ n, line }) => over.has(n) || !blank(line))
         .map(({ n, line }) => {
+          const cut = cutRow(n, []);
+          if (cut !== null) return cut;
           let url: string | null = null;
           try {
             const v: unknown = JSON.parse(line);
@@ -586,6 +614,7 @@ export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
           ? TABLE_FIELDS
           : [];
   cli.setBlockSizes(c.block, c.blockLines);
+  cli.setLineCap(c.cap ?? cli.MAX_LINE);
   let dir: string | null = null;
   try {
     dir = mkdtempSync(path.join(tmpdir(), "swurl-readers-"));
@@ -604,6 +633,7 @@ export async function cliRows(cli: Cli, c: ReaderCase): Promise<Rows> {
     throw e;
   } finally {
     cli.setBlockSizes(1 << 20, 1 << 16);
+    cli.setLineCap(cli.MAX_LINE);
     if (dir !== null) rmSync(dir, { recursive: true, force: true });
   }
 }

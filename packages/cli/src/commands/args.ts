@@ -4,6 +4,7 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { canParse } from "swurl";
 import { UsageError } from "../errors.js";
+import { openOutput, type Output } from "../io.js";
 import { readRoutes } from "../output/routes.js";
 import { defaultField, INPUT_FORMATS, type InputFormat, type InputSpec, programRead } from "../input/records.js";
 import { compileLogFormat } from "../input/log-format.js";
@@ -14,6 +15,14 @@ type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
 export const COMMON_OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const satisfies OptionSpecs;
+
+/** -o/--output FILE, of every command that writes rows or a report. */
+export const OUTPUT_OPTIONS = { output: { type: "string", short: "o" } } as const satisfies OptionSpecs;
+
+/** Where a command writes: --output FILE, all or nothing (output-file.ts), or standard output. */
+export function commandOutput(file: string | undefined, stdout: Output): Promise<Output> {
+  return file === undefined ? Promise.resolve(stdout) : openOutput(file);
+}
 
 /** The help of the input options, shared by the bulk commands. */
 export const INPUT_HELP = `Input:

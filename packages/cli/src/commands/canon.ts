@@ -3,7 +3,16 @@
 
 import { type CanonicalizeOptions, createSwurl, type ProfileOptions } from "swurl";
 import { DedupeModule } from "../dedupe/module.js";
-import { BULK_OPTIONS, INPUT_HELP, inputSpec, parseCommandArgs, sizeOption, threadsOption } from "./args.js";
+import {
+  BULK_OPTIONS,
+  commandOutput,
+  INPUT_HELP,
+  inputSpec,
+  OUTPUT_OPTIONS,
+  parseCommandArgs,
+  sizeOption,
+  threadsOption,
+} from "./args.js";
 import { Dedupe, type DedupeOptions, type WriteBytes } from "../dedupe/dedupe.js";
 import { surtOrderKey } from "../dedupe/surt-order.js";
 import { SortedRuns } from "../dedupe/sorted-runs.js";
@@ -97,6 +106,7 @@ function dedupeOptions(values: {
 const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
+  ...OUTPUT_OPTIONS,
   dedupe: { type: "boolean" },
   memory: { type: "string" },
   "temp-dir": { type: "string" },
@@ -148,6 +158,8 @@ http: and write its key), so the output has as many lines as the input
 (unless --dedupe).
 
 Options:
+  -o, --output FILE        write FILE instead of standard output, all or
+                           nothing (FILE is replaced once the run succeeds)
       --dedupe             write each canonical URL once, in the order of
                            first occurrences, and leave out lines that do not
                            parse; exact at any size (see --memory)
@@ -184,9 +196,10 @@ Options:
 
 ${INPUT_HELP}
 ${FILTER_HELP}`,
-  async run(args, { stdout, script }) {
+  async run(args, context) {
+    const { script } = context;
     const { values, files } = parseCommandArgs("canon", args, OPTIONS);
-    if (values.help) return stdout.write(canonCommand.help);
+    if (values.help) return context.stdout.write(canonCommand.help);
     const spec = inputSpec("canon", values, false);
     const options: CanonOptions = {
       canonical: canonicalOptions(values),
@@ -197,6 +210,7 @@ ${FILTER_HELP}`,
     const threads = threadsOption("canon", values.threads);
     const dedupe = dedupeOptions(values);
     const input = await openInputs(files);
+    const stdout = await commandOutput(values.output, context.stdout);
     const bulk = {
       name: "canon",
       work: canonWork,
@@ -204,12 +218,13 @@ ${FILTER_HELP}`,
       threads,
       script,
       splittable: kernelRead(options.input),
-      streamsRows: true,
+      streamsRows: values.output === undefined,
       emits: true,
       hint: values.input === undefined && values["log-format"] === undefined,
     };
     if (dedupe === null) {
       const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => stdout.write(text));
+      await stdout.close();
       return writeFailureHint(options.input, run.results);
     }
     // --sort: the deduped URLs go to the sort, which takes half the memory.
@@ -231,6 +246,7 @@ ${FILTER_HELP}`,
       const run = await runBulk<CanonOptions, Failures>(input, bulk, (text) => deduped.add(text));
       await deduped.finish();
       await sorted?.finish((text) => stdout.write(text));
+      await stdout.close();
       writeFailureHint(options.input, run.results);
     } finally {
       deduped.close();

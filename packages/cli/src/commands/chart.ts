@@ -20,7 +20,7 @@ export interface Style {
   dim(s: string): string;
 }
 
-const PLAIN: Style = { heading: (s) => s, bar: (s) => s, dim: (s) => s };
+export const PLAIN: Style = { heading: (s) => s, bar: (s) => s, dim: (s) => s };
 const ANSI: Style = {
   heading: (s) => `\x1b[1m${s}\x1b[22m`,
   bar: (s) => `\x1b[36m${s}\x1b[39m`,

@@ -5,7 +5,15 @@
 // html, the links of HTML pages (html-links.ts).
 
 import { parse } from "swurl";
-import { baseOption, COMMON_OPTIONS, INPUT_OPTIONS, inputSpec, parseCommandArgs } from "./args.js";
+import {
+  baseOption,
+  COMMON_OPTIONS,
+  commandOutput,
+  INPUT_OPTIONS,
+  inputSpec,
+  OUTPUT_OPTIONS,
+  parseCommandArgs,
+} from "./args.js";
 import { UsageError } from "../errors.js";
 import type { Command, Context } from "../command.js";
 import { openInputs, type Input } from "../io.js";
@@ -61,6 +69,7 @@ const OPTIONS = {
   ...COMMON_OPTIONS,
   ...INPUT_OPTIONS,
   ...FILTER_OPTIONS,
+  ...OUTPUT_OPTIONS,
   base: { type: "string" },
   text: { type: "boolean" },
 } as const;
@@ -158,13 +167,13 @@ Options:
       --base URL       resolve the URLs of records (the links of a page) against URL
       --text           with --input html: also the URLs in the page's text
       --skip-comments  skip lines that start with #
+  -o, --output FILE    write FILE instead of standard output, all or nothing
       --scheme LIST    only URLs of these schemes (comma-separated)
   -h, --help           show this help
 `,
-    async run(args, context) {
-      const { stdout } = context;
+    async run(args, outer) {
       const { values, files } = parseCommandArgs("extract", args, OPTIONS);
-      if (values.help) return stdout.write(command.help);
+      if (values.help) return outer.stdout.write(command.help);
       if (values.input === undefined && (values.field !== undefined || values.base !== undefined)) {
         throw new UsageError("extract: --field and --base need --input (running text has no fields)");
       }
@@ -180,10 +189,17 @@ Options:
           );
         }
         const textUrls = values.text === true ? (text: string) => extractUrls(text).map((u) => u.url) : null;
-        return htmlLinks(files, baseOption("extract", values.base), filter, textUrls, context);
+        const base = baseOption("extract", values.base);
+        const stdout = await commandOutput(values.output, outer.stdout);
+        await htmlLinks(files, base, filter, textUrls, { ...outer, stdout });
+        return stdout.close();
       }
       const input = await openInputs(files);
-      if (spec !== null) return recordUrls(input, spec, filter, context);
+      const stdout = await commandOutput(values.output, outer.stdout);
+      if (spec !== null) {
+        await recordUrls(input, spec, filter, { ...outer, stdout });
+        return stdout.close();
+      }
       const schemes = filter.schemes;
       for await (const piece of pieces(input.chunks(() => {}))) {
         let text = "";
@@ -193,6 +209,7 @@ Options:
         await stdout.write(text);
       }
       if (input.damage !== null) throw input.damage;
+      await stdout.close();
     },
   };
   return command;

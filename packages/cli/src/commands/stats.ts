@@ -2,6 +2,8 @@
 // top hosts and registrable domains, shape) and how fast it was read.
 
 import {
+  commandOutput,
+  OUTPUT_OPTIONS,
   BULK_OPTIONS,
   INPUT_HELP,
   inputSpec,
@@ -17,7 +19,7 @@ import { fromKernel, GroupCounter } from "./by-groups.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
 import { relativeTargets } from "../input/failure-hint.js";
-import { styleFor } from "./chart.js";
+import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
@@ -121,6 +123,7 @@ const OPTIONS = {
   ...BULK_OPTIONS,
   ...FILTER_OPTIONS,
   ...ROUTES_OPTIONS,
+  ...OUTPUT_OPTIONS,
   by: { type: "string", multiple: true },
   sum: { type: "string" },
   top: { type: "string" },
@@ -150,6 +153,7 @@ Options:
       --sum FIELD    with each --by value, the sum of its records' FIELD,
                      an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
+  -o, --output FILE  write the report to FILE (replaced once it is written)
       --threads N    read FILE with N worker threads
   -h, --help         show this help
 
@@ -158,9 +162,10 @@ ${FILTER_HELP}
 ${ROUTES_HELP}
 Memory grows with the number of distinct hosts, not with the input size.
 `,
-  async run(args, { stdout, script }) {
+  async run(args, context) {
+    const { script } = context;
     const { values, files } = parseCommandArgs("stats", args, OPTIONS);
-    if (values.help) return stdout.write(statsCommand.help);
+    if (values.help) return context.stdout.write(statsCommand.help);
     const by = (values.by ?? []).flatMap((b) => b.split(",")).map((b) => b.trim());
     if (by.some((b) => b === "")) throw new UsageError("stats: --by needs a key");
     const spec = inputSpec("stats", values, true);
@@ -180,6 +185,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
+    const stdout = await commandOutput(values.output, context.stdout);
     const splittable = kernelRead(options.input) && !by.includes("line") && values.sum !== "line";
     const bulk = {
       name: "stats",
@@ -198,8 +204,10 @@ Memory grows with the number of distinct hosts, not with the input size.
     const cause = relativeTargets(options.input);
     const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
-    await stdout.write(values.json ? jsonReport(summary) : textReport(summary, styleFor(process.stdout)));
-    // The report counts the whole lines before the damage; the run still fails.
+    const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;
+    await stdout.write(values.json ? jsonReport(summary) : textReport(summary, style));
+    // The report counts the whole lines before the damage; the run still fails (and --output FILE is not written).
     if (input.damage !== null) throw input.damage;
+    await stdout.close();
   },
 };

@@ -27,6 +27,7 @@ import { DedupeTable, type RunOutput } from "./dedupe-table.js";
 import { drain } from "./heap.js";
 import { UsageError } from "../errors.js";
 import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
+import { turn } from "./turns.js";
 
 export interface DedupeOptions {
   /** Bytes the in-memory set may take (its slots and keys). */
@@ -232,6 +233,7 @@ export class Dedupe {
         const length = carry + read;
         carry = await this.feed(length, this.spillTo(part.level), kept);
         input.copyWithin(0, length - carry, length);
+        await turn();
       }
     } finally {
       closeSync(fd);

@@ -1,6 +1,11 @@
 // A binary min-heap in an array, for the k-way merges of sorted files
 // (dedupe.ts by sequence number, sorted-runs.ts by sort key).
 
+import { turn } from "./turns.js";
+
+/** Items taken between two looks at the clock (turns.ts). */
+const ITEMS_PER_TURN = 1024;
+
 /** Restore the heap order below `i` (the item at `i` may be out of place). */
 function siftDown<T>(heap: T[], i: number, less: (a: T, b: T) => boolean): void {
   const n = heap.length;
@@ -32,7 +37,8 @@ export async function drain<T>(
   advance: (top: T) => boolean,
 ): Promise<void> {
   heapify(heap, less);
-  while (heap.length > 0) {
+  for (let items = 1; heap.length > 0; items++) {
+    if (items % ITEMS_PER_TURN === 0) await turn();
     const top = heap[0];
     // Most items are buffered: awaiting only a write that was started saves a microtask per item.
     const written = emit(top);

@@ -39,6 +39,38 @@ const URL_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 /** Elements whose text is not the page's running text (with --text). */
 const NOT_RUNNING_TEXT = new Set(["script", "style", "noscript", "iframe", "noembed", "noframes", "template"]);
 
+/**
+ * Characters of an attribute value at most: a longer one is no link (16 MiB,
+ * eight times the longest URL browsers take). A comment's text is never kept.
+ */
+export const MAX_VALUE = 16 * 2 ** 20;
+
+/** Characters of text handed on at a time: a text node of any length is read in pieces. */
+const TEXT_PIECE = 2 ** 20;
+
+/**
+ * What stands for a value over MAX_VALUE: the tokenizer replaces every NUL of
+ * a value with U+FFFD, so no value written in a page begins with one.
+ */
+const TOO_LONG = "\u0000";
+
+/** The state of parse5's tokenizer that grows with a token (not in its types). */
+interface TokenizerState {
+  currentToken: { tagName?: string; data?: string } | null;
+  currentAttr: { name: string; value: string };
+  currentCharacterToken: { chars: string } | null;
+  preprocessor: { dropParsedChunk(): void };
+}
+
+/**
+ * A string built a character at a time (`s += c`) is a V8 rope of one node
+ * per character, about 32 bytes each: reading one character makes it one
+ * flat string, and the nodes garbage.
+ */
+function flatten(s: string | undefined): void {
+  s?.charCodeAt(0);
+}
+
 /** ASCII whitespace of the HTML Standard: tab, LF, FF, CR, space. */
 function isAsciiWhitespace(c: string): boolean {
   return c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f";
@@ -124,6 +156,22 @@ export function pageLinks(
     text = "";
   }
 
+  /** Text of the page: searched for URLs in pieces ending at whitespace (no URL of running text spans one). */
+  function addText(piece: string): void {
+    text += piece;
+    if (text.length < TEXT_PIECE) return;
+    const cut = text.search(/\s\S*$/);
+    if (cut > 0) {
+      const rest = text.slice(cut);
+      text = text.slice(0, cut);
+      flushText();
+      text = rest;
+    } else if (text.length > MAX_VALUE) {
+      // One run of MAX_VALUE characters without whitespace: no URL of running text.
+      text = "";
+    }
+  }
+
   /**
    * The SAX parser fed directly, so that each piece is tokenized before
    * write() returns (through its stream interface a piece may wait for the
@@ -132,6 +180,34 @@ export function pageLinks(
   class Tokenizer extends Sax {
     feed(piece: string, last: boolean): void {
       this.tokenizer.write(piece, last);
+      this.bound();
+    }
+
+    /**
+     * After each piece, the token under way is kept small: parse5 builds it a
+     * character at a time and holds the page's text since the token began,
+     * about 85 bytes a character of a long comment, text or value.
+     */
+    private bound(): void {
+      const t = this.tokenizer as unknown as TokenizerState;
+      const token = t.currentToken;
+      if (token !== null) {
+        if (token.data !== undefined) token.data = "";
+        flatten(token.tagName);
+      }
+      const attr = t.currentAttr;
+      if (attr.value.length > MAX_VALUE || attr.value.startsWith(TOO_LONG)) attr.value = TOO_LONG;
+      flatten(attr.value);
+      flatten(attr.name);
+      const chars = t.currentCharacterToken;
+      if (chars !== null && chars.chars.length > TEXT_PIECE) {
+        // The text so far goes on now, after the text the SAX parser holds.
+        (this as unknown as { _emitPendingText(): void })._emitPendingText();
+        if (textUrls !== null) addText(chars.chars);
+        chars.chars = "";
+      } else flatten(chars?.chars);
+      // The page's text before the current character, which parse5 drops only at a token's end.
+      t.preprocessor.dropParsedChunk();
     }
   }
   const parser = new Tokenizer();
@@ -151,7 +227,7 @@ export function pageLinks(
     if (names === undefined) return;
     // In the order they are written in the tag.
     for (const { name: attribute, value } of attrs) {
-      if (!names.includes(attribute)) continue;
+      if (!names.includes(attribute) || value.startsWith(TOO_LONG)) continue;
       if (attribute === "srcset") links.push(...srcsetUrls(value));
       else links.push(value);
     }
@@ -160,7 +236,7 @@ export function pageLinks(
     flushText();
     if (NOT_RUNNING_TEXT.has(name) && notText > 0) notText--;
   });
-  if (textUrls !== null) parser.on("text", ({ text: piece }: Text) => (text += piece));
+  if (textUrls !== null) parser.on("text", ({ text: piece }: Text) => addText(piece));
 
   return {
     write(piece) {

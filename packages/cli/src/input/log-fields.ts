@@ -4,6 +4,7 @@
 // CSV or TSV record.
 
 import { requestParts, unescapeLogField } from "swurl";
+import { jsonString } from "./json-text.js";
 
 /** The fields of a Common or Combined Log Format line, in line order (the request split in three). */
 export const ACCESS_LOG_FIELDS = [
@@ -81,7 +82,7 @@ export function accessLogFields(line: string, combined: boolean): Record<AccessL
 /** A JSON value as a field: strings as they are, other values as JSON; null and absent keys are null. */
 function jsonField(v: unknown): string | null {
   if (v === undefined || v === null) return null;
-  return typeof v === "string" ? v : JSON.stringify(v);
+  return typeof v === "string" ? v : jsonString(v);
 }
 
 /** The value at a dotted key path ("request.url") of a parsed JSON value. */
@@ -102,7 +103,7 @@ export function jsonPath(object: unknown, path: string): string | null {
 /** A field at a key path as JSON text (a string with its quotes, a number as written); null and absent keys are null. */
 export function jsonText(object: unknown, path: string): string | null {
   const v = atPath(object, path);
-  return v === undefined || v === null ? null : JSON.stringify(v);
+  return v === undefined || v === null ? null : jsonString(v);
 }
 
 /** A URL at a key path: only a string is one. */

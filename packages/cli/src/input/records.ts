@@ -18,6 +18,7 @@ import {
   tsvCells,
   type FieldReader,
 } from "./log-fields.js";
+import { LineCap } from "./line-cap.js";
 import { LOG_FORMATS } from "./log-formats.js";
 import { programRecords } from "./program-records.js";
 
@@ -354,11 +355,20 @@ export function kernelRead(spec: InputSpec): boolean {
 }
 
 /** The records of `source` read as `spec` says; `columns`: the fields the command will read (checked against a CSV/TSV header). */
-export function readRecords(
+export async function* readRecords(
   source: AsyncIterable<Uint8Array>,
   spec: InputSpec,
   columns: string[],
-): AsyncIterable<Records> {
-  if (kernelRead(spec)) return kernelRecords(source, spec);
-  return programRead(spec.format) ? programRecords(source, spec) : textRecords(source, spec, columns);
+): AsyncGenerator<Records> {
+  // Lines over the cap are failure rows, never held (line-cap.ts).
+  const cap = new LineCap();
+  const range = source instanceof RangeChunks;
+  const capped = cap.chunks(source, range);
+  const lines = range ? new RangeChunks(capped) : capped;
+  const records = kernelRead(spec)
+    ? kernelRecords(lines, spec)
+    : programRead(spec.format)
+      ? programRecords(lines, spec)
+      : textRecords(capped, spec, columns);
+  for await (const block of records) yield cap.records(block);
 }

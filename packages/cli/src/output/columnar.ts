@@ -123,25 +123,46 @@ async function columnarPackage<T>(format: ColumnarFormat, load: () => Promise<T>
   }
 }
 
-/** An Arrow IPC file: record batches as they fill, dictionaries as deltas, the footer at the end. */
+/**
+ * An Arrow IPC file: record batches as they fill, dictionaries as deltas, the
+ * footer at the end. The writer's bytes go to a queue that is emptied into
+ * `out` after each batch, each write awaited: a slow reader holds up the
+ * input (memory stays at a batch or two), and a write that fails stops the
+ * run with its own error.
+ */
 async function arrowSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarSink> {
   const arrow = await columnarPackage("arrow", () => import("apache-arrow"));
   const groups = new RowGroups(arrow, defs, true);
+  let queued = 0;
+  const queue = new (class extends arrow.AsyncByteQueue {
+    override write(value: Parameters<Arrow.AsyncByteQueue["write"]>[0]) {
+      queued += (value as ArrayBufferView).byteLength ?? 0;
+      return super.write(value);
+    }
+  })();
   const writer = new arrow.RecordBatchFileWriter();
-  // The writer queues its bytes (an async iterable); they go out while the input is read.
-  const sent = pump(writer, out);
-  let failed = false;
-  sent.catch(() => (failed = true));
+  writer.reset(queue);
+  const bytes = queue[Symbol.asyncIterator]();
+  let sent = 0;
+  /** Write what the writer has queued. */
+  const flush = async () => {
+    while (sent < queued) {
+      const next = await bytes.next();
+      if (next.done === true) break;
+      sent += next.value.byteLength;
+      await out.write(next.value);
+    }
+  };
   return groupSink(
     groups,
     async (batch) => {
       writer.write(batch);
-      if (failed) await sent;
+      await flush();
     },
     async (batch) => {
       if (batch !== null) writer.write(batch);
       writer.finish();
-      await sent;
+      await flush();
     },
   );
 }

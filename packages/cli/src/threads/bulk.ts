@@ -80,6 +80,12 @@ export async function runBulk<Options, Result>(
   bulk: BulkOptions<Options>,
   emit: Write,
 ): Promise<BulkRun<Result>> {
+  // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
+  // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
+  if (bulk.threads > 1 && input.file === null)
+    process.stderr.write(
+      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is read by one thread\n`,
+    );
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
   const onBytes = (n: number) => {
