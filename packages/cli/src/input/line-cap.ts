@@ -113,8 +113,8 @@ export class LineCap {
       this.unseen--;
     }
     if (cut.size === 0) return records;
-    // Without `kernel`: the commands then read every record of the block through url(i).
-    const { kernel: _, ...rest } = records;
+    // Without `fromBatch`: the commands then read every record of the block through url(i).
+    const { fromBatch: _, ...rest } = records;
     return {
       ...rest,
       url: (i) => (cut.has(i) ? null : records.url(i)),
