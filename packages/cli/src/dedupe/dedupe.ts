@@ -24,7 +24,7 @@ import { closeSync, openSync, readSync, rmSync } from "node:fs";
 import * as DEDUPE from "../../assembly/dedupe-layout.js";
 import type { DedupeModule } from "./module.js";
 import { DedupeTable, type RunOutput } from "./dedupe-table.js";
-import { drain } from "./heap.js";
+import { mergeFiles } from "./heap.js";
 import { UsageError } from "../errors.js";
 import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
 import { turn } from "./turns.js";
@@ -306,37 +306,26 @@ function parseSeq(bytes: Buffer, at: number): number {
  * heap by SEQ): of the keys, or of the records (`records`).
  */
 async function mergeBySeq(paths: string[], write: WriteBytes, records: boolean): Promise<void> {
-  const fds: number[] = [];
-  try {
-    const heap: SurvivorReader[] = [];
-    for (const path of paths) {
-      fds.push(openSync(path, "r"));
-      const reader = new SurvivorReader(fds[fds.length - 1]);
-      if (reader.next()) heap.push(reader);
-    }
-    let out = Buffer.allocUnsafe(OUTPUT_BUFFER);
-    let filled = 0;
-    await drain(
-      heap,
-      bySeq,
-      (top) => {
-        const bytes = records ? top.record() : top.key();
-        let written: Promise<void> | undefined;
-        if (filled + bytes.length > out.length) {
-          written = write(out.subarray(0, filled));
-          out = Buffer.allocUnsafe(Math.max(OUTPUT_BUFFER, bytes.length));
-          filled = 0;
-        }
-        bytes.copy(out, filled);
-        filled += bytes.length;
-        return written;
-      },
-      (top) => top.next(),
-    );
-    if (filled > 0) await write(out.subarray(0, filled));
-  } finally {
-    for (const fd of fds) closeSync(fd);
-  }
+  let out = Buffer.allocUnsafe(OUTPUT_BUFFER);
+  let filled = 0;
+  await mergeFiles(
+    paths,
+    (fd) => new SurvivorReader(fd),
+    bySeq,
+    (top) => {
+      const bytes = records ? top.record() : top.key();
+      let written: Promise<void> | undefined;
+      if (filled + bytes.length > out.length) {
+        written = write(out.subarray(0, filled));
+        out = Buffer.allocUnsafe(Math.max(OUTPUT_BUFFER, bytes.length));
+        filled = 0;
+      }
+      bytes.copy(out, filled);
+      filled += bytes.length;
+      return written;
+    },
+  );
+  if (filled > 0) await write(out.subarray(0, filled));
 }
 
 function bySeq(a: SurvivorReader, b: SurvivorReader): boolean {

@@ -1,6 +1,7 @@
 // A binary min-heap in an array, for the k-way merges of sorted files
 // (dedupe.ts by sequence number, sorted-runs.ts by sort key).
 
+import { closeSync, openSync } from "node:fs";
 import { turn } from "./turns.js";
 
 /** Items taken between two looks at the clock (turns.ts). */
@@ -49,5 +50,35 @@ export async function drain<T>(
       heap[0] = last;
     }
     siftDown(heap, 0, less);
+  }
+}
+
+/** A reader of one sorted file: next() moves to its next item (false at the end). */
+export interface FileReader {
+  next(): boolean;
+}
+
+/**
+ * The k-way merge of the sorted files at `paths`, each read by `reader(fd)`:
+ * drain() over the readers of the files that are not empty; every file is
+ * closed after, whatever happens.
+ */
+export async function mergeFiles<T extends FileReader>(
+  paths: string[],
+  reader: (fd: number) => T,
+  less: (a: T, b: T) => boolean,
+  emit: (top: T) => Promise<void> | undefined,
+): Promise<void> {
+  const fds: number[] = [];
+  try {
+    const heap: T[] = [];
+    for (const path of paths) {
+      fds.push(openSync(path, "r"));
+      const r = reader(fds[fds.length - 1]);
+      if (r.next()) heap.push(r);
+    }
+    await drain(heap, less, emit, (top) => top.next());
+  } finally {
+    for (const fd of fds) closeSync(fd);
   }
 }

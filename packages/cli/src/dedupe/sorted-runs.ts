@@ -5,8 +5,8 @@
 // the temporary folder; at the end the runs are merged. TAB sorts before any
 // character of a key, so a key that is a prefix of another sorts first.
 
-import { closeSync, openSync, readSync, rmSync } from "node:fs";
-import { drain } from "./heap.js";
+import { readSync, rmSync } from "node:fs";
+import { mergeFiles } from "./heap.js";
 import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
 
 /** Where sorted text goes. */
@@ -110,23 +110,12 @@ export class SortedRuns {
 
 /** Merge sorted run files into one stream of entries in order. */
 async function mergeRuns(paths: string[], emit: (entry: string) => Promise<void> | undefined): Promise<void> {
-  const fds: number[] = [];
-  try {
-    const heap: RunReader[] = [];
-    for (const path of paths) {
-      fds.push(openSync(path, "r"));
-      const reader = new RunReader(fds[fds.length - 1]);
-      if (reader.next()) heap.push(reader);
-    }
-    await drain(
-      heap,
-      (a, b) => a.entry < b.entry,
-      (top) => emit(top.entry),
-      (top) => top.next(),
-    );
-  } finally {
-    for (const fd of fds) closeSync(fd);
-  }
+  await mergeFiles(
+    paths,
+    (fd) => new RunReader(fd),
+    (a, b) => a.entry < b.entry,
+    (top) => emit(top.entry),
+  );
 }
 
 /** A run file read entry by entry. */
