@@ -38,7 +38,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "./corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
-import { bundleSource, KERNEL_JS, wasmText } from "../scripts/bundle.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OPERATIONS = ["parse", "canParse", "split", "batch"];
@@ -67,10 +66,9 @@ const NO_OP_KERNEL = new Uint8Array([
  * kernel as createSwurl("js") runs it, or "call" for NO_OP_KERNEL) with at
  * least 20 MB of memory: its exports and its bytes; with `bulk`, the bulk
  * module's exports with them (its .wasm file beside the core's, in the
- * core's memory). Only the batch operation links the bulk module: a second
- * instance on the core's memory, with the exports of both in one object,
- * changes what V8 makes of the loops of parse and canParse, and so their
- * counts, without a change in the kernel.
+ * core's memory), which only the batch operation uses: a process that
+ * instantiates, or loads, more than it measures counts differently (see the
+ * dispatch of --run below).
  */
 async function loadKernel(build, bulk) {
   if (build === "call") {
@@ -80,6 +78,9 @@ async function loadKernel(build, bulk) {
   if (build === "js") {
     // The library and the descriptor of its bulk module, bundled together
     // (the module's JS build shares the heap of its bundle).
+    // esbuild loaded here only: in the measured process of a WASM build,
+    // more loaded code changes what V8 makes of the loop, and so the count.
+    const { bundleSource, KERNEL_JS, wasmText } = await import("../scripts/bundle.mjs");
     const entry = `export { createSwurl } from "./src/index.ts"; export { BULK } from "./src/kernel/modules.ts";`;
     const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
     const { createSwurl, BULK } = await import(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);
