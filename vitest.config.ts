@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
-import { encodeWasmText } from "./src/kernel/wasm-text";
+import { encodeWasmText } from "./src/kernel/wasm-text.ts";
 
 export default defineConfig({
   // Tests that import src/ directly get the kernel as the build bundles it

@@ -8,7 +8,7 @@
 //   node bench/call-cost.mjs [corpus]                       this Node
 //   node scripts/node-lines.mjs 24 bench/call-cost.mjs kasztp   Node 24
 import { createSwurl } from "../build/index.js";
-import { corpusFile, loadCorpus } from "./corpus.mjs";
+import { corpusFile, loadCorpus } from "../scripts/data/corpus.mjs";
 import { keep, median } from "./lib.mjs";
 
 const ROUNDS = 20;

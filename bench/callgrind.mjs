@@ -5,13 +5,13 @@
 // another; the difference of the two totals over the calls between them
 // leaves out start-up and the corpus's loading.
 import { execFileSync, spawnSync } from "node:child_process";
-import { CORPORA, corpusFile, loadCorpus } from "./corpus.mjs";
+import { CORPORA, corpusFile, loadCorpus } from "../scripts/data/corpus.mjs";
 
 export const LINES = 5000;
 const FEW = 4;
 const MANY = 24;
 
-/** The corpus files of a --corpus= option: names (bench/corpus.mjs corpusFile()), files, or "all" (CORPORA). */
+/** The corpus files of a --corpus= option: names (scripts/data/corpus.mjs corpusFile()), files, or "all" (CORPORA). */
 export function corpusFiles(option = "kasztp") {
   return (option === "all" ? CORPORA : option.split(",")).map(corpusFile);
 }

@@ -1,4 +1,4 @@
-// `swurl extract --input html` on a generated page (bench/html-pages.mjs), in
+// `swurl extract --input html` on a generated page (scripts/data/html-pages.mjs), in
 // links per second, against a plain baseline in the same run: a regular
 // expression for href/src/srcset values and Node's `new URL(value, base)`,
 // which decodes no character reference, knows no <base>, and takes links out
@@ -28,8 +28,8 @@ import { Parser } from "htmlparser2";
 import { parse as parseHtml } from "parse5";
 import { SAXParser } from "parse5-sax-parser";
 import { Bench } from "tinybench";
-import { hostilePage, htmlPage } from "./html-pages.mjs";
-import { mulberry32 } from "./lib.mjs";
+import { hostilePage, htmlPage } from "../scripts/data/html-pages.mjs";
+import { mulberry32 } from "../scripts/data/random.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.join(here, "..", "packages", "cli", "build", "cli.js");
@@ -104,7 +104,7 @@ function agrees(part, whole) {
 
 /**
  * The tokenizers side by side: MB/s on `html`, bundle sizes, and on 5,000
- * hostile pages (bench/html-pages.mjs) the pages whose links are not those
+ * hostile pages (scripts/data/html-pages.mjs) the pages whose links are not those
  * of parse5's tree builder (less the copies of <a> tree construction makes).
  */
 async function tokenizers(html, mb) {

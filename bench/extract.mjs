@@ -20,7 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { Bench } from "tinybench";
 import { createSwurl } from "../build/index.js";
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "../scripts/data/random.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({

@@ -11,7 +11,7 @@
 // upper case, a default port, %7E for ~, lower-case escapes, a fragment), so
 // the dedupe has to see the canonical forms, not the lines. Deterministic:
 // the same arguments give the same bytes.
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "../scripts/data/random.mjs";
 
 const lines = Number(process.argv[2] ?? 1_000_000);
 const share = Number(process.argv[3] ?? 0.7);

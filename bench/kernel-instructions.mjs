@@ -36,7 +36,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadCorpus } from "./corpus.mjs";
+import { loadCorpus } from "../scripts/data/corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -1,5 +1,5 @@
 // npm run bench: the suites of bench/run.mjs on every corpus (bench/data/ and
-// the generated ones, bench/corpus.mjs CORPORA) and on every Node line, each a run of its own, then one table of each
+// the generated ones, scripts/data/corpus.mjs CORPORA) and on every Node line, each a run of its own, then one table of each
 // build's ratio to its suite's baseline (Node's URL for parse, canParse and the
 // setters, Node's URLSearchParams for its operations, the packages a crawler-key
 // profile reproduces for crawler-keys),
@@ -20,7 +20,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CHROMIUM } from "../scripts/chromium.mjs";
 import { nodeBinary } from "../scripts/node-lines.mjs";
-import { CORPORA } from "./corpus.mjs";
+import { CORPORA } from "../scripts/data/corpus.mjs";
 import { table } from "./lib.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -11,8 +11,9 @@
 // Run it after `npm run build`. test/kernel/memory.test.ts checks the same on a
 // smaller scale in CI.
 import { readFileSync } from "node:fs";
-import { loadCorpus } from "./corpus.mjs";
-import { repeatedChunks, table } from "./lib.mjs";
+import { loadCorpus } from "../scripts/data/corpus.mjs";
+import { repeatedChunks } from "../scripts/data/random.mjs";
+import { table } from "./lib.mjs";
 
 const KERNELS = ["wasm-simd", "wasm", "js"];
 const MB = 1e6;

@@ -9,7 +9,7 @@
 // `requestsOf(table, count, seed)` makes requests as a Node server hands them
 // (`req.url`: the path and query): 90% fill a route's parameters with words
 // and numbers (a fifth with a query), 10% match no route.
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "../scripts/data/random.mjs";
 
 export const APP = [
   "/",

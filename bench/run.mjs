@@ -5,7 +5,7 @@
 //   node bench/run.mjs --time=3000 ...   milliseconds of measurement per task (default 2000)
 //   node bench/run.mjs --rounds=6 ...    rounds the time is spread over (default 10)
 //   node bench/run.mjs --corpus=NAME ... another corpus: a name of bench/data/ or a generated one (file-urls,
-//                                        ipv4-hosts; bench/generated-corpora.mjs), or a file of one URL per line
+//                                        ipv4-hosts; scripts/data/generated-corpora.mjs), or a file of one URL per line
 //                                        (default kasztp)
 //   node bench/run.mjs --json=FILE ...   also write each task's result and ratio as JSON (bench/matrix.mjs reads it)
 //   node bench/run.mjs --cpu ...         time each pass in process CPU time instead of wall-clock time
@@ -49,7 +49,7 @@
 // A suite is a module in bench/suites/ exporting `title` and `tasks(context)`;
 // context = { corpus, kernels, best }, where kernels = [{ name, api }] holds
 // the worker's one build, best is the name of the default build (bestKernel())
-// and corpus = { lines, bytes, ... } (bench/corpus.mjs); no tasks means that
+// and corpus = { lines, bytes, ... } (scripts/data/corpus.mjs); no tasks means that
 // the suite has nothing to measure on the corpus (search-params on a corpus
 // without queries), and the report says so. Each task is
 // { label, fn, kernel? } (kernel: the name of the build it runs, absent for a
@@ -64,12 +64,14 @@
 // or of references only), `benchOptions` (tinybench options, e.g. fewer
 // iterations for long tasks) and `teardown()` (run after the suite, e.g. to
 // delete its files); `rounds` overrides the number of rounds (for suites whose
-// passes take seconds).
+// passes take seconds); `report({ build, ns })` (a text of its own figures
+// for each build, from ns(label), the median ns an item of a task in that
+// build's worker: geometric means, goals, the steps of a call).
 import { readdirSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { Bench } from "tinybench";
-import { corpusFile, loadCorpus } from "./corpus.mjs";
+import { corpusFile, loadCorpus } from "../scripts/data/corpus.mjs";
 import { median, referencePerLine, table } from "./lib.mjs";
 
 const here = new URL(".", import.meta.url);
@@ -306,7 +308,7 @@ async function main(options) {
   );
   console.log(
     `corpus: ${options.corpus}, ${corpus.lines.length} URLs, ${(corpus.bytes / 1e6).toFixed(2)} MB, ` +
-      `${corpus.ascii ? "all ASCII" : "not all ASCII"}; fed as flat strings, one per line (bench/corpus.mjs)`,
+      `${corpus.ascii ? "all ASCII" : "not all ASCII"}; fed as flat strings, one per line (scripts/data/corpus.mjs)`,
   );
   console.log(
     `each build in a worker thread of its own; ${options.rounds} rounds of ${options.time / options.rounds} ms a task, ` +
@@ -416,6 +418,16 @@ async function main(options) {
       console.log(
         `  ${label}: ${ratio.toFixed(2)}x (best passes: ${bestRatio.toFixed(2)}x) -> ${ratio >= wanted ? "met" : "NOT met"}`,
       );
+  }
+  for (const suite of suites.filter((s) => s.report !== undefined && measured(s))) {
+    for (const build of new Set(results.filter((r) => r.suite === suite.name).map((r) => r.worker))) {
+      const ns = (label) => {
+        const r = results.find((o) => o.suite === suite.name && o.label === label && o.worker === build);
+        if (r === undefined) throw new Error(`${suite.name}: no task ${label} in the ${build} worker`);
+        return r.nsPerUrl;
+      };
+      console.log(`\n${suite.report({ build, ns })}`);
+    }
   }
 }
 

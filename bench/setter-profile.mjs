@@ -10,7 +10,7 @@
 // "node URL" for Node's own. It prints the median ns a set + href read over
 // the run's passes.
 import { createSwurl } from "../build/index.js";
-import { corpusFile, loadCorpus } from "./corpus.mjs";
+import { corpusFile, loadCorpus } from "../scripts/data/corpus.mjs";
 import { median } from "./lib.mjs";
 import { tasks } from "./suites/setters.mjs";
 

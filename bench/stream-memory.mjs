@@ -11,7 +11,7 @@
 //
 // Run it after `npm run build` (npm run bench builds too).
 import { readFileSync } from "node:fs";
-import { repeatedChunks } from "./lib.mjs";
+import { repeatedChunks } from "../scripts/data/random.mjs";
 
 const MB = 1e6;
 const CHUNK = 64 * 1024;

@@ -1,6 +1,6 @@
 // swurl's URLPattern against Blink's own, in Chromium (Debian's, through
 // playwright-core): the router workload of the urlpattern suite
-// (bench/urlpattern-routes.mjs: 50 routes, 2,000 requests, each scanning the
+// (scripts/data/urlpattern-routes.mjs: 50 routes, 2,000 requests, each scanning the
 // routes until the first match; 10% match none) and the construction of its
 // ROUTES, in one page. swurl is the browser entry (build/browser/index.js,
 // its kernel inlined) bundled by esbuild with the workload.
@@ -27,7 +27,7 @@ const rounds = Number(process.argv.find((a) => a.startsWith("--rounds="))?.slice
 /** The page's script: the workload, both classes, the agreement check and the timed rounds. */
 const PAGE = `
 import { URLPattern as Swurl, URLPatternList } from "./build/browser/index.js";
-import { requests, routes } from "./bench/urlpattern-routes.mjs";
+import { requests, routes } from "./scripts/data/urlpattern-routes.mjs";
 import { ROUTES } from "./bench/suites/urlpattern.mjs";
 
 const Blink = globalThis.URLPattern;

@@ -41,6 +41,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { KERNEL_JS, wasmText } from "./bundle.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUNDLE = path.join(root, ".fuzz", "properties.mjs");
@@ -107,6 +108,8 @@ async function bundle() {
     platform: "node",
     packages: "external",
     logLevel: "warning",
+    ...KERNEL_JS,
+    plugins: [wasmText],
   });
   await esbuild.build({
     entryPoints: {
@@ -121,14 +124,16 @@ async function bundle() {
     platform: "node",
     packages: "external",
     logLevel: "warning",
+    ...KERNEL_JS,
     plugins: [
+      wasmText,
       {
         // The tests import the built package: so does the bundle, by its path from .fuzz/.
-        // The bench's modules stay where they are too: bench/corpus.mjs finds
-        // its data from its own address (import.meta.url).
+        // The data generators stay where they are too: scripts/data/corpus.mjs
+        // finds its data from its own address (import.meta.url).
         name: "built-package",
         setup(build) {
-          build.onResolve({ filter: /\/build\/(index|js)\.js$|\/bench\/[^/]+\.mjs$/ }, (args) => ({
+          build.onResolve({ filter: /\/build\/(index|js)\.js$|\/scripts\/data\/[^/]+\.mjs$/ }, (args) => ({
             path: `./${path.relative(path.dirname(BUNDLE), path.resolve(args.resolveDir, args.path))}`,
             external: true,
           }));

@@ -10,7 +10,7 @@
 //                    parse benchmark does)
 //   can_parse        ada::can_parse(line), no base
 // The first LINES lines of CORPUS (one URL per line, LF or CRLF, an optional
-// leading UTF-8 byte order mark: the lines bench/corpus.mjs gives) are each a
+// leading UTF-8 byte order mark: the lines scripts/data/corpus.mjs gives) are each a
 // std::string of their own; the operation runs on every line, PASSES times.
 // With EMPTY "true" every input is empty, which Ada rejects at once: the cost
 // of the loop and the call, and of the rejection.
@@ -27,7 +27,7 @@
 
 namespace {
 
-/** The first `count` lines of the file at `path`, as bench/corpus.mjs reads them. */
+/** The first `count` lines of the file at `path`, as scripts/data/corpus.mjs reads them. */
 std::vector<std::string> read_lines(const char* path, size_t count) {
   std::ifstream file(path, std::ios::binary);
   std::string data((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());

@@ -1,4 +1,4 @@
-// Two generated combined access logs (bench/access-log.mjs) through the CLI as
+// Two generated combined access logs (scripts/data/access-log.mjs) through the CLI as
 // users run it, each pass a process of its own:
 //   - "repeated": about 1 GB (SWURL_BENCH_LOG_MB, default 1000) from kasztp,
 //     whose tallies hold the corpus's hosts and paths (tens of thousands);
@@ -25,7 +25,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statS
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once as event } from "node:events";
-import { accessLog } from "../access-log.mjs";
+import { accessLog } from "../../scripts/data/access-log.mjs";
 
 const NODE_SCRIPT = "node: readline, regex, new URL()";
 const DUCKDB = "duckdb: read_csv, regexp_extract, group by";

@@ -12,7 +12,8 @@
 // catches that, as a crawler would).
 import normalizeUrl from "normalize-url";
 import { normalizeUrl as apifyNormalizeUrl } from "@apify/utilities";
-import { mulberry32, sumTask } from "../lib.mjs";
+import { mulberry32 } from "../../scripts/data/random.mjs";
+import { sumTask } from "../lib.mjs";
 
 /** normalize-url takes ~15 us a URL: a pass over this many stays short. */
 const SAMPLE = 2000;

@@ -13,10 +13,17 @@
 // the same parameters as swurl's exec() and, where the engine has one, a loop
 // over its own URLPattern (checkAgreement()); a disagreement throws.
 //
+// Besides, per build: the list's reading of a request alone (the first step
+// of findIndex(), match() and exec()), and the construction of each router
+// of 1,000 routes with a first lookup (one item a router built). report()
+// gives the geometric means over the app and GitHub tables, the goals, the
+// speed at 1,000 routes against 50, the steps of a request and the
+// construction times.
+//
 // The workload does not depend on the corpus: it runs on the default corpus
-// (kasztp) only. bench/router-cpu.mjs runs these tasks in CPU time and gives
-// the geometric means and the goals.
-import { sumTask } from "../lib.mjs";
+// (kasztp) only. In CPU time, on Node 24:
+//   node scripts/node-lines.mjs 24 bench/run.mjs router --cpu --rounds=15
+import { sumTask, table as textTable } from "../lib.mjs";
 import { APP, GITHUB, generated, requestsOf } from "../router-tables.mjs";
 import { ROUTERS } from "../routers.mjs";
 
@@ -42,7 +49,7 @@ export const title = `URLPatternList as a router against find-my-way, memoirist,
 export const baseline = "github: find-my-way";
 
 const wasm = ["wasm-simd", "wasm"];
-/** The issue's goals on each table (bench/router-cpu.mjs takes their geometric mean over app and github). */
+/** The goals on each table (report() takes their geometric mean over app and github). */
 export const GOALS = [
   ["match", "find-my-way"],
   ["findIndex", "memoirist"],
@@ -124,7 +131,89 @@ export function tasks({ corpus, kernels }) {
       const list = listOf(api, table);
       for (const [call, make] of Object.entries(CALLS))
         out.push(requestTask(`${name}: ${call} ${build}`, urls, make(list), { kernel: build }));
+      // The list's reading of the request against the base (internal: the check that the parser would
+      // keep the target's path as it is, or the parse where it would not).
+      if (STEP_TABLES.includes(name))
+        out.push(requestTask(`${name}: read ${build}`, urls, (url) => (list._request(url, BASE) ? 1 : 0)));
     }
   }
+  const thousand = TABLES.find(([name]) => name === "1,000 routes")[1];
+  for (const { name: build, api } of kernels)
+    out.push(constructTask(`construct: swurl ${build}`, () => listOf(api, thousand).match("/", BASE)));
+  for (const [router, make] of Object.entries(ROUTERS))
+    out.push(constructTask(`construct: ${router}`, () => make(thousand).find("/")));
   return out;
+}
+
+/** The tables whose requests report() splits into steps. */
+const STEP_TABLES = ["app", "github"];
+
+/** A task that builds a router of 1,000 routes and looks one request up: one item a pass. */
+function constructTask(label, build) {
+  return { label, fn: build, bytes: 1, items: 1, baseline: "construct: find-my-way" };
+}
+
+/**
+ * The figures of the goals for `build`, from `ns(label)`, the median ns an
+ * item of each task in that build's worker.
+ */
+export function report({ build, ns }) {
+  const speed = (label) => 1e9 / ns(label);
+  const format = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M/s` : `${(n / 1e3).toFixed(0)}k/s`);
+  const geo = (router) => Math.sqrt(speed(`app: ${router}`) * speed(`github: ${router}`));
+  const routers = [...Object.keys(CALLS).map((c) => `${c} ${build}`), ...Object.keys(ROUTERS)];
+  const rows = routers.map((router) => ({
+    router,
+    ...Object.fromEntries(TABLES.map(([name]) => [name, format(speed(`${name}: ${router}`))])),
+    geo: format(geo(router)),
+    scale: (speed(`1,000 routes: ${router}`) / speed(`50 routes: ${router}`)).toFixed(2),
+  }));
+  const goals = GOALS.map(([call, router]) => {
+    const ratio = geo(`${call} ${build}`) / geo(router);
+    return `  ${call}() / ${router}: ${ratio.toFixed(2)}x ${ratio >= 1 ? "met" : "missed"}`;
+  });
+  const scale = speed(`1,000 routes: match ${build}`) / speed(`50 routes: match ${build}`);
+  const steps = STEP_TABLES.map((name) => {
+    const at = (what) => ns(`${name}: ${what}`);
+    return {
+      table: name,
+      read: at(`read ${build}`).toFixed(0),
+      walk: (at(`findIndex ${build}`) - at(`read ${build}`)).toFixed(0),
+      groups: (at(`match ${build}`) - at(`findIndex ${build}`)).toFixed(0),
+      result: (at(`exec ${build}`) - at(`findIndex ${build}`)).toFixed(0),
+      memoirist: at("memoirist").toFixed(0),
+      regexp: at("hono RegExpRouter").toFixed(0),
+    };
+  });
+  const built = [`swurl ${build}`, ...Object.keys(ROUTERS)].map((router) => ({
+    router,
+    ms: (ns(`construct: ${router}`) / 1e6).toFixed(2),
+  }));
+  return [
+    `router suite, ${build} build: requests a second of the median pass`,
+    textTable(rows, [
+      ["router", "router", "l"],
+      ...TABLES.map(([name, t]) => [`${name} (${t.length})`, name, "r"]),
+      ["geomean app, github", "geo", "r"],
+      ["1,000 / 50", "scale", "r"],
+    ]),
+    "goals (geometric mean over the app and GitHub tables):",
+    ...goals,
+    `  match() at 1,000 routes / at 50: ${scale.toFixed(2)} ${scale >= 0.8 ? "met" : "missed"} (goal 0.8)`,
+    "where a request's time goes, median ns:",
+    textTable(steps, [
+      ["table", "table", "l"],
+      ["read the request", "read", "r"],
+      ["+ walk of the trie: findIndex()", "walk", "r"],
+      ["+ groups object: match()", "groups", "r"],
+      ["+ standard's result instead: exec()", "result", "r"],
+      ["memoirist", "memoirist", "r"],
+      ["hono RegExpRouter", "regexp", "r"],
+    ]),
+    "construction of 1,000 routes and a first lookup, median CPU ms:",
+    textTable(built, [
+      ["router", "router", "l"],
+      ["ms", "ms", "r"],
+    ]),
+  ].join("\n");
 }

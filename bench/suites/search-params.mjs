@@ -13,7 +13,7 @@
 // then toString (set drops the cached serialization of Node 24 and of swurl,
 // so toString serializes the whole list).
 import whatwgUrl from "whatwg-url";
-import { queriesOf } from "../corpus.mjs";
+import { queriesOf } from "../../scripts/data/corpus.mjs";
 import { keep } from "../lib.mjs";
 
 /** whatwg-url takes microseconds an operation: its passes cover this many queries. */

@@ -2,7 +2,7 @@
 // the engine's own URLPattern where it has one (Node 24; Node 20 has none)
 // and against hand-written RegExps over new URL(), in the same worker.
 //
-// Matching (bench/urlpattern-routes.mjs): 50 routes with protocol and host
+// Matching (scripts/data/urlpattern-routes.mjs): 50 routes with protocol and host
 // constraints, named groups, optional segments and digit groups; 2,000
 // requests, each scanning the routes in order until the first match (10%
 // match none). One item is one request; the ratios are per request:
@@ -21,9 +21,10 @@
 //   construct: new URLPattern(...route) for every route.
 //
 // The workload does not depend on the corpus: it runs on the default corpus
-// (kasztp) only. bench/urlpattern-cpu.mjs runs these tasks in CPU time.
+// (kasztp) only. In CPU time, on Node 24 (the one with a URLPattern of its own):
+//   node scripts/node-lines.mjs 24 bench/run.mjs urlpattern --cpu --rounds=15
 import { keep, sumTask } from "../lib.mjs";
-import { handExec, handTest, requests, routes } from "../urlpattern-routes.mjs";
+import { handExec, handTest, requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 
 /** The routes: the constructor's arguments of each. */
 export const ROUTES = [

@@ -12,11 +12,13 @@
 // candidate tried in order.
 
 import type { ComponentMatcher } from "./component-matcher.js";
-import type { Groups } from "./groups.js";
+import { type Groups, WHOLE } from "./groups.js";
+import { COMPONENTS } from "./init.js";
 import { setGroup } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
-import { PATHNAME, type UrlInput } from "./url-input.js";
+import type { ParsedUrl } from "../whatwg/url.js";
+import { type Base, PATHNAME, requestInput, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -24,24 +26,34 @@ export class ListMatcher {
   /** All the patterns, for a pathname the trie cannot decide (made when first needed). */
   private all: PathnameIndex | null = null;
   private readonly answer = new TrieMatch();
-  /** The input the trie's walk asks `accept` about. */
+  /**
+   * The request searched: its pathname is `source` up to `end`; its
+   * components are `input`, made from `origin` when first needed where the
+   * request came as a target resolved without a parse (request()): a search
+   * of pathnames alone reads nothing else.
+   */
+  private source = "";
+  private end = 0;
+  private base: Base | null = null;
   private input: UrlInput | null = null;
   /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
   private wanted = false;
   /** The groups of the pattern the walk took last (its answer), and its index. */
   private kept: Groups[] | null = null;
   private keptIndex = -1;
+  /** Each component's groups where all but the pathname are "*" (groupsAt()); the pathname's set for each request. */
+  private readonly whole: Groups[] = COMPONENTS.map(() => WHOLE);
   /** A pattern of the trie whose pathname matches: whether its other components do. */
   private readonly accept = (index: number) => {
     const matcher = this.matchers[index] as UrlMatcher;
-    if (!this.wanted) return matcher.testOthers(this.input as UrlInput);
-    return this.keep(index, matcher.execOthers(this.input as UrlInput, NO_GROUPS));
+    if (!this.wanted) return matcher.testOthers(this.components());
+    return this.keep(index, matcher.execOthers(this.components(), NO_GROUPS));
   };
   /** A pattern outside the trie: whether it matches. */
   private readonly test = (index: number) => {
     const matcher = this.matchers[index] as UrlMatcher;
-    if (!this.wanted) return matcher.test(this.input as UrlInput);
-    return this.keep(index, matcher.exec(this.input as UrlInput));
+    if (!this.wanted) return matcher.test(this.components());
+    return this.keep(index, matcher.exec(this.components()));
   };
 
   private keep(index: number, groups: Groups[] | null): boolean {
@@ -51,7 +63,11 @@ export class ListMatcher {
     return true;
   }
 
-  constructor(private readonly matchers: readonly UrlMatcher[]) {
+  constructor(
+    private readonly matchers: readonly UrlMatcher[],
+    /** The list's parser, for a request's query that needs it (the path has been found to need none). */
+    private readonly parse: (input: string, base: ParsedUrl) => UrlInput | null,
+  ) {
     for (const [i, m] of matchers.entries()) {
       const lines = m.components[PATHNAME]?.straightLines() ?? null;
       if (lines === null) this.trie.addPrefix(i, m.pathnameText);
@@ -66,15 +82,39 @@ export class ListMatcher {
     }
   }
 
-  /** The index of the first pattern `url` matches, or -1; after it, `answer` holds the trie's groups where it came from the trie. */
-  first(url: UrlInput, wanted = false): number {
+  /** Search the parsed `url` next. */
+  parsed(url: UrlInput): void {
     const pathname = url.get(PATHNAME);
-    const answer = this.answer;
     this.input = url;
+    this.source = pathname;
+    this.end = pathname.length;
+  }
+
+  /** Search next the request target `input` whose path ends at `end` (url-input.ts requestEnd()), against `base`. */
+  request(input: string, end: number, base: Base): void {
+    this.input = null;
+    this.source = input;
+    this.end = end;
+    this.base = base;
+  }
+
+  /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
+  components(): UrlInput {
+    if (this.input === null) {
+      const base = this.base as Base;
+      this.input =
+        requestInput(this.source, this.end, base.origin as readonly string[]) ??
+        (this.parse(this.source, base.url as ParsedUrl) as UrlInput);
+    }
+    return this.input;
+  }
+
+  /** The index of the first pattern the request matches, or -1; after it, `answer` holds the trie's groups where it came from the trie. */
+  first(wanted = false): number {
+    const answer = this.answer;
     this.wanted = wanted;
     this.kept = null;
-    this.trie.match(pathname, this.matchers.length, this.accept, this.test, answer);
-    this.input = null;
+    this.trie.match(this.source, this.end, this.matchers.length, this.accept, this.test, answer);
     if (!answer.undecided) return answer.index;
     answer.index = -1;
     if (this.all === null) {
@@ -82,52 +122,56 @@ export class ListMatcher {
       for (const [i, m] of this.matchers.entries()) all.add(i, m.pathnameText);
       this.all = all;
     }
-    return this.firstOf(url, this.all.candidates(pathname));
+    const url = this.components();
+    return this.firstOf(url, this.all.candidates(url.get(PATHNAME)));
   }
 
-  /** The first pattern `url` matches and each component's groups, or null. */
-  found(url: UrlInput): { index: number; groups: Groups[] } | null {
-    const index = this.first(url, true);
-    return index < 0 ? null : { index, groups: this.groupsAt(url, index) };
+  /** The first pattern the request matches and each component's groups, or null. */
+  found(): { index: number; groups: Groups[] } | null {
+    const index = this.first(true);
+    return index < 0 ? null : { index, groups: this.groupsAt(index) };
   }
 
-  /** Each component's groups of pattern `index`, which first() has just found `url` to match. */
-  private groupsAt(url: UrlInput, index: number): Groups[] {
+  /** Each component's groups of pattern `index`, which first() has just found the request to match. */
+  private groupsAt(index: number): Groups[] {
     const matcher = this.matchers[index] as UrlMatcher;
     const answer = this.answer;
-    if (answer.index !== index) return matcher.exec(url) as Groups[];
+    if (answer.index !== index) return matcher.exec(this.components()) as Groups[];
     const kept = this.kept !== null && this.keptIndex === index ? this.kept : null;
     const route = answer.route;
-    if (route === null) return kept ?? (matcher.exec(url) as Groups[]);
-    const groups = kept ?? (matcher.execOthers(url, NO_GROUPS) as Groups[]);
+    if (route === null) return kept ?? (matcher.exec(this.components()) as Groups[]);
+    // Where the pattern's other components are "*" (checkOthers false),
+    // each takes its value as it is: the list's own array, which the caller
+    // only reads, saves making one a request.
+    const groups =
+      kept ?? (route.checkOthers ? (matcher.execOthers(this.components(), NO_GROUPS) as Groups[]) : this.whole);
     // The trie's groups of the pathname, sliced from it.
-    const pathname = url.get(PATHNAME);
+    const source = this.source;
     const path: Groups = [];
-    for (let g = 0; g < route.names.length; g++)
-      path.push(pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+    for (let g = 0; g < route.names.length; g++) path.push(source.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
     groups[PATHNAME] = path;
     return groups;
   }
 
   /**
-   * The first pattern `url` matches and its groups as one object
+   * The first pattern the request matches and its groups as one object
    * (UrlMatcher.groupsObject()), or null. Where the trie gave it and only
    * its pathname has groups, they are sliced into the object at once.
    */
-  groupsFound(url: UrlInput): { index: number; groups: Record<string, string | undefined> } | null {
-    const index = this.first(url, true);
+  groupsFound(): { index: number; groups: Record<string, string | undefined> } | null {
+    const index = this.first(true);
     if (index < 0) return null;
     const answer = this.answer;
     if (answer.index === index && answer.route?.pathnameGroupsOnly === true) {
-      const pathname = url.get(PATHNAME);
+      const source = this.source;
       const names = (answer.route as Route).names;
       const groups: Record<string, string | undefined> = {};
       for (let g = 0; g < names.length; g++)
-        setGroup(groups, names[g] as string, pathname.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+        setGroup(groups, names[g] as string, source.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
       return { index, groups };
     }
     const matcher = this.matchers[index] as UrlMatcher;
-    return { index, groups: matcher.groupsObject(url, this.groupsAt(url, index)) };
+    return { index, groups: matcher.groupsObject(this.components(), this.groupsAt(index)) };
   }
 
   /** The first of `candidates` that `url` matches, or -1. */

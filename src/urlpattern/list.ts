@@ -1,14 +1,13 @@
 // URLPatternList: many URL patterns matched as one, with the answer of trying
-// them in order (the first that matches wins). A string input is parsed once;
-// the pathname index (pathname-index.ts) then names the only patterns whose
-// leading pathname text the URL's pathname starts with, and only those are
-// tried, in order, by their compiled matchers. So a request costs one parse,
-// a walk down the index (one step a path segment) and the few candidates,
+// them in order (the first that matches wins). A string input is read once:
+// a request target against a special base, whose path the parser would keep
+// as it is, not even parsed (_request()); then one walk of the route trie
+// (list-matcher.ts) over the pathname finds the first pattern that matches,
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
 import { ListMatcher } from "./list-matcher.js";
-import { type BaseURL, type UrlInput, ValueList } from "./url-input.js";
+import { type Base, type BaseURL, requestEnd, type UrlInput, ValueList } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
@@ -27,6 +26,8 @@ interface ListCore<Pattern> {
   pattern(source: unknown): Pattern;
   /** The parser the patterns share, with its one-input memory (url-input.ts cachedParse()). */
   parse(input: string, baseURL: BaseURL | undefined): UrlInput | null;
+  /** The parsed base (url-input.ts BaseCache). */
+  base(baseURL: BaseURL): Base;
 }
 
 export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
@@ -46,7 +47,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       const c = core();
       this._patterns = Array.from(patterns, (p) => c.pattern(p));
       this._matchers = this._patterns.map((p) => p._matcher);
-      this._search = new ListMatcher(this._matchers);
+      this._search = new ListMatcher(this._matchers, (input, base) => c.parse(input, base));
     }
 
     get length(): number {
@@ -58,11 +59,32 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       return this._patterns.at(index);
     }
 
+    /**
+     * @internal Make string `input` against `baseURL` the request the search
+     * reads; false where it is no URL. A request target against a base that
+     * keeps it as it is (url-input.ts requestEnd()) is not parsed at all.
+     */
+    _request(input: string, baseURL: BaseURL | undefined): boolean {
+      const c = core();
+      if (baseURL !== undefined) {
+        const base = c.base(baseURL);
+        if (base.url === null) return false;
+        const end = base.origin === null ? -1 : requestEnd(input);
+        if (end >= 0) {
+          this._search.request(input, end, base);
+          return true;
+        }
+      }
+      const url = c.parse(input, baseURL);
+      if (url === null) return false;
+      this._search.parsed(url);
+      return true;
+    }
+
     /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */
     findIndex(input: Input | string, baseURL?: BaseURL): number {
       if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
-      const url = core().parse(input, baseURL);
-      return url === null ? -1 : this._search.first(url);
+      return this._request(input, baseURL) ? this._search.first() : -1;
     }
 
     /** Whether any pattern matches `input`. */
@@ -77,14 +99,13 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         const result = index < 0 ? null : this._patterns[index].exec(input, hrefOf(baseURL));
         return result === null ? null : { index, result };
       }
-      const url = core().parse(input, baseURL);
-      const found = url === null ? null : this._search.found(url);
+      const found = this._request(input, baseURL) ? this._search.found() : null;
       if (found === null) return null;
       // The inputs as exec() names them: USVStrings.
       const base = hrefOf(baseURL);
       const inputs = base === undefined ? [input.toWellFormed()] : [input.toWellFormed(), base.toWellFormed()];
       const matcher = this._matchers[found.index] as UrlMatcher;
-      return { index: found.index, result: matcher.result(url as UrlInput, found.groups, inputs) };
+      return { index: found.index, result: matcher.result(this._search.components(), found.groups, inputs) };
     }
 
     /**
@@ -108,8 +129,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         });
         return { index: found.index, groups: matcher.groupsObject(values, groups) };
       }
-      const url = core().parse(input, baseURL);
-      return url === null ? null : this._search.groupsFound(url);
+      return this._request(input, baseURL) ? this._search.groupsFound() : null;
     }
   };
 }

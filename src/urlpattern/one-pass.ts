@@ -241,8 +241,26 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   return here.add(inner).add(rest);
 }
 
-/** A step of a straight line: fixed text, or a run of an ASCII class (its group's value), at least `min` long. */
-export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number };
+/**
+ * A step of a straight line: fixed text, or a run of an ASCII class (its
+ * group's value), at least `min` long; `stop` is the one code unit outside
+ * a class that holds every other (a segment wildcard's "/"), else -1.
+ */
+export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number; readonly stop: number };
+
+/** The one code unit a class of every code unit above ASCII leaves out, else -1 (found once a table). */
+function stopOf(ascii: Uint8Array, high: number): number {
+  if (high !== HIGH_IN) return -1;
+  let stop = STOPS.get(ascii);
+  if (stop === undefined) {
+    stop = ascii.indexOf(0);
+    if (stop >= 0 && ascii.indexOf(0, stop + 1) >= 0) stop = -1;
+    STOPS.set(ascii, stop);
+  }
+  return stop;
+}
+
+const STOPS = new WeakMap<Uint8Array, number>();
 
 /** A part list compiled to one-pass steps. */
 export class OnePass {
@@ -282,14 +300,16 @@ export class OnePass {
    * The steps as one straight line (route-trie.ts), or null where the list
    * has an optional piece, or a run that fixed text after it could start
    * (the run would not end where the next code unit leaves its class).
-   * Fixed text as a string, a run as { ascii, min }.
+   * Fixed text as a string, a run as { ascii, min, stop }.
    */
   straight(): RouteStep[] | null {
     const line: RouteStep[] = [];
     if (this.head !== "") line.push(this.head);
     for (const step of this.steps) {
       if (step.kind === OPTIONAL) return null;
-      line.push(step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min });
+      line.push(
+        step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min, stop: stopOf(step.ascii, step.high) },
+      );
     }
     if (this.tail !== "") line.push(this.tail);
     for (let k = 0; k < line.length; k++) {

@@ -21,6 +21,8 @@ import type { RouteStep } from "./one-pass.js";
 
 class Node {
   readonly labels: string[] = [];
+  /** Each label's first code unit: a scan of small numbers, not of strings. */
+  readonly firsts: number[] = [];
   readonly children: Node[] = [];
   readonly runs: Run[] = [];
   /** The patterns whose line ends here, in increasing order. */
@@ -55,6 +57,8 @@ class Run {
   constructor(
     readonly ascii: Uint8Array,
     readonly min: number,
+    /** RouteStep.stop: the run ends at the next of this code unit, which indexOf() finds faster than a loop. */
+    readonly stop: string,
     readonly child: Node,
   ) {}
 }
@@ -93,6 +97,7 @@ export class RouteTrie {
   /** Group pairs of the branch being walked. */
   private stack = new Int32Array(16);
   private pathname = "";
+  private pathEnd = 0;
   private accept: (index: number) => boolean = () => false;
   private test: (index: number) => boolean = () => false;
   private answer: TrieMatch = new TrieMatch();
@@ -129,12 +134,16 @@ export class RouteTrie {
     while (i < text.length) {
       node.first = Math.min(node.first, index);
       const c = text.charCodeAt(i);
-      const e = node.labels.findIndex((label) => label.charCodeAt(0) === c);
+      const e = node.firsts.indexOf(c);
       if (e < 0) {
         const leaf = new Node(node.depth);
         node.labels.push(text.slice(i));
+        node.firsts.push(c);
         node.children.push(leaf);
-        if (node.labels.length > SCAN) node.byUnit = byUnit(node.labels);
+        // The table grows with its node: one made a node, not one an edge.
+        const edges = node.labels.length;
+        if (node.byUnit !== null && c < 0x80 && edges <= 255) node.byUnit[c] = edges;
+        else if (edges > SCAN) node.byUnit = byUnit(node.labels);
         return leaf;
       }
       const label = node.labels[e] as string;
@@ -143,6 +152,7 @@ export class RouteTrie {
         const middle = new Node(node.depth);
         const below = node.children[e] as Node;
         middle.labels.push(label.slice(n));
+        middle.firsts.push(label.charCodeAt(n));
         middle.children.push(below);
         middle.first = below.first;
         node.labels[e] = label.slice(0, n);
@@ -158,24 +168,32 @@ export class RouteTrie {
   private run(node: Node, step: Exclude<RouteStep, string>): Node {
     let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
     if (run === undefined) {
-      run = new Run(step.ascii, step.min, new Node(node.depth + 1));
+      run = new Run(
+        step.ascii,
+        step.min,
+        step.stop < 0 ? "" : String.fromCharCode(step.stop),
+        new Node(node.depth + 1),
+      );
       node.runs.push(run);
     }
     return run.child;
   }
 
   /**
-   * Walk `pathname`: into `answer`, the first pattern (below `limit`) at a
-   * node where it ends that `accept` takes, and its group pairs.
+   * Walk the pathname `value` up to `end` (a request's "?" or its length):
+   * into `answer`, the first pattern (below `limit`) at a node where it
+   * ends that `accept` takes, and its group pairs.
    */
   match(
-    pathname: string,
+    value: string,
+    end: number,
     limit: number,
     accept: (index: number) => boolean,
     test: (index: number) => boolean,
     answer: TrieMatch,
   ): void {
-    this.pathname = pathname;
+    this.pathname = value;
+    this.pathEnd = end;
     this.accept = accept;
     this.test = test;
     this.answer = answer;
@@ -189,13 +207,13 @@ export class RouteTrie {
   /** Walk down from `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
   private walk(start: Node, from: number): void {
     const value = this.pathname;
-    const n = value.length;
+    const n = this.pathEnd;
     const answer = this.answer;
     let node = start;
     let at = from;
     while (node.first < answer.index) {
-      if (node.tried.length > 0) this.tryAt(node);
       if (at === n) this.end(node);
+      if (node.tried.length > 0) this.tryAt(node);
       // The text edge that the next code unit starts, if its label follows.
       let next: Node | null = null;
       let nextAt = 0;
@@ -203,17 +221,26 @@ export class RouteTrie {
         const c = value.charCodeAt(at);
         const labels = node.labels;
         let e = -1;
-        if (node.byUnit !== null) e = c < 0x80 ? (node.byUnit[c] as number) - 1 : -1;
-        else for (let k = 0; k < labels.length && e < 0; k++) if ((labels[k] as string).charCodeAt(0) === c) e = k;
+        const table = node.byUnit;
+        if (table !== null) e = c < 0x80 ? (table[c] as number) - 1 : -1;
+        else {
+          const firsts = node.firsts;
+          for (let k = 0; k < firsts.length; k++)
+            if (firsts[k] === c) {
+              e = k;
+              break;
+            }
+        }
         if (e >= 0) {
           const label = labels[e] as string;
-          const end = at + label.length;
-          if (end <= n) {
+          const to = at + label.length;
+          if (to <= n) {
+            // A loop: labels are short, and startsWith() is a call that costs more than their compare.
             let u = 1;
             while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
             if (u === label.length) {
               next = node.children[e] as Node;
-              nextAt = end;
+              nextAt = to;
             }
           }
         }
@@ -231,26 +258,35 @@ export class RouteTrie {
       }
       for (let r = 0; r < runs.length; r++) {
         const run = runs[r] as Run;
-        const ascii = run.ascii;
-        let i = at;
-        while (i < n) {
-          const c = value.charCodeAt(i);
-          if (c >= 0x80) {
-            answer.undecided = true;
-            return;
-          }
-          if (ascii[c] === 0) break;
-          i++;
-        }
-        if (i - at < run.min) continue;
+        const i = run.stop === "" ? this.runEnd(run.ascii, at) : value.indexOf(run.stop, at);
+        if (i < 0 && answer.undecided) return;
+        const to = i < 0 || i > n ? n : i;
+        if (to - at < run.min) continue;
         const slot = node.depth * 2;
         this.stack[slot] = at;
-        this.stack[slot + 1] = i;
-        this.walk(run.child, i);
+        this.stack[slot + 1] = to;
+        this.walk(run.child, to);
         if (answer.undecided) return;
       }
       return;
     }
+  }
+
+  /** Where a run of the class `ascii` from `at` ends; -1 (and the walk undecided) at a code unit above ASCII. */
+  private runEnd(ascii: Uint8Array, at: number): number {
+    const value = this.pathname;
+    const n = this.pathEnd;
+    let i = at;
+    while (i < n) {
+      const c = value.charCodeAt(i);
+      if (c >= 0x80) {
+        this.answer.undecided = true;
+        return -1;
+      }
+      if (ascii[c] === 0) break;
+      i++;
+    }
+    return i;
   }
 
   /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */

@@ -12,7 +12,7 @@ import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type 
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
 import { listClass } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
-import { type BaseURL, cachedParse, type UrlInput, ValueList } from "./url-input.js";
+import { BaseCache, type BaseURL, cachedParse, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
 
 export type { URLPatternInit, URLPatternInput, URLPatternComponentResult, URLPatternResult };
@@ -28,6 +28,8 @@ interface PatternTools {
   canon: Canonicalizers;
   /** The parser with a memory of its last input (url-input.ts): a router tries one URL on many patterns. */
   parse: ReturnType<typeof cachedParse>;
+  /** The bases it has parsed (a list reads them itself for a request target). */
+  bases: BaseCache;
   /**
    * Compiled components that patterns share (components never change), by
    * component and ignoreCase, then by pattern string: the wildcard "*" of
@@ -277,7 +279,8 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
   const bound = class extends BaseURLPattern {
     static override _tools = lazy(() => {
       const c = core();
-      return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse), shared: [] };
+      const bases = new BaseCache(c.parse);
+      return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse, bases), bases, shared: [] };
     });
   };
   Object.defineProperty(bound, "name", { value: "URLPattern" });
@@ -293,6 +296,7 @@ export function urlPatternListClass(Pattern: typeof URLPattern) {
   const core = {
     pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
     parse: (input: string, baseURL: BaseURL | undefined) => Pattern._tools().parse(input, baseURL),
+    base: (baseURL: BaseURL) => Pattern._tools().bases.of(baseURL),
   };
   const bound = listClass<URLPatternInput, URLPattern>(() => core);
   Object.defineProperty(bound, "name", { value: "URLPatternList" });

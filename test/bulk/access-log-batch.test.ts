@@ -4,7 +4,7 @@
 // on the field; blank and comment lines are skipped when asked.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { accessLog } from "../../bench/access-log.mjs";
+import { accessLog } from "../../scripts/data/access-log.mjs";
 import { builds } from "../helpers/builds";
 import { SAMPLE } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";

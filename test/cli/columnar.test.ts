@@ -10,7 +10,7 @@ import path from "node:path";
 import { DuckDBInstance, type DuckDBConnection } from "@duckdb/node-api";
 import { tableFromIPC } from "apache-arrow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "../../bench/access-log.mjs";
+import { accessLog, type LogLine } from "../../scripts/data/access-log.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgUrl } from "../helpers/whatwg";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { accessLog } from "../../bench/access-log.mjs";
+import { accessLog } from "../../scripts/data/access-log.mjs";
 import { daskForTests } from "../../scripts/python.mjs";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { runChild } from "../helpers/child";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { parse as parseHtml } from "parse5";
 import { SAXParser } from "parse5-sax-parser";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostilePage, htmlPage } from "../../bench/html-pages.mjs";
+import { hostilePage, htmlPage } from "../../scripts/data/html-pages.mjs";
 import { linkBatches, pageLinks, srcsetUrls } from "../../packages/cli/src/input/html-links";
 import { builds } from "../helpers/builds";
 import { lines, swurl } from "../helpers/cli-run";

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse as tldts } from "tldts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "../../bench/access-log.mjs";
+import { accessLog, type LogLine } from "../../scripts/data/access-log.mjs";
 import { SAMPLE, lines, swurl } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgUrl as whatwg } from "../helpers/whatwg";

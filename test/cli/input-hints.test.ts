@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog } from "../../bench/access-log.mjs";
+import { accessLog } from "../../scripts/data/access-log.mjs";
 import { SAMPLE, swurl } from "../helpers/cli-run";
 
 const URLS = readFileSync(SAMPLE, "utf8")

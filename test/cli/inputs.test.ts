@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { accessLog, type LogLine } from "../../bench/access-log.mjs";
+import { accessLog, type LogLine } from "../../scripts/data/access-log.mjs";
 import { CLI, SAMPLE, lines, swurl, scratchFolder } from "../helpers/cli-run";
 import { requestHref } from "../helpers/request-href";
 import { whatwgHref as href } from "../helpers/whatwg";

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DuckDBInstance } from "@duckdb/node-api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accessLog } from "../../bench/access-log.mjs";
+import { accessLog } from "../../scripts/data/access-log.mjs";
 import { CLI, SAMPLE } from "../helpers/cli-run";
 
 const BASE = "https://site.example/";

@@ -539,7 +539,14 @@ async function sourceOf(cli: Cli, c: ReaderCase, dir: string): Promise<AsyncIter
     writeFileSync(file, c.gzip ? gzipSync(bytes) : bytes);
     return file;
   });
-  return (await cli.openInputs(files)).chunks(() => {});
+  const input = await cli.openInputs(files);
+  return (async function* () {
+    try {
+      yield* input.chunks(() => {});
+    } finally {
+      await input.close();
+    }
+  })();
 }
 
 /** The rows the CLI's reader gives for `c` (through openInputs() when it is several files or gzip). */

@@ -1,7 +1,7 @@
 // The URL corpora (bench/data/README.md), one URL per line: the vendored
-// files of bench/data/ and the generated ones (bench/generated-corpora.mjs).
+// files of bench/data/ and the generated ones (scripts/data/generated-corpora.mjs).
 import { readFileSync } from "node:fs";
-import { corpusFile } from "../../bench/corpus.mjs";
+import { corpusFile } from "../../scripts/data/corpus.mjs";
 
 /**
  * The lines of corpus `name` (kasztp by default; a generated one is written

@@ -1,7 +1,7 @@
 // Seeded random input for the property and differential tests: the same seed
 // gives the same strings on every run and machine, so a failure can be replayed.
 
-export { mulberry32 } from "../../bench/lib.mjs";
+export { mulberry32 } from "../../scripts/data/random.mjs";
 
 export type Rng = () => number;
 

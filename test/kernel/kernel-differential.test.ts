@@ -2,7 +2,7 @@
 // source and must give identical results on every input (docs/api.md: "Both give
 // identical results on every input"). This runs every public function over
 // the whole kasztp corpus, the generated file: and IPv4-host corpora
-// (bench/generated-corpora.mjs) and seeded random strings and compares the builds.
+// (scripts/data/generated-corpora.mjs) and seeded random strings and compares the builds.
 import { describe, expect, it } from "vitest";
 import { builds, type Api } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";

@@ -5,7 +5,7 @@
 // has to stay far below what keeping the results would take.
 import { describe, expect, it } from "vitest";
 import { createSwurl, type KernelName } from "../../build/index.js";
-import { repeatedChunks } from "../../bench/lib.mjs";
+import { repeatedChunks } from "../../scripts/data/random.mjs";
 import { corpusBytes } from "../helpers/batch-lines";
 import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";

@@ -209,7 +209,7 @@ describe("bench/ and scripts/", () => {
   /** The relative imports of the .mjs files of `dir` that lead into `other`, as "file -> specifier". */
   const into = (dir: string, other: string) =>
     readdirSync(dir, { recursive: true, encoding: "utf8" })
-      .filter((f) => f.endsWith(".mjs") && !f.startsWith("data/"))
+      .filter((f) => f.endsWith(".mjs"))
       .flatMap((f) =>
         [...readFileSync(`${dir}/${f}`, "utf8").matchAll(/(?:from|import\()\s*"(\.{1,2}\/[^"]*)"/g)]
           .map(([, spec]) => spec!)

@@ -63,7 +63,7 @@ const WRITERS: Record<string, [file: string, names: string]> = {
   "src/generated/": ["scripts/gen-uts46.mjs", "src/generated/"],
   "packages/cli/build/": ["packages/cli/scripts/build.mjs", 'path.join(root, "build")'],
   "packages/cli/src/generated/": ["packages/cli/scripts/build.mjs", '"src/generated"'],
-  "bench/data/generated/": ["bench/generated-corpora.mjs", '"data", "generated"'],
+  "bench/data/generated/": ["scripts/data/generated-corpora.mjs", '"data", "generated"'],
 };
 
 /**

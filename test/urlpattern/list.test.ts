@@ -5,7 +5,8 @@
 // against a base, dictionaries, and on the benchmark's router workload at 50
 // and 1,000 routes.
 import { describe, expect, it } from "vitest";
-import { requests, routes } from "../../bench/urlpattern-routes.mjs";
+import { URL as WhatwgURL } from "whatwg-url";
+import { requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
@@ -100,6 +101,57 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     expect(list.match({ pathname: "/files/x" })).toEqual({ index: 1, groups: { 0: "x" } });
     const proto = new URLPatternList([{ pathname: "/:__proto__" }]).match("https://a.org/p");
     expect(Object.getOwnPropertyDescriptor(proto?.groups, "__proto__")?.value).toBe("p");
+  });
+
+  it("a request target against a base: as the URL the parser makes of them (whatwg-url), with or without a parse", () => {
+    // Targets that a list reads without a parse (plain paths and queries) and
+    // those the parser changes: dot segments, "%2e", "\\", a space, "//"
+    // first (a host), "'" (kept in a path, encoded in a special query), a
+    // fragment, non-ASCII.
+    const targets = [
+      "/users/42",
+      "/users/42?tab=a&b=c",
+      "/users/.",
+      "/users/./42",
+      "/users/../users/42",
+      "/users/%2e/42",
+      "/users/%2E%2E/x",
+      "/users/.hidden",
+      "/users/a.b",
+      "/users/%41",
+      "/users\\42",
+      "/users/4 2",
+      "//users/42",
+      "/users/'42'",
+      "/users/42?q='x'",
+      "/users/42?q=a b",
+      "/users/42?q=1#frag",
+      "/users/42#frag",
+      "/users/é",
+      "/users/42?é",
+      "/users//42",
+      "/",
+      "",
+      "?q=1",
+    ];
+    const list = new URLPatternList([
+      { pathname: "/users/:id" },
+      { pathname: "/users/:id", search: "q=:q" },
+      { pathname: "/users/:a/:b" },
+      { pathname: "/*" },
+    ]);
+    for (const base of ["http://localhost:3000", "https://example.com/dir/x?y#z"]) {
+      for (const target of targets) {
+        const href = new WhatwgURL(target, base).href;
+        const want = list.exec(href);
+        const got = list.exec(target, base);
+        expect(got && { index: got.index, result: { ...got.result, inputs: [] } }, `${target} against ${base}`).toEqual(
+          want && { index: want.index, result: { ...want.result, inputs: [] } },
+        );
+        expect(list.findIndex(target, base)).toBe(want?.index ?? -1);
+        expect(list.match(target, base)).toEqual(list.match(href));
+      }
+    }
   });
 
   it("takes URLPattern objects as they are, and what the constructor takes", () => {

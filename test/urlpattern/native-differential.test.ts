@@ -3,7 +3,7 @@
 // the same constructor errors, test() and exec() results on seeded random
 // routes and requests, and on the benchmark's router workload, in every build.
 import { describe, expect, it } from "vitest";
-import { requests, routes } from "../../bench/urlpattern-routes.mjs";
+import { requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";

@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { URLSearchParams as WhatwgSearchParams } from "whatwg-url";
 import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";
-import { queriesOf } from "../../bench/corpus.mjs";
+import { queriesOf } from "../../scripts/data/corpus.mjs";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x5eed_5eac);
 const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);

@@ -1,6 +1,6 @@
 // parse and canParse against whatwg-url 17.3, the WHATWG reference (not Node's
 // own URL, which predates recent spec changes): every line of every corpus
-// (bench/corpus.mjs CORPORA: the vendored ones and the generated file: and
+// (scripts/data/corpus.mjs CORPORA: the vendored ones and the generated file: and
 // IPv4-host lists), kasztp also against a base, and seeded random mutations of
 // kasztp's URLs (test/helpers/url-mutations.ts). Every getter must agree, and so must failure.
 //
@@ -9,7 +9,7 @@
 //   SWURL_DIFF_CASES=1000000 SWURL_DIFF_SEED=7 npx vitest run test/whatwg/whatwg-differential.test.ts
 // (the reference's results are kept for all builds: some 500 bytes a case).
 import { describe, expect, it } from "vitest";
-import { CORPORA } from "../../bench/corpus.mjs";
+import { CORPORA } from "../../scripts/data/corpus.mjs";
 import { corpusLines } from "../helpers/corpus";
 import { mutationCases, type DiffCase } from "../helpers/url-mutations";
 import { reference, REFERENCE_NAME, targets, URL_FIELDS, type UrlApi } from "../helpers/url-targets";

@@ -173,18 +173,23 @@ async function* decompressedLines(
     }
   }
   const input = source[Symbol.asyncIterator]();
-  while (failure === null && !ended) {
-    const next = await input.next();
-    if (next.done) {
-      await feed(null);
-      // Output pushed with the end may be emitted a turn after it.
-      if (!ended && failure === null) await new Promise<void>((resolve) => (wake = resolve));
-    } else {
-      for (let i = 0; i < next.value.length && failure === null; i += INFLATE_STEP) {
-        await feed(next.value.subarray(i, i + INFLATE_STEP));
-        yield* lines();
+  try {
+    while (failure === null && !ended) {
+      const next = await input.next();
+      if (next.done) {
+        await feed(null);
+        // Output pushed with the end may be emitted a turn after it.
+        if (!ended && failure === null) await new Promise<void>((resolve) => (wake = resolve));
+      } else {
+        for (let i = 0; i < next.value.length && failure === null; i += INFLATE_STEP) {
+          await feed(next.value.subarray(i, i + INFLATE_STEP));
+          yield* lines();
+        }
       }
     }
+  } finally {
+    // Stopped at the damage, or by the reader: the file is closed now, not by the garbage collector.
+    await input.return?.();
   }
   yield* lines();
   if (failure !== null) return damaged(failure);

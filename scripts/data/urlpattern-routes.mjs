@@ -13,7 +13,7 @@
 //   cdn       https://*.cdn.example.com/r/*
 //   archive   *://example.com/r/:year(\d+)/:month(\d+)/:name
 //   comments  */r/:id/comments{/:cid(\d+)}?   (any host)
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "./random.mjs";
 
 const SHAPES = ["fixed", "digits", "tenant", "cdn", "archive", "comments"];
 const WORDS = ["users", "orders", "items", "posts", "carts", "tags", "files", "teams", "plans", "notes"];

@@ -14,16 +14,16 @@
 // (gitignored, never committed), and written again whenever this file
 // changes: the SHA-256 of its source is kept beside each list.
 //
-//   node bench/generated-corpora.mjs     write both lists if missing or stale, print their paths
+//   node scripts/data/generated-corpora.mjs     write both lists if missing or stale, print their paths
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { threadId } from "node:worker_threads";
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "./random.mjs";
 
 const SOURCE = fileURLToPath(import.meta.url);
-export const GENERATED_DIR = path.join(path.dirname(SOURCE), "data", "generated");
+export const GENERATED_DIR = path.join(path.dirname(SOURCE), "..", "..", "bench", "data", "generated");
 const LINES = 20_000;
 const SEED = 0x17c0;
 

@@ -18,12 +18,12 @@ import { GENERATED, GENERATED_DIR, generatedFile } from "./generated-corpora.mjs
 const LF = 0x0a;
 const CR = 0x0d;
 const BOM = [0xef, 0xbb, 0xbf];
-const DATA = fileURLToPath(new URL("data/", import.meta.url));
+const DATA = fileURLToPath(new URL("../../bench/data/", import.meta.url));
 
 /**
  * The corpora of npm run bench and of the instruction counter's --corpus=all:
  * the vendored bench/data/*.txt (not sample.txt, a part of kasztp.txt) and the
- * generated ones (bench/generated-corpora.mjs), by name.
+ * generated ones (scripts/data/generated-corpora.mjs), by name.
  */
 export const CORPORA = [
   ...readdirSync(DATA)

@@ -4,7 +4,7 @@
 // escaped quotes, as Apache and nginx write them. Tests compare swurl with
 // whatwg-url on small ones; the combined-log bench suite writes a 1 GB one.
 
-import { mulberry32 } from "./lib.mjs";
+import { mulberry32 } from "./random.mjs";
 
 /**
  * @typedef {object} LogLine
