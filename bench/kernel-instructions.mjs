@@ -38,7 +38,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadCorpus } from "../scripts/data/corpus.mjs";
 import { corpusFiles, LINES, perCall, requireValgrind } from "./callgrind.mjs";
-import { bundleSource, KERNEL_JS, wasmText } from "../scripts/bundle.mjs";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const OPERATIONS = ["parse", "canParse", "split", "batch"];
@@ -65,10 +64,13 @@ const NO_OP_KERNEL = new Uint8Array([
 /**
  * The kernel of `build` (the core's .wasm file, "js" for the pure-JS build's
  * kernel as createSwurl("js") runs it, or "call" for NO_OP_KERNEL) with at
- * least 20 MB of memory: its exports, the bulk module's with them (its .wasm
- * file beside the core's, in the core's memory), and its bytes.
+ * least 20 MB of memory: its exports and its bytes; with `bulk`, the bulk
+ * module's exports with them (its .wasm file beside the core's, in the
+ * core's memory), which only the batch operation uses: a process that
+ * instantiates, or loads, more than it measures counts differently (see the
+ * dispatch of --run below).
  */
-async function loadKernel(build) {
+async function loadKernel(build, bulk) {
   if (build === "call") {
     const kernel = new WebAssembly.Instance(new WebAssembly.Module(NO_OP_KERNEL), {}).exports;
     return { kernel, bytes: new Uint8Array(kernel.memory.buffer) };
@@ -76,23 +78,28 @@ async function loadKernel(build) {
   if (build === "js") {
     // The library and the descriptor of its bulk module, bundled together
     // (the module's JS build shares the heap of its bundle).
+    // esbuild loaded here only: in the measured process of a WASM build,
+    // more loaded code changes what V8 makes of the loop, and so the count.
+    const { bundleSource, KERNEL_JS, wasmText } = await import("../scripts/bundle.mjs");
     const entry = `export { createSwurl } from "./src/index.ts"; export { BULK } from "./src/kernel/modules.ts";`;
     const text = await bundleSource(entry, "ts", { platform: "node", ...KERNEL_JS, plugins: [wasmText] });
     const { createSwurl, BULK } = await import(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);
     const arena = createSwurl("js")[Symbol.for("swurl.internals")];
     arena.reserve(20 << 20);
-    const kernel = { ...arena.backend.kernel, ...arena.backend.instance(BULK) };
+    const kernel = bulk ? { ...arena.backend.kernel, ...arena.backend.instance(BULK) } : arena.backend.kernel;
     return { kernel, bytes: new Uint8Array(arena.backend.buffer()) };
   }
   const core = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(build)), {}).exports;
   const bulkFile = build.replace(/swurl((\.simd)?\.wasm)$/, "swurl-bulk$1");
-  const bulk = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(bulkFile)), {
-    env: { memory: core.memory },
-    core,
-  }).exports;
+  const bulkExports =
+    bulk &&
+    new WebAssembly.Instance(new WebAssembly.Module(readFileSync(bulkFile)), {
+      env: { memory: core.memory },
+      core,
+    }).exports;
   core.init();
   core.memory.grow(300);
-  return { kernel: { ...core, ...bulk }, bytes: new Uint8Array(core.memory.buffer) };
+  return { kernel: bulk ? { ...core, ...bulkExports } : core, bytes: new Uint8Array(core.memory.buffer) };
 }
 
 /**
@@ -145,7 +152,7 @@ async function runApi(operation, build, corpus, passes) {
 
 /** Run `operation` of the kernel of `build` `passes` times over the lines: the measured program. */
 async function runKernel(operation, build, corpus, passes, empty) {
-  const { kernel, bytes } = await loadKernel(build);
+  const { kernel, bytes } = await loadKernel(build, false);
   const encoder = new TextEncoder();
   const lines = loadCorpus(corpus).lines.slice(0, LINES);
   // Each line at its own address (parse edits its input in place), 32 bytes apart for the vector slack.
@@ -180,7 +187,7 @@ async function runKernel(operation, build, corpus, passes, empty) {
  * kernel of parseBatch() without its wrapper.
  */
 async function runBatch(build, corpus, passes, empty) {
-  const { kernel, bytes } = await loadKernel(build);
+  const { kernel, bytes } = await loadKernel(build, true);
   const lines = loadCorpus(corpus).lines.slice(0, LINES);
   const text = empty ? "\n".repeat(lines.length) : `${lines.join("\n")}\n`;
   const src = 65536;

@@ -4,8 +4,9 @@
 //      as two WASM modules, SIMD and scalar (asconfig.json targets), and the
 //      types of their exports, src/generated/kernel.ts (scripts/kernel-types.mjs);
 //   2. the library bundles build/index.js and build/js.js (esbuild),
-//      with both WASM modules inlined and the kernel compiled to JS a second time
-//      (ASC_TARGET = 0) for the pure-JS build;
+//      with both WASM builds inlined and the kernel compiled to JS a second time
+//      (ASC_TARGET = 0) for the pure-JS build, and the browser entries
+//      build/browser/, whose fallback builds are a file fetched where needed;
 //   3. the type declarations (tsc, into build/types/), with build/index.d.ts and
 //      build/js.d.ts beside the bundles pointing at them (so that an import of
 //      a bundle by path, as the tests make, is typed too);
@@ -15,7 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { KERNEL_JS, wasmText, withoutScalarWasm } from "./bundle.mjs";
+import { browserFallback, KERNEL_JS, wasmText } from "./bundle.mjs";
 import { compileKernels, writeKernelTypes } from "./kernel-types.mjs";
 import { KERNEL_MODULES, wasmFile } from "./kernel-modules.mjs";
 import { reportSizes } from "./sizes.mjs";
@@ -73,18 +74,19 @@ await esbuild.build({
   chunkNames: "chunks/[name]-[hash]",
 });
 // For browsers (the package's "browser" condition, or a <script type=module>
-// by path): each entry one self-contained ES module, nothing Node-only.
-// They carry the SIMD build of each kernel module and the pure-JS build,
-// which runs where the SIMD one cannot (no SIMD, no WebAssembly, compiling
-// refused), synchronously from the first call on; the scalar WASM builds stay
-// out (an empty text: src/kernel/wasm-backend.ts), which halves the WASM a
-// browser downloads for what only engines without SIMD would run.
+// by path): each entry one self-contained ES module, nothing Node-only. The
+// browser entry carries the SIMD build of each kernel module; the fallback
+// builds (the scalar WASM and pure-JS builds, src/kernel/fallback-builds.ts)
+// are build/browser/fallback.js, which it imports at import only where the
+// engine cannot compile SIMD WASM, so that a browser downloads one build of
+// each module it uses. swurl/js carries the fallback builds itself.
+rmSync("build/browser", { recursive: true, force: true });
 await esbuild.build({
   ...common,
-  entryPoints: ["src/index.ts", "src/js.ts"],
+  entryPoints: { index: "src/index.ts", js: "src/js.ts", fallback: "src/kernel/fallback-builds.ts" },
   outdir: "build/browser",
   platform: "browser",
-  plugins: [withoutScalarWasm, wasmText],
+  plugins: [browserFallback("./fallback.js"), wasmText],
 });
 
 // Declarations of this build only (a moved or deleted module leaves none behind).

@@ -66,13 +66,23 @@ export const wasmText = {
   },
 };
 
-/** An esbuild plugin: a scalar `.wasm` build (not `.simd.wasm`) is an empty text, the mark of a build left out. */
-export const withoutScalarWasm = {
-  name: "without-scalar-wasm",
-  setup(build) {
-    // (esbuild's filters have no lookbehind: a SIMD build falls through to the next plugin.)
-    build.onLoad({ filter: /\.wasm$/ }, (args) =>
-      args.path.endsWith(".simd.wasm") ? undefined : { contents: `export default "";`, loader: "js" },
-    );
-  },
-};
+/**
+ * An esbuild plugin for the browser entries: src/kernel/fallback.ts, which
+ * imports the fallback builds (the scalar WASM and pure-JS builds of every
+ * module), becomes fallback.browser.ts, which imports them with import()
+ * only where the engine cannot compile SIMD WASM, from the file beside the
+ * entry that the build makes of src/kernel/fallback-builds.ts (`file`).
+ */
+export function browserFallback(file) {
+  return {
+    name: "browser-fallback",
+    setup(build) {
+      const kernel = path.join(root, "src", "kernel");
+      build.onResolve({ filter: /^\.\/fallback(-builds)?\.js$/ }, (args) => {
+        if (args.resolveDir !== kernel) return undefined;
+        if (args.path === "./fallback.js") return { path: path.join(kernel, "fallback.browser.ts") };
+        return args.importer === path.join(kernel, "fallback.browser.ts") ? { path: file, external: true } : undefined;
+      });
+    },
+  };
+}

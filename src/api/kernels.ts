@@ -4,7 +4,8 @@
 import { createApi, type Swurl } from "./create.js";
 import type { Backend, KernelName } from "../kernel/backend.js";
 import { createJsBackend } from "../kernel/js-backend.js";
-import { createWasmBackend, hasSimd, hasWebAssembly } from "../kernel/wasm-backend.js";
+import { hasSimd, hasWebAssembly } from "../kernel/engine.js";
+import { createWasmBackend } from "../kernel/wasm-backend.js";
 import { quote, typeName } from "../arguments/check.js";
 
 /** The best kernel this engine offers (whether it may compile WASM is known only on trying: see `kernel`). */

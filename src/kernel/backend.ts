@@ -12,7 +12,11 @@ export type { CoreExports };
 
 export type KernelName = "wasm-simd" | "wasm" | "js";
 
-/** A feature module of the kernel: its builds, and the names of the functions each exports. */
+/**
+ * A feature module of the kernel: its SIMD build, and the names of the
+ * functions each build exports (its other builds are in FallbackBuilds, by
+ * its name).
+ */
 export interface KernelModule<E extends object> {
   /** Its name, as scripts/kernel-modules.mjs lists it. */
   readonly name: string;
@@ -20,11 +24,21 @@ export interface KernelModule<E extends object> {
   readonly exports: readonly string[];
   /** Type only: what its exports are (src/generated/kernel.ts). */
   readonly typed?: E;
-  /** Its SIMD and scalar WASM builds, as text (wasm-text.ts). */
+  /** Its SIMD WASM build, as text (wasm-text.ts). */
   readonly simd: string;
-  readonly scalar: string;
-  /** Its pure-JS build's exports (src/generated/kernel-js.ts). */
-  readonly js: () => E;
+}
+
+/** The core's pure-JS build: its exports, and the hook that hands it the heap standing in for linear memory. */
+type JsCore = CoreExports & { attachHeap(bytes: Uint8Array, words: Int32Array): void };
+
+/** The builds of every module that an engine running SIMD WASM does not use (fallback-builds.ts). */
+export interface FallbackBuilds {
+  /** Each module's scalar WASM build, as text (wasm-text.ts), by module name. */
+  readonly scalar: Readonly<Record<string, string>>;
+  /** The core's pure-JS build. */
+  readonly jsCore: JsCore;
+  /** Each feature module's pure-JS build (src/generated/kernel-js.ts): a function that gives its exports, by module name. */
+  readonly js: Readonly<Record<string, () => object>>;
 }
 
 export interface Backend {

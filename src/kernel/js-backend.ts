@@ -1,10 +1,12 @@
 // The pure-JS backend: the kernel source compiled to JavaScript (esbuild with
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
 // Every module's JS build is one graph of ES modules around the one heap of
-// assembly/memory.ts, so a feature module needs no linking.
-import * as kernel from "swurl-kernel-js/js.ts";
+// assembly/memory.ts, so a feature module needs no linking. The builds are
+// fallback builds (fallback-builds.ts): swurl/js imports them, the browser
+// entry fetches them only where WASM cannot run.
 import { CORE_EXPORTS } from "../generated/kernel.js";
-import { type Backend, type CoreExports, type KernelModule, moduleExports } from "./backend.js";
+import { type Backend, type CoreExports, type FallbackBuilds, type KernelModule, moduleExports } from "./backend.js";
+import { fallbackBuilds } from "./fallback.js";
 
 const PAGE = 65536;
 
@@ -17,9 +19,19 @@ type AttachHeap = (bytes: Uint8Array, words: Int32Array) => void;
  * core's, and that of a feature module bundled apart from it (as a test may
  * load one), whose assembly/memory.ts is another module with a heap of its own.
  */
-const graphs = new Set<AttachHeap>([kernel.attachHeap]);
+const graphs = new Set<AttachHeap>();
 
-export function createJsBackend(): Backend {
+/** A backend on the pure-JS builds of `builds` (by default, the ones this entry has loaded). */
+export function createJsBackend(builds: FallbackBuilds | undefined = fallbackBuilds()): Backend {
+  if (builds === undefined)
+    throw new Error(
+      'swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it',
+    );
+  const { jsCore } = builds;
+  if (!graphs.has(jsCore.attachHeap)) {
+    graphs.add(jsCore.attachHeap);
+    attached = null;
+  }
   let buffer = new ArrayBuffer(PAGE);
   let bytes = new Uint8Array(buffer);
   let words = new Int32Array(buffer);
@@ -41,14 +53,14 @@ export function createJsBackend(): Backend {
     bytes = nextBytes;
     words = nextWords;
   };
-  const exports = moduleExports<CoreExports>("core", CORE_EXPORTS, kernel);
+  const exports = moduleExports<CoreExports>("core", CORE_EXPORTS, jsCore);
   enter();
   exports.init();
   return {
     name: "js",
     kernel: exports,
     instance<E extends object>(feature: KernelModule<E>): E {
-      const exports = feature.js() as E & { attachHeap?: AttachHeap };
+      const exports = (builds.js[feature.name] as () => E & { attachHeap?: AttachHeap })();
       if (exports.attachHeap !== undefined && !graphs.has(exports.attachHeap)) {
         graphs.add(exports.attachHeap);
         attached = null;
@@ -70,6 +82,6 @@ export function createJsBackend(): Backend {
       enter();
       exports.init();
     },
-    another: createJsBackend,
+    another: () => createJsBackend(builds),
   };
 }

@@ -1,50 +1,34 @@
-// The WASM backend. Both builds of each module are inlined as text
-// (wasm-text.ts), so loading is synchronous in Node and in browsers alike and
-// needs no server set-up; only the build that is used is decoded and
-// compiled, once. The core's instance owns the memory; a feature module's
-// instance imports it, and the core's parser (assembly/core.ts).
+// The WASM backend. The SIMD build of each module is inlined as text
+// (wasm-text.ts), and so is the scalar one in the Node.js entries (the
+// browser entry fetches it only where the engine has no SIMD: fallback.ts),
+// so loading is synchronous and needs no server set-up; only the build that
+// is used is decoded and compiled, once. The core's instance owns the memory;
+// a feature module's instance imports it, and the core's parser
+// (assembly/core.ts).
 import simdText from "../../build/swurl.simd.wasm";
-import scalarText from "../../build/swurl.wasm";
 import { CORE_EXPORTS } from "../generated/kernel.js";
 import { type Backend, type CoreExports, type KernelModule, moduleExports } from "./backend.js";
+import { hasSimd, hasWebAssembly } from "./engine.js";
+import { fallbackBuilds } from "./fallback.js";
 import { decodeWasmText } from "./wasm-text.js";
 
 const PAGE = 65536;
 
-/** A module whose one function uses i8x16.splat and i8x16.popcnt. */
-const SIMD_PROBE = new Uint8Array([
-  0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 10, 1, 8, 0, 65, 0, 253, 15, 253, 98, 11,
-]);
-
-export function hasWebAssembly(): boolean {
-  return typeof WebAssembly === "object" && typeof WebAssembly.Module === "function";
-}
-
-export function hasSimd(): boolean {
-  try {
-    return WebAssembly.validate(SIMD_PROBE);
-  } catch {
-    return false;
-  }
-}
-
-/** A module's two builds, as text. */
-interface Builds {
-  readonly name: string;
-  readonly simd: string;
-  readonly scalar: string;
-}
-
-const CORE: Builds = { name: "core", simd: simdText, scalar: scalarText };
+/** The core as a module with a SIMD build (its exports are checked apart: CORE_EXPORTS). */
+const CORE = { name: "core", simd: simdText };
 
 /** The compiled modules, by module name and build ("core.simd"): compiled on first use only. */
 const compiled = new Map<string, WebAssembly.Module>();
 
-function wasmModule(builds: Builds, simd: boolean): WebAssembly.Module {
-  const key = `${builds.name}.${simd ? "simd" : "scalar"}`;
+/** Module `builds` compiled: its SIMD build, or with `scalar` (the fallback builds' texts) its scalar one. */
+function wasmModule(
+  builds: { name: string; simd: string },
+  scalar: Readonly<Record<string, string>> | null,
+): WebAssembly.Module {
+  const key = `${builds.name}.${scalar === null ? "simd" : "scalar"}`;
   let module = compiled.get(key);
   if (module === undefined) {
-    module = new WebAssembly.Module(decodeWasmText(simd ? builds.simd : builds.scalar));
+    module = new WebAssembly.Module(decodeWasmText(scalar === null ? builds.simd : (scalar[builds.name] as string)));
     compiled.set(key, module);
   }
   return module;
@@ -59,14 +43,14 @@ export function createWasmBackend(simd: boolean): Backend {
   if (!hasWebAssembly()) throw new Error('swurl: this engine has no WebAssembly; use the "js" kernel (swurl/js)');
   if (simd && !hasSimd())
     throw new Error('swurl: this engine\'s WebAssembly has no SIMD; use the "wasm" or "js" kernel');
-  // The browser bundles leave the scalar builds out (scripts/build.mjs).
-  if (!simd && scalarText === "")
+  const scalar = simd ? null : (fallbackBuilds()?.scalar ?? null);
+  if (!simd && scalar === null)
     throw new Error(
-      'swurl: this bundle has no scalar WASM build (a browser bundle carries the SIMD one); use the "js" kernel',
+      "swurl: the browser entry fetches the scalar WASM build only where the engine has no SIMD; here it runs the SIMD one",
     );
   let module: WebAssembly.Module;
   try {
-    module = wasmModule(CORE, simd);
+    module = wasmModule(CORE, scalar);
   } catch (error) {
     throw new Error(`swurl: this engine refused to compile the WASM kernel (${String(error)}); use the "js" kernel`, {
       cause: error,
@@ -97,7 +81,7 @@ export function createWasmBackend(simd: boolean): Backend {
     instance<E extends object>(feature: KernelModule<E>): E {
       let exports = instances.get(feature) as E | undefined;
       if (exports === undefined) {
-        const instance = new WebAssembly.Instance(wasmModule(feature, simd), imports);
+        const instance = new WebAssembly.Instance(wasmModule(feature, scalar), imports);
         exports = moduleExports<E>(feature.name, feature.exports, instance.exports);
         instances.set(feature, exports);
       }

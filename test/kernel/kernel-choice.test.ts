@@ -6,11 +6,11 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { runChild } from "../helpers/child";
 
-const entry = JSON.stringify(path.resolve(import.meta.dirname, "../../build/index.js"));
+const build = (file: string) => path.resolve(import.meta.dirname, "../../build", file);
 
-/** Run `body` (an ES module that imports the built package as `swurl`) after `setup`, in `node ...flags`. */
-function inProcess(flags: string[], setup: string, body: string): unknown {
-  const source = `${setup}\nconst swurl = await import(${entry});\n${body}`;
+/** Run `body` (an ES module that imports the built package's `file` as `swurl`) after `setup`, in `node ...flags`. */
+function inProcess(flags: string[], setup: string, body: string, file = "index.js"): unknown {
+  const source = `${setup}\nconst swurl = await import(${JSON.stringify(build(file))});\n${body}`;
   const result = runChild(process.execPath, [...flags, "--input-type=module", "-e", source], { encoding: "utf8" });
   // --jitless says on stderr that it turns WebAssembly off; nothing else may be printed there.
   expect(result.stderr.replace("Warning: disabling flag --expose_wasm due to conflicting flags\n", "")).toBe("");
@@ -82,7 +82,7 @@ swurl.createSwurl("wasm-simd").parseBatch("http://e.example/");
 console.log(JSON.stringify({ imported, parsed, used: seen }));`;
     // Importing compiles nothing, reading \`kernel\` neither: the first call
     // does, the core's; a feature module's (bulk parsing), its first call.
-    const size = (file: string) => statSync(path.resolve(import.meta.dirname, "../../build", file)).size;
+    const size = (file: string) => statSync(build(file)).size;
     const [core, bulk] = [size("swurl.simd.wasm"), size("swurl-bulk.simd.wasm")];
     expect(inProcess([], count, body)).toEqual({ imported: [], parsed: [core], used: [core, bulk] });
   });
@@ -104,5 +104,71 @@ const imported = [...made];
 swurl.canParse("http://a.example/");
 console.log(JSON.stringify({ kernel, imported, called: made.length > 0 }));`;
     expect(inProcess([], count, body)).toEqual({ kernel: "wasm-simd", imported: [], called: true });
+  });
+});
+
+// The browser entry (build/browser/index.js, which runs in Node too: it
+// imports nothing Node-only) carries the SIMD builds and imports the fallback
+// builds, build/browser/fallback.js, only where SIMD WASM cannot run.
+describe("the browser entry", () => {
+  /** Every module the entry imports, found by a loader hook registered before it. */
+  const IMPORTS = `
+const { register } = await import("node:module");
+const imports = new MessageChannel();
+const seen = [];
+imports.port1.on("message", (url) => seen.push(url.slice(url.lastIndexOf("/") + 1)));
+imports.port1.unref();
+register("data:text/javascript," + encodeURIComponent(
+  "let port; export function initialize(data) { port = data.port; }" +
+  "export async function load(url, context, next) { port.postMessage(url); return next(url, context); }"
+), { data: { port: imports.port2 }, transferList: [imports.port2] });`;
+  const BODY = `
+const href = swurl.parse("HTTP://A.example/b/../c")?.href;
+const idna = swurl.parse("http://Bücher.example/")?.href;
+const made = (kernel) => { try { return swurl.createSwurl(kernel).parse("http://a/b/../c")?.href; } catch (e) { return e.message; } };
+await new Promise((resolve) => setTimeout(resolve, 50));
+console.log(JSON.stringify({ kernel: swurl.kernel, href, idna, scalar: made("wasm"), js: made("js"), imports: seen }));`;
+  const answers = { href: "http://a.example/c", idna: "http://xn--bcher-kva.example/" };
+
+  test("runs the SIMD build where the engine has SIMD, and fetches no other build", () => {
+    expect(inProcess([], IMPORTS, BODY, "browser/index.js")).toEqual({
+      kernel: "wasm-simd",
+      ...answers,
+      scalar:
+        "swurl: the browser entry fetches the scalar WASM build only where the engine has no SIMD; here it runs the SIMD one",
+      js: 'swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it',
+      imports: ["index.js"],
+    });
+  });
+
+  test("fetches the fallback builds where the engine compiles no SIMD module, and runs the scalar build", () => {
+    // An engine whose WebAssembly has no SIMD: it validates no SIMD module
+    // and refuses to compile one (the probe of src/kernel/engine.ts and every
+    // .simd.wasm build, known here by their sizes).
+    const sizes = [31, ...["swurl", "swurl-bulk"].map((name) => statSync(build(`${name}.simd.wasm`)).size)];
+    const noSimd = `
+WebAssembly.validate = () => false;
+const Module = WebAssembly.Module;
+WebAssembly.Module = function (bytes) {
+  if (${JSON.stringify(sizes)}.includes(bytes.byteLength)) throw new WebAssembly.CompileError("SIMD unsupported");
+  return new Module(bytes);
+};`;
+    expect(inProcess([], `${IMPORTS}${noSimd}`, BODY, "browser/index.js")).toEqual({
+      kernel: "wasm",
+      ...answers,
+      scalar: "http://a/c",
+      js: "http://a/c",
+      imports: ["index.js", "fallback.js"],
+    });
+  });
+
+  test("fetches the fallback builds where there is no WebAssembly, and runs the JS build", () => {
+    expect(inProcess(["--jitless"], IMPORTS, BODY, "browser/index.js")).toEqual({
+      kernel: "js",
+      ...answers,
+      scalar: 'swurl: this engine has no WebAssembly; use the "js" kernel (swurl/js)',
+      js: "http://a/c",
+      imports: ["index.js", "fallback.js"],
+    });
   });
 });
