@@ -25,7 +25,7 @@ const graphs = new Set<AttachHeap>();
 export function createJsBackend(builds: FallbackBuilds | undefined = fallbackBuilds()): Backend {
   if (builds === undefined)
     throw new Error(
-      'swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it',
+      "swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it",
     );
   const { jsCore } = builds;
   if (!graphs.has(jsCore.attachHeap)) {

@@ -136,7 +136,7 @@ console.log(JSON.stringify({ kernel: swurl.kernel, href, idna, scalar: made("was
       ...answers,
       scalar:
         "swurl: the browser entry fetches the scalar WASM build only where the engine has no SIMD; here it runs the SIMD one",
-      js: 'swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it',
+      js: "swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it",
       imports: ["index.js"],
     });
   });

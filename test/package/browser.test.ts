@@ -189,7 +189,7 @@ const NODE_ENTRY = "/node_modules/swurl/build/index.js";
 const entry = (e: string) => encodeURIComponent(e);
 /** createSwurl("js") of the browser entry where it runs SIMD WASM (src/kernel/js-backend.ts). */
 const JS_ELSEWHERE =
-  'swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it';
+  "swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it";
 
 /**
  * Each load path: its page, the kernel it must run, and the Node entry whose
