@@ -285,16 +285,19 @@ describe("a named pipe as FILE", () => {
 // Issue #36 item 13 (in part): FILEs opened one at a time, so that more files
 // than the descriptors a process may hold are read as cat reads them.
 describe("many FILEs", () => {
-  it("400 files under ulimit -n 128", () => {
+  it.each([
+    ["canon", (i: number) => `https://f${i}.example/\n`],
+    ["extract --input html", (i: number) => `<a href="https://f${i}.example/">${i}</a>\n`],
+  ])("400 files under ulimit -n 128: %s", (command, body) => {
     const many = mkdtempSync(path.join(dir, "many-"));
     const files = Array.from({ length: 400 }, (_, i) => {
       const p = path.join(many, `f${i}.txt`);
-      writeFileSync(p, `https://f${i}.example/\n`);
+      writeFileSync(p, body(i));
       return p;
     });
     const list = path.join(dir, "many.args");
     writeFileSync(list, files.join("\n"));
-    const script = `ulimit -n 128; xargs -d '\\n' -a '${list}' '${process.execPath}' '${CLI}' canon`;
+    const script = `ulimit -n 128; xargs -d '\\n' -a '${list}' '${process.execPath}' '${CLI}' ${command}`;
     const r = runChild("bash", ["-c", script], { encoding: "utf8", timeout: 60_000 });
     expect([r.status, r.stderr]).toEqual([0, ""]);
     expect(r.stdout.split("\n")).toHaveLength(401);

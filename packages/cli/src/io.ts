@@ -274,6 +274,14 @@ async function* utf8Chunks(name: string, chunks: AsyncIterable<Uint8Array>): Asy
 }
 
 /**
+ * Check FILE arguments without opening any (stat and access): an InputError
+ * for the first that cannot be read, before a command writes anything.
+ */
+export async function checkInputs(files: string[]): Promise<void> {
+  await Promise.all(files.filter((f) => f !== "-").map(checkPart));
+}
+
+/**
  * Open FILE arguments (none: standard input), read in order as one stream.
  * Fails early with an InputError if one cannot be read. Each is opened when
  * its turn comes, but a lone regular file, opened now: its first bytes say

@@ -16,7 +16,7 @@ import {
 } from "./args.js";
 import { UsageError } from "../errors.js";
 import type { Command, Context } from "../command.js";
-import { openInputs, type Input } from "../io.js";
+import { checkInputs, openInputs, type Input } from "../io.js";
 import { readRecords, type InputSpec } from "../input/records.js";
 import { FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { linkBatches, pageLinks } from "../input/html-links.js";
@@ -112,26 +112,34 @@ async function htmlLinks(
   const { SAXParser } = await import("parse5-sax-parser");
   let unresolved = 0;
   const resolve = (input: string, base?: string) => parse(input, base)?.href ?? null;
-  // Every file opened first: one that cannot be read stops the run before any output.
-  const inputs = await Promise.all((files.length === 0 ? ["-"] : files).map((file) => openInputs([file])));
-  for (const input of inputs) {
-    const page = pageLinks(SAXParser, documentUrl, resolve, textUrls);
-    for await (const { links, base } of linkBatches(
-      page,
-      input.chunks(() => {}),
-    )) {
-      let out = "";
-      for (const link of links) {
-        const url = parse(link, base);
-        if (url === null) {
-          if (base === undefined) unresolved++;
-        } else if (kept(filter, url)) {
-          out += url.href + "\n";
+  const pages = files.length === 0 ? ["-"] : files;
+  // Every file checked first: one that cannot be read stops the run before any
+  // output. Each is opened in its turn, so that more pages than a process may
+  // hold descriptors are read.
+  await checkInputs(pages);
+  for (const file of pages) {
+    const input = await openInputs([file]);
+    try {
+      const page = pageLinks(SAXParser, documentUrl, resolve, textUrls);
+      for await (const { links, base } of linkBatches(
+        page,
+        input.chunks(() => {}),
+      )) {
+        let out = "";
+        for (const link of links) {
+          const url = parse(link, base);
+          if (url === null) {
+            if (base === undefined) unresolved++;
+          } else if (kept(filter, url)) {
+            out += url.href + "\n";
+          }
         }
+        if (out !== "") await stdout.write(out);
       }
-      if (out !== "") await stdout.write(out);
+      if (input.damage !== null) throw input.damage;
+    } finally {
+      await input.close();
     }
-    if (input.damage !== null) throw input.damage;
   }
   if (unresolved > 0) {
     process.stderr.write(
