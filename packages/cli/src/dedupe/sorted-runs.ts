@@ -6,8 +6,9 @@
 // character of a key, so a key that is a prefix of another sorts first.
 
 import { readSync, rmSync } from "node:fs";
-import { mergeFiles } from "./heap.js";
+import { drain, mergeFiles } from "./heap.js";
 import { FileWriter, MERGE_FILES, TempFolder } from "./temp-folder.js";
+import { turn } from "./turns.js";
 
 /** Where sorted text goes. */
 type WriteText = (text: string) => Promise<void>;
@@ -18,6 +19,35 @@ const LINE_COST = 48;
 /** Bytes of a run file read at a time, and of sorted text written at a time. */
 const READ_BUFFER = 1 << 16;
 const WRITE_TEXT = 1 << 20;
+
+/**
+ * Entries sorted at a time: a short synchronous sort, with a turn of the event
+ * loop (turns.ts) between two, so that a signal stops the run within a turn.
+ */
+const SORT_SLICE = 1 << 16;
+/** Entries written to a run file between two turns. */
+const WRITE_SLICE = 1 << 12;
+
+/** `entries` sorted: slices of SORT_SLICE, each sorted in its turn, then merged (drain() takes turns too). */
+async function sortInTurns(entries: string[]): Promise<string[]> {
+  if (entries.length <= SORT_SLICE) return entries.sort();
+  const slices: { items: string[]; at: number }[] = [];
+  for (let i = 0; i < entries.length; i += SORT_SLICE) {
+    slices.push({ items: entries.slice(i, i + SORT_SLICE).sort(), at: 0 });
+    await turn();
+  }
+  const sorted: string[] = [];
+  await drain(
+    slices,
+    (a, b) => a.items[a.at] < b.items[b.at],
+    (top) => {
+      sorted.push(top.items[top.at]);
+      return undefined;
+    },
+    (top) => ++top.at < top.items.length,
+  );
+  return sorted;
+}
 
 /** The line of a KEY TAB LINE entry. */
 function lineOf(entry: string): string {
@@ -39,23 +69,26 @@ export class SortedRuns {
   ) {}
 
   /** Lines, each ending with a line break. */
-  add(text: string): void {
+  async add(text: string): Promise<void> {
     let start = 0;
     for (let end = text.indexOf("\n"); end >= 0; end = text.indexOf("\n", start)) {
       const line = text.slice(start, end);
       start = end + 1;
       this.entries.push(`${this.key(line)}\t${line}`);
       this.held += LINE_COST + COST_PER_BYTE * line.length;
-      if (this.held > this.memory) this.spill();
+      if (this.held > this.memory) await this.spill();
     }
   }
 
   /** Write the entries held, sorted, to a run file of the temporary folder. */
-  private spill(): void {
+  private async spill(): Promise<void> {
     this.folder ??= new TempFolder(this.tempDir, "swurl-sort-");
     const run = new FileWriter(this.folder, this.folder.file(`r${this.merged++}`));
-    this.entries.sort();
-    for (const entry of this.entries) run.write(Buffer.from(`${entry}\n`, "latin1"));
+    const sorted = await sortInTurns(this.entries);
+    for (let i = 0; i < sorted.length; i++) {
+      run.write(Buffer.from(`${sorted[i]}\n`, "latin1"));
+      if (i % WRITE_SLICE === 0) await turn();
+    }
     run.close();
     this.runs.push(run.path);
     this.entries = [];
@@ -65,10 +98,12 @@ export class SortedRuns {
   /** Every line added, in key order. */
   async finish(write: WriteText): Promise<void> {
     if (this.runs.length === 0) {
-      this.entries.sort();
-      for (let i = 0; i < this.entries.length; i += 4096) {
+      const sorted = await sortInTurns(this.entries);
+      for (let i = 0; i < sorted.length; i += 4096) {
+        // A write to a file as standard output is synchronous: the loop gets its turns here.
+        await turn();
         await write(
-          `${this.entries
+          `${sorted
             .slice(i, i + 4096)
             .map(lineOf)
             .join("\n")}\n`,
@@ -77,7 +112,7 @@ export class SortedRuns {
       this.entries = [];
       return;
     }
-    if (this.entries.length > 0) this.spill();
+    if (this.entries.length > 0) await this.spill();
     const folder = this.folder!;
     while (this.runs.length > MERGE_FILES) {
       const group = this.runs.splice(0, MERGE_FILES);
