@@ -146,6 +146,11 @@ const jsonLine = fc.oneof(
   text.map((u) => utf8(JSON.stringify({ url: Buffer.from(u, "latin1").toString("utf8"), id: 1 }))),
   fc.constantFrom('{"url":""}', '{"url":5}', '{"url":null}', "{}", "[1]", '"x"', "{broken", '{"url":"-"}'),
   text,
+  // A value nested deeper than a recursive reader or writer could go (issue #36 item 11), before or after the URL.
+  fc.tuple(fc.integer({ min: 1, max: 20_000 }), fc.boolean()).map(([depth, first]) => {
+    const deep = `"v":${"[".repeat(depth)}${"]".repeat(depth)}`;
+    return first ? `{${deep},"url":"http://deep.example/"}` : `{"url":"http://deep.example/",${deep}}`;
+  }),
 );
 
 /**
