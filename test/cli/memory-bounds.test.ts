@@ -47,6 +47,19 @@ describe("a line over the cap (16 MiB) is a failure row, read past without being
   }, 60_000);
 });
 
+// A CSV record may span lines (a quoted field): one of them over the cap makes the whole record a failure row.
+it("csv: a quoted field with a 17 MiB line in it is a failure row, not a URL made of the rest", async () => {
+  const input = big('id,url\n1,"https://a.example/x\n', 17, "y", '\nz"\n2,https://b.example/\n');
+  const r = await measureStream(["parse", "--input", "csv", "--fields", "href"], input);
+  expect([r.status, r.stderr]).toEqual([0, ""]);
+  expect(r.stdout.split("\n")).toEqual([
+    `{"input":"(a line of ${17 * MiB} bytes, over the cap of 16 MiB: not read)","error":"invalid"}`,
+    '{"href":"https://b.example/"}',
+    "",
+  ]);
+  expect(r.peak).toBeLessThan(500 * MB);
+}, 60_000);
+
 describe("LineCap against a reference, at every chunking", () => {
   it("lines over the cap become placeholders; the others pass unchanged", async () => {
     await fc.assert(

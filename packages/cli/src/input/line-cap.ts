@@ -102,15 +102,21 @@ export class LineCap {
     );
   }
 
-  /** `records` with the cut lines' records made failures: no URL, no fields, the placeholder's words as their text. */
+  /**
+   * `records` with the cut lines' records made failures: no URL, no fields,
+   * the first placeholder's words as their text. A record of several lines
+   * (a CSV quoted field) is a cut line's if any of its lines is.
+   */
   records(records: Records): Records {
     if (this.unseen === 0) return records;
     const cut = new Map<number, string>();
     for (let i = 0; i < records.length && this.unseen > 0; i++) {
       const text = records.text(i);
-      if (!text.startsWith(this.mark)) continue;
-      cut.set(i, text.slice(this.mark.length));
-      this.unseen--;
+      const at = text.indexOf(this.mark);
+      if (at === -1) continue;
+      const end = text.indexOf("\n", at);
+      cut.set(i, text.slice(at + this.mark.length, end === -1 ? undefined : end));
+      this.unseen -= text.split(this.mark).length - 1;
     }
     if (cut.size === 0) return records;
     // Without `fromBatch`: the commands then read every record of the block through url(i).
