@@ -99,19 +99,24 @@ function parseArgs(argv) {
 async function bundle() {
   const esbuild = await import("esbuild");
   mkdirSync(path.dirname(BUNDLE), { recursive: true });
-  // The readers' property bundles the CLI's sources itself (loadCli()), as its test does.
-  await esbuild.build({
-    entryPoints: [path.join(root, "test", "cli", "reader-properties.ts")],
-    outfile: READERS,
+  // Both bundles: ES modules for Node of the test sources, the kernel's JS build and its .wasm imports included.
+  const common = {
     bundle: true,
     format: "esm",
     platform: "node",
     packages: "external",
     logLevel: "warning",
     ...KERNEL_JS,
+  };
+  // The readers' property bundles the CLI's sources itself (loadCli()), as its test does.
+  await esbuild.build({
+    ...common,
+    entryPoints: [path.join(root, "test", "cli", "reader-properties.ts")],
+    outfile: READERS,
     plugins: [wasmText],
   });
   await esbuild.build({
+    ...common,
     entryPoints: {
       properties: path.join(root, "test", "helpers", "fuzz-properties.ts"),
       "chromium-oracle": path.join(root, "test", "helpers", "urlpattern-chromium.ts"),
@@ -119,12 +124,6 @@ async function bundle() {
     },
     outdir: path.dirname(BUNDLE),
     outExtension: { ".js": ".mjs" },
-    bundle: true,
-    format: "esm",
-    platform: "node",
-    packages: "external",
-    logLevel: "warning",
-    ...KERNEL_JS,
     plugins: [
       wasmText,
       {
