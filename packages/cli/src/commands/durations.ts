@@ -13,7 +13,7 @@ const ZERO = -1e6;
 /** Bucket -> count. */
 export type Histogram = Map<number, number>;
 
-export interface Percentiles {
+interface Percentiles {
   p50: number;
   p95: number;
   p99: number;

@@ -54,7 +54,7 @@ export async function drain<T>(
 }
 
 /** A reader of one sorted file: next() moves to its next item (false at the end). */
-export interface FileReader {
+interface FileReader {
   next(): boolean;
 }
 

@@ -43,7 +43,7 @@ const NOT_RUNNING_TEXT = new Set(["script", "style", "noscript", "iframe", "noem
  * Characters of an attribute value at most: a longer one is no link (16 MiB,
  * eight times the longest URL browsers take). A comment's text is never kept.
  */
-export const MAX_VALUE = 16 * 2 ** 20;
+const MAX_VALUE = 16 * 2 ** 20;
 
 /** Characters of text handed on at a time: a text node of any length is read in pieces. */
 const TEXT_PIECE = 2 ** 20;

@@ -15,7 +15,7 @@
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
 
 /** The meaning of a field to the commands: the common names a user may group by, beside the server's names (the Combined Log Format's, and more). */
-export const COMMON_NAMES = [...ACCESS_LOG_FIELDS, "query", "vhost", "port", "scheme", "duration"] as const;
+const COMMON_NAMES = [...ACCESS_LOG_FIELDS, "query", "vhost", "port", "scheme", "duration"] as const;
 export type CommonName = (typeof COMMON_NAMES)[number];
 
 /** How a time field is written (log-time.ts reads each). */
