@@ -16,6 +16,12 @@
 // walk does the work of the standard's loop over the list for every pattern
 // the tree holds, and gives the same first match. The groups of the answer
 // are the runs on its branch, as index pairs into the pathname.
+//
+// The tree is built of objects, then laid out once, at the first walk, in
+// typed arrays (Layout): a walk reads a node's fields from one row of small
+// numbers and its labels from one string, where objects would scatter each
+// node over several heap objects, which a table of 1,000 routes takes out
+// of the processor's caches.
 
 import type { RouteStep } from "./one-pass.js";
 
@@ -92,8 +98,126 @@ export class TrieMatch {
   undecided = false;
 }
 
+/** A node's row in Layout.nodes: these fields, NODE a row. */
+const FIRST = 0;
+const EDGES = 1;
+const EDGE_COUNT = 2;
+const TABLE = 3;
+const RUNS = 4;
+const RUN_COUNT = 5;
+const ENDS = 6;
+const END_COUNT = 7;
+const TRIED = 8;
+const TRIED_COUNT = 9;
+const DEPTH = 10;
+const NODE = 11;
+/** An edge's row in Layout.edges: its first code unit, where its label starts in Layout.text and ends, its child's row. */
+const UNIT = 0;
+const LABEL = 1;
+const LABEL_END = 2;
+const CHILD = 3;
+const EDGE = 4;
+
+/** The tree in typed arrays (RouteTrie.layout()): rows of numbers, the labels one string. */
+class Layout {
+  constructor(
+    readonly nodes: Int32Array,
+    readonly edges: Int32Array,
+    /** The labels, one after another. */
+    readonly text: string,
+    /** Each node's Node.byUnit, 128 entries from its TABLE (-1 for none). */
+    readonly tables: Uint8Array,
+    /** The runs: class table, minimum, stop ("" for none), child's row. */
+    readonly runClasses: readonly Uint8Array[],
+    readonly runMins: Int32Array,
+    readonly runStops: readonly string[],
+    readonly runChildren: Int32Array,
+    /** Node.ends of every node, and their Routes. */
+    readonly ends: Int32Array,
+    readonly routes: readonly Route[],
+    /** Node.tried of every node. */
+    readonly tried: Int32Array,
+  ) {}
+}
+
+/** Node.first where no pattern lies below: above any index. */
+const NONE = 0x7fffffff;
+
+/** `tree` laid out (Layout), its root the row 0. */
+function layOut(tree: Node): Layout {
+  const order: Node[] = [];
+  const rows = new Map<Node, number>();
+  const visit = (node: Node) => {
+    rows.set(node, order.length * NODE);
+    order.push(node);
+    for (const child of node.children) visit(child);
+    for (const run of node.runs) visit(run.child);
+  };
+  visit(tree);
+  const nodes = new Int32Array(order.length * NODE);
+  const edges: number[] = [];
+  const tables: number[] = [];
+  let text = "";
+  const runClasses: Uint8Array[] = [];
+  const runMins: number[] = [];
+  const runStops: string[] = [];
+  const runChildren: number[] = [];
+  const ends: number[] = [];
+  const routes: Route[] = [];
+  const tried: number[] = [];
+  for (const node of order) {
+    const row = rows.get(node) as number;
+    nodes[row + FIRST] = Math.min(node.first, NONE);
+    nodes[row + EDGES] = edges.length;
+    nodes[row + EDGE_COUNT] = node.labels.length;
+    for (let e = 0; e < node.labels.length; e++) {
+      const label = node.labels[e] as string;
+      edges.push(
+        node.firsts[e] as number,
+        text.length,
+        text.length + label.length,
+        rows.get(node.children[e] as Node) as number,
+      );
+      text += label;
+    }
+    nodes[row + TABLE] = node.byUnit === null ? -1 : tables.length;
+    if (node.byUnit !== null) for (const entry of node.byUnit) tables.push(entry);
+    nodes[row + RUNS] = runMins.length;
+    nodes[row + RUN_COUNT] = node.runs.length;
+    for (const run of node.runs) {
+      runClasses.push(run.ascii);
+      runMins.push(run.min);
+      runStops.push(run.stop);
+      runChildren.push(rows.get(run.child) as number);
+    }
+    nodes[row + ENDS] = ends.length;
+    nodes[row + END_COUNT] = node.ends.length;
+    ends.push(...node.ends);
+    routes.push(...node.routes);
+    nodes[row + TRIED] = tried.length;
+    nodes[row + TRIED_COUNT] = node.tried.length;
+    tried.push(...node.tried);
+    nodes[row + DEPTH] = node.depth;
+  }
+  return new Layout(
+    nodes,
+    Int32Array.from(edges),
+    text,
+    Uint8Array.from(tables),
+    runClasses,
+    Int32Array.from(runMins),
+    runStops,
+    Int32Array.from(runChildren),
+    Int32Array.from(ends),
+    routes,
+    Int32Array.from(tried),
+  );
+}
+
 export class RouteTrie {
   private readonly root = new Node(0);
+  /** The tree laid out for walks, made at the first (the list adds no pattern after it). */
+  private laid: Layout | null = null;
   /** Group pairs of the branch being walked. */
   private stack = new Int32Array(16);
   private pathname = "";
@@ -192,6 +316,7 @@ export class RouteTrie {
     test: (index: number) => boolean,
     answer: TrieMatch,
   ): void {
+    this.laid ??= layOut(this.root);
     this.pathname = value;
     this.pathEnd = end;
     this.accept = accept;
@@ -200,72 +325,77 @@ export class RouteTrie {
     answer.index = limit;
     answer.route = null;
     answer.undecided = false;
-    this.walk(this.root, 0);
+    this.walk(this.laid, 0, 0);
     if (answer.index === limit) answer.index = -1;
   }
 
-  /** Walk down from `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
-  private walk(start: Node, from: number): void {
+  /** Walk down from the node at `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
+  private walk(laid: Layout, start: number, from: number): void {
     const value = this.pathname;
     const n = this.pathEnd;
     const answer = this.answer;
+    const nodes = laid.nodes;
     let node = start;
     let at = from;
-    while (node.first < answer.index) {
-      if (at === n) this.end(node);
-      if (node.tried.length > 0) this.tryAt(node);
+    while ((nodes[node + FIRST] as number) < answer.index) {
+      if (at === n) this.end(laid, node);
+      if (nodes[node + TRIED_COUNT] !== 0) this.tryAt(laid, node);
       // The text edge that the next code unit starts, if its label follows.
-      let next: Node | null = null;
+      let next = -1;
       let nextAt = 0;
       if (at < n) {
         const c = value.charCodeAt(at);
-        const labels = node.labels;
+        const edges = laid.edges;
         let e = -1;
-        const table = node.byUnit;
-        if (table !== null) e = c < 0x80 ? (table[c] as number) - 1 : -1;
-        else {
-          const firsts = node.firsts;
-          for (let k = 0; k < firsts.length; k++)
-            if (firsts[k] === c) {
+        const table = nodes[node + TABLE] as number;
+        if (table >= 0) {
+          const entry = c < 0x80 ? (laid.tables[table + c] as number) : 0;
+          if (entry !== 0) e = (nodes[node + EDGES] as number) + (entry - 1) * EDGE;
+        } else {
+          const last = (nodes[node + EDGES] as number) + (nodes[node + EDGE_COUNT] as number) * EDGE;
+          for (let k = nodes[node + EDGES] as number; k < last; k += EDGE)
+            if (edges[k + UNIT] === c) {
               e = k;
               break;
             }
         }
         if (e >= 0) {
-          const label = labels[e] as string;
-          const to = at + label.length;
+          const label = edges[e + LABEL] as number;
+          const to = at + (edges[e + LABEL_END] as number) - label;
           if (to <= n) {
             // A loop: labels are short, and startsWith() is a call that costs more than their compare.
+            const text = laid.text;
             let u = 1;
-            while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
-            if (u === label.length) {
-              next = node.children[e] as Node;
+            while (at + u < to && value.charCodeAt(at + u) === text.charCodeAt(label + u)) u++;
+            if (at + u === to) {
+              next = edges[e + CHILD] as number;
               nextAt = to;
             }
           }
         }
       }
-      const runs = node.runs;
-      if (runs.length === 0) {
-        if (next === null) return;
+      const runCount = nodes[node + RUN_COUNT] as number;
+      if (runCount === 0) {
+        if (next < 0) return;
         node = next;
         at = nextAt;
         continue;
       }
-      if (next !== null) {
-        this.walk(next, nextAt);
+      if (next >= 0) {
+        this.walk(laid, next, nextAt);
         if (answer.undecided) return;
       }
-      for (let r = 0; r < runs.length; r++) {
-        const run = runs[r] as Run;
-        const i = run.stop === "" ? this.runEnd(run.ascii, at) : value.indexOf(run.stop, at);
+      const runs = nodes[node + RUNS] as number;
+      for (let r = runs; r < runs + runCount; r++) {
+        const stop = laid.runStops[r] as string;
+        const i = stop === "" ? this.runEnd(laid.runClasses[r] as Uint8Array, at) : value.indexOf(stop, at);
         if (i < 0 && answer.undecided) return;
         const to = i < 0 || i > n ? n : i;
-        if (to - at < run.min) continue;
-        const slot = node.depth * 2;
+        if (to - at < (laid.runMins[r] as number)) continue;
+        const slot = (nodes[node + DEPTH] as number) * 2;
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
-        this.walk(run.child, to);
+        this.walk(laid, laid.runChildren[r] as number, to);
         if (answer.undecided) return;
       }
       return;
@@ -290,11 +420,12 @@ export class RouteTrie {
   }
 
   /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */
-  private tryAt(node: Node): void {
+  private tryAt(laid: Layout, node: number): void {
     const answer = this.answer;
-    const tried = node.tried;
-    for (let k = 0; k < tried.length; k++) {
-      const index = tried[k] as number;
+    const start = laid.nodes[node + TRIED] as number;
+    const last = start + (laid.nodes[node + TRIED_COUNT] as number);
+    for (let k = start; k < last; k++) {
+      const index = laid.tried[k] as number;
       if (index >= answer.index) return;
       if (this.test(index)) {
         answer.index = index;
@@ -305,18 +436,20 @@ export class RouteTrie {
   }
 
   /** The pathname ends at `node`: its first pattern before the answer that `accept` takes becomes the answer. */
-  private end(node: Node): void {
+  private end(laid: Layout, node: number): void {
     const answer = this.answer;
-    const ends = node.ends;
-    for (let k = 0; k < ends.length; k++) {
-      const index = ends[k] as number;
+    const start = laid.nodes[node + ENDS] as number;
+    const last = start + (laid.nodes[node + END_COUNT] as number);
+    for (let k = start; k < last; k++) {
+      const index = laid.ends[k] as number;
       if (index >= answer.index) return;
-      const route = node.routes[k] as Route;
+      const route = laid.routes[k] as Route;
       if (!route.checkOthers || this.accept(index)) {
         answer.index = index;
         answer.route = route;
         if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
-        for (let s = node.depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
+        const depth = laid.nodes[node + DEPTH] as number;
+        for (let s = depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
         return;
       }
     }
