@@ -22,8 +22,15 @@
 // numbers and its labels from one string, where objects would scatter each
 // node over several heap objects, which a table of 1,000 routes takes out
 // of the processor's caches.
+//
+// A walk may read a request target as it came (ListMatcher.request()),
+// before it is known that the URL parser would keep its path as it is
+// (url-input.ts requestEnd()): it checks the stretches it takes as it goes
+// (keptPath()), and tells whether the branch of its answer was all kept
+// (TrieMatch.kept), which is then the whole path.
 
 import type { RouteStep } from "./one-pass.js";
+import { keptPath } from "./url-input.js";
 
 class Node {
   readonly labels: string[] = [];
@@ -96,6 +103,8 @@ export class TrieMatch {
   route: Route | null = null;
   /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
   undecided = false;
+  /** Whether the branch of the answer (from the trie) is a path that KEPT_PATH takes (url-input.ts keptPath()). */
+  kept = false;
 }
 
 /** A node's row in Layout.nodes: these fields, NODE a row. */
@@ -111,26 +120,34 @@ const TRIED = 8;
 const TRIED_COUNT = 9;
 const DEPTH = 10;
 const NODE = 11;
-/** An edge's row in Layout.edges: its first code unit, where its label starts in Layout.text and ends, its child's row. */
+/**
+ * An edge's row in Layout.edges: its first code unit, where its label
+ * starts in Layout.text and ends, its child's row, and whether a path that
+ * KEPT_PATH takes may hold its label (KEPT, AFTER_SLASH: but not after a "/").
+ */
 const UNIT = 0;
 const LABEL = 1;
 const LABEL_END = 2;
 const CHILD = 3;
-const EDGE = 4;
+const LABEL_KEPT = 4;
+const EDGE = 5;
+const KEPT = 0;
+const AFTER_SLASH = 1;
+const NOT_KEPT = 2;
 
-/** The tree in typed arrays (RouteTrie.layout()): rows of numbers, the labels one string. */
+/** The tree in typed arrays (layOut()): rows of numbers, the labels' code units one array. */
 class Layout {
   constructor(
     readonly nodes: Int32Array,
     readonly edges: Int32Array,
-    /** The labels, one after another. */
-    readonly text: string,
+    /** The labels' code units, one label after another: a string built of pieces would be read through their links. */
+    readonly text: Uint16Array,
     /** Each node's Node.byUnit, 128 entries from its TABLE (-1 for none). */
     readonly tables: Uint8Array,
-    /** The runs: class table, minimum, stop ("" for none), child's row. */
+    /** The runs: class table, minimum, stop (-1 for none), child's row. */
     readonly runClasses: readonly Uint8Array[],
     readonly runMins: Int32Array,
-    readonly runStops: readonly string[],
+    readonly runStops: Int32Array,
     readonly runChildren: Int32Array,
     /** Node.ends of every node, and their Routes. */
     readonly ends: Int32Array,
@@ -138,6 +155,12 @@ class Layout {
     /** Node.tried of every node. */
     readonly tried: Int32Array,
   ) {}
+}
+
+/** Edges.LABEL_KEPT of `label`. */
+function labelKept(label: string): number {
+  if (!keptPath(label, 0, label.length, -1)) return NOT_KEPT;
+  return label.startsWith(".") || label.startsWith("%") ? AFTER_SLASH : KEPT;
 }
 
 /** Node.first where no pattern lies below: above any index. */
@@ -157,10 +180,10 @@ function layOut(tree: Node): Layout {
   const nodes = new Int32Array(order.length * NODE);
   const edges: number[] = [];
   const tables: number[] = [];
-  let text = "";
+  const text: number[] = [];
   const runClasses: Uint8Array[] = [];
   const runMins: number[] = [];
-  const runStops: string[] = [];
+  const runStops: number[] = [];
   const runChildren: number[] = [];
   const ends: number[] = [];
   const routes: Route[] = [];
@@ -177,8 +200,9 @@ function layOut(tree: Node): Layout {
         text.length,
         text.length + label.length,
         rows.get(node.children[e] as Node) as number,
+        labelKept(label),
       );
-      text += label;
+      for (let i = 0; i < label.length; i++) text.push(label.charCodeAt(i));
     }
     nodes[row + TABLE] = node.byUnit === null ? -1 : tables.length;
     if (node.byUnit !== null) for (const entry of node.byUnit) tables.push(entry);
@@ -187,7 +211,7 @@ function layOut(tree: Node): Layout {
     for (const run of node.runs) {
       runClasses.push(run.ascii);
       runMins.push(run.min);
-      runStops.push(run.stop);
+      runStops.push(run.stop === "" ? -1 : run.stop.charCodeAt(0));
       runChildren.push(rows.get(run.child) as number);
     }
     nodes[row + ENDS] = ends.length;
@@ -202,11 +226,11 @@ function layOut(tree: Node): Layout {
   return new Layout(
     nodes,
     Int32Array.from(edges),
-    text,
+    Uint16Array.from(text),
     Uint8Array.from(tables),
     runClasses,
     Int32Array.from(runMins),
-    runStops,
+    Int32Array.from(runStops),
     Int32Array.from(runChildren),
     Int32Array.from(ends),
     routes,
@@ -325,24 +349,30 @@ export class RouteTrie {
     answer.index = limit;
     answer.route = null;
     answer.undecided = false;
-    this.walk(this.laid, 0, 0);
+    answer.kept = false;
+    this.walk(this.laid, 0, 0, true);
     if (answer.index === limit) answer.index = -1;
   }
 
-  /** Walk down from the node at `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
-  private walk(laid: Layout, start: number, from: number): void {
+  /**
+   * Walk down from the node at `start` at `from`, on a branch that is `kept`
+   * so far: text edges in a loop, a recursion only where a node also has runs.
+   */
+  private walk(laid: Layout, start: number, from: number, kept: boolean): void {
     const value = this.pathname;
     const n = this.pathEnd;
     const answer = this.answer;
     const nodes = laid.nodes;
     let node = start;
     let at = from;
+    let branchKept = kept;
     while ((nodes[node + FIRST] as number) < answer.index) {
-      if (at === n) this.end(laid, node);
+      if (at === n) this.end(laid, node, branchKept);
       if (nodes[node + TRIED_COUNT] !== 0) this.tryAt(laid, node);
       // The text edge that the next code unit starts, if its label follows.
       let next = -1;
       let nextAt = 0;
+      let nextKept = branchKept;
       if (at < n) {
         const c = value.charCodeAt(at);
         const edges = laid.edges;
@@ -366,10 +396,13 @@ export class RouteTrie {
             // A loop: labels are short, and startsWith() is a call that costs more than their compare.
             const text = laid.text;
             let u = 1;
-            while (at + u < to && value.charCodeAt(at + u) === text.charCodeAt(label + u)) u++;
+            while (at + u < to && value.charCodeAt(at + u) === text[label + u]) u++;
             if (at + u === to) {
               next = edges[e + CHILD] as number;
               nextAt = to;
+              const labelKept = edges[e + LABEL_KEPT] as number;
+              if (labelKept === NOT_KEPT || (labelKept === AFTER_SLASH && value.charCodeAt(at - 1) === 0x2f))
+                nextKept = false;
             }
           }
         }
@@ -379,23 +412,27 @@ export class RouteTrie {
         if (next < 0) return;
         node = next;
         at = nextAt;
+        branchKept = nextKept;
         continue;
       }
       if (next >= 0) {
-        this.walk(laid, next, nextAt);
+        this.walk(laid, next, nextAt, nextKept);
         if (answer.undecided) return;
       }
       const runs = nodes[node + RUNS] as number;
       for (let r = runs; r < runs + runCount; r++) {
-        const stop = laid.runStops[r] as string;
-        const i = stop === "" ? this.runEnd(laid.runClasses[r] as Uint8Array, at) : value.indexOf(stop, at);
+        const stop = laid.runStops[r] as number;
+        let i = at;
+        if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
+        else while (i < n && value.charCodeAt(i) !== stop) i++;
         if (i < 0 && answer.undecided) return;
         const to = i < 0 || i > n ? n : i;
         if (to - at < (laid.runMins[r] as number)) continue;
         const slot = (nodes[node + DEPTH] as number) * 2;
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
-        this.walk(laid, laid.runChildren[r] as number, to);
+        const runKept = branchKept && keptPath(value, at, to, value.charCodeAt(at - 1));
+        this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
       return;
@@ -435,8 +472,8 @@ export class RouteTrie {
     }
   }
 
-  /** The pathname ends at `node`: its first pattern before the answer that `accept` takes becomes the answer. */
-  private end(laid: Layout, node: number): void {
+  /** The pathname ends at `node`, on a branch `kept` or not: its first pattern before the answer that `accept` takes becomes the answer. */
+  private end(laid: Layout, node: number, kept: boolean): void {
     const answer = this.answer;
     const start = laid.nodes[node + ENDS] as number;
     const last = start + (laid.nodes[node + END_COUNT] as number);
@@ -447,6 +484,7 @@ export class RouteTrie {
       if (!route.checkOthers || this.accept(index)) {
         answer.index = index;
         answer.route = route;
+        answer.kept = kept;
         if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
         const depth = laid.nodes[node + DEPTH] as number;
         for (let s = depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
