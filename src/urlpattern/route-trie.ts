@@ -48,6 +48,8 @@ class Node {
   first = Number.MAX_SAFE_INTEGER;
   /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
   byUnit: Uint8Array | null = null;
+  /** Its row in Layout.nodes (layOut()). */
+  row = 0;
   /** How many runs lie on the way here: the groups of a pattern that ends here. */
   constructor(readonly depth: number) {}
 }
@@ -168,74 +170,85 @@ const NONE = 0x7fffffff;
 
 /** `tree` laid out (Layout), its root the row 0. */
 function layOut(tree: Node): Layout {
+  // First the rows and the sizes: the arrays are made at their size and filled.
   const order: Node[] = [];
-  const rows = new Map<Node, number>();
+  let edgeCount = 0;
+  let textLength = 0;
+  let tableCount = 0;
+  let runCount = 0;
+  let endCount = 0;
+  let triedCount = 0;
   const visit = (node: Node) => {
-    rows.set(node, order.length * NODE);
+    node.row = order.length * NODE;
     order.push(node);
+    edgeCount += node.labels.length;
+    for (const label of node.labels) textLength += label.length;
+    if (node.byUnit !== null) tableCount++;
+    runCount += node.runs.length;
+    endCount += node.ends.length;
+    triedCount += node.tried.length;
     for (const child of node.children) visit(child);
     for (const run of node.runs) visit(run.child);
   };
   visit(tree);
   const nodes = new Int32Array(order.length * NODE);
-  const edges: number[] = [];
-  const tables: number[] = [];
-  const text: number[] = [];
+  const edges = new Int32Array(edgeCount * EDGE);
+  const text = new Uint16Array(textLength);
+  const tables = new Uint8Array(tableCount * 128);
   const runClasses: Uint8Array[] = [];
-  const runMins: number[] = [];
-  const runStops: number[] = [];
-  const runChildren: number[] = [];
-  const ends: number[] = [];
+  const runMins = new Int32Array(runCount);
+  const runStops = new Int32Array(runCount);
+  const runChildren = new Int32Array(runCount);
+  const ends = new Int32Array(endCount);
   const routes: Route[] = [];
-  const tried: number[] = [];
+  const tried = new Int32Array(triedCount);
+  let edge = 0;
+  let unit = 0;
+  let table = 0;
+  let run = 0;
+  let end = 0;
+  let triedAt = 0;
   for (const node of order) {
-    const row = rows.get(node) as number;
+    const row = node.row;
     nodes[row + FIRST] = Math.min(node.first, NONE);
-    nodes[row + EDGES] = edges.length;
+    nodes[row + EDGES] = edge;
     nodes[row + EDGE_COUNT] = node.labels.length;
     for (let e = 0; e < node.labels.length; e++) {
       const label = node.labels[e] as string;
-      edges.push(
-        node.firsts[e] as number,
-        text.length,
-        text.length + label.length,
-        rows.get(node.children[e] as Node) as number,
-        labelKept(label),
-      );
-      for (let i = 0; i < label.length; i++) text.push(label.charCodeAt(i));
+      edges[edge + UNIT] = node.firsts[e] as number;
+      edges[edge + LABEL] = unit;
+      edges[edge + LABEL_END] = unit + label.length;
+      edges[edge + CHILD] = (node.children[e] as Node).row;
+      edges[edge + LABEL_KEPT] = labelKept(label);
+      edge += EDGE;
+      for (let i = 0; i < label.length; i++) text[unit++] = label.charCodeAt(i);
     }
-    nodes[row + TABLE] = node.byUnit === null ? -1 : tables.length;
-    if (node.byUnit !== null) for (const entry of node.byUnit) tables.push(entry);
-    nodes[row + RUNS] = runMins.length;
+    nodes[row + TABLE] = node.byUnit === null ? -1 : table;
+    if (node.byUnit !== null) {
+      tables.set(node.byUnit, table);
+      table += 128;
+    }
+    nodes[row + RUNS] = run;
     nodes[row + RUN_COUNT] = node.runs.length;
-    for (const run of node.runs) {
-      runClasses.push(run.ascii);
-      runMins.push(run.min);
-      runStops.push(run.stop === "" ? -1 : run.stop.charCodeAt(0));
-      runChildren.push(rows.get(run.child) as number);
+    for (const r of node.runs) {
+      runClasses.push(r.ascii);
+      runMins[run] = r.min;
+      runStops[run] = r.stop === "" ? -1 : r.stop.charCodeAt(0);
+      runChildren[run] = r.child.row;
+      run++;
     }
-    nodes[row + ENDS] = ends.length;
+    nodes[row + ENDS] = end;
     nodes[row + END_COUNT] = node.ends.length;
-    ends.push(...node.ends);
-    routes.push(...node.routes);
-    nodes[row + TRIED] = tried.length;
+    for (let k = 0; k < node.ends.length; k++) {
+      ends[end++] = node.ends[k] as number;
+      routes.push(node.routes[k] as Route);
+    }
+    nodes[row + TRIED] = triedAt;
     nodes[row + TRIED_COUNT] = node.tried.length;
-    tried.push(...node.tried);
+    for (const index of node.tried) tried[triedAt++] = index;
     nodes[row + DEPTH] = node.depth;
   }
-  return new Layout(
-    nodes,
-    Int32Array.from(edges),
-    Uint16Array.from(text),
-    Uint8Array.from(tables),
-    runClasses,
-    Int32Array.from(runMins),
-    Int32Array.from(runStops),
-    Int32Array.from(runChildren),
-    Int32Array.from(ends),
-    routes,
-    Int32Array.from(tried),
-  );
+  return new Layout(nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried);
 }
 
 export class RouteTrie {
