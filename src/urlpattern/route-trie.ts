@@ -72,8 +72,8 @@ class Run {
   constructor(
     readonly ascii: Uint8Array,
     readonly min: number,
-    /** RouteStep.stop: the run ends at the next of this code unit, which indexOf() finds faster than a loop. */
-    readonly stop: string,
+    /** RouteStep.stop: the run ends at the next of this code unit (-1 for none), which a loop finds without a class lookup. */
+    readonly stop: number,
     readonly child: Node,
   ) {}
 }
@@ -133,9 +133,17 @@ const LABEL_END = 2;
 const CHILD = 3;
 const LABEL_KEPT = 4;
 const EDGE = 5;
+
+/** The values of an edge's LABEL_KEPT. */
 const KEPT = 0;
 const AFTER_SLASH = 1;
 const NOT_KEPT = 2;
+
+/** The LABEL_KEPT of an edge of `label`. */
+function labelKept(label: string): number {
+  if (!keptPath(label, 0, label.length, -1)) return NOT_KEPT;
+  return label.startsWith(".") || label.startsWith("%") ? AFTER_SLASH : KEPT;
+}
 
 /** The tree in typed arrays (layOut()): rows of numbers, the labels' code units one array. */
 class Layout {
@@ -147,22 +155,16 @@ class Layout {
     /** Each node's Node.byUnit, 128 entries from its TABLE (-1 for none). */
     readonly tables: Uint8Array,
     /** The runs: class table, minimum, stop (-1 for none), child's row. */
-    readonly runClasses: readonly Uint8Array[],
+    readonly runClasses: Uint8Array[],
     readonly runMins: Int32Array,
     readonly runStops: Int32Array,
     readonly runChildren: Int32Array,
     /** Node.ends of every node, and their Routes. */
     readonly ends: Int32Array,
-    readonly routes: readonly Route[],
+    readonly routes: Route[],
     /** Node.tried of every node. */
     readonly tried: Int32Array,
   ) {}
-}
-
-/** Edges.LABEL_KEPT of `label`. */
-function labelKept(label: string): number {
-  if (!keptPath(label, 0, label.length, -1)) return NOT_KEPT;
-  return label.startsWith(".") || label.startsWith("%") ? AFTER_SLASH : KEPT;
 }
 
 /** Node.first where no pattern lies below: above any index. */
@@ -170,45 +172,49 @@ const NONE = 0x7fffffff;
 
 /** `tree` laid out (Layout), its root the row 0. */
 function layOut(tree: Node): Layout {
-  // First the rows and the sizes: the arrays are made at their size and filled.
-  const order: Node[] = [];
+  // First the rows and the sizes: the arrays are made at their size, then
+  // filled in the same order. (No array literal here: V8 would deoptimize
+  // this code when it changes its mind on where their like are allocated.)
+  let nodeCount = 0;
   let edgeCount = 0;
   let textLength = 0;
   let tableCount = 0;
   let runCount = 0;
   let endCount = 0;
   let triedCount = 0;
-  const visit = (node: Node) => {
-    node.row = order.length * NODE;
-    order.push(node);
+  const count = (node: Node) => {
+    node.row = nodeCount++ * NODE;
     edgeCount += node.labels.length;
     for (const label of node.labels) textLength += label.length;
     if (node.byUnit !== null) tableCount++;
     runCount += node.runs.length;
     endCount += node.ends.length;
     triedCount += node.tried.length;
-    for (const child of node.children) visit(child);
-    for (const run of node.runs) visit(run.child);
+    for (const child of node.children) count(child);
+    for (const run of node.runs) count(run.child);
   };
-  visit(tree);
-  const nodes = new Int32Array(order.length * NODE);
-  const edges = new Int32Array(edgeCount * EDGE);
-  const text = new Uint16Array(textLength);
-  const tables = new Uint8Array(tableCount * 128);
-  const runClasses: Uint8Array[] = [];
-  const runMins = new Int32Array(runCount);
-  const runStops = new Int32Array(runCount);
-  const runChildren = new Int32Array(runCount);
-  const ends = new Int32Array(endCount);
-  const routes: Route[] = [];
-  const tried = new Int32Array(triedCount);
+  count(tree);
+  const laid = new Layout(
+    new Int32Array(nodeCount * NODE),
+    new Int32Array(edgeCount * EDGE),
+    new Uint16Array(textLength),
+    new Uint8Array(tableCount * 128),
+    new Array<Uint8Array>(runCount),
+    new Int32Array(runCount),
+    new Int32Array(runCount),
+    new Int32Array(runCount),
+    new Int32Array(endCount),
+    new Array<Route>(endCount),
+    new Int32Array(triedCount),
+  );
+  const { nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried } = laid;
   let edge = 0;
   let unit = 0;
   let table = 0;
   let run = 0;
   let end = 0;
   let triedAt = 0;
-  for (const node of order) {
+  const fill = (node: Node) => {
     const row = node.row;
     nodes[row + FIRST] = Math.min(node.first, NONE);
     nodes[row + EDGES] = edge;
@@ -231,24 +237,27 @@ function layOut(tree: Node): Layout {
     nodes[row + RUNS] = run;
     nodes[row + RUN_COUNT] = node.runs.length;
     for (const r of node.runs) {
-      runClasses.push(r.ascii);
+      runClasses[run] = r.ascii;
       runMins[run] = r.min;
-      runStops[run] = r.stop === "" ? -1 : r.stop.charCodeAt(0);
+      runStops[run] = r.stop;
       runChildren[run] = r.child.row;
       run++;
     }
     nodes[row + ENDS] = end;
     nodes[row + END_COUNT] = node.ends.length;
     for (let k = 0; k < node.ends.length; k++) {
-      ends[end++] = node.ends[k] as number;
-      routes.push(node.routes[k] as Route);
+      ends[end] = node.ends[k] as number;
+      routes[end++] = node.routes[k] as Route;
     }
     nodes[row + TRIED] = triedAt;
     nodes[row + TRIED_COUNT] = node.tried.length;
     for (const index of node.tried) tried[triedAt++] = index;
     nodes[row + DEPTH] = node.depth;
-  }
-  return new Layout(nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried);
+    for (const child of node.children) fill(child);
+    for (const r of node.runs) fill(r.child);
+  };
+  fill(tree);
+  return laid;
 }
 
 export class RouteTrie {
@@ -329,12 +338,7 @@ export class RouteTrie {
   private run(node: Node, step: Exclude<RouteStep, string>): Node {
     let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
     if (run === undefined) {
-      run = new Run(
-        step.ascii,
-        step.min,
-        step.stop < 0 ? "" : String.fromCharCode(step.stop),
-        new Node(node.depth + 1),
-      );
+      run = new Run(step.ascii, step.min, step.stop, new Node(node.depth + 1));
       node.runs.push(run);
     }
     return run.child;
