@@ -173,47 +173,38 @@ const NONE = 0x7fffffff;
 /** `tree` laid out (Layout), its root the row 0. */
 function layOut(tree: Node): Layout {
   // First the rows and the sizes: the arrays are made at their size, then
-  // filled in the same order. (No array literal here: V8 would deoptimize
-  // this code when it changes its mind on where their like are allocated.)
-  let nodeCount = 0;
-  let edgeCount = 0;
-  let textLength = 0;
-  let tableCount = 0;
-  let runCount = 0;
-  let endCount = 0;
-  let triedCount = 0;
+  // filled in the same order. (The arrays kept are made by constructors, not
+  // literals: V8 deoptimized this code each time it changed its mind on
+  // where a literal's like are allocated.)
+  const size = { nodes: 0, edges: 0, text: 0, tables: 0, runs: 0, ends: 0, tried: 0 };
   const count = (node: Node) => {
-    node.row = nodeCount++ * NODE;
-    edgeCount += node.labels.length;
-    for (const label of node.labels) textLength += label.length;
-    if (node.byUnit !== null) tableCount++;
-    runCount += node.runs.length;
-    endCount += node.ends.length;
-    triedCount += node.tried.length;
+    node.row = size.nodes++ * NODE;
+    size.edges += node.labels.length;
+    for (const label of node.labels) size.text += label.length;
+    if (node.byUnit !== null) size.tables++;
+    size.runs += node.runs.length;
+    size.ends += node.ends.length;
+    size.tried += node.tried.length;
     for (const child of node.children) count(child);
     for (const run of node.runs) count(run.child);
   };
   count(tree);
   const laid = new Layout(
-    new Int32Array(nodeCount * NODE),
-    new Int32Array(edgeCount * EDGE),
-    new Uint16Array(textLength),
-    new Uint8Array(tableCount * 128),
-    new Array<Uint8Array>(runCount),
-    new Int32Array(runCount),
-    new Int32Array(runCount),
-    new Int32Array(runCount),
-    new Int32Array(endCount),
-    new Array<Route>(endCount),
-    new Int32Array(triedCount),
+    new Int32Array(size.nodes * NODE),
+    new Int32Array(size.edges * EDGE),
+    new Uint16Array(size.text),
+    new Uint8Array(size.tables * 128),
+    new Array<Uint8Array>(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.ends),
+    new Array<Route>(size.ends),
+    new Int32Array(size.tried),
   );
   const { nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried } = laid;
-  let edge = 0;
-  let unit = 0;
-  let table = 0;
-  let run = 0;
-  let end = 0;
-  let triedAt = 0;
+  // Where the next of each goes.
+  let [edge, unit, table, run, end, triedAt] = [0, 0, 0, 0, 0, 0];
   const fill = (node: Node) => {
     const row = node.row;
     nodes[row + FIRST] = Math.min(node.first, NONE);
