@@ -18,7 +18,7 @@ import { setGroup } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
-import { type Base, PATHNAME, requestInput, type UrlInput } from "./url-input.js";
+import { type Base, PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -36,6 +36,8 @@ export class ListMatcher {
   private end = 0;
   private base: Base | null = null;
   private input: UrlInput | null = null;
+  /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
+  private checked = true;
   /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
   private wanted = false;
   /** The groups of the pattern the walk took last (its answer), and its index. */
@@ -88,14 +90,29 @@ export class ListMatcher {
     this.input = url;
     this.source = pathname;
     this.end = pathname.length;
+    this.checked = true;
   }
 
-  /** Search next the request target `input` whose path ends at `end` (url-input.ts requestEnd()), against `base`. */
-  request(input: string, end: number, base: Base): void {
+  /**
+   * Search next the request target `input`, a path-absolute URL (a "/" not
+   * followed by another), against `base`, a special one but file: the walk
+   * reads its path up to "?" as it came, and checks it as it goes where the
+   * URL parser would keep it as it is (route-trie.ts); an answer whose
+   * branch it cannot vouch for, or no answer, is checked then (first()).
+   */
+  request(input: string, base: Base): void {
+    const query = input.indexOf("?");
     this.input = null;
     this.source = input;
-    this.end = end;
+    this.end = query < 0 ? input.length : query;
     this.base = base;
+    this.checked = false;
+  }
+
+  /** Walk the trie over the pathname searched. */
+  private walk(): void {
+    this.kept = null;
+    this.trie.match(this.source, this.end, this.matchers.length, this.accept, this.test, this.answer);
   }
 
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
@@ -113,8 +130,19 @@ export class ListMatcher {
   first(wanted = false): number {
     const answer = this.answer;
     this.wanted = wanted;
-    this.kept = null;
-    this.trie.match(this.source, this.end, this.matchers.length, this.accept, this.test, answer);
+    this.walk();
+    if (!this.checked && !(answer.route !== null && answer.kept && !answer.undecided)) {
+      // A request target read as it came: where the parser would keep its
+      // path (and so its components, components()) as they are, the walk's
+      // answer stands; else the parsed URL is searched.
+      this.checked = true;
+      if (requestEnd(this.source) < 0) {
+        const url = this.parse(this.source, (this.base as Base).url as ParsedUrl);
+        if (url === null) return -1;
+        this.parsed(url);
+        this.walk();
+      }
+    }
     if (!answer.undecided) return answer.index;
     answer.index = -1;
     if (this.all === null) {

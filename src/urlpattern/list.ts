@@ -7,7 +7,7 @@
 // tried against each pattern in turn.
 
 import { ListMatcher } from "./list-matcher.js";
-import { type Base, type BaseURL, requestEnd, type UrlInput, ValueList } from "./url-input.js";
+import { type Base, type BaseURL, type UrlInput, ValueList } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
@@ -62,16 +62,18 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     /**
      * @internal Make string `input` against `baseURL` the request the search
      * reads; false where it is no URL. A request target against a base that
-     * keeps it as it is (url-input.ts requestEnd()) is not parsed at all.
+     * the parser would keep as it is (url-input.ts requestEnd()) is not
+     * parsed at all.
      */
     _request(input: string, baseURL: BaseURL | undefined): boolean {
       const c = core();
       if (baseURL !== undefined) {
         const base = c.base(baseURL);
         if (base.url === null) return false;
-        const end = base.origin === null ? -1 : requestEnd(input);
-        if (end >= 0) {
-          this._search.request(input, end, base);
+        // A path-absolute target against a special base (not file): read as it
+        // came by the walk, which checks it (list-matcher.ts request()).
+        if (base.origin !== null && input.charCodeAt(0) === 0x2f && input.charCodeAt(1) !== 0x2f) {
+          this._search.request(input, base);
           return true;
         }
       }

@@ -31,18 +31,19 @@ export interface URLPatternResult {
   username: URLPatternComponentResult;
 }
 
-/** "Create a component match result": groups named in pattern order (WHOLE: the one group is `input`). */
-function componentResult(names: readonly string[], input: string, match: Groups): URLPatternComponentResult {
-  // The group of a lone "*" (or of any unnamed group alone): a literal. V8
-  // stores an integer-like key such as "0" set by name through a slow path,
-  // and a literal's shape is known when it is compiled.
-  if (names.length === 1 && names[0] === "0") return { groups: { 0: match === WHOLE ? input : match[0] }, input };
+/**
+ * The groups of "create a component match result": named in pattern order
+ * (WHOLE: the one group is `input`).
+ */
+function groupsOf(names: readonly string[], input: string, match: Groups): Record<string, string | undefined> {
+  // Literals where the shape is known when the code is compiled: no group
+  // (fixed text), and the group of a lone "*" (or of any unnamed group
+  // alone), which V8 would store by name through a slow path.
+  if (names.length === 0) return {};
+  if (names.length === 1 && names[0] === "0") return { 0: match === WHOLE ? input : match[0] };
   const groups: Record<string, string | undefined> = {};
-  for (let i = 0; i < names.length; i++) {
-    const name = names[i] as string;
-    setGroup(groups, name, match === WHOLE ? input : match[i]);
-  }
-  return { groups, input };
+  for (let i = 0; i < names.length; i++) setGroup(groups, names[i] as string, match === WHOLE ? input : match[i]);
+  return groups;
 }
 
 /** Set group `name` of `groups` to `value`. */
@@ -61,18 +62,26 @@ export function matchResult(
   groups: readonly Groups[],
   inputs: URLPatternInput[],
 ): URLPatternResult {
-  const one = (i: number) =>
-    componentResult((matchers[i] as ComponentMatcher).names, values.get(i), groups[i] as Groups);
-  // One object literal: one shape for every result.
+  const names = (c: number) => (matchers[c] as ComponentMatcher).names;
+  const protocol = values.get(0);
+  const username = values.get(1);
+  const password = values.get(2);
+  const hostname = values.get(3);
+  const port = values.get(4);
+  const pathname = values.get(5);
+  const search = values.get(6);
+  const hash = values.get(7);
+  // One literal, its component results literals in it: one shape for every
+  // result, and the objects allocated together.
   return {
-    hash: one(7),
-    hostname: one(3),
+    hash: { groups: groupsOf(names(7), hash, groups[7] as Groups), input: hash },
+    hostname: { groups: groupsOf(names(3), hostname, groups[3] as Groups), input: hostname },
     inputs,
-    password: one(2),
-    pathname: one(5),
-    port: one(4),
-    protocol: one(0),
-    search: one(6),
-    username: one(1),
+    password: { groups: groupsOf(names(2), password, groups[2] as Groups), input: password },
+    pathname: { groups: groupsOf(names(5), pathname, groups[5] as Groups), input: pathname },
+    port: { groups: groupsOf(names(4), port, groups[4] as Groups), input: port },
+    protocol: { groups: groupsOf(names(0), protocol, groups[0] as Groups), input: protocol },
+    search: { groups: groupsOf(names(6), search, groups[6] as Groups), input: search },
+    username: { groups: groupsOf(names(1), username, groups[1] as Groups), input: username },
   };
 }

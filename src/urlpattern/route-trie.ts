@@ -16,8 +16,21 @@
 // walk does the work of the standard's loop over the list for every pattern
 // the tree holds, and gives the same first match. The groups of the answer
 // are the runs on its branch, as index pairs into the pathname.
+//
+// The tree is built of objects, then laid out once, at the first walk, in
+// typed arrays (Layout): a walk reads a node's fields from one row of small
+// numbers and its labels from one string, where objects would scatter each
+// node over several heap objects, which a table of 1,000 routes takes out
+// of the processor's caches.
+//
+// A walk may read a request target as it came (ListMatcher.request()),
+// before it is known that the URL parser would keep its path as it is
+// (url-input.ts requestEnd()): it checks the stretches it takes as it goes
+// (keptPath()), and tells whether the branch of its answer was all kept
+// (TrieMatch.kept), which is then the whole path.
 
 import type { RouteStep } from "./one-pass.js";
+import { keptPath } from "./url-input.js";
 
 class Node {
   readonly labels: string[] = [];
@@ -35,6 +48,8 @@ class Node {
   first = Number.MAX_SAFE_INTEGER;
   /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
   byUnit: Uint8Array | null = null;
+  /** Its row in Layout.nodes (layOut()). */
+  row = 0;
   /** How many runs lie on the way here: the groups of a pattern that ends here. */
   constructor(readonly depth: number) {}
 }
@@ -57,8 +72,8 @@ class Run {
   constructor(
     readonly ascii: Uint8Array,
     readonly min: number,
-    /** RouteStep.stop: the run ends at the next of this code unit, which indexOf() finds faster than a loop. */
-    readonly stop: string,
+    /** RouteStep.stop: the run ends at the next of this code unit (-1 for none), which a loop finds without a class lookup. */
+    readonly stop: number,
     readonly child: Node,
   ) {}
 }
@@ -90,10 +105,156 @@ export class TrieMatch {
   route: Route | null = null;
   /** Where a walk met a code unit above ASCII, which the runs' classes do not decide. */
   undecided = false;
+  /** Whether the branch of the answer (from the trie) is a path that KEPT_PATH takes (url-input.ts keptPath()). */
+  kept = false;
+}
+
+/** A node's row in Layout.nodes: these fields, NODE a row. */
+const FIRST = 0;
+const EDGES = 1;
+const EDGE_COUNT = 2;
+const TABLE = 3;
+const RUNS = 4;
+const RUN_COUNT = 5;
+const ENDS = 6;
+const END_COUNT = 7;
+const TRIED = 8;
+const TRIED_COUNT = 9;
+const DEPTH = 10;
+const NODE = 11;
+/**
+ * An edge's row in Layout.edges: its first code unit, where its label
+ * starts in Layout.text and ends, its child's row, and whether a path that
+ * KEPT_PATH takes may hold its label (KEPT, AFTER_SLASH: but not after a "/").
+ */
+const UNIT = 0;
+const LABEL = 1;
+const LABEL_END = 2;
+const CHILD = 3;
+const LABEL_KEPT = 4;
+const EDGE = 5;
+
+/** The values of an edge's LABEL_KEPT. */
+const KEPT = 0;
+const AFTER_SLASH = 1;
+const NOT_KEPT = 2;
+
+/** The LABEL_KEPT of an edge of `label`. */
+function labelKept(label: string): number {
+  if (!keptPath(label, 0, label.length, -1)) return NOT_KEPT;
+  return label.startsWith(".") || label.startsWith("%") ? AFTER_SLASH : KEPT;
+}
+
+/** The tree in typed arrays (layOut()): rows of numbers, the labels' code units one array. */
+class Layout {
+  constructor(
+    readonly nodes: Int32Array,
+    readonly edges: Int32Array,
+    /** The labels' code units, one label after another: a string built of pieces would be read through their links. */
+    readonly text: Uint16Array,
+    /** Each node's Node.byUnit, 128 entries from its TABLE (-1 for none). */
+    readonly tables: Uint8Array,
+    /** The runs: class table, minimum, stop (-1 for none), child's row. */
+    readonly runClasses: Uint8Array[],
+    readonly runMins: Int32Array,
+    readonly runStops: Int32Array,
+    readonly runChildren: Int32Array,
+    /** Node.ends of every node, and their Routes. */
+    readonly ends: Int32Array,
+    readonly routes: Route[],
+    /** Node.tried of every node. */
+    readonly tried: Int32Array,
+  ) {}
+}
+
+/** Node.first where no pattern lies below: above any index. */
+const NONE = 0x7fffffff;
+
+/** `tree` laid out (Layout), its root the row 0. */
+function layOut(tree: Node): Layout {
+  // First the rows and the sizes: the arrays are made at their size, then
+  // filled in the same order. (The arrays kept are made by constructors, not
+  // literals: V8 deoptimized this code each time it changed its mind on
+  // where a literal's like are allocated.)
+  const size = { nodes: 0, edges: 0, text: 0, tables: 0, runs: 0, ends: 0, tried: 0 };
+  const count = (node: Node) => {
+    node.row = size.nodes++ * NODE;
+    size.edges += node.labels.length;
+    for (const label of node.labels) size.text += label.length;
+    if (node.byUnit !== null) size.tables++;
+    size.runs += node.runs.length;
+    size.ends += node.ends.length;
+    size.tried += node.tried.length;
+    for (const child of node.children) count(child);
+    for (const run of node.runs) count(run.child);
+  };
+  count(tree);
+  const laid = new Layout(
+    new Int32Array(size.nodes * NODE),
+    new Int32Array(size.edges * EDGE),
+    new Uint16Array(size.text),
+    new Uint8Array(size.tables * 128),
+    new Array<Uint8Array>(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.runs),
+    new Int32Array(size.ends),
+    new Array<Route>(size.ends),
+    new Int32Array(size.tried),
+  );
+  const { nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried } = laid;
+  // Where the next of each goes.
+  let [edge, unit, table, run, end, triedAt] = [0, 0, 0, 0, 0, 0];
+  const fill = (node: Node) => {
+    const row = node.row;
+    nodes[row + FIRST] = Math.min(node.first, NONE);
+    nodes[row + EDGES] = edge;
+    nodes[row + EDGE_COUNT] = node.labels.length;
+    for (let e = 0; e < node.labels.length; e++) {
+      const label = node.labels[e] as string;
+      edges[edge + UNIT] = node.firsts[e] as number;
+      edges[edge + LABEL] = unit;
+      edges[edge + LABEL_END] = unit + label.length;
+      edges[edge + CHILD] = (node.children[e] as Node).row;
+      edges[edge + LABEL_KEPT] = labelKept(label);
+      edge += EDGE;
+      for (let i = 0; i < label.length; i++) text[unit++] = label.charCodeAt(i);
+    }
+    nodes[row + TABLE] = node.byUnit === null ? -1 : table;
+    if (node.byUnit !== null) {
+      tables.set(node.byUnit, table);
+      table += 128;
+    }
+    nodes[row + RUNS] = run;
+    nodes[row + RUN_COUNT] = node.runs.length;
+    for (const r of node.runs) {
+      runClasses[run] = r.ascii;
+      runMins[run] = r.min;
+      runStops[run] = r.stop;
+      runChildren[run] = r.child.row;
+      run++;
+    }
+    nodes[row + ENDS] = end;
+    nodes[row + END_COUNT] = node.ends.length;
+    for (let k = 0; k < node.ends.length; k++) {
+      ends[end] = node.ends[k] as number;
+      routes[end++] = node.routes[k] as Route;
+    }
+    nodes[row + TRIED] = triedAt;
+    nodes[row + TRIED_COUNT] = node.tried.length;
+    for (const index of node.tried) tried[triedAt++] = index;
+    nodes[row + DEPTH] = node.depth;
+    for (const child of node.children) fill(child);
+    for (const r of node.runs) fill(r.child);
+  };
+  fill(tree);
+  return laid;
 }
 
 export class RouteTrie {
   private readonly root = new Node(0);
+  /** The tree laid out for walks, made at the first (the list adds no pattern after it). */
+  private laid: Layout | null = null;
   /** Group pairs of the branch being walked. */
   private stack = new Int32Array(16);
   private pathname = "";
@@ -168,12 +329,7 @@ export class RouteTrie {
   private run(node: Node, step: Exclude<RouteStep, string>): Node {
     let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
     if (run === undefined) {
-      run = new Run(
-        step.ascii,
-        step.min,
-        step.stop < 0 ? "" : String.fromCharCode(step.stop),
-        new Node(node.depth + 1),
-      );
+      run = new Run(step.ascii, step.min, step.stop, new Node(node.depth + 1));
       node.runs.push(run);
     }
     return run.child;
@@ -192,6 +348,7 @@ export class RouteTrie {
     test: (index: number) => boolean,
     answer: TrieMatch,
   ): void {
+    this.laid ??= layOut(this.root);
     this.pathname = value;
     this.pathEnd = end;
     this.accept = accept;
@@ -200,72 +357,90 @@ export class RouteTrie {
     answer.index = limit;
     answer.route = null;
     answer.undecided = false;
-    this.walk(this.root, 0);
+    answer.kept = false;
+    this.walk(this.laid, 0, 0, true);
     if (answer.index === limit) answer.index = -1;
   }
 
-  /** Walk down from `start` at `from`: text edges in a loop, a recursion only where a node also has runs. */
-  private walk(start: Node, from: number): void {
+  /**
+   * Walk down from the node at `start` at `from`, on a branch that is `kept`
+   * so far: text edges in a loop, a recursion only where a node also has runs.
+   */
+  private walk(laid: Layout, start: number, from: number, kept: boolean): void {
     const value = this.pathname;
     const n = this.pathEnd;
     const answer = this.answer;
+    const nodes = laid.nodes;
     let node = start;
     let at = from;
-    while (node.first < answer.index) {
-      if (at === n) this.end(node);
-      if (node.tried.length > 0) this.tryAt(node);
+    let branchKept = kept;
+    while ((nodes[node + FIRST] as number) < answer.index) {
+      if (at === n) this.end(laid, node, branchKept);
+      if (nodes[node + TRIED_COUNT] !== 0) this.tryAt(laid, node);
       // The text edge that the next code unit starts, if its label follows.
-      let next: Node | null = null;
+      let next = -1;
       let nextAt = 0;
+      let nextKept = branchKept;
       if (at < n) {
         const c = value.charCodeAt(at);
-        const labels = node.labels;
+        const edges = laid.edges;
         let e = -1;
-        const table = node.byUnit;
-        if (table !== null) e = c < 0x80 ? (table[c] as number) - 1 : -1;
-        else {
-          const firsts = node.firsts;
-          for (let k = 0; k < firsts.length; k++)
-            if (firsts[k] === c) {
+        const table = nodes[node + TABLE] as number;
+        if (table >= 0) {
+          const entry = c < 0x80 ? (laid.tables[table + c] as number) : 0;
+          if (entry !== 0) e = (nodes[node + EDGES] as number) + (entry - 1) * EDGE;
+        } else {
+          const last = (nodes[node + EDGES] as number) + (nodes[node + EDGE_COUNT] as number) * EDGE;
+          for (let k = nodes[node + EDGES] as number; k < last; k += EDGE)
+            if (edges[k + UNIT] === c) {
               e = k;
               break;
             }
         }
         if (e >= 0) {
-          const label = labels[e] as string;
-          const to = at + label.length;
+          const label = edges[e + LABEL] as number;
+          const to = at + (edges[e + LABEL_END] as number) - label;
           if (to <= n) {
             // A loop: labels are short, and startsWith() is a call that costs more than their compare.
+            const text = laid.text;
             let u = 1;
-            while (u < label.length && value.charCodeAt(at + u) === label.charCodeAt(u)) u++;
-            if (u === label.length) {
-              next = node.children[e] as Node;
+            while (at + u < to && value.charCodeAt(at + u) === text[label + u]) u++;
+            if (at + u === to) {
+              next = edges[e + CHILD] as number;
               nextAt = to;
+              const labelKept = edges[e + LABEL_KEPT] as number;
+              if (labelKept === NOT_KEPT || (labelKept === AFTER_SLASH && value.charCodeAt(at - 1) === 0x2f))
+                nextKept = false;
             }
           }
         }
       }
-      const runs = node.runs;
-      if (runs.length === 0) {
-        if (next === null) return;
+      const runCount = nodes[node + RUN_COUNT] as number;
+      if (runCount === 0) {
+        if (next < 0) return;
         node = next;
         at = nextAt;
+        branchKept = nextKept;
         continue;
       }
-      if (next !== null) {
-        this.walk(next, nextAt);
+      if (next >= 0) {
+        this.walk(laid, next, nextAt, nextKept);
         if (answer.undecided) return;
       }
-      for (let r = 0; r < runs.length; r++) {
-        const run = runs[r] as Run;
-        const i = run.stop === "" ? this.runEnd(run.ascii, at) : value.indexOf(run.stop, at);
+      const runs = nodes[node + RUNS] as number;
+      for (let r = runs; r < runs + runCount; r++) {
+        const stop = laid.runStops[r] as number;
+        let i = at;
+        if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
+        else while (i < n && value.charCodeAt(i) !== stop) i++;
         if (i < 0 && answer.undecided) return;
         const to = i < 0 || i > n ? n : i;
-        if (to - at < run.min) continue;
-        const slot = node.depth * 2;
+        if (to - at < (laid.runMins[r] as number)) continue;
+        const slot = (nodes[node + DEPTH] as number) * 2;
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
-        this.walk(run.child, to);
+        const runKept = branchKept && keptPath(value, at, to, value.charCodeAt(at - 1));
+        this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
       return;
@@ -290,11 +465,12 @@ export class RouteTrie {
   }
 
   /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */
-  private tryAt(node: Node): void {
+  private tryAt(laid: Layout, node: number): void {
     const answer = this.answer;
-    const tried = node.tried;
-    for (let k = 0; k < tried.length; k++) {
-      const index = tried[k] as number;
+    const start = laid.nodes[node + TRIED] as number;
+    const last = start + (laid.nodes[node + TRIED_COUNT] as number);
+    for (let k = start; k < last; k++) {
+      const index = laid.tried[k] as number;
       if (index >= answer.index) return;
       if (this.test(index)) {
         answer.index = index;
@@ -304,19 +480,22 @@ export class RouteTrie {
     }
   }
 
-  /** The pathname ends at `node`: its first pattern before the answer that `accept` takes becomes the answer. */
-  private end(node: Node): void {
+  /** The pathname ends at `node`, on a branch `kept` or not: its first pattern before the answer that `accept` takes becomes the answer. */
+  private end(laid: Layout, node: number, kept: boolean): void {
     const answer = this.answer;
-    const ends = node.ends;
-    for (let k = 0; k < ends.length; k++) {
-      const index = ends[k] as number;
+    const start = laid.nodes[node + ENDS] as number;
+    const last = start + (laid.nodes[node + END_COUNT] as number);
+    for (let k = start; k < last; k++) {
+      const index = laid.ends[k] as number;
       if (index >= answer.index) return;
-      const route = node.routes[k] as Route;
+      const route = laid.routes[k] as Route;
       if (!route.checkOthers || this.accept(index)) {
         answer.index = index;
         answer.route = route;
+        answer.kept = kept;
         if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
-        for (let s = node.depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
+        const depth = laid.nodes[node + DEPTH] as number;
+        for (let s = depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
         return;
       }
     }

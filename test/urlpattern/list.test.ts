@@ -154,6 +154,49 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     }
   });
 
+  it("a random request target against a base: as the URL the parser makes of them, where the walk reads the target as it came", () => {
+    // Pieces the parser keeps, changes (dot segments, "%2e", "\\", a space,
+    // a tab, "'" in a query, non-ASCII) or cuts (a fragment); labels with a
+    // "." or "%" after a "/", runs of a class and to a "/", a pattern that
+    // reads the query, and one outside the trie.
+    const pieces = ["users", "42", "a.b", "c", ".", "..", "%2e", "%2E.", "%41", ".well-known", "p%41", "x", "/"];
+    const odd = ["é", " ", "'", "\\", "\t", "#f", "?q=1", "?q='x'", "?q=é", "//", "?"];
+    const list = new URLPatternList([
+      { pathname: "/users/:id", search: "q=:q" },
+      { pathname: "/users/:id" },
+      { pathname: "/a.b/:x/c" },
+      { pathname: "/files/.well-known/:name" },
+      { pathname: "/p%41/:q" },
+      { pathname: "/x/:n(\\d+)" },
+      { pathname: "/:seg" },
+      { pathname: "/:a/:b" },
+      { pathname: "/x/*" },
+    ]);
+    const random = mulberry32(SEED + 1);
+    const pick = (from: readonly string[]) => from[Math.floor(random() * from.length)] as string;
+    const base = "http://localhost:3000";
+    for (let i = 0; i < 2000; i++) {
+      let target = "";
+      const n = 1 + Math.floor(random() * 4);
+      for (let k = 0; k < n; k++) target += `/${random() < 0.15 ? pick(odd) : pick(pieces)}`;
+      if (random() < 0.2) target += pick(odd);
+      // "//" first names a host, which may be invalid: then no URL, and no match.
+      const href = WhatwgURL.canParse(target, base) ? new WhatwgURL(target, base).href : null;
+      if (href === null) {
+        expect(list.findIndex(target, base), target).toBe(-1);
+        expect(list.exec(target, base), target).toBeNull();
+        continue;
+      }
+      const want = list.exec(href);
+      const got = list.exec(target, base);
+      expect(got && { index: got.index, result: { ...got.result, inputs: [] } }, target).toEqual(
+        want && { index: want.index, result: { ...want.result, inputs: [] } },
+      );
+      expect(list.findIndex(target, base), target).toBe(want?.index ?? -1);
+      expect(list.match(target, base), target).toEqual(list.match(href));
+    }
+  });
+
   it("takes URLPattern objects as they are, and what the constructor takes", () => {
     const p = new URLPattern({ pathname: "/a/:id" });
     const list = new URLPatternList([p, "https://example.com/b/*", { pathname: "/c" }]);
