@@ -178,8 +178,7 @@ class HrefTally {
     const at = this.batchBlock.at;
     const hrefsAt = at + rows.byteLength;
     this.arena.i32.set(rows, at >> 2);
-    if (typeof hrefs === "string") this.arena.write(hrefs, hrefsAt);
-    else this.arena.u8.set(hrefs, hrefsAt);
+    this.arena.u8.set(hrefs, hrefsAt);
     const { kernel } = this;
     for (let r = from; ; ) {
       r = kernel.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);

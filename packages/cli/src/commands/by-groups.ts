@@ -146,8 +146,9 @@ export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally
       const before = group.counts;
       let counted = 0;
       if (fold === undefined) {
-        // The keys as they are: the tally's Map copied whole (its keys are strings of their own).
-        group.counts = new Map(counts[table]);
+        // The keys as they are: the tally's Map itself where the group has no counts of its own
+        // (it is only read from now on), else copied whole (its keys are strings of their own).
+        group.counts = before.size === 0 && table !== "hosts" ? counts[table] : new Map(counts[table]);
         for (const n of group.counts.values()) counted += n;
       } else {
         group.counts = new Map();
