@@ -149,7 +149,8 @@ export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally
         // The keys as they are: the tally's Map itself where the group has no counts of its own
         // (it is only read from now on), else copied whole (its keys are strings of their own).
         group.counts = before.size === 0 && table !== "hosts" ? counts[table] : new Map(counts[table]);
-        for (const n of group.counts.values()) counted += n;
+        // Only the hosts' count is needed (below): a loop of hundreds of thousands of paths is not run for nothing.
+        if (table === "hosts") for (const n of group.counts.values()) counted += n;
       } else {
         group.counts = new Map();
         for (const [key, n] of counts[table]) {

@@ -74,7 +74,8 @@ function prune(t: TopCounts): void {
 
 /** `b` added into `a` (`b` is not used after: an empty `a` of the same kind takes its tables). */
 export function mergeCounts(a: TopCounts, b: TopCounts): TopCounts {
-  const sameKind = (a.sums === undefined) === (b.sums === undefined) && (a.durations === undefined) === (b.durations === undefined);
+  const sameKind =
+    (a.sums === undefined) === (b.sums === undefined) && (a.durations === undefined) === (b.durations === undefined);
   if (a.counts.size === 0 && a.dropped === 0 && sameKind) {
     a.counts = b.counts;
     a.dropped = b.dropped;
