@@ -21,6 +21,7 @@ import { openInputs, openOutput, type Output } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import type { ParsedUrl } from "swurl";
 import type { Work } from "../work.js";
+import { mark, TRACE_OPTIONS, type ThreadTrace, writeTrace } from "../trace.js";
 import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 interface ParseOptions {
@@ -35,6 +36,7 @@ interface ParseOptions {
 
 export const parseWork: Work<ParseOptions, Failures> = {
   async run(source, { format, fields, input, filter, profile }, emit) {
+    mark("format");
     const rows = rowFormat(format, parseFields("parse", fields, input, profile));
     const failures = noFailures();
     for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
@@ -83,6 +85,7 @@ function columnarWork(
 ): Work<Omit<ParseOptions, "format">, Failures> {
   return {
     async run(source, { fields, input, filter, profile }) {
+      mark("format");
       const sink = await columnarSink(format, columnarFields(fields, input, defaulted, profile), out);
       const failures = noFailures();
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
@@ -111,6 +114,7 @@ const OPTIONS = {
   "no-header": { type: "boolean" },
   profile: { type: "string" },
   output: { type: "string", short: "o" },
+  ...TRACE_OPTIONS,
 } as const;
 
 export const parseCommand: Command = {
@@ -149,6 +153,8 @@ Options:
                        as parsed)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
+      --trace          each thread's time by phase (read, parse, format,
+                       write, wait), on stderr at the end
   -h, --help           show this help
 
 ${INPUT_HELP}
@@ -215,8 +221,9 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       streamsRows: values.output === undefined,
       emits: true,
       hint: values.input === undefined && values["log-format"] === undefined,
+      trace: values.trace,
     };
-    let run: { results: Failures[] };
+    let run: { results: Failures[]; traces: ThreadTrace[] };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
       const work = columnarWork(format, out, values.fields === undefined);
@@ -228,5 +235,6 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
     }
     await out.close();
     writeFailureHint(spec, run.results);
+    if (values.trace) writeTrace(run.traces);
   },
 };
