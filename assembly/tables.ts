@@ -74,6 +74,31 @@ function add(c: i32, bits: i32): void {
   st32(p, ld32(p) | bits);
 }
 
+/** An argument of addEach() left out. */
+const NONE: i32 = -1;
+
+/** Give each of up to eight bytes the bits `bits`, as the specifications list a set's members. */
+function addEach(
+  bits: i32,
+  a: i32,
+  b: i32,
+  c: i32 = NONE,
+  d: i32 = NONE,
+  e: i32 = NONE,
+  f: i32 = NONE,
+  g: i32 = NONE,
+  h: i32 = NONE,
+): void {
+  add(a, bits);
+  add(b, bits);
+  if (c != NONE) add(c, bits);
+  if (d != NONE) add(d, bits);
+  if (e != NONE) add(e, bits);
+  if (f != NONE) add(f, bits);
+  if (g != NONE) add(g, bits);
+  if (h != NONE) add(h, bits);
+}
+
 function addRange(from: i32, to: i32, bits: i32): void {
   for (let c = from; c <= to; c++) add(c, bits);
 }
@@ -97,33 +122,12 @@ export function initTables(): void {
   add(C.UNDERSCORE, SAFE | RFC3986_UNRESERVED);
   add(C.DOT, SAFE | SCHEME_CHAR | RFC3986_UNRESERVED);
   add(C.PLUS, SAFE | SCHEME_CHAR);
-  add(C.EXCLAMATION, EXTRA);
-  add(C.ASTERISK, EXTRA);
-  add(C.APOSTROPHE, EXTRA);
-  add(C.LEFT_PAREN, EXTRA);
-  add(C.RIGHT_PAREN, EXTRA);
-  add(C.COMMA, EXTRA);
-  add(C.LEFT_BRACE, NATIONAL);
-  add(C.RIGHT_BRACE, NATIONAL);
-  add(C.PIPE, NATIONAL);
-  add(C.BACKSLASH, NATIONAL);
-  add(C.CARET, NATIONAL);
+  addEach(EXTRA, C.EXCLAMATION, C.ASTERISK, C.APOSTROPHE, C.LEFT_PAREN, C.RIGHT_PAREN, C.COMMA);
+  addEach(NATIONAL, C.LEFT_BRACE, C.RIGHT_BRACE, C.PIPE, C.BACKSLASH, C.CARET);
   add(C.TILDE, NATIONAL | RFC3986_UNRESERVED);
-  add(C.LEFT_BRACKET, NATIONAL);
-  add(C.RIGHT_BRACKET, NATIONAL);
-  add(C.BACKTICK, NATIONAL);
-  add(C.LESS_THAN, PUNCTUATION);
-  add(C.GREATER_THAN, PUNCTUATION);
-  add(C.HASH, PUNCTUATION);
-  add(C.PERCENT, PUNCTUATION);
-  add(C.QUOTE, PUNCTUATION);
-  add(C.SEMICOLON, RESERVED);
-  add(C.SLASH, RESERVED);
-  add(C.QUESTION, RESERVED);
-  add(C.COLON, RESERVED);
-  add(C.AT, RESERVED);
-  add(C.AMPERSAND, RESERVED);
-  add(C.EQUALS, RESERVED);
+  addEach(NATIONAL, C.LEFT_BRACKET, C.RIGHT_BRACKET, C.BACKTICK);
+  addEach(PUNCTUATION, C.LESS_THAN, C.GREATER_THAN, C.HASH, C.PERCENT, C.QUOTE);
+  addEach(RESERVED, C.SEMICOLON, C.SLASH, C.QUESTION, C.COLON, C.AT, C.AMPERSAND, C.EQUALS);
   for (let c = 0; c < 256; c++) {
     if (!isIn(c, UNRESERVED | RESERVED)) add(c, RFC1738_ENCODE_SET);
   }
@@ -134,43 +138,25 @@ export function initTables(): void {
   addRange(C.DELETE, 0xff, C0_CONTROL_SET);
   // fragment: C0 control set and U+0020 SPACE, U+0022 ("), U+003C (<), U+003E (>), and U+0060 (`).
   extend(C0_CONTROL_SET, FRAGMENT_SET);
-  add(C.SPACE, FRAGMENT_SET);
-  add(C.QUOTE, FRAGMENT_SET);
-  add(C.LESS_THAN, FRAGMENT_SET);
-  add(C.GREATER_THAN, FRAGMENT_SET);
-  add(C.BACKTICK, FRAGMENT_SET);
+  addEach(FRAGMENT_SET, C.SPACE, C.QUOTE, C.LESS_THAN, C.GREATER_THAN, C.BACKTICK);
   // query: C0 control set and U+0020 SPACE, U+0022 ("), U+0023 (#), U+003C (<), and U+003E (>).
   extend(C0_CONTROL_SET, QUERY_SET);
-  add(C.SPACE, QUERY_SET);
-  add(C.QUOTE, QUERY_SET);
-  add(C.HASH, QUERY_SET);
-  add(C.LESS_THAN, QUERY_SET);
-  add(C.GREATER_THAN, QUERY_SET);
+  addEach(QUERY_SET, C.SPACE, C.QUOTE, C.HASH, C.LESS_THAN, C.GREATER_THAN);
   // special-query: query set and U+0027 (').
   extend(QUERY_SET, SPECIAL_QUERY_SET);
   add(C.APOSTROPHE, SPECIAL_QUERY_SET);
   // path: query set and U+003F (?), U+005E (^), U+0060 (`), U+007B ({), and U+007D (}).
   extend(QUERY_SET, PATH_SET);
-  add(C.QUESTION, PATH_SET);
-  add(C.CARET, PATH_SET);
-  add(C.BACKTICK, PATH_SET);
-  add(C.LEFT_BRACE, PATH_SET);
-  add(C.RIGHT_BRACE, PATH_SET);
+  addEach(PATH_SET, C.QUESTION, C.CARET, C.BACKTICK, C.LEFT_BRACE, C.RIGHT_BRACE);
   // userinfo: path set and U+002F (/), U+003A (:), U+003B (;), U+003D (=), U+0040 (@),
   // U+005B ([) to U+005D (]), inclusive, and U+007C (|).
   extend(PATH_SET, USERINFO_SET);
-  add(C.SLASH, USERINFO_SET);
-  add(C.COLON, USERINFO_SET);
-  add(C.SEMICOLON, USERINFO_SET);
-  add(C.EQUALS, USERINFO_SET);
-  add(C.AT, USERINFO_SET);
+  addEach(USERINFO_SET, C.SLASH, C.COLON, C.SEMICOLON, C.EQUALS, C.AT, C.PIPE);
   addRange(C.LEFT_BRACKET, C.RIGHT_BRACKET, USERINFO_SET);
-  add(C.PIPE, USERINFO_SET);
   // component: userinfo set and U+0024 ($) to U+0026 (&), inclusive, U+002B (+), and U+002C (,).
   extend(USERINFO_SET, COMPONENT_SET);
   addRange(C.DOLLAR, C.AMPERSAND, COMPONENT_SET);
-  add(C.PLUS, COMPONENT_SET);
-  add(C.COMMA, COMPONENT_SET);
+  addEach(COMPONENT_SET, C.PLUS, C.COMMA);
   // application/x-www-form-urlencoded: "the component percent-encode set and
   // U+0021 (!), U+0027 (') to U+0029 RIGHT PARENTHESIS, inclusive, and U+007E
   // (~)", made from the complement the note lists, which the wrapper uses too
@@ -178,62 +164,36 @@ export function initTables(): void {
   for (let c = 0; c < 256; c++) if (!isFormUrlencodedPlain(c)) add(c, FORM_URLENCODED_SET);
   // The "normalize-url" profile's query key (canonical/keys.ts): the special-query set, "&", "=", "%", "+" and "?".
   extend(SPECIAL_QUERY_SET, NORMALIZE_URL_QUERY_STOP);
-  add(C.AMPERSAND, NORMALIZE_URL_QUERY_STOP);
-  add(C.EQUALS, NORMALIZE_URL_QUERY_STOP);
-  add(C.PERCENT, NORMALIZE_URL_QUERY_STOP);
-  add(C.PLUS, NORMALIZE_URL_QUERY_STOP);
-  add(C.QUESTION, NORMALIZE_URL_QUERY_STOP);
+  addEach(NORMALIZE_URL_QUERY_STOP, C.AMPERSAND, C.EQUALS, C.PERCENT, C.PLUS, C.QUESTION);
 
   // forbidden host code point: U+0000 NULL, U+0009 TAB, U+000A LF, U+000D CR, U+0020 SPACE,
   // U+0023 (#), U+002F (/), U+003A (:), U+003C (<), U+003E (>), U+003F (?), U+0040 (@),
   // U+005B ([), U+005C (\), U+005D (]), U+005E (^), or U+007C (|).
-  add(0x00, FORBIDDEN_HOST);
-  add(C.TAB, FORBIDDEN_HOST);
-  add(C.LF, FORBIDDEN_HOST);
-  add(C.CR, FORBIDDEN_HOST);
-  add(C.SPACE, FORBIDDEN_HOST);
-  add(C.HASH, FORBIDDEN_HOST);
-  add(C.SLASH, FORBIDDEN_HOST);
-  add(C.COLON, FORBIDDEN_HOST);
-  add(C.LESS_THAN, FORBIDDEN_HOST);
-  add(C.GREATER_THAN, FORBIDDEN_HOST);
-  add(C.QUESTION, FORBIDDEN_HOST);
-  add(C.AT, FORBIDDEN_HOST);
+  addEach(FORBIDDEN_HOST, 0x00, C.TAB, C.LF, C.CR, C.SPACE, C.HASH, C.SLASH, C.COLON);
+  addEach(FORBIDDEN_HOST, C.LESS_THAN, C.GREATER_THAN, C.QUESTION, C.AT, C.PIPE);
   addRange(C.LEFT_BRACKET, C.CARET, FORBIDDEN_HOST);
-  add(C.PIPE, FORBIDDEN_HOST);
   // forbidden domain code point: a forbidden host code point, a C0 control, U+0025 (%), or U+007F DELETE.
   extend(FORBIDDEN_HOST, FORBIDDEN_DOMAIN);
   addRange(0x00, 0x1f, FORBIDDEN_DOMAIN);
-  add(C.PERCENT, FORBIDDEN_DOMAIN);
-  add(C.DELETE, FORBIDDEN_DOMAIN);
+  addEach(FORBIDDEN_DOMAIN, C.PERCENT, C.DELETE);
 
   // #c0-control-or-space and #ascii-tab-or-newline.
   addRange(0x00, C.SPACE, C0_CONTROL_OR_SPACE);
-  add(C.TAB, TAB_OR_NEWLINE);
-  add(C.LF, TAB_OR_NEWLINE);
-  add(C.CR, TAB_OR_NEWLINE);
+  addEach(TAB_OR_NEWLINE, C.TAB, C.LF, C.CR);
 
   // RFC 3986 section 2: unreserved, gen-delims ":" / "/" / "?" / "#" / "[" / "]" / "@",
   // sub-delims "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "=", and "%".
   extend(RFC3986_UNRESERVED, URI_CHAR);
   extend(RESERVED, URI_CHAR);
   extend(EXTRA, URI_CHAR);
-  add(C.HASH, URI_CHAR);
-  add(C.LEFT_BRACKET, URI_CHAR);
-  add(C.RIGHT_BRACKET, URI_CHAR);
-  add(C.DOLLAR, URI_CHAR);
-  add(C.PLUS, URI_CHAR);
-  add(C.PERCENT, URI_CHAR);
+  addEach(URI_CHAR, C.HASH, C.LEFT_BRACKET, C.RIGHT_BRACKET, C.DOLLAR, C.PLUS, C.PERCENT);
 
   extend(PATH_SET, PATH_SEGMENT_STOP);
-  add(C.SLASH, PATH_SEGMENT_STOP);
-  add(C.BACKSLASH, PATH_SEGMENT_STOP);
+  addEach(PATH_SEGMENT_STOP, C.SLASH, C.BACKSLASH);
   extend(FORBIDDEN_DOMAIN, DOMAIN_STOP);
   addRange(C.UPPER_A, C.UPPER_Z, DOMAIN_STOP);
   addRange(0x80, 0xff, DOMAIN_STOP);
   extend(PATH_SET, PATH_STOP);
-  add(C.BACKSLASH, PATH_STOP);
-  add(C.DOT, PATH_STOP);
-  add(C.PERCENT, PATH_STOP);
+  addEach(PATH_STOP, C.BACKSLASH, C.DOT, C.PERCENT);
   for (let c = 0; c < 256; c++) if (!isIn(c, SCHEME_CHAR)) add(c, SCHEME_STOP);
 }

@@ -17,7 +17,7 @@ const { lines } = loadCorpus(corpusFile(corpus));
 const api = createSwurl();
 // The API's internals (src/api/create.ts), as bench/memory.mjs uses them: not public API.
 const arena = api[Symbol.for("swurl.internals")];
-const kernel = arena.backend.kernel;
+const kernel = arena.backend.core;
 const input = arena.inputStart;
 // The kernel's output goes 1 MiB up, far past any corpus line.
 const output = 1 << 20;

@@ -86,7 +86,7 @@ async function loadKernel(build, bulk) {
     const { createSwurl, BULK } = await import(`data:text/javascript;base64,${Buffer.from(text).toString("base64")}`);
     const arena = createSwurl("js")[Symbol.for("swurl.internals")];
     arena.reserve(20 << 20);
-    const kernel = bulk ? { ...arena.backend.kernel, ...arena.backend.instance(BULK) } : arena.backend.kernel;
+    const kernel = bulk ? { ...arena.backend.core, ...arena.backend.instance(BULK) } : arena.backend.core;
     return { kernel, bytes: new Uint8Array(arena.backend.buffer()) };
   }
   const core = new WebAssembly.Instance(new WebAssembly.Module(readFileSync(build)), {}).exports;

@@ -12,7 +12,7 @@
 import type { Instance } from "./instance.js";
 import { splitApi } from "../rfc3986/split.js";
 import { percentApi } from "../whatwg/percent.js";
-import { type ParseCore, parseApi } from "../whatwg/parse.js";
+import { type ParseApi, parseApi } from "../whatwg/parse.js";
 import { rfc1738Api } from "../rfc1738/index.js";
 import { defaultPort as schemeDefaultPort } from "../rfc1738/schemes.js";
 import { extractApi } from "../rfc3987/extract.js";
@@ -56,9 +56,9 @@ function method<P, K extends keyof P>(part: (i: Instance) => P, name: K): (i: In
 }
 
 // parse() and canParse() are the hot path: their parameters are spelled out (no rest array).
-export const parse = (i: Instance): ParseCore["parse"] =>
+export const parse = (i: Instance): ParseApi["parse"] =>
   i.eager ? whatwg(i).parse : (input, base) => whatwg(i).parse(input, base);
-export const canParse = (i: Instance): ParseCore["canParse"] =>
+export const canParse = (i: Instance): ParseApi["canParse"] =>
   i.eager ? whatwg(i).canParse : (input, base) => whatwg(i).canParse(input, base);
 /** The URL class of the URL Standard, with setters: a drop-in for the platform's URL. */
 export const URL = (i: Instance): typeof UrlClass => urlClass(() => urlCore(i));

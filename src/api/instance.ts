@@ -4,7 +4,7 @@
 import type { Arena } from "../kernel/arena.js";
 import type { splitApi } from "../rfc3986/split.js";
 import type { percentApi } from "../whatwg/percent.js";
-import type { ParseCore } from "../whatwg/parse.js";
+import type { ParseApi } from "../whatwg/parse.js";
 import type { rfc1738Api } from "../rfc1738/index.js";
 import type { extractApi } from "../rfc3987/extract.js";
 import type { canonicalApi } from "../canonical/index.js";
@@ -24,7 +24,7 @@ export interface Instance {
    * the arena is made already), not functions that make the part on first call.
    */
   readonly eager: boolean;
-  whatwg: ParseCore | undefined;
+  whatwg: ParseApi | undefined;
   setters: Setters | undefined;
   urlCore: UrlCore | undefined;
   searchParams: SearchParamsConstructor | undefined;

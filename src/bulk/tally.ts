@@ -74,7 +74,7 @@ function tableBytes(capacity: number, keyBytes: number): number {
 class HrefTally {
   private readonly arena: Arena;
   /** The bulk module's exports in the arena (assembly/tally.ts). */
-  private readonly kernel: BulkExports;
+  private readonly bulk: BulkExports;
   /** The TALLY_TABLES addresses, then the COUNTERS. */
   private readonly tableList = L.ARENA;
   private readonly counters = L.ARENA + (L.TALLY_TABLES << 2);
@@ -100,7 +100,7 @@ class HrefTally {
     private readonly keepPaths: number,
   ) {
     this.arena = new Arena(backend);
-    this.kernel = this.arena.module(BULK);
+    this.bulk = this.arena.module(BULK);
     this.top = align8(this.counters + (L.COUNTERS << 2));
     this.histogram = this.place(HISTOGRAM << 2);
     this.arena.i32.fill(0, this.counters >> 2, (this.counters >> 2) + L.COUNTERS);
@@ -126,7 +126,7 @@ class HrefTally {
   /** An empty table of `capacity` slots in a block with room for `keyBytes` of keys at least. */
   private newTable(capacity: number, keyBytes: number): Table {
     const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
-    this.kernel.tallyInit(at, capacity, at + bytes);
+    this.bulk.tallyInit(at, capacity, at + bytes);
     return { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
   }
 
@@ -138,7 +138,7 @@ class HrefTally {
   private move(t: number, capacity: number, keyBytes: number, threshold: number): number {
     const old = this.tables[t];
     const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
-    const dropped = this.kernel.tallyMove(old.at, at, capacity, at + bytes, threshold);
+    const dropped = this.bulk.tallyMove(old.at, at, capacity, at + bytes, threshold);
     this.free.push({ at: old.at, bytes: tableBytes(old.capacity, old.keyBytes) });
     this.tables[t] = { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
     this.writeTableList();
@@ -190,9 +190,9 @@ class HrefTally {
     const hrefsAt = at + rows.byteLength;
     this.arena.i32.set(rows, at >> 2);
     this.arena.u8.set(hrefs, hrefsAt);
-    const { kernel } = this;
+    const { bulk } = this;
     for (let r = from; ; ) {
-      r = kernel.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
+      r = bulk.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
       if (r === lines) break;
       // Every table gets room for a key of any length a row can hold: the row goes through next time.
       for (let t = 0; t < L.TALLY_TABLES; t++) this.makeRoom(t, KEY_HEADROOM);
@@ -228,7 +228,7 @@ class HrefTally {
   /** Count `n` more of the `len` bytes at `at` in table `t`, which is first given room for them. */
   private count(t: number, at: number, len: number, n: number): void {
     this.makeRoom(t, len);
-    this.kernel.tallyAdd(this.tables[t].at, at, len, n);
+    this.bulk.tallyAdd(this.tables[t].at, at, len, n);
   }
 
   /** `held` where it has `bytes`, else a new block of twice that (`held` is left for later blocks). */
@@ -242,7 +242,7 @@ class HrefTally {
   private prunePaths(): void {
     const paths = this.tables[L.TALLY_PATHS];
     if (this.header(paths, L.TALLY_SIZE) <= 2 * this.keepPaths) return;
-    this.kernel.tallyHistogram(paths.at, this.histogram, HISTOGRAM);
+    this.bulk.tallyHistogram(paths.at, this.histogram, HISTOGRAM);
     // The lowest count above which at most keepPaths keys are left.
     const counts = this.arena.i32.subarray(this.histogram >> 2, (this.histogram >> 2) + HISTOGRAM);
     let kept = 0;

@@ -2,7 +2,7 @@
 // escapes and form codec, all on the same kernel memory.
 
 import type { Arena } from "../kernel/arena.js";
-import type { ParseCore } from "../whatwg/parse.js";
+import type { ParseApi } from "../whatwg/parse.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 import { settersApi } from "../whatwg/setters.js";
 import { formCodec } from "../whatwg/urlencoded.js";
@@ -10,7 +10,7 @@ import { percentApi } from "../whatwg/percent.js";
 import { kernelEscapes } from "./bytes.js";
 import { kernelKey } from "./kernel-key.js";
 
-export function profileContext(arena: Arena, core: ParseCore) {
+export function profileContext(arena: Arena, core: ParseApi) {
   return {
     parse: core.parse,
     canParse: core.canParse,

@@ -8,7 +8,7 @@
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import { percentApi } from "../whatwg/percent.js";
-import type { ParseCore } from "../whatwg/parse.js";
+import type { ParseApi } from "../whatwg/parse.js";
 import { hostOf, hostStart, pathEnd, queryEnd, type UrlRecord } from "../whatwg/components.js";
 import { ParsedUrl } from "../whatwg/url.js";
 import { withoutPrefix } from "../rfc3986/prefix.js";
@@ -109,7 +109,7 @@ function expectUrlInput(input: unknown, fn: string): void {
 }
 
 /** `core` is this API's own parser, not a second one working in the same kernel memory. */
-export function canonicalApi(arena: Arena, core: ParseCore) {
+export function canonicalApi(arena: Arena, core: ParseApi) {
   const { parse } = core;
   const { percentDecode } = percentApi(arena);
   // The profiles, surt() and safeBrowsingExpressions() are made on first use, on one context.

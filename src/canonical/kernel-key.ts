@@ -6,14 +6,14 @@
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { CANONICAL } from "../kernel/modules.js";
-import type { ParseCore } from "../whatwg/parse.js";
+import type { ParseApi } from "../whatwg/parse.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
 const HREF_END = (L.RESULT >> 2) + L.URL_HREF_END;
 const KEY_HEAD = (L.RESULT >> 2) + L.URL_KEY_HEAD;
 const KEY_TAIL = (L.RESULT >> 2) + L.URL_KEY_TAIL;
 
-export function kernelKey(arena: Arena, core: ParseCore) {
+export function kernelKey(arena: Arena, core: ParseApi) {
   const kernel = arena.module(CANONICAL);
   /**
    * The key of profile `key` (layout.ts KEY_*) of `input` parsed (no base):

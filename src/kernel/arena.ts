@@ -83,7 +83,7 @@ export function align8(n: number): number {
 
 export class Arena {
   /** The backend's core exports, each inside a try/catch (guard.ts); the same object after a reset. */
-  readonly kernel = {} as CoreExports;
+  readonly core = {} as CoreExports;
   /** The same of each feature module used so far (module()), by module. */
   private readonly modules = new Map<KernelModule<object>, object>();
   private lastModule: KernelModule<object> | null = null;
@@ -109,9 +109,9 @@ export class Arena {
     this.refresh();
   }
 
-  /** (Re)make `kernel` from the backend's exports of now; every feature module is instantiated again by its next call. */
+  /** (Re)make `core` from the backend's exports of now; every feature module is instantiated again by its next call. */
   private bind(): void {
-    this.guard(this.kernel, CORE_EXPORTS, this.backend.kernel);
+    this.guard(this.core, CORE_EXPORTS, this.backend.core);
     for (const [module, guards] of this.modules) this.unload(module, guards);
   }
 
@@ -136,7 +136,7 @@ export class Arena {
 
   /**
    * The exports of feature module `module` in this arena's memory, each
-   * inside a try/catch as `kernel`'s. The module is instantiated by the
+   * inside a try/catch as `core`'s. The module is instantiated by the
    * first call of one of them (and again after a reset); the object stays
    * the same.
    */
@@ -321,7 +321,7 @@ export class Arena {
   utf16Index(byte: number): number {
     if (this.inputAscii) return byte;
     this.i32[RESULT >> 2] = byte;
-    this.kernel.utf16Offsets(ARENA, 1);
+    this.core.utf16Offsets(ARENA, 1);
     return this.i32[RESULT >> 2];
   }
 

@@ -44,7 +44,7 @@ export interface FallbackBuilds {
 export interface Backend {
   readonly name: KernelName;
   /** The exports of the core as it is now (reset() may replace them). */
-  readonly kernel: CoreExports;
+  readonly core: CoreExports;
   /**
    * The exports of feature module `module` in this backend's memory, as it is
    * now: instantiated by the first call, kept until a reset.

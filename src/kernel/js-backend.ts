@@ -58,7 +58,7 @@ export function createJsBackend(builds: FallbackBuilds | undefined = fallbackBui
   exports.init();
   return {
     name: "js",
-    kernel: exports,
+    core: exports,
     instance<E extends object>(feature: KernelModule<E>): E {
       const exports = (builds.js[feature.name] as () => E & { attachHeap?: AttachHeap })();
       if (exports.attachHeap !== undefined && !graphs.has(exports.attachHeap)) {

@@ -21,30 +21,27 @@ import type { KernelModule } from "./backend.js";
 
 export type { BulkExports };
 
+/** A feature module: its name, its exports' names, its SIMD build. */
+function feature<E extends object>(name: string, exports: readonly string[], simd: string): KernelModule<E> {
+  return { name, exports, simd };
+}
+
 /** Bulk parsing of lines and access logs, and tallies (assembly/bulk/index.ts). */
-export const BULK: KernelModule<BulkExports> = {
-  name: "bulk",
-  exports: BULK_EXPORTS,
-  simd: bulkSimd,
-};
+export const BULK: KernelModule<BulkExports> = /* @__PURE__ */ feature("bulk", BULK_EXPORTS, bulkSimd);
 
 /** The crawler-key profiles' byte steps and keys (assembly/canonical/index.ts). */
-export const CANONICAL: KernelModule<CanonicalExports> = {
-  name: "canonical",
-  exports: CANONICAL_EXPORTS,
-  simd: canonicalSimd,
-};
+export const CANONICAL: KernelModule<CanonicalExports> = /* @__PURE__ */ feature(
+  "canonical",
+  CANONICAL_EXPORTS,
+  canonicalSimd,
+);
 
 /** RFC 1738 validation, hosts, escapes and extraction (assembly/rfc1738/index.ts). */
-export const RFC1738: KernelModule<Rfc1738Exports> = {
-  name: "rfc1738",
-  exports: RFC1738_EXPORTS,
-  simd: rfc1738Simd,
-};
+export const RFC1738: KernelModule<Rfc1738Exports> = /* @__PURE__ */ feature("rfc1738", RFC1738_EXPORTS, rfc1738Simd);
 
 /** URL patterns' compiled programs (assembly/urlpattern/index.ts). */
-export const URLPATTERN: KernelModule<UrlpatternExports> = {
-  name: "urlpattern",
-  exports: URLPATTERN_EXPORTS,
-  simd: urlpatternSimd,
-};
+export const URLPATTERN: KernelModule<UrlpatternExports> = /* @__PURE__ */ feature(
+  "urlpattern",
+  URLPATTERN_EXPORTS,
+  urlpatternSimd,
+);

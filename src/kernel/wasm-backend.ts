@@ -56,7 +56,7 @@ export function createWasmBackend(simd: boolean): Backend {
       cause: error,
     });
   }
-  let kernel!: CoreExports;
+  let core!: CoreExports;
   let memory!: WebAssembly.Memory;
   /** What a feature module imports: the core's memory and functions. */
   let imports!: WebAssembly.Imports;
@@ -67,7 +67,7 @@ export function createWasmBackend(simd: boolean): Backend {
     const instance = new WebAssembly.Instance(module, {});
     const exports = moduleExports<CoreExports>("core", CORE_EXPORTS, instance.exports);
     exports.init();
-    kernel = exports;
+    core = exports;
     memory = instance.exports.memory as WebAssembly.Memory;
     imports = { env: { memory }, core: instance.exports };
     instances.clear();
@@ -75,8 +75,8 @@ export function createWasmBackend(simd: boolean): Backend {
   instantiate();
   return {
     name: simd ? "wasm-simd" : "wasm",
-    get kernel() {
-      return kernel;
+    get core() {
+      return core;
     },
     instance<E extends object>(feature: KernelModule<E>): E {
       let exports = instances.get(feature) as E | undefined;

@@ -56,7 +56,7 @@ export class Analysis {
 }
 
 export function analyzer(arena: Arena) {
-  const { kernel } = arena;
+  const { core } = arena;
   const rfc1738 = arena.module(RFC1738);
   const first = L.RESULT >> 2;
 
@@ -69,7 +69,7 @@ export function analyzer(arena: Arena) {
     const cursor = codes + cap * 4;
     const n = rfc1738.rfc1738Scan(arena.inputStart, len, offsets, codes);
     if (!arena.inputAscii) {
-      kernel.utf16Offsets(arena.inputStart, L.SPLIT_FIELDS);
+      core.utf16Offsets(arena.inputStart, L.SPLIT_FIELDS);
       arena.i32[cursor >> 2] = 0;
       arena.i32[(cursor >> 2) + 1] = 0;
       rfc1738.rfc1738Utf16(arena.inputStart, offsets, n, cursor);

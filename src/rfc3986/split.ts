@@ -109,7 +109,7 @@ export class UrlParts implements UrlPartsJSON {
 }
 
 export function splitApi(arena: Arena) {
-  const { kernel } = arena;
+  const { core } = arena;
   const first = L.RESULT >> 2;
 
   /**
@@ -120,8 +120,8 @@ export function splitApi(arena: Arena) {
     expectString(input, "split", "input");
     input = withoutPrefix(input);
     const len = arena.input(input);
-    kernel.split(L.ARENA, len);
-    if (!arena.inputAscii) kernel.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
+    core.split(L.ARENA, len);
+    if (!arena.inputAscii) core.utf16Offsets(L.ARENA, L.SPLIT_FIELDS);
     return new UrlParts(input, arena.i32, first);
   }
   return { split };

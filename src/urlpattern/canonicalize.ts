@@ -3,13 +3,13 @@
 // by swurl's own parser and setters run on a dummy URL.
 import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
-import type { ParseCore } from "../whatwg/parse.js";
+import type { ParseApi } from "../whatwg/parse.js";
 import { PARTS, type Setters } from "../whatwg/setters.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
 /** What URLPattern runs on: one API instance's parser and setters. */
 export interface PatternCore {
-  parse: ParseCore["parse"];
+  parse: ParseApi["parse"];
   set: Setters["set"];
   /** The memory the compiled matchers run in (url-matcher.ts). */
   arena: Arena;

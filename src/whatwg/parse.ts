@@ -10,7 +10,7 @@ import { ParsedUrl } from "./url.js";
 import { expectString, typeName } from "../arguments/check.js";
 
 export function parseApi(arena: Arena) {
-  const { kernel } = arena;
+  const { core } = arena;
   const result = L.RESULT >> 2;
   const baseRecord = L.BASE >> 2;
   /** Where the last successful run() left the serialized URL. */
@@ -87,8 +87,8 @@ export function parseApi(arena: Arena) {
       arena.reserve(at - L.ARENA + L.outputBound(len, baseLength, idnaLength) + L.SLACK);
       output = at;
       const status = checkOnly
-        ? kernel.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
-        : kernel.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
+        ? core.canParse(L.ARENA, len, at, baseHref, idnaAt, idnaLength)
+        : core.parse(L.ARENA, len, at, baseHref, idnaAt, idnaLength);
       if (status !== L.PARSE_NEEDS_BASE_HREF) return status;
       baseHref = writeBaseHref(base as ParsedUrl, afterInput);
     }
@@ -202,4 +202,4 @@ export function parseApi(arena: Arena) {
 }
 
 /** What the setters and the URL class use of parseApi(). */
-export type ParseCore = ReturnType<typeof parseApi>;
+export type ParseApi = ReturnType<typeof parseApi>;

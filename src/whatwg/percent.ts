@@ -33,7 +33,7 @@ function flag(value: unknown, name: string): boolean {
 }
 
 export function percentApi(arena: Arena) {
-  const { kernel } = arena;
+  const { core } = arena;
 
   /** %XX sequences decoded as UTF-8 (invalid UTF-8 becomes U+FFFD). */
   function percentDecode(input: string, options?: PercentDecodeOptions): string {
@@ -46,14 +46,14 @@ export function percentApi(arena: Arena) {
     if (input.indexOf("%") === -1 && !(plus && input.indexOf("+") !== -1) && input.isWellFormed()) return input;
     const len = arena.input(input);
     if (strict) {
-      const bad = kernel.invalidEscape(arena.inputStart, len);
+      const bad = core.invalidEscape(arena.inputStart, len);
       if (bad !== -1) {
         const index = arena.utf16Index(bad);
         throw new SyntaxError(`percentDecode: "%" at index ${index} is not followed by two hex digits`);
       }
     }
     const out = arena.scratch(len);
-    const n = kernel.percentDecode(arena.inputStart, len, out, plus ? 1 : 0);
+    const n = core.percentDecode(arena.inputStart, len, out, plus ? 1 : 0);
     return arena.utf8(out, out + n);
   }
 
@@ -67,7 +67,7 @@ export function percentApi(arena: Arena) {
     }
     const len = arena.input(input);
     const out = arena.scratch(len * 3);
-    const n = kernel.percentEncode(arena.inputStart, len, out, bits);
+    const n = core.percentEncode(arena.inputStart, len, out, bits);
     return arena.ascii(out, out + n);
   }
 

@@ -7,7 +7,7 @@
 import * as L from "../../assembly/layout.js";
 import { align8, type Arena } from "../kernel/arena.js";
 import { retryWithIdna } from "./idna.js";
-import type { ParseCore } from "./parse.js";
+import type { ParseApi } from "./parse.js";
 import type { ParsedUrl } from "./url.js";
 
 /** The setters, by the attribute of the URL API they set. */
@@ -23,8 +23,8 @@ export const PARTS = {
   hash: L.SET_HASH,
 } as const;
 
-export function settersApi(arena: Arena, core: ParseCore) {
-  const { kernel } = arena;
+export function settersApi(arena: Arena, parser: ParseApi) {
+  const { core } = arena;
   const result = L.RESULT >> 2;
   /** Where the last pass() had the kernel write. */
   let output = 0;
@@ -36,11 +36,11 @@ export function settersApi(arena: Arena, core: ParseCore) {
     // Only a second pass has a UTS #46 result (address 0: none), as for parse().
     const idnaAt = idna === null ? 0 : at;
     const idnaLength = idna === null ? 0 : idna.length;
-    if (idna !== null) at = core.writeIdna(idna, at);
+    if (idna !== null) at = parser.writeIdna(idna, at);
     arena.reserve(at - L.ARENA + L.outputBound(len, 0, idnaLength) + L.SLACK);
     output = at;
-    core.writeBaseRecord(url);
-    return kernel.setPart(part, L.ARENA, len, at, idnaAt, idnaLength);
+    parser.writeBaseRecord(url);
+    return core.setPart(part, L.ARENA, len, at, idnaAt, idnaLength);
   }
 
   /**
@@ -82,7 +82,7 @@ export function settersApi(arena: Arena, core: ParseCore) {
     const cutEnd = i[result + L.SET_CUT_END];
     const piece = newBytes(value, i[result + L.SET_LENGTH]);
     const rest = cutStart === cutEnd ? old.slice(end) : old.slice(end, cutStart) + old.slice(cutEnd);
-    return core.fromResult(old.slice(0, start) + piece + rest);
+    return parser.fromResult(old.slice(0, start) + piece + rest);
   }
 
   return { set };

@@ -10,13 +10,13 @@
 
 import { URL_GETTERS } from "./getters.js";
 import { ParsedUrl } from "./url.js";
-import type { ParseCore } from "./parse.js";
+import type { ParseApi } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";
 import type { SearchParams, SearchParamsLink } from "./search-params.js";
 
 /** What a URL class runs on: one API instance's parser, setters and URLSearchParams. */
 export interface UrlCore {
-  parse: ParseCore["parse"];
+  parse: ParseApi["parse"];
   set: Setters["set"];
   searchParams: SearchParamsLink;
 }

@@ -108,7 +108,7 @@ export function formCodec(arena: () => Arena) {
     i32[result + F.FORM_UNITS] = 0;
     i32[result + F.FORM_SERIALIZED] = 1;
     do {
-      const count = a.kernel.formParse(ARENA, len, dst, records);
+      const count = a.core.formParse(ARENA, len, dst, records);
       for (let r = records >> 2, end = r + count * F.FORM_RECORD; r < end; r += F.FORM_RECORD) {
         list.push(part(a, query, i32[r], i32[r + 1], i32[r + 2]), part(a, query, i32[r + 3], i32[r + 4], i32[r + 5]));
       }
@@ -142,7 +142,7 @@ export function formCodec(arena: () => Arena) {
     const a = arena();
     const len = a.input(s);
     const out = a.scratch(3 * len);
-    return a.ascii(out, out + a.kernel.formEscape(ARENA, len, out));
+    return a.ascii(out, out + a.core.formEscape(ARENA, len, out));
   }
 
   return { parseInto, serialize };

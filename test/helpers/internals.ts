@@ -4,8 +4,8 @@
 import type { Api } from "./builds";
 
 export interface Internals {
-  backend: { name: string; buffer(): ArrayBuffer; kernel: object };
-  kernel: Record<string, (...args: number[]) => number>;
+  backend: { name: string; buffer(): ArrayBuffer; core: object };
+  core: Record<string, (...args: number[]) => number>;
   /** A feature module's guarded exports (src/kernel/modules.ts), instantiated by the first call. */
   module(module: object): Record<string, (...args: number[]) => number>;
   /** Where inputs are written. */

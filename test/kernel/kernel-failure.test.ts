@@ -100,7 +100,7 @@ describe.each(wasmBuilds)("a kernel trap (%s)", (name) => {
     const arena = internals(api);
     const bytes = new TextEncoder().encode(`http://example.com/${"x".repeat(1000)}`);
     const length = arena.inputBytes(bytes);
-    const error = thrown(() => arena.kernel.parse(arena.inputStart, 2 ** 30, arena.inputStart + length + 64, 0));
+    const error = thrown(() => arena.core.parse(arena.inputStart, 2 ** 30, arena.inputStart + length + 64, 0));
     expect(error.message).toContain(
       `failed in parse() on the input "http://example.com/${"x".repeat(181)}"... (1019 bytes)`,
     );

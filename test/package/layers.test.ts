@@ -14,7 +14,7 @@ import { BULK, CANONICAL, createSwurl as createBundled, RFC1738, URLPATTERN } fr
 
 /** The backend of an API object of the bundle of test/helpers/kernel-modules.ts. */
 const bundledInternals = (api: object) =>
-  (api as Record<symbol, { backend: { kernel: object; instance(m: object): object } }>)[Symbol.for("swurl.internals")];
+  (api as Record<symbol, { backend: { core: object; instance(m: object): object } }>)[Symbol.for("swurl.internals")];
 
 /** The command's package. */
 const CLI = "packages/cli";
@@ -269,7 +269,7 @@ describe("kernel exports", () => {
       }
       // The JS build's core also exports the hook that hands it its heap.
       const backend = bundledInternals(createBundled("js")).backend;
-      const js = name === "core" ? backend.kernel : backend.instance(descriptors[name]);
+      const js = name === "core" ? backend.core : backend.instance(descriptors[name]);
       expect(functions(js, ["attachHeap"])).toEqual(names);
     },
   );
