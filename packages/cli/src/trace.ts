@@ -11,11 +11,11 @@
 // runs two things, as the main thread runs the dispatcher and a range of its
 // own, time in which both await goes to the one that marked last.
 
-export const PHASES = ["start", "read", "parse", "tally", "format", "write", "merge", "wait"] as const;
-export type Phase = (typeof PHASES)[number];
+const PHASES = ["start", "read", "parse", "tally", "format", "write", "merge", "wait"] as const;
+type Phase = (typeof PHASES)[number];
 
 /** One range of --threads: which, its bytes, and when the thread began and ended it (ms from the main thread's start). */
-export interface RangeSpan {
+interface RangeSpan {
   id: number;
   start: number;
   end: number;
@@ -70,11 +70,6 @@ let timeline: Timeline | null = null;
 /** Trace this thread from now on (time before now is its start). */
 export function startTrace(): void {
   timeline ??= new Timeline();
-}
-
-/** Whether this thread is traced. */
-export function tracing(): boolean {
-  return timeline !== null;
 }
 
 /** From now on, time goes to `phase`; returns the phase before (null: not traced), for back(). */
@@ -136,7 +131,7 @@ const MB = 1e6;
 const LISTED_RANGES = 16;
 
 /** The timelines of the main thread and the workers, as a table for stderr. */
-export function traceReport(main: ThreadTrace, workers: ThreadTrace[]): string {
+function traceReport(main: ThreadTrace, workers: ThreadTrace[]): string {
   const threads = [["main", main], ...workers.map((t, k) => [`worker ${k + 1}`, t])] as [string, ThreadTrace][];
   // Columns of the phases some thread spent time in.
   const shown = PHASES.map((_, p) => p).filter((p) => threads.some(([, t]) => t.ms[p] >= 0.5));
