@@ -11,6 +11,7 @@ import { LineCap } from "../../packages/cli/src/input/line-cap";
 import { runChild } from "../helpers/child";
 import { CLI, swurl } from "../helpers/cli-run";
 import { measureStream } from "../helpers/measure";
+import { itAtScale } from "../helpers/quick";
 
 const MB = 1e6;
 const MiB = 2 ** 20;
@@ -27,38 +28,50 @@ async function* big(head: string, count: number, fill: string, tail: string): As
 describe("a line over the cap (16 MiB) is a failure row, read past without being held", () => {
   const input = () => big("https://a.example/\nhttps://big.example/", 300, "x", "\nhttps://b.example/\n");
 
-  it("parse: a 300 MiB line, peak RSS under 500 MB", async () => {
-    const r = await measureStream(["parse", "--fields", "href"], input());
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe(
-      '{"href":"https://a.example/"}\n' +
-        `{"input":"(a line of ${300 * MiB + 20} bytes, over the cap of 16 MiB: not read)","error":"invalid"}\n` +
-        '{"href":"https://b.example/"}\n',
-    );
-    expect(r.peak).toBeLessThan(500 * MB);
-  }, 60_000);
+  itAtScale(
+    "parse: a 300 MiB line, peak RSS under 500 MB",
+    async () => {
+      const r = await measureStream(["parse", "--fields", "href"], input());
+      expect([r.status, r.stderr]).toEqual([0, ""]);
+      expect(r.stdout).toBe(
+        '{"href":"https://a.example/"}\n' +
+          `{"input":"(a line of ${300 * MiB + 20} bytes, over the cap of 16 MiB: not read)","error":"invalid"}\n` +
+          '{"href":"https://b.example/"}\n',
+      );
+      expect(r.peak).toBeLessThan(500 * MB);
+    },
+    60_000,
+  );
 
-  it("stats: a 300 MiB line, peak RSS under 500 MB", async () => {
-    const r = await measureStream(["stats", "--json"], input());
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    const report = JSON.parse(r.stdout);
-    expect([report.lines, report.valid, report.invalid]).toEqual([3, 2, 1]);
-    expect(r.peak).toBeLessThan(500 * MB);
-  }, 60_000);
+  itAtScale(
+    "stats: a 300 MiB line, peak RSS under 500 MB",
+    async () => {
+      const r = await measureStream(["stats", "--json"], input());
+      expect([r.status, r.stderr]).toEqual([0, ""]);
+      const report = JSON.parse(r.stdout);
+      expect([report.lines, report.valid, report.invalid]).toEqual([3, 2, 1]);
+      expect(r.peak).toBeLessThan(500 * MB);
+    },
+    60_000,
+  );
 });
 
 // A CSV record may span lines (a quoted field): one of them over the cap makes the whole record a failure row.
-it("csv: a quoted field with a 17 MiB line in it is a failure row, not a URL made of the rest", async () => {
-  const input = big('id,url\n1,"https://a.example/x\n', 17, "y", '\nz"\n2,https://b.example/\n');
-  const r = await measureStream(["parse", "--input", "csv", "--fields", "href"], input);
-  expect([r.status, r.stderr]).toEqual([0, ""]);
-  expect(r.stdout.split("\n")).toEqual([
-    `{"input":"(a line of ${17 * MiB} bytes, over the cap of 16 MiB: not read)","error":"invalid"}`,
-    '{"href":"https://b.example/"}',
-    "",
-  ]);
-  expect(r.peak).toBeLessThan(500 * MB);
-}, 60_000);
+itAtScale(
+  "csv: a quoted field with a 17 MiB line in it is a failure row, not a URL made of the rest",
+  async () => {
+    const input = big('id,url\n1,"https://a.example/x\n', 17, "y", '\nz"\n2,https://b.example/\n');
+    const r = await measureStream(["parse", "--input", "csv", "--fields", "href"], input);
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    expect(r.stdout.split("\n")).toEqual([
+      `{"input":"(a line of ${17 * MiB} bytes, over the cap of 16 MiB: not read)","error":"invalid"}`,
+      '{"href":"https://b.example/"}',
+      "",
+    ]);
+    expect(r.peak).toBeLessThan(500 * MB);
+  },
+  60_000,
+);
 
 describe("LineCap against a reference, at every chunking", () => {
   it("lines over the cap become placeholders; the others pass unchanged", async () => {
@@ -129,14 +142,18 @@ describe("Arrow output waits for its reader", () => {
     }
   }
 
-  it("4M rows to a pipe not read for 4 s: peak RSS under 380 MB", async () => {
-    // Without backpressure the command takes all of its input meanwhile and holds the whole output
-    // (about 360 MB: 509 MB peak on Node.js 20); with it, 185 MB on Node.js 20 and 292 MB on 24.
-    const r = await measureStream(["parse", "--format", "arrow"], urls(4_000_000), 4_000);
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout.startsWith("ARROW1")).toBe(true);
-    expect(r.peak).toBeLessThan(380 * MB);
-  }, 90_000);
+  itAtScale(
+    "4M rows to a pipe not read for 4 s: peak RSS under 380 MB",
+    async () => {
+      // Without backpressure the command takes all of its input meanwhile and holds the whole output
+      // (about 360 MB: 509 MB peak on Node.js 20); with it, 185 MB on Node.js 20 and 292 MB on 24.
+      const r = await measureStream(["parse", "--format", "arrow"], urls(4_000_000), 4_000);
+      expect([r.status, r.stderr]).toEqual([0, ""]);
+      expect(r.stdout.startsWith("ARROW1")).toBe(true);
+      expect(r.peak).toBeLessThan(380 * MB);
+    },
+    90_000,
+  );
 
   it("to a full disk: the disk's error", () => {
     const r = swurl(["parse", "--format", "arrow", "--output", "/dev/full"], "https://a.example/\n".repeat(200_000));
@@ -152,27 +169,39 @@ describe("HTML tokens of any length", () => {
   const before = '<a href="http://a.example/x">x</a>';
   const after = '<a href="/y">y</a>';
 
-  it("a 100 MiB comment: the links around it, peak RSS under 500 MB", async () => {
-    const r = await measureStream(html, big(`${before}<!--`, 100, "x", `-->${after}`));
-    expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
-    expect(r.peak).toBeLessThan(500 * MB);
-  }, 90_000);
+  itAtScale(
+    "a 100 MiB comment: the links around it, peak RSS under 500 MB",
+    async () => {
+      const r = await measureStream(html, big(`${before}<!--`, 100, "x", `-->${after}`));
+      expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
+      expect(r.peak).toBeLessThan(500 * MB);
+    },
+    90_000,
+  );
 
-  it("a 17 MiB attribute value, over the cap of 16 MiB: no link, peak RSS under 500 MB", async () => {
-    const r = await measureStream(html, big(`${before}<a href="http://big.example/`, 17, "x", `">z</a>${after}`));
-    expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
-    expect(r.peak).toBeLessThan(500 * MB);
-  }, 90_000);
+  itAtScale(
+    "a 17 MiB attribute value, over the cap of 16 MiB: no link, peak RSS under 500 MB",
+    async () => {
+      const r = await measureStream(html, big(`${before}<a href="http://big.example/`, 17, "x", `">z</a>${after}`));
+      expect([r.status, r.stderr, r.stdout]).toEqual([0, "", "http://a.example/x\nhttp://b.example/y\n"]);
+      expect(r.peak).toBeLessThan(500 * MB);
+    },
+    90_000,
+  );
 
-  it("a text node of a 20 MiB word with --text: the URLs around it, peak RSS under 500 MB", async () => {
-    const r = await measureStream(
-      [...html, "--text"],
-      big(`${before}<p>http://t.example/ `, 20, "x", ` http://u.example/ ${after}`),
-    );
-    expect([r.status, r.stderr]).toEqual([0, ""]);
-    expect(r.stdout).toBe("http://a.example/x\nhttp://t.example/\nhttp://u.example/\nhttp://b.example/y\n");
-    expect(r.peak).toBeLessThan(500 * MB);
-  }, 90_000);
+  itAtScale(
+    "a text node of a 20 MiB word with --text: the URLs around it, peak RSS under 500 MB",
+    async () => {
+      const r = await measureStream(
+        [...html, "--text"],
+        big(`${before}<p>http://t.example/ `, 20, "x", ` http://u.example/ ${after}`),
+      );
+      expect([r.status, r.stderr]).toEqual([0, ""]);
+      expect(r.stdout).toBe("http://a.example/x\nhttp://t.example/\nhttp://u.example/\nhttp://b.example/y\n");
+      expect(r.peak).toBeLessThan(500 * MB);
+    },
+    90_000,
+  );
 });
 
 // Item 11 (--routes): a route such as /((?:a+)+)b fell back to a backtracking

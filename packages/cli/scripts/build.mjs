@@ -58,6 +58,9 @@ export async function buildCommand() {
     minifySyntax: true,
     logLevel: "warning",
     external: ["swurl", "apache-arrow", "parquet-wasm", "parquet-wasm/*"],
+    // tldts has no "exports" map: its "module" build is ESM, which a dynamic
+    // import() splits into a chunk with named exports (its "main" is CommonJS).
+    mainFields: ["module", "main"],
     chunkNames: "chunks/[name]-[hash]",
   });
 }

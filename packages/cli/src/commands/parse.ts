@@ -14,6 +14,7 @@ import { UsageError } from "../errors.js";
 import { runBulk } from "../threads/bulk.js";
 import type { Command } from "../command.js";
 import { FIELD_NAMES, parseFields, recordKeys, type FieldDef } from "../output/fields.js";
+import { loadFor } from "../output/public-suffix.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "../output/columnar.js";
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "../output/format.js";
@@ -37,7 +38,9 @@ interface ParseOptions {
 export const parseWork: Work<ParseOptions, Failures> = {
   async run(source, { format, fields, input, filter, profile }, emit) {
     mark("format");
-    const rows = rowFormat(format, parseFields("parse", fields, input, profile));
+    const defs = parseFields("parse", fields, input, profile);
+    await loadFor(defs);
+    const rows = rowFormat(format, defs);
     const failures = noFailures();
     for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
       let text = "";
@@ -86,7 +89,9 @@ function columnarWork(
   return {
     async run(source, { fields, input, filter, profile }) {
       mark("format");
-      const sink = await columnarSink(format, columnarFields(fields, input, defaulted, profile), out);
+      const defs = columnarFields(fields, input, defaulted, profile);
+      await loadFor(defs);
+      const sink = await columnarSink(format, defs, out);
       const failures = noFailures();
       for await (const records of readRecords(source, input, recordKeys(fields.split(",")))) {
         let invalid = 0;

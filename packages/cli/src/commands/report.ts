@@ -1,8 +1,8 @@
 // The report of `swurl stats`: from a tally to text for people (with bar
 // charts) or JSON for programs.
 
-import { getDomain } from "tldts";
 import { chart, type ChartRow, type Style } from "./chart.js";
+import { publicSuffixList } from "../output/public-suffix.js";
 import type { Tally } from "./tally.js";
 import type { TopCounts } from "./top-counts.js";
 import { percentiles } from "./durations.js";
@@ -132,7 +132,7 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     withHost += n;
     if (host.startsWith("[") || IPV4.test(host)) ipHosts += n;
     if (IDN.test(host)) idnHosts += n;
-    const domain = getDomain(host, { allowPrivateDomains: true });
+    const domain = publicSuffixList().getDomain(host, { allowPrivateDomains: true });
     if (domain === null) withoutDomain += n;
     else domains.set(domain, (domains.get(domain) ?? 0) + n);
   }

@@ -15,6 +15,7 @@ import {
 } from "./args.js";
 import { UsageError } from "../errors.js";
 import { fieldDef, recordKeys, type FieldDef } from "../output/fields.js";
+import { loadFor, loadPublicSuffixList } from "../output/public-suffix.js";
 import { fromKernel, GroupCounter } from "./by-groups.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
@@ -65,7 +66,9 @@ export const statsWork: Work<StatsOptions, Tally> = {
     const duration = durationOf(input);
     const tally = emptyTally(by.length, sum !== undefined, duration !== null);
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
-    const groups = new GroupCounter(tally, byDefs(options), input, kernelGroups(options), sumDef, duration);
+    const defs = byDefs(options);
+    await loadFor(defs);
+    const groups = new GroupCounter(tally, defs, input, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     const urls = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
@@ -210,6 +213,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const cause = relativeTargets(options.input);
     const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
+    await loadPublicSuffixList();
     mark("merge");
     const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
     const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;

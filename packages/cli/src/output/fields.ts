@@ -3,13 +3,14 @@
 // a query parameter, the decoded path, the line number, the input line, and
 // the input record's own fields (an access log's status, a CSV column).
 
-import { parse as parseDomain } from "tldts";
+import type { parse as parseDomain } from "tldts";
 import { percentDecode, type ParsedUrl, URL_GETTERS, type UrlGetter } from "swurl";
 import { UsageError } from "../errors.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "../own.js";
+import { publicSuffixList } from "./public-suffix.js";
 import { routeOf } from "./routes.js";
 import { formatField, formatFieldNames, timeSyntax } from "../input/program-records.js";
 import { logTime, timeBucket } from "../input/log-time.js";
@@ -59,6 +60,8 @@ export interface FieldDef {
   tally?: { table: "schemes" | "hosts" | "paths"; fold?: (key: string) => string | null };
   /** Where the value is a field of an access-log line: its index in ACCESS_LOG_FIELDS (log-line.ts reads it from bytes). */
   logField?: number;
+  /** Whether the value is read from the Public Suffix List, which a run then loads first (public-suffix.ts loadFor()). */
+  publicSuffix?: boolean;
 }
 
 /** Public Suffix List answers, per distinct host (a tldts call is dearer than a map look-up, and logs repeat hosts). */
@@ -70,7 +73,7 @@ function domainOf(host: string): ReturnType<typeof parseDomain> {
   if (d === undefined) {
     if (domainCache.size >= DOMAIN_CACHE_MAX) domainCache.clear();
     // The private section too (foo.github.io is its own site), as browsers draw site lines.
-    d = parseDomain(host, { allowPrivateDomains: true });
+    d = publicSuffixList().parse(host, { allowPrivateDomains: true });
     domainCache.set(own(host), d);
   }
   return d;
@@ -105,11 +108,14 @@ function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): Fi
     const d = domainOf(host);
     return d.isIp ? null : d[part];
   };
-  return ofTally(
-    ofUrl(name, true, (url) => fold(url.hostname)),
-    "hosts",
-    fold,
-  );
+  return {
+    ...ofTally(
+      ofUrl(name, true, (url) => fold(url.hostname)),
+      "hosts",
+      fold,
+    ),
+    publicSuffix: true,
+  };
 }
 
 /** The first value of query parameter `param`, decoded (application/x-www-form-urlencoded, as URLSearchParams does). */
