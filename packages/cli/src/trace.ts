@@ -39,7 +39,9 @@ const threadCpu = (process as { threadCpuUsage?: () => { user: number; system: n
 
 class Timeline {
   private phase: Phase = "start";
-  private since = 0;
+  /** `since`: when the thread began, on performance.now()'s clock, whose origin is the process's in every thread. */
+  constructor(private since: number) {}
+
   private readonly ms: number[] = PHASES.map(() => 0);
   readonly ranges: RangeSpan[] = [];
 
@@ -67,9 +69,13 @@ class Timeline {
 
 let timeline: Timeline | null = null;
 
-/** Trace this thread from now on (time before now is its start). */
-export function startTrace(): void {
-  timeline ??= new Timeline();
+/**
+ * Trace this thread from now on: the time since `born` (when the thread was
+ * made: 0 for the main thread) is its start. A worker's clock starts with
+ * the process, not with the worker.
+ */
+export function startTrace(born = 0): void {
+  timeline ??= new Timeline(born);
 }
 
 /** From now on, time goes to `phase`; returns the phase before (null: not traced), for back(). */

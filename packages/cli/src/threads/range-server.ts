@@ -28,6 +28,8 @@ export interface WorkerSetup {
   file: OpenFile;
   /** --trace: each thread keeps its timeline (trace.ts). */
   trace?: boolean;
+  /** When the worker thread was made (performance.now()), the start of its timeline. */
+  born?: number;
 }
 
 /** Main thread to worker. */
@@ -111,7 +113,7 @@ export function serveRanges(
 ): void {
   let credits = CREDITS;
   let resume: (() => void) | null = null;
-  if (setup.trace === true) startTrace();
+  if (setup.trace === true) startTrace(setup.born);
 
   async function runRange(id: number, start: number, end: number): Promise<void> {
     // Bytes read are told a MiB at a time: a message per chunk read was a few percent of a worker's time.

@@ -30,7 +30,7 @@ interface WorkerEvents {
 
 /** A worker thread loading `script` (the command), serving ranges of `setup`. */
 function threadWorker(script: URL, setup: WorkerSetup, events: WorkerEvents): RangeWorker {
-  const worker = new Worker(script, { workerData: setup });
+  const worker = new Worker(script, { workerData: { ...setup, born: performance.now() } });
   const self: RangeWorker = {
     trace: null,
     send: (m) => worker.postMessage(m),
