@@ -8,7 +8,7 @@
 // url_aggregator hands out string views that are valid only while the buffer
 // lives; a UrlBatch instead takes its rows and its hrefs out of the kernel's
 // memory before parseBatch() returns (one copy of the table into an
-// Int32Array, one of the hrefs into a string), so it stays right for as long
+// Int32Array, one of the hrefs' bytes), so it stays right for as long
 // as it is referenced, whatever runs after it. Throwing on a reused batch was
 // the other choice; it would make a batch useless after any later call,
 // including the next batch of a stream while the consumer still holds this
@@ -18,7 +18,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { expectOptions, isDetached, quote, typeName } from "../arguments/check.js";
-import { align8, MAX_MEMORY, type Arena } from "../kernel/arena.js";
+import { align8, latin1String, MAX_MEMORY, type Arena } from "../kernel/arena.js";
 import { BULK } from "../kernel/modules.js";
 import type { parseApi } from "../whatwg/parse.js";
 import type { UrlGetter } from "../whatwg/getters.js";
@@ -83,21 +83,26 @@ const encoder = /* @__PURE__ */ new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** What the hrefs are sliced from: one string, or a decoder of each slice where one string would be too long. */
-interface Slicer {
-  slice(start: number, end: number): string;
+/**
+ * The hrefs (ASCII) as bytes outside the kernel's memory, sliced from one
+ * string of them made when a slice is first asked for: a tally (tally.ts)
+ * reads the bytes and never asks, so counting a batch decodes nothing; past
+ * MAX_STRING bytes, too many for one string, each slice is decoded alone.
+ */
+class HrefBytes {
+  private all: string | null = null;
+
+  constructor(readonly bytes: Uint8Array) {}
+
+  slice(start: number, end: number): string {
+    if (this.bytes.length > MAX_STRING) return latin1String(this.bytes.subarray(start, end));
+    this.all ??= latin1String(this.bytes);
+    return this.all.slice(start, end);
+  }
 }
 
-const latin1Decoder = /* @__PURE__ */ new TextDecoder("latin1");
-
-/** The hrefs as bytes outside the kernel's memory, decoded one slice at a time (too many for one string). */
-interface ByteSlicer extends Slicer {
-  bytes: Uint8Array;
-}
-
-function byteSlicer(bytes: Uint8Array): ByteSlicer {
-  return { slice: (start, end) => latin1Decoder.decode(bytes.subarray(start, end)), bytes };
-}
+/** The hrefs of a batch without any (every line failed). */
+const NO_HREFS = /* @__PURE__ */ new HrefBytes(new Uint8Array(0));
 
 /** The offset in the high half of a row word (ROW_NONE for none). */
 function high(word: number): number {
@@ -139,8 +144,9 @@ const unpacked = /* @__PURE__ */ new Int32Array(L.URL_FIELDS);
  * A batch owns its results: they were copied out of the kernel's memory when
  * it was made, so it stays valid however many batches or parse() calls come
  * after it, until it is garbage-collected. It holds 32 bytes per line plus
- * one string of all its hrefs; every string it returns is a slice of that
- * string, which V8 keeps whole while any slice of it is alive.
+ * its hrefs' bytes, and once a component is asked for one string of all its
+ * hrefs; every string it returns is a slice of that string, which V8 keeps
+ * whole while any slice of it is alive.
  */
 export class UrlBatch implements Iterable<ParsedUrl | null> {
   /** One entry per input line. */
@@ -151,7 +157,7 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   readonly skipped: number;
   private readonly rows: Int32Array;
   /** Every href of a BATCH_OK row, one after the other; rows say where. */
-  private readonly hrefs: Slicer;
+  private readonly hrefs: HrefBytes;
   /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
   private readonly finished: Map<number, ParsedUrl>;
   private readonly input: BatchInput;
@@ -165,7 +171,7 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     failures: number,
     skipped: number,
     rows: Int32Array,
-    hrefs: Slicer,
+    hrefs: HrefBytes,
     finished: Map<number, ParsedUrl>,
     input: BatchInput,
   ) {
@@ -180,11 +186,10 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
 
   /**
    * @internal The kernel's rows (layout.ts ROW_*, one per line) and the hrefs
-   * they point into, as the one string or as bytes, for tallies (tally.ts).
+   * they point into, as bytes, for tallies (tally.ts).
    */
-  _rows(): { rows: Int32Array; hrefs: string | Uint8Array } {
-    const { hrefs } = this;
-    return { rows: this.rows, hrefs: typeof hrefs === "string" ? hrefs : (hrefs as ByteSlicer).bytes };
+  _rows(): { rows: Int32Array; hrefs: Uint8Array } {
+    return { rows: this.rows, hrefs: this.hrefs.bytes };
   }
 
   /** The row of line `i` in `rows`. */
@@ -480,7 +485,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
       for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, 0, rows, "", new Map(), { text, bom, find: findLines }), used };
+      return { batch: new UrlBatch(lines, lines, 0, rows, NO_HREFS, new Map(), { text, bom, find: findLines }), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -497,13 +502,11 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const skipped = words[result + L.BATCH_SKIPPED_LINES];
     const rows = words.slice(table >> 2, output >> 2);
-    // The hrefs (ASCII) become one string now, sliced for each href later: a
-    // slice costs a fraction of decoding each href from memory. Not on first
-    // access: decoding the whole buffer at once costs less than copying its
-    // bytes out to decode them later.
+    // The hrefs are copied out as bytes (a block copy), made one string when
+    // a first href is asked for (a slice costs a fraction of decoding each
+    // href alone), or never where a tally counts them.
     const outputEnd = words[result + L.BATCH_OUTPUT_END];
-    const hrefs =
-      outputEnd - output <= MAX_STRING ? arena.ascii(output, outputEnd) : byteSlicer(arena.u8.slice(output, outputEnd));
+    const hrefs = new HrefBytes(arena.u8.slice(output, outputEnd));
     // The deferred lines go through parse(), which reuses the kernel's memory:
     // only now that the batch has its own copy.
     const finished = new Map<number, ParsedUrl>();

@@ -169,6 +169,17 @@ class HrefTally {
     );
   }
 
+  /** Move table `t` once, where it has no room for `n` more keys of `bytes` bytes in all, to a block that has. */
+  private makeRoomFor(t: number, n: number, bytes: number): void {
+    const table = this.tables[t];
+    const size = this.header(table, L.TALLY_SIZE) + n + 1;
+    let capacity = table.capacity;
+    while (size > capacity - (capacity >> 2)) capacity *= 2;
+    const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
+    if (capacity === table.capacity && keysFree >= bytes) return;
+    this.move(t, capacity, Math.max(table.keyBytes, table.keyBytes - keysFree + bytes), 0);
+  }
+
   /** Count the lines of `batch` that parsed, from line `from` on. */
   add(batch: UrlBatch, from = 0): void {
     const { rows, hrefs } = batch._rows();
@@ -178,8 +189,7 @@ class HrefTally {
     const at = this.batchBlock.at;
     const hrefsAt = at + rows.byteLength;
     this.arena.i32.set(rows, at >> 2);
-    if (typeof hrefs === "string") this.arena.write(hrefs, hrefsAt);
-    else this.arena.u8.set(hrefs, hrefsAt);
+    this.arena.u8.set(hrefs, hrefsAt);
     const { bulk } = this;
     for (let r = from; ; ) {
       r = bulk.tallyRows(at, r, lines, hrefsAt, this.tableList, this.counters);
@@ -295,6 +305,8 @@ class HrefTally {
     tables.forEach(({ triples, keys }, t) => {
       this.scratch = this.atLeast(this.scratch, keys.length + L.SLACK);
       this.arena.u8.set(keys, this.scratch.at);
+      // Room for all of them first: one move, not one a doubling.
+      this.makeRoomFor(t, triples.length / 3, keys.length);
       for (let i = 0; i < triples.length; i += 3)
         this.count(t, this.scratch.at + triples[i], triples[i + 1], triples[i + 2]);
     });
@@ -318,15 +330,21 @@ class HrefTally {
     };
   }
 
-  /** A table's keys (hrefs are ASCII) and counts. */
+  /**
+   * A table's keys (hrefs are ASCII) and counts. The keys are slices of one
+   * string of the table's key space: a slice costs a fraction of a string
+   * made of each key's bytes.
+   */
   private keys(table: Table): Map<string, number> {
     const words = this.arena.i32;
     const map = new Map<string, number>();
+    const space = this.keySpace(table);
+    const all = this.arena.ascii(space.at, space.at + space.bytes);
     const first = (table.at + L.TALLY_HEADER_BYTES) >> 2;
     for (let s = first; s < first + table.capacity * L.TALLY_SLOT; s += L.TALLY_SLOT) {
-      const key = words[s + L.TALLY_KEY];
-      if (key === 0) continue;
-      map.set(this.arena.ascii(key, key + words[s + L.TALLY_KEY_LENGTH]), words[s + L.TALLY_COUNT] >>> 0);
+      const key = words[s + L.TALLY_KEY] - space.at;
+      if (key < 0) continue;
+      map.set(all.slice(key, key + words[s + L.TALLY_KEY_LENGTH]), words[s + L.TALLY_COUNT] >>> 0);
     }
     return map;
   }

@@ -30,7 +30,7 @@ interface NodeBufferView {
   latin1Slice(start: number, end: number): string;
 }
 interface BufferConstructor {
-  from(buffer: ArrayBuffer): NodeBufferView;
+  from(buffer: ArrayBufferLike, byteOffset?: number, length?: number): NodeBufferView;
 }
 /** Node's Buffer makes one-byte strings from memory fastest (latin1Slice); browsers use TextDecoder. */
 const NodeBuffer = (globalThis as unknown as { Buffer?: BufferConstructor }).Buffer;
@@ -70,6 +70,13 @@ const COPY_LOOP_AT_OFFSET = 64;
 const SHORT_STRING = 24;
 
 /** Round up to a multiple of 8, so records written after a buffer stay aligned. */
+/** A string of ASCII (or Latin-1) bytes held outside the kernel's memory: latin1Slice where Node's Buffer is. */
+export function latin1String(bytes: Uint8Array): string {
+  return NodeBuffer
+    ? NodeBuffer.from(bytes.buffer, bytes.byteOffset, bytes.length).latin1Slice(0, bytes.length)
+    : latin1Decoder.decode(bytes);
+}
+
 export function align8(n: number): number {
   return (n + 7) & ~7;
 }

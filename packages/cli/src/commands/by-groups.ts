@@ -18,6 +18,7 @@ import type { ParsedUrl, TallyCounts } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import { KEY, LogLineReader, NO_VALUE } from "../input/log-line.js";
+import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import type { InputSpec, Records } from "../input/records.js";
 import { addGroup, type Tally } from "./tally.js";
 
@@ -34,6 +35,8 @@ export class GroupCounter {
   /** Whether the record being counted matched the log's grammar (-1: not read yet), and where it starts. */
   private read = -1;
   private start = 0;
+  /** Whether a key or the --sum field is the referer or the user agent, the fields after the size. */
+  private readonly tail: boolean;
 
   /**
    * The counter of `tally`'s groups, the --by keys `defs` of an input read as
@@ -55,6 +58,8 @@ export class GroupCounter {
     this.bytes = defs.map((d) => (bytes && d.logField !== undefined ? new ByteCounts() : null));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
+    const size = ACCESS_LOG_FIELDS.indexOf("bytes");
+    this.tail = [...defs, ...(sum === null ? [] : [sum])].some((d) => (d.logField ?? -1) > size);
   }
 
   /** A new block of records. */
@@ -69,20 +74,30 @@ export class GroupCounter {
     this.reader.block(this.lines.bytes);
   }
 
-  /** Whether record `i`'s line matches the log's grammar (read once a record); false without the lines' bytes. */
-  private matches(i: number): boolean {
+  /**
+   * Whether record `i`'s line matches the log's grammar (read once a record);
+   * false without the lines' bytes. `counted`: the kernel read the line, so
+   * it matches, and the fields after the size are read only where asked for.
+   */
+  private matches(i: number, counted: boolean): boolean {
     if (this.read < 0) {
       const row = this.line(i);
       this.start = this.lines!.ranges[2 * row];
-      this.read = this.reader.read(this.start, this.lines!.ranges[2 * row + 1]) ? 1 : 0;
+      this.read = this.reader.read(this.start, this.lines!.ranges[2 * row + 1], counted && !this.tail) ? 1 : 0;
     }
     return this.read === 1;
   }
 
   /** The --sum field of record `i` as a number (0 where it has none). */
-  private sumOf(sum: FieldDef, records: Records, i: number, url: ParsedUrl | null | undefined): number {
+  private sumOf(
+    sum: FieldDef,
+    records: Records,
+    i: number,
+    counted: boolean,
+    url: ParsedUrl | null | undefined,
+  ): number {
     if (this.lines !== null && sum.logField !== undefined) {
-      const found = this.matches(i) ? this.reader.valueOf(sum.logField, this.start) : NO_VALUE;
+      const found = this.matches(i, counted) ? this.reader.valueOf(sum.logField, this.start) : NO_VALUE;
       if (found === NO_VALUE) return 0;
       if (found === KEY) {
         let n = 0;
@@ -100,14 +115,14 @@ export class GroupCounter {
    */
   count(records: Records, i: number, counted: boolean, url?: ParsedUrl | null): void {
     this.read = -1;
-    const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, url);
+    const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, counted, url);
     const seconds = this.duration === null ? null : this.duration(records, i);
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
       if (counted && this.tallied && def.tally !== undefined) continue;
       const bytes = this.bytes[k];
       if (bytes !== null && this.lines !== null) {
-        const found = this.matches(i) ? this.reader.valueOf(def.logField!, this.start) : NO_VALUE;
+        const found = this.matches(i, counted) ? this.reader.valueOf(def.logField!, this.start) : NO_VALUE;
         if (found === KEY) {
           bytes.add(this.lines.bytes, this.reader.keyStart, this.reader.keyEnd, sum);
           continue;
@@ -146,9 +161,11 @@ export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally
       const before = group.counts;
       let counted = 0;
       if (fold === undefined) {
-        // The keys as they are: the tally's Map copied whole (its keys are strings of their own).
-        group.counts = new Map(counts[table]);
-        for (const n of group.counts.values()) counted += n;
+        // The keys as they are: the tally's Map itself where the group has no counts of its own
+        // (it is only read from now on), else copied whole (its keys are strings of their own).
+        group.counts = before.size === 0 && table !== "hosts" ? counts[table] : new Map(counts[table]);
+        // Only the hosts' count is needed (below): a loop of hundreds of thousands of paths is not run for nothing.
+        if (table === "hosts") for (const n of group.counts.values()) counted += n;
       } else {
         group.counts = new Map();
         for (const [key, n] of counts[table]) {

@@ -22,6 +22,7 @@ import { openInputs, openOutput, type Output } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import type { ParsedUrl } from "swurl";
 import type { Work } from "../work.js";
+import { mark, TRACE_OPTIONS, type ThreadTrace, writeTrace } from "../trace.js";
 import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 interface ParseOptions {
@@ -36,6 +37,7 @@ interface ParseOptions {
 
 export const parseWork: Work<ParseOptions, Failures> = {
   async run(source, { format, fields, input, filter, profile }, emit) {
+    mark("format");
     const defs = parseFields("parse", fields, input, profile);
     await loadFor(defs);
     const rows = rowFormat(format, defs);
@@ -86,6 +88,7 @@ function columnarWork(
 ): Work<Omit<ParseOptions, "format">, Failures> {
   return {
     async run(source, { fields, input, filter, profile }) {
+      mark("format");
       const defs = columnarFields(fields, input, defaulted, profile);
       await loadFor(defs);
       const sink = await columnarSink(format, defs, out);
@@ -116,6 +119,7 @@ const OPTIONS = {
   "no-header": { type: "boolean" },
   profile: { type: "string" },
   output: { type: "string", short: "o" },
+  ...TRACE_OPTIONS,
 } as const;
 
 export const parseCommand: Command = {
@@ -154,6 +158,8 @@ Options:
                        as parsed)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE with N worker threads (same output, in order)
+      --trace          each thread's time by phase (read, parse, format,
+                       write, wait), on stderr at the end
   -h, --help           show this help
 
 ${INPUT_HELP}
@@ -220,8 +226,9 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       streamsRows: values.output === undefined,
       emits: true,
       hint: values.input === undefined && values["log-format"] === undefined,
+      trace: values.trace,
     };
-    let run: { results: Failures[] };
+    let run: { results: Failures[]; traces: ThreadTrace[] };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
       const work = columnarWork(format, out, values.fields === undefined);
@@ -233,5 +240,6 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
     }
     await out.close();
     writeFailureHint(spec, run.results);
+    if (values.trace) writeTrace(run.traces);
   },
 };

@@ -104,13 +104,18 @@ function top(map: Map<string, number>, n: number): ChartRow[] {
 function selectTop(map: Map<string, number>, n: number): [string, number][] {
   const best: [string, number][] = [];
   if (n === 0) return best;
-  for (const entry of map) {
-    if (best.length === n && !before(entry, best[n - 1])) continue;
+  // forEach, not for...of: an entry array is made only for a value that gets in.
+  map.forEach((count, key) => {
+    if (best.length === n) {
+      const [lastKey, lastCount] = best[n - 1];
+      if (count < lastCount || (count === lastCount && key > lastKey)) return;
+    }
+    const entry: [string, number] = [key, count];
     let at = best.length === n ? n - 1 : best.length;
     while (at > 0 && before(entry, best[at - 1])) at--;
     if (best.length === n) best.pop();
     best.splice(at, 0, entry);
-  }
+  });
   return best;
 }
 

@@ -30,6 +30,7 @@ import { createTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
+import { mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
 
 interface StatsOptions {
   input: InputSpec;
@@ -60,6 +61,7 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
 
 export const statsWork: Work<StatsOptions, Tally> = {
   async run(source, options) {
+    mark("tally");
     const { input, filter, by, sum } = options;
     const duration = durationOf(input);
     const tally = emptyTally(by.length, sum !== undefined, duration !== null);
@@ -95,6 +97,7 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
     }
     groups.finish();
+    mark("merge");
     if (urls !== null) tally.urlCounts = urls.serialize();
     return tally;
   },
@@ -131,6 +134,7 @@ const OPTIONS = {
   sum: { type: "string" },
   top: { type: "string" },
   json: { type: "boolean" },
+  ...TRACE_OPTIONS,
 } as const;
 
 export const statsCommand: Command = {
@@ -158,6 +162,8 @@ Options:
       --json         the numbers as JSON instead of the text report
   -o, --output FILE  write the report to FILE (replaced once it is written)
       --threads N    read FILE with N worker threads
+      --trace        each thread's time by phase (read, parse, tally, merge,
+                     wait), on stderr at the end
   -h, --help         show this help
 
 ${INPUT_HELP}
@@ -201,15 +207,19 @@ Memory grows with the number of distinct hosts, not with the input size.
       emits: false,
       hint: values.input === undefined && values["log-format"] === undefined,
       reportsDamage: true,
+      trace: values.trace,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
     // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
     const cause = relativeTargets(options.input);
     const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     await loadPublicSuffixList();
+    mark("merge");
     const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
     const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;
+    mark("write");
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, style));
+    if (values.trace) writeTrace(run.traces);
     // The report counts the whole lines before the damage; the run still fails (and --output FILE is not written).
     if (input.damage !== null) throw input.damage;
     await stdout.close();

@@ -72,8 +72,17 @@ function prune(t: TopCounts): void {
     t.durations = new Map(kept.flatMap(([k]) => (durations.has(k) ? [[k, durations.get(k)!]] : [])));
 }
 
-/** `b` added into `a`. */
+/** `b` added into `a` (`b` is not used after: an empty `a` of the same kind takes its tables). */
 export function mergeCounts(a: TopCounts, b: TopCounts): TopCounts {
+  const sameKind =
+    (a.sums === undefined) === (b.sums === undefined) && (a.durations === undefined) === (b.durations === undefined);
+  if (a.counts.size === 0 && a.dropped === 0 && sameKind) {
+    a.counts = b.counts;
+    a.dropped = b.dropped;
+    if (b.sums !== undefined) a.sums = b.sums;
+    if (b.durations !== undefined) a.durations = b.durations;
+    return a;
+  }
   for (const [k, n] of b.counts) countValue(a, k, n, b.sums?.get(k) ?? 0, b.durations?.get(k) ?? null);
   a.dropped += b.dropped;
   return a;

@@ -64,7 +64,8 @@ export class LineCap {
             length = 0;
             at = last + 1;
           }
-          if (at < chunk.length) held.push(chunk.subarray(at));
+          // A copy (a Buffer's slice() is a view): the chunk's buffer is read into again (io.ts READ_RING).
+          if (at < chunk.length) held.push(new Uint8Array(chunk.subarray(at)));
           length += chunk.length - at;
           break;
         }

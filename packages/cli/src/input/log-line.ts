@@ -124,8 +124,13 @@ export class LogLineReader {
     return close < end ? close + 1 : -1;
   }
 
-  /** Read the line [p, end) into the field ranges; false when it does not match the grammar. */
-  read(p: number, end: number): boolean {
+  /**
+   * Read the line [p, end) into the field ranges; false when it does not
+   * match the grammar. `head`: the line is known to match (the kernel read
+   * it), and only the fields up to the size are asked for: the referer and
+   * user agent, two quoted strings to scan, are left unread.
+   */
+  read(p: number, end: number, head = false): boolean {
     this.clientEnd = this.word(p, end);
     let q = this.space(this.clientEnd, end);
     this.identEnd = q < 0 ? -1 : this.word(q, end);
@@ -151,6 +156,7 @@ export class LogLineReader {
     this.bytesStart = q;
     q = this.bytesEnd = this.number(q, end);
     if (q < 0 || (q < end && this.bytes[q] !== SPACE)) return false;
+    if (head) return true;
     // The referer and user agent, or what a Common Log Format line has after its size.
     const referer = this.space(q, end);
     const refererEnd = this.quoted(referer, end);

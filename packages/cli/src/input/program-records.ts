@@ -185,7 +185,8 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
     }
     // The block keeps its bytes (its records' fields are ranges of them); the rest is copied out.
     yield block(bytes, cut + 1);
-    pending = bytes.slice(cut + 1);
+    // A copy (a Buffer's slice() is a view): a chunk's buffer is read into again (io.ts READ_RING).
+    pending = new Uint8Array(bytes.subarray(cut + 1));
   }
   if (pending.length > 0) yield block(pending, pending.length);
 }

@@ -6,6 +6,7 @@
 // one parseBatch() per block (or one by one against a per-record base).
 
 import { parse, parseBatch, parseStream, type UrlBatch } from "swurl";
+import { traced } from "../trace.js";
 import type { ParsedUrl } from "swurl";
 import { UsageError } from "../errors.js";
 import {
@@ -118,7 +119,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
     skipBlank: spec.skipBlank,
     skipComments: spec.skipComments,
   };
-  for await (const batch of parseStream(source, options)) {
+  for await (const batch of traced(parseStream(source, options), "parse")) {
     const from = drop;
     const rows = keptRows(batch, drop);
     const skipped = batch.skipped - (drop > 0 && batch.isSkipped(0) ? 1 : 0);

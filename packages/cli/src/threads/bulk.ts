@@ -6,6 +6,7 @@ import { counted, type Input, type OpenFile, readRange } from "../io.js";
 import { Progress } from "../progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
 import type { Work, Write } from "../work.js";
+import { back, mark, startTrace, traced, type ThreadTrace } from "../trace.js";
 
 interface BulkRun<Result> {
   /** One result per piece of the input, in input order (a single one without threads). */
@@ -15,6 +16,8 @@ interface BulkRun<Result> {
   seconds: number;
   /** Threads that did the work (1 when the input was not a file or too small to split). */
   threads: number;
+  /** With --trace: the worker threads' timelines (the main thread's is its own: trace.ts). */
+  traces: ThreadTrace[];
 }
 
 interface BulkOptions<Options> {
@@ -42,6 +45,8 @@ interface BulkOptions<Options> {
   emits: boolean;
   /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
   hint?: boolean;
+  /** --trace: every thread keeps its timeline (trace.ts). */
+  trace?: boolean;
   /**
    * Whether the command reports on the lines read before a damaged input
    * (stats) and then throws `input.damage` itself; otherwise runBulk()
@@ -80,6 +85,7 @@ export async function runBulk<Options, Result>(
   bulk: BulkOptions<Options>,
   emit: Write,
 ): Promise<BulkRun<Result>> {
+  if (bulk.trace === true) startTrace();
   // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
   // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
   if (bulk.threads > 1 && input.file === null)
@@ -103,24 +109,38 @@ export async function runBulk<Options, Result>(
   // The bytes of text read (of a gzip file, decompressed): what the report's size and MB/s count;
   // the progress line counts the file's bytes, to compare with its size.
   let textBytes = 0;
-  const text = counted(input.chunks(onBytes), (n) => (textBytes += n));
+  const text = traced(
+    counted(input.chunks(onBytes), (n) => (textBytes += n)),
+    "read",
+  );
+  const write: Write = async (chunk) => {
+    const before = mark("write");
+    await emit(chunk);
+    back(before);
+  };
   try {
     if (bulk.hint && threads > 1) hint = await fileHint(file!);
-    const results =
+    const { results, traces } =
       threads > 1
         ? await runThreaded(
             bulk.script,
             bulk.work as Work<unknown, unknown>,
-            { work: bulk.name, options: bulk.options, file: file! },
+            { work: bulk.name, options: bulk.options, file: file!, trace: bulk.trace },
             input.size!,
             threads,
             bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
-            emit,
+            write,
             onBytes,
           )
-        : [await bulk.work.run(bulk.hint ? hinted(input.name, text, (h) => (hint = h)) : text, bulk.options, emit)];
+        : {
+            results: [
+              await bulk.work.run(bulk.hint ? hinted(input.name, text, (h) => (hint = h)) : text, bulk.options, write),
+            ],
+            traces: [],
+          };
     run = {
       results: results as Result[],
+      traces,
       bytes: threads > 1 ? bytes : textBytes,
       seconds: (performance.now() - start) / 1000,
       threads,

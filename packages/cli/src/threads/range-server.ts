@@ -15,6 +15,7 @@
 import { counted, type OpenFile, readRange } from "../io.js";
 import { RangeChunks } from "../input/records.js";
 import type { Work } from "../work.js";
+import { back, mark, rangeBegun, startTrace, traced, traceSnapshot, type ThreadTrace } from "../trace.js";
 
 /** Output chunks a worker may send before the main thread has taken them. */
 const CREDITS = 4;
@@ -25,6 +26,10 @@ export interface WorkerSetup {
   options: unknown;
   /** The input file, open in this process: threads read it by its descriptor, never by its path again. */
   file: OpenFile;
+  /** --trace: each thread keeps its timeline (trace.ts). */
+  trace?: boolean;
+  /** When the worker thread was made (performance.now()), the start of its timeline. */
+  born?: number;
 }
 
 /** Main thread to worker. */
@@ -33,7 +38,7 @@ export type ToWorker = { type: "range"; id: number; start: number; end: number }
 export type FromWorker =
   | { type: "text"; id: number; text: string | Uint8Array }
   | { type: "bytes"; bytes: number }
-  | { type: "done"; id: number; result: unknown }
+  | { type: "done"; id: number; result: unknown; trace: ThreadTrace | null }
   | { type: "error"; message: string };
 
 const LF = 0x0a;
@@ -82,12 +87,13 @@ export function rangeSource(
   count: (bytes: number) => void,
   signal?: AbortSignal,
 ): AsyncIterable<Uint8Array> {
-  if (start === 0) return untilAborted(throughLineEnd(file, start, end, count), signal);
+  // Reads traced inside: a RangeChunks must stay one (its records drop its first line).
+  if (start === 0) return untilAborted(traced(throughLineEnd(file, start, end, count), "read"), signal);
   async function* chunks(): AsyncGenerator<Uint8Array> {
     yield* readRange(file, start - 1, start);
     yield* throughLineEnd(file, start, end, count);
   }
-  return new RangeChunks(untilAborted(chunks(), signal));
+  return new RangeChunks(untilAborted(traced(chunks(), "read"), signal));
 }
 
 /** How many bytes read a worker tells the main thread of at once (for the progress line). */
@@ -107,6 +113,7 @@ export function serveRanges(
 ): void {
   let credits = CREDITS;
   let resume: (() => void) | null = null;
+  if (setup.trace === true) startTrace(setup.born);
 
   async function runRange(id: number, start: number, end: number): Promise<void> {
     // Bytes read are told a MiB at a time: a message per chunk read was a few percent of a worker's time.
@@ -115,6 +122,7 @@ export function serveRanges(
       if (unreported > 0) post({ type: "bytes", bytes: unreported });
       unreported = 0;
     };
+    const ended = rangeBegun(id, start, end);
     const source = rangeSource(
       setup.file,
       start,
@@ -127,11 +135,17 @@ export function serveRanges(
     );
     const result = await work.run(source, setup.options, async (text) => {
       post({ type: "text", id, text });
-      if (--credits <= 0) await new Promise<void>((r) => (resume = r));
+      if (--credits > 0) return;
+      const before = mark("wait");
+      await new Promise<void>((r) => (resume = r));
+      back(before);
     });
     if (signal?.aborted) return;
     report();
-    post({ type: "done", id, result });
+    ended();
+    // Until the next range, if one comes.
+    mark("wait");
+    post({ type: "done", id, result, trace: traceSnapshot() });
   }
 
   listen((m) => {

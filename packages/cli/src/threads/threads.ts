@@ -10,11 +10,14 @@ import { Worker } from "node:worker_threads";
 import type { Work, Write } from "../work.js";
 import { InputError } from "../errors.js";
 import { type FromWorker, serveRanges, type ToWorker, type WorkerSetup } from "./range-server.js";
+import { back, mark, type ThreadTrace } from "../trace.js";
 
 /** Bytes per range: small enough that ranges waiting their turn cost little memory. */
 export const RANGE_BYTES = 4 << 20;
 /** A thread that serves ranges: a worker thread, or the main thread itself. */
 interface RangeWorker {
+  /** A worker thread's, where it is traced; the main thread's own share is traced with the main thread. */
+  trace: ThreadTrace | null;
   send(m: ToWorker): void;
   stop(): Promise<unknown>;
 }
@@ -27,8 +30,9 @@ interface WorkerEvents {
 
 /** A worker thread loading `script` (the command), serving ranges of `setup`. */
 function threadWorker(script: URL, setup: WorkerSetup, events: WorkerEvents): RangeWorker {
-  const worker = new Worker(script, { workerData: setup });
+  const worker = new Worker(script, { workerData: { ...setup, born: performance.now() } });
   const self: RangeWorker = {
+    trace: null,
     send: (m) => worker.postMessage(m),
     stop: () => {
       worker.removeAllListeners("exit");
@@ -54,6 +58,7 @@ function localWorker(work: Work<unknown, unknown>, setup: WorkerSetup, events: W
   const stopping = new AbortController();
   // Messages are delivered later, as a thread's are: never inside the caller's own step.
   const self: RangeWorker = {
+    trace: null,
     send: (m) => queueMicrotask(() => handler(m)),
     stop: async () => stopping.abort(),
   };
@@ -79,7 +84,8 @@ interface RangeState {
  * Run `work` (named `setup.work`) over the open file `setup.file` in `threads`
  * threads, this one and worker threads that load `script`, in ranges of
  * `rangeBytes`; output goes to `emit` in input order, `onBytes` hears of
- * bytes read. Returns the result of each range, in input order.
+ * bytes read. Returns the result of each range, in input order, and the
+ * worker threads' timelines (with `setup.trace`).
  */
 export async function runThreaded(
   script: URL,
@@ -90,7 +96,7 @@ export async function runThreaded(
   rangeBytes: number,
   emit: Write,
   onBytes: (n: number) => void,
-): Promise<unknown[]> {
+): Promise<{ results: unknown[]; traces: ThreadTrace[] }> {
   const ranges: RangeState[] = [];
   const results: unknown[] = [];
   let cursor = 0;
@@ -134,6 +140,7 @@ export async function runThreaded(
         case "done":
           ranges[m.id].done = true;
           ranges[m.id].result = m.result;
+          if (worker !== local) worker.trace = m.trace;
           idle.push(worker);
           break;
         case "error":
@@ -147,10 +154,8 @@ export async function runThreaded(
       notify();
     },
   };
-  const workers = [
-    localWorker(work, setup, events),
-    ...Array.from({ length: threads - 1 }, () => threadWorker(script, setup, events)),
-  ];
+  const local = localWorker(work, setup, events);
+  const workers = [local, ...Array.from({ length: threads - 1 }, () => threadWorker(script, setup, events))];
 
   try {
     idle.push(...workers);
@@ -167,10 +172,12 @@ export async function runThreaded(
         range.result = undefined;
         head++;
       } else {
+        const before = mark("wait");
         await new Promise<void>((resolve) => (wake = resolve));
+        back(before);
       }
     }
-    return results;
+    return { results, traces: workers.flatMap((w) => (w.trace === null ? [] : [w.trace])) };
   } finally {
     await Promise.all(workers.map((w) => w.stop()));
   }
