@@ -229,25 +229,31 @@ async function* partChunks(
   const name = nameOf(part.file);
   const raw = counted(guard(name, await partStream(part)), onBytes);
   const iterator = raw[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  if (first.done) return;
-  const head = first.value;
-  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-  const compression = compressionOf(head);
-  if (compression === null) {
-    yield head;
-    yield* rest;
-    return;
+  try {
+    const first = await iterator.next();
+    if (first.done) return;
+    const head = first.value;
+    const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+    const compression = compressionOf(head);
+    if (compression === null) {
+      yield head;
+      yield* rest;
+      return;
+    }
+    const decompressor = usable(name, compression);
+    // Streamed through zlib, never whole.
+    const compressed = (async function* () {
+      yield head;
+      yield* rest;
+    })();
+    yield* decompressedLines(compressed, decompressor(), (e) =>
+      damaged(new InputError(`cannot read ${name}: not valid ${compression.name} (${e.message})`)),
+    );
+  } finally {
+    // A reader that stops at the first chunk, or a stream stopped before it
+    // reached the rest, has not ended the reads: end them, and close the file.
+    await iterator.return(undefined);
   }
-  const decompressor = usable(name, compression);
-  // Streamed through zlib, never whole.
-  const compressed = (async function* () {
-    yield head;
-    yield* rest;
-  })();
-  yield* decompressedLines(compressed, decompressor(), (e) =>
-    damaged(new InputError(`cannot read ${name}: not valid ${compression.name} (${e.message})`)),
-  );
 }
 
 /** The decompressor of `compression`, or the InputError that refuses the format by name. */
@@ -264,25 +270,30 @@ function usable(name: string, compression: Compression): () => Transform {
 async function* utf8Chunks(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   let head: Uint8Array = new Uint8Array(0);
   const iterator = chunks[Symbol.asyncIterator]();
-  // The mark's two bytes may come in two chunks (a pipe).
-  while (head.length < 2) {
-    const next = await iterator.next();
-    if (next.done) break;
-    head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+  try {
+    // The mark's two bytes may come in two chunks (a pipe).
+    while (head.length < 2) {
+      const next = await iterator.next();
+      if (next.done) break;
+      head = head.length === 0 ? next.value : Buffer.concat([head, next.value]);
+    }
+    const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
+    const encoding = utf16Of(head);
+    if (encoding === null) {
+      if (head.length > 0) yield head;
+      yield* rest;
+      return;
+    }
+    process.stderr.write(`swurl: note: ${name} is ${encoding.toUpperCase()} (byte order mark): read as such\n`);
+    const decoder = new TextDecoder(encoding);
+    const encoder = new TextEncoder();
+    yield encoder.encode(decoder.decode(head, { stream: true }));
+    for await (const chunk of rest) yield encoder.encode(decoder.decode(chunk, { stream: true }));
+    yield encoder.encode(decoder.decode());
+  } finally {
+    // As in partChunks(): a reader that stopped at the head ends the reads.
+    await iterator.return?.();
   }
-  const rest: AsyncIterable<Uint8Array> = { [Symbol.asyncIterator]: () => iterator };
-  const encoding = utf16Of(head);
-  if (encoding === null) {
-    if (head.length > 0) yield head;
-    yield* rest;
-    return;
-  }
-  process.stderr.write(`swurl: note: ${name} is ${encoding.toUpperCase()} (byte order mark): read as such\n`);
-  const decoder = new TextDecoder(encoding);
-  const encoder = new TextEncoder();
-  yield encoder.encode(decoder.decode(head, { stream: true }));
-  for await (const chunk of rest) yield encoder.encode(decoder.decode(chunk, { stream: true }));
-  yield encoder.encode(decoder.decode());
 }
 
 /**
