@@ -1,13 +1,15 @@
 // The command's inputs (packages/cli/src/io.ts openInputs()) read in this
 // process: a reader that stops early, at any chunk, leaves no file open for
 // the garbage collector to close.
-import { readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { openInputs } from "../../packages/cli/src/io";
-import { scratchFolder } from "../helpers/cli-run";
 
-const scratch = scratchFolder("swurl-open-files-");
+const dir = mkdtempSync(path.join(tmpdir(), "swurl-open-files-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** How many file descriptors this process holds. */
 function openDescriptors(): number {
@@ -24,9 +26,11 @@ describe.runIf(process.platform === "linux")("openInputs(): a reader that stops 
     ["one gzip file", 1, true],
     ["several gzip files", 3, true],
   ])("%s, stopped at each of its first chunks: no file left open", async (_name, count, gzip) => {
-    const files = Array.from({ length: count }, (_, i) =>
-      scratch.file(`part${i}${gzip ? ".gz" : ""}`, gzip ? gzipSync(TEXT) : TEXT),
-    );
+    const files = Array.from({ length: count }, (_, i) => {
+      const file = path.join(dir, `part${i}${gzip ? ".gz" : ""}`);
+      writeFileSync(file, gzip ? gzipSync(TEXT) : TEXT);
+      return file;
+    });
     const before = openDescriptors();
     for (let stop = 0; stop < 4; stop++) {
       const input = await openInputs(files);
