@@ -129,7 +129,23 @@ const CLOUDFRONT_FIELDS: [string, Kind][] = [
 // Writing lines.
 
 /** Words: no space, tab, quote, bracket, colon or slash (the formats' separators), UTF-8 and escapes among them. */
-const word = fc.constantFrom("-", "a.example", "192.0.2.7", "x", "caf\xC3\xA9", "\\x41", "b%2Fc", "GET", "0", "ab-c");
+const word = fc.constantFrom(
+  "-",
+  "a.example",
+  "192.0.2.7",
+  "x",
+  "caf\xC3\xA9",
+  "\\x41",
+  "b%2Fc",
+  "GET",
+  "0",
+  "ab-c",
+  // As CloudFront writes values: a byte that is no UTF-8, a space, "%" itself, a quote and a backslash.
+  "caf%E9",
+  "a%20b",
+  "%2541",
+  "%22%5C",
+);
 const integer = fc.constantFrom("-", "0", "200", "0404", "12345");
 const decimal = fc.constantFrom("-", "0", "0.004", "12.5", "-1");
 /** Quoted text of hostile pieces: escapes (\" \\ \xHH \t), UTF-8, invalid bytes; no bare quote. */
@@ -369,13 +385,34 @@ function layoutRecord(format: Format, line: string, ref: Reference): RefRecord |
   return { fields, method, target: targetText, origin };
 }
 
-/** The record of a W3C line with the fields `names` (W3C names, of these kinds), split at `separator`. */
+/** The %XX of a CloudFront value as the bytes they stand for (a "%" without two hex digits is itself). */
+function cloudFrontBytes(v: string): number[] {
+  const bytes: number[] = [];
+  for (let i = 0; i < v.length; ) {
+    const m = /^%([0-9a-f]{2})/i.exec(v.slice(i, i + 3));
+    bytes.push(m === null ? v.charCodeAt(i) : Number.parseInt(m[1], 16));
+    i += m === null ? 1 : 3;
+  }
+  return bytes;
+}
+
+/** A CloudFront value as text: its bytes as UTF-8. */
+const cloudFrontText = (v: string) => new TextDecoder().decode(Uint8Array.from(cloudFrontBytes(v)));
+
+/** A CloudFront target as a URL parser may take it: ASCII bytes as characters, the others as %XX (which the parser would write for them). */
+const cloudFrontTarget = (v: string) =>
+  cloudFrontBytes(v)
+    .map((b) => (b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`))
+    .join("");
+
+/** The record of a W3C line with the fields `names` (W3C names, of these kinds), split at `separator`; `decoded` maps each value as written to its text. */
 function w3cRecord(
   names: string[],
   commons: Record<string, string>,
   kinds: Record<string, Kind>,
   line: string,
   separator: string,
+  decoded: (v: string) => string = (v) => v,
 ): RefRecord | null {
   const values = line.split(separator);
   if (values.length < names.length || values.slice(0, names.length).some((v) => v === "")) return null;
@@ -384,7 +421,7 @@ function w3cRecord(
   // Fields beyond the directive's are the server's additions, after a separator.
   const byCommon: Record<string, string | null> = {};
   names.forEach((n, i) => {
-    byCommon[commons[n] ?? n] = none(values[i]);
+    byCommon[commons[n] ?? n] = none(values[i]) === null ? null : none(decoded(values[i]));
   });
   const { stem, query, date, clock } = byCommon;
   const fields: Record<string, string | null> = { ...byCommon };
@@ -509,7 +546,13 @@ export function formatReference(
     if (format === "w3c") r = w3cNames === null ? null : w3cRecord(w3cNames, W3C_COMMONS, W3C_KINDS, line, " ");
     else if (format === "cloudfront") {
       const names = CLOUDFRONT_FIELDS.map(([name]) => name);
-      r = w3cRecord(names, {}, Object.fromEntries(CLOUDFRONT_FIELDS), line, "\t");
+      r = w3cRecord(names, {}, Object.fromEntries(CLOUDFRONT_FIELDS), line, "\t", cloudFrontText);
+      // CloudFront writes every value URL-encoded: the target the URL is made of is the bytes they stand for.
+      if (r !== null) {
+        const values = line.split("\t");
+        const [stem, query] = ["stem", "query"].map((n) => none(values[names.indexOf(n)]));
+        r.target = stem === null ? null : cloudFrontTarget(query === null ? stem : `${stem}?${query}`);
+      }
       // CloudFront's scheme is the line's own (cs-protocol).
       if (r !== null && r.fields.vhost !== null)
         r.origin = `${["http", "https"].includes(r.fields.scheme ?? "") ? r.fields.scheme : "https"}://${r.fields.vhost}`;

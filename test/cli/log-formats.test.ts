@@ -167,7 +167,8 @@ const CASES: Record<string, FormatCase> = {
         status: 200,
         bytes: 2390,
         referer: null,
-        agent: "Mozilla/5.0%20(Windows%20NT%2010.0)",
+        // CloudFront URL-encodes every value (space as %20, "%" as %25): the text is decoded.
+        agent: "Mozilla/5.0 (Windows NT 10.0)",
         vhost: "www.example.com",
         "field:scheme": "https",
         duration: "0.001",

@@ -27,6 +27,34 @@ const value = (v: string | null | undefined): string | null => (v === undefined 
 /** A field that no server escapes, as the text of a quoted log field: `\` and `"` escaped. */
 export const asQuoted = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);
 
+/** The bytes a URL-encoded field value stands for: each %XX the byte XX; a "%" not followed by two hex digits itself. */
+function urlDecodedBytes(v: string): Uint8Array {
+  const bytes = new Uint8Array(v.length);
+  let n = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    const hex = c === 0x25 && /^[0-9A-Fa-f]{2}$/.test(v.slice(i + 1, i + 3));
+    bytes[n++] = hex ? Number.parseInt(v.slice(i + 1, i + 3), 16) : c;
+    if (hex) i += 2;
+  }
+  return bytes.subarray(0, n);
+}
+
+/**
+ * A URL-encoded field value as the text of a quoted log field: the bytes it
+ * stands for, those the kernel's log reader takes as escapes (controls, 127
+ * and up, `"` and `\`) written \xHH, as Apache writes them.
+ */
+function urlEncodedAsQuoted(v: string): string {
+  let out = "";
+  for (const b of urlDecodedBytes(v))
+    out +=
+      b < 0x20 || b >= 0x7f || b === 0x22 || b === 0x5c
+        ? `\\x${b.toString(16).padStart(2, "0")}`
+        : String.fromCharCode(b);
+  return out;
+}
+
 /** The schemes a log's scheme field may name that are the origin's. */
 const SCHEMES = new Set(["http", "https", "ws", "wss"]);
 
@@ -84,10 +112,12 @@ export class ProgramLine implements LineFields {
     return this.program.fields[k].escaped && this.program.quoted[k];
   }
 
-  /** Field k's text, escapes undone. */
+  /** Field k's text, escapes (or a URL-encoding) undone. */
   private text(k: number | undefined): string | null {
     const raw = this.raw(k);
-    return raw !== null && this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
+    if (raw === null) return null;
+    if (this.program.fields[k!].urlEncoded) return value(utf8.decode(urlDecodedBytes(raw)));
+    return this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
   }
 
   def(common: CommonName): ProgramField | undefined {
@@ -134,7 +164,8 @@ export class ProgramLine implements LineFields {
   /** Field k as the text of a quoted field, escaped as Apache and nginx escape. */
   private quoted(k: number | undefined): string | null {
     const raw = this.raw(k);
-    return raw === null || this.program.fields[k!].escaped ? raw : asQuoted(raw);
+    if (raw === null || this.program.fields[k!].escaped) return raw;
+    return this.program.fields[k!].urlEncoded ? urlEncodedAsQuoted(raw) : asQuoted(raw);
   }
 
   request(): string | null {

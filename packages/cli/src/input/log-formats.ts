@@ -39,7 +39,7 @@ export interface ProgramFormat {
   /** The program of a line (w3c and cloudfront: until a "#Fields:" directive). */
   program: LogProgram;
   /** W3C: a "#Fields:" directive redefines the fields, separated by `separator`. */
-  directives?: { separator: string; vocabulary: Record<string, Meaning> };
+  directives?: { separator: string; vocabulary: Record<string, Meaning>; urlEncoded?: boolean };
   /** A line that starts with this is the file's header, not a record. */
   header?: string;
   /** The scheme of a request whose line does not say it. */
@@ -95,9 +95,15 @@ const CLOUDFRONT: Record<string, Meaning> = {
 const CLOUDFRONT_FIELDS =
   "date time x-edge-location sc-bytes c-ip cs-method cs(Host) cs-uri-stem sc-status cs(Referer) cs(User-Agent) cs-uri-query cs(Cookie) x-edge-result-type x-edge-request-id x-host-header cs-protocol cs-bytes time-taken x-forwarded-for ssl-protocol ssl-cipher x-edge-response-result-type cs-protocol-version fle-status fle-encrypted-fields c-port time-to-first-byte x-edge-detailed-result-type sc-content-type sc-content-len sc-range-start sc-range-end";
 
-/** The program of W3C fields `names` separated by `separator`. */
-export function w3cProgram(names: string[], separator: string, vocabulary: Record<string, Meaning>): LogProgram {
-  return compilePieces(names.flatMap((n, i) => [i === 0 ? "" : separator, vendorField(n, vocabulary[n])]));
+/** The program of W3C fields `names` separated by `separator`; `urlEncoded`: every field's value is (CloudFront). */
+export function w3cProgram(
+  names: string[],
+  separator: string,
+  vocabulary: Record<string, Meaning>,
+  urlEncoded = false,
+): LogProgram {
+  const field = (n: string): ProgramField => ({ ...vendorField(n, vocabulary[n]), ...(urlEncoded && { urlEncoded }) });
+  return compilePieces(names.flatMap((n, i) => [i === 0 ? "" : separator, field(n)]));
 }
 
 /**
@@ -234,8 +240,9 @@ export function programFormat(name: Exclude<LogFormatName, "caddy">): ProgramFor
       };
     case "cloudfront":
       return {
-        program: w3cProgram(CLOUDFRONT_FIELDS.split(" "), "\t", CLOUDFRONT),
-        directives: { separator: "\t", vocabulary: CLOUDFRONT },
+        // CloudFront writes every value URL-encoded: bytes 0-32 and 127-255, and < > " # % { } | \ ^ ~ [ ] ` ' as %XX.
+        program: w3cProgram(CLOUDFRONT_FIELDS.split(" "), "\t", CLOUDFRONT, true),
+        directives: { separator: "\t", vocabulary: CLOUDFRONT, urlEncoded: true },
       };
     case "cloudstorage":
       return {

@@ -45,6 +45,8 @@ export interface ProgramField {
   unit?: number;
   /** The server escapes `"`, `\` and other bytes as \", \\ and \xHH in this field (Apache, nginx). */
   escaped: boolean;
+  /** The server writes this field URL-encoded: some bytes as %XX, "%" itself as %25 (CloudFront). */
+  urlEncoded?: boolean;
   /** "host:port" in one field: the common name is its host (an ELB's client:port). */
   hostPort?: boolean;
 }

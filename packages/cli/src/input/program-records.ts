@@ -57,8 +57,8 @@ function programReader(format: ProgramFormat): LineReader {
       if (format.directives === undefined) return false;
       const names = fieldsDirective(text);
       if (names !== null && names.length > 0) {
-        const { separator, vocabulary } = format.directives;
-        program = new Set(names).size === names.length ? w3cProgram(names, separator, vocabulary) : null;
+        const { separator, vocabulary, urlEncoded } = format.directives;
+        program = new Set(names).size === names.length ? w3cProgram(names, separator, vocabulary, urlEncoded) : null;
       }
       return true;
     },
