@@ -5,6 +5,7 @@ import { inputHint } from "../input/input-hint.js";
 import { counted, type Input, type OpenFile, readRange } from "../io.js";
 import { Progress } from "../progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
+import { inflaterThread } from "./inflate.js";
 import type { Work, Write } from "../work.js";
 import { back, mark, startTrace, traced, type ThreadTrace } from "../trace.js";
 
@@ -88,9 +89,11 @@ export async function runBulk<Options, Result>(
   if (bulk.trace === true) startTrace();
   // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
   // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
+  // A compressed file is inflated by a thread of its own while this one parses (inflate.ts).
+  const inflater = bulk.threads > 1 && input.inflatable ? inflaterThread(bulk.script) : undefined;
   if (bulk.threads > 1 && input.file === null)
     process.stderr.write(
-      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is read by one thread\n`,
+      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is ${inflater === undefined ? "read by one thread" : "inflated by one thread and parsed by another"}\n`,
     );
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
@@ -110,7 +113,7 @@ export async function runBulk<Options, Result>(
   // the progress line counts the file's bytes, to compare with its size.
   let textBytes = 0;
   const text = traced(
-    counted(input.chunks(onBytes), (n) => (textBytes += n)),
+    counted(input.chunks(onBytes, inflater), (n) => (textBytes += n)),
     "read",
   );
   const write: Write = async (chunk) => {
