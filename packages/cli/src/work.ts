@@ -14,4 +14,10 @@ export type Write = (chunk: string | Uint8Array) => Promise<void>;
 
 export interface Work<Options, Result> {
   run(source: AsyncIterable<Uint8Array>, options: Options, emit: Emit): Promise<Result>;
+  /**
+   * The result as data that can cross to another thread (structured clone),
+   * where it holds what cannot: a worker thread's result crosses so; the
+   * main thread's own stays as it is, and is not made bytes to be read back.
+   */
+  portable?(result: Result): Result;
 }

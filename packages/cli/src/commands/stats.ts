@@ -30,7 +30,7 @@ import { createTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
-import { mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
+import { back, mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
 
 interface StatsOptions {
   input: InputSpec;
@@ -97,9 +97,15 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
     }
     groups.finish();
-    mark("merge");
-    if (urls !== null) tally.urlCounts = urls.serialize();
+    tally.urlCounts = urls;
     return tally;
+  },
+  portable(tally) {
+    if (tally.urlCounts === null || tally.urlCounts instanceof Uint8Array) return tally;
+    const before = mark("merge");
+    const bytes = tally.urlCounts.serialize();
+    back(before);
+    return { ...tally, urlCounts: bytes };
   },
 };
 
