@@ -40,8 +40,7 @@ interface BulkOptions<Options> {
   /**
    * Whether the Work emits output. Output comes out in input order, so the
    * ranges of such a Work are small (output waiting its turn stays small);
-   * a Work without output takes one range per thread, and each thread's
-   * result (stats' tally) is made and merged once.
+   * a Work without output takes SHARES ranges per thread.
    */
   emits: boolean;
   /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
@@ -55,6 +54,15 @@ interface BulkOptions<Options> {
    */
   reportsDamage?: boolean;
 }
+
+/**
+ * Ranges per thread of a Work without output (stats), handed out as threads
+ * ask: a worker that starts late, or a thread the machine's other work
+ * slows, takes fewer, and no thread waits long for another at the end.
+ * Each thread counts its ranges into one tally (Work.carry), made bytes and
+ * merged once.
+ */
+const SHARES = 8;
 
 /** Bytes of the input's start that the hint looks at. */
 const HINT_BYTES = 64 * 1024;
@@ -131,7 +139,7 @@ export async function runBulk<Options, Result>(
             { work: bulk.name, options: bulk.options, file: file!, trace: bulk.trace },
             input.size!,
             threads,
-            bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
+            bulk.emits ? RANGE_BYTES : Math.max(RANGE_BYTES, Math.ceil(input.size! / (threads * SHARES))),
             write,
             onBytes,
           )

@@ -99,6 +99,8 @@ export async function runThreaded(
 ): Promise<{ results: unknown[]; traces: ThreadTrace[] }> {
   const ranges: RangeState[] = [];
   const results: unknown[] = [];
+  /** The threads' carries as results (Work.finish()). */
+  const finals: unknown[] = [];
   let cursor = 0;
   let head = 0;
   let failure: Error | null = null;
@@ -143,6 +145,10 @@ export async function runThreaded(
           if (worker !== local) worker.trace = m.trace;
           idle.push(worker);
           break;
+        case "finished":
+          finals.push(m.result);
+          if (worker !== local) worker.trace = m.trace;
+          break;
         case "error":
           failure ??= new InputError(m.message);
           break;
@@ -157,6 +163,12 @@ export async function runThreaded(
   const local = localWorker(work, setup, events);
   const workers = [local, ...Array.from({ length: threads - 1 }, () => threadWorker(script, setup, events))];
 
+  /** Until the next message or failure of a thread. */
+  async function event(): Promise<void> {
+    const before = mark("wait");
+    await new Promise<void>((resolve) => (wake = resolve));
+    back(before);
+  }
   try {
     idle.push(...workers);
     while (head < ranges.length || cursor < size) {
@@ -171,11 +183,15 @@ export async function runThreaded(
         results.push(range.result);
         range.result = undefined;
         head++;
-      } else {
-        const before = mark("wait");
-        await new Promise<void>((resolve) => (wake = resolve));
-        back(before);
+      } else await event();
+    }
+    if (work.finish !== undefined) {
+      for (const worker of workers) worker.send({ type: "finish" });
+      while (finals.length < workers.length) {
+        if (failure) throw failure;
+        await event();
       }
+      results.push(...finals);
     }
     return { results, traces: workers.flatMap((w) => (w.trace === null ? [] : [w.trace])) };
   } finally {

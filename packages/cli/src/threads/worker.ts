@@ -18,7 +18,7 @@ export function runWorker(works: Record<string, Work<never, unknown>>): void {
   const work = works[setup.work] as Work<unknown, unknown>;
   const post = (m: FromWorker) => {
     // The timeline taken again once the result is portable: making it so is the thread's merge.
-    if (m.type === "done" && work.portable !== undefined)
+    if ((m.type === "done" || m.type === "finished") && work.portable !== undefined)
       return port.postMessage({ ...m, result: work.portable(m.result), trace: m.trace && traceSnapshot() });
     if (m.type !== "text" || typeof m.text !== "string") return port.postMessage(m);
     const bytes = encoder.encode(m.text);
