@@ -236,11 +236,13 @@ export async function tasks() {
     }
     const bytes = statSync(file).size;
     const script = label(NODE_SCRIPT, log);
+    // Each fn an async function: tinybench calls any other fn once to see whether it returns a promise,
+    // and leaves that promise running, so that every task's process ran at once with the first pass.
     const task = (what, args, on = log) => ({
       label: label(what, on),
       bytes,
       baseline: script,
-      fn: () => run(label(what, on), args),
+      fn: async () => run(label(what, on), args),
     });
     /** swurl stats of `input` (the log), by the keys `by`. */
     const stats = (threads, by = [], input = file) => [
@@ -301,7 +303,7 @@ export async function tasks() {
         ...["-f", "max-rss-kb %M", GOACCESS, file, "--log-format=COMBINED", "--no-progress", "-o", `${out}.json`],
         ...GOACCESS_OTHER_PANELS.map((panel) => `--ignore-panel=${panel}`),
       ];
-      all.push({ label: what, bytes, baseline: script, fn: () => runCommand(what, "/usr/bin/time", args) });
+      all.push({ label: what, bytes, baseline: script, fn: async () => runCommand(what, "/usr/bin/time", args) });
     }
   }
   return all;
