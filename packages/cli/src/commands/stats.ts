@@ -179,7 +179,8 @@ Options:
                      an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
   -o, --output FILE  write the report to FILE (replaced once it is written)
-      --threads N    read FILE with N worker threads
+      --threads N    read FILE in N threads (a compressed FILE: one inflates,
+                     another parses)
       --trace        each thread's time by phase (read, parse, tally, merge,
                      wait), on stderr at the end
   -h, --help         show this help

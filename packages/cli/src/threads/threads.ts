@@ -1,5 +1,6 @@
 // --threads N: a file is cut into byte ranges (at any byte), of RANGE_BYTES
-// for a Work that emits output, one a thread for one that does not (bulk.ts);
+// for a Work that emits output, a few a thread for one that does not
+// (bulk.ts), handed out as threads ask;
 // the main thread and N - 1 worker threads run the command's Work over the
 // lines that start in each range (range-server.ts), and the main thread
 // writes their output in input order. Ranges are
