@@ -12,19 +12,26 @@
 // the groupings an analyst asks for first, stats --by status and --by status
 // --by pathname, against that script and against DuckDB's SQL of the same
 // two groupings (bench/combined-log-duckdb.mjs); swurl parse --format tsv (1 and 2 threads) and
-// --format parquet, the default fields to a file; and, where Debian's
+// --format parquet, the default fields to a file; on the distinct log's gzip
+// (written by zlib at level 6), stats and parse --format tsv with 1 and 2
+// threads (with 2, one inflates while the other parses); and, where Debian's
 // goaccess is installed, GoAccess over the same log with its requests panel
 // only (the others, visitors, browsers, referrers and so on, are work swurl
 // does not do). MB/s counts the log's
 // bytes. The peak RSS of every process (bench/max-rss.mjs) is printed after
-// the suite. The logs are written to a temporary directory and deleted after
+// the suite, and each --threads 2 beside its --threads 1: wall and CPU time,
+// the least of their passes, with the load average at the suite's start and
+// end (a wall-time ratio of threads means something on an idle machine only). The logs are written to a temporary directory and deleted after
 // the suite (kept with SWURL_BENCH_KEEP_LOG=1; SWURL_BENCH_LOG and
 // SWURL_BENCH_DISTINCT_LOG name existing ones, for a rerun on another Node.js).
 import { spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { createReadStream, createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { once as event } from "node:events";
+import { loadavg } from "node:os";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
 import { accessLog } from "../../scripts/data/access-log.mjs";
 
 const NODE_SCRIPT = "node: readline, regex, new URL()";
@@ -72,13 +79,13 @@ export const target = [
     labels: [label(BY_STATUS_PATHNAME, "distinct")],
     ratio: 2,
   },
-  ...Object.keys(LOGS).flatMap((log) => [
-    {
-      what: `swurl stats >= 3x the MB/s of ${NODE_SCRIPT} (${log} log)`,
-      over: label(NODE_SCRIPT, log),
-      labels: [label("swurl stats", log)],
-      ratio: 3,
-    },
+  ...Object.keys(LOGS).map((log) => ({
+    what: `swurl stats >= 3x the MB/s of ${NODE_SCRIPT} (${log} log)`,
+    over: label(NODE_SCRIPT, log),
+    labels: [label("swurl stats", log)],
+    ratio: 3,
+  })),
+  ...[...Object.keys(LOGS), "distinct, gzip"].flatMap((log) => [
     {
       what: `swurl stats --threads 2 >= 1.7x --threads 1 (${log} log)`,
       over: label("swurl stats", log),
@@ -101,6 +108,25 @@ let directory = null;
 const peaks = new Map();
 /** The least CPU time (user + system, ms) of each process's passes: ratios on a shared machine are of these. */
 const cpu = new Map();
+/** The least wall time (ms) of each process's passes. */
+const wall = new Map();
+/** The load average (1 minute) when the suite's tasks were made. */
+let loadAtStart = 0;
+const THREADS_2 = " --threads 2";
+
+/** Each --threads 2 pass beside its --threads 1: wall and CPU seconds and the ratios. */
+function threadsTable() {
+  const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+  return [...wall.keys()]
+    .filter((name) => name.includes(THREADS_2) && wall.has(name.replace(THREADS_2, "")))
+    .map((two) => {
+      const one = two.replace(THREADS_2, "");
+      return (
+        `  ${one}: wall ${s(wall.get(one))} -> ${s(wall.get(two))} (${(wall.get(one) / wall.get(two)).toFixed(2)}x), ` +
+        `CPU ${s(cpu.get(one))} -> ${s(cpu.get(two))} (${(cpu.get(two) / cpu.get(one)).toFixed(2)}x the CPU)`
+      );
+    });
+}
 
 export function teardown() {
   // One write: the main thread ends this worker soon after, and later writes were lost.
@@ -110,10 +136,13 @@ export function teardown() {
       ...[...peaks].map(([name, kb]) => `  ${name}: ${(kb / 1024).toFixed(0)} MiB`),
       "\nCPU time per process, user + system, the least of its passes (combined-log):",
       ...[...cpu].map(([name, ms]) => `  ${name}: ${(ms / 1000).toFixed(2)} s`),
+      `\n--threads 1 -> --threads 2, the least of their passes (combined-log; load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end):`,
+      ...threadsTable(),
     ].join("\n"),
   );
   if (directory === null) return;
-  for (const f of ["out.tsv", "out.parquet", "out.json"]) rmSync(path.join(directory, f), { force: true });
+  for (const f of ["out.tsv", "out.parquet", "out.json", "distinct.log.gz"])
+    rmSync(path.join(directory, f), { force: true });
   if (process.env.SWURL_BENCH_KEEP_LOG === "1") console.log(`  (logs kept in ${directory})`);
   else rmSync(directory, { recursive: true, force: true });
   directory = null;
@@ -179,19 +208,23 @@ function run(name, args) {
 async function runCommand(name, command, args) {
   // Standard output a pipe read and dropped ("ignore" would be a /dev/null open for reading and
   // writing, which swurl takes for a closed standard output).
+  const started = performance.now();
   const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"] });
   child.stdout.resume();
   let stderr = "";
   child.stderr.on("data", (d) => (stderr += d));
   const [code] = await event(child, "close");
+  const ms = performance.now() - started;
   const kb = Number(/max-rss-kb (\d+)/.exec(stderr)?.[1]);
   if (code !== 0) throw new Error(`${name} exited with ${code}: ${stderr.slice(0, 500)}`);
   peaks.set(name, Math.max(peaks.get(name) ?? 0, kb));
-  const ms = Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
-  if (Number.isFinite(ms)) cpu.set(name, Math.min(cpu.get(name) ?? Infinity, ms));
+  wall.set(name, Math.min(wall.get(name) ?? Infinity, ms));
+  const cpuMs = Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
+  if (Number.isFinite(cpuMs)) cpu.set(name, Math.min(cpu.get(name) ?? Infinity, cpuMs));
 }
 
 export async function tasks() {
+  loadAtStart = loadavg()[0];
   directory = mkdtempSync(path.join(tmpdir(), "swurl-bench-log-"));
   const out = path.join(directory, "out");
   const all = [];
@@ -203,13 +236,16 @@ export async function tasks() {
     }
     const bytes = statSync(file).size;
     const script = label(NODE_SCRIPT, log);
-    const task = (what, args) => ({
-      label: label(what, log),
+    // Each fn an async function: tinybench calls any other fn once to see whether it returns a promise,
+    // and leaves that promise running, so that every task's process ran at once with the first pass.
+    const task = (what, args, on = log) => ({
+      label: label(what, on),
       bytes,
       baseline: script,
-      fn: () => run(label(what, log), args),
+      fn: async () => run(label(what, on), args),
     });
-    const stats = (threads, ...by) => [
+    /** swurl stats of `input` (the log), by the keys `by`. */
+    const stats = (threads, by = [], input = file) => [
       cli,
       "stats",
       "--input",
@@ -219,10 +255,10 @@ export async function tasks() {
       "--threads",
       String(threads),
       ...by.flatMap((key) => ["--by", key]),
-      file,
+      input,
     ];
-    /** swurl parse of the log to a file of `format`. */
-    const parse = (format, threads) => [
+    /** swurl parse of `input` (the log) to a file of `format`. */
+    const parse = (format, threads, input = file) => [
       cli,
       "parse",
       "--input",
@@ -235,7 +271,7 @@ export async function tasks() {
       String(threads),
       "--output",
       `${out}.${format}`,
-      file,
+      input,
     ];
     all.push(
       task(NODE_SCRIPT, [new URL("combined-log-node.mjs", here).pathname, file, BASE]),
@@ -247,9 +283,18 @@ export async function tasks() {
     );
     if (log === "distinct") {
       all.push(
-        task(BY_STATUS, stats(1, "status")),
-        task(BY_STATUS_PATHNAME, stats(1, "status", "pathname")),
+        task(BY_STATUS, stats(1, ["status"])),
+        task(BY_STATUS_PATHNAME, stats(1, ["status", "pathname"])),
         task(DUCKDB, [new URL("combined-log-duckdb.mjs", here).pathname, file]),
+      );
+      const gz = path.join(directory, "distinct.log.gz");
+      await pipeline(createReadStream(file), createGzip({ level: 6 }), createWriteStream(gz));
+      const on = "distinct, gzip";
+      all.push(
+        task("swurl stats", stats(1, [], gz), on),
+        task("swurl stats --threads 2", stats(2, [], gz), on),
+        task("swurl parse --format tsv", parse("tsv", 1, gz), on),
+        task("swurl parse --format tsv --threads 2", parse("tsv", 2, gz), on),
       );
     }
     if (existsSync(GOACCESS)) {
@@ -258,7 +303,7 @@ export async function tasks() {
         ...["-f", "max-rss-kb %M", GOACCESS, file, "--log-format=COMBINED", "--no-progress", "-o", `${out}.json`],
         ...GOACCESS_OTHER_PANELS.map((panel) => `--ignore-panel=${panel}`),
       ];
-      all.push({ label: what, bytes, baseline: script, fn: () => runCommand(what, "/usr/bin/time", args) });
+      all.push({ label: what, bytes, baseline: script, fn: async () => runCommand(what, "/usr/bin/time", args) });
     }
   }
   return all;

@@ -188,17 +188,21 @@ describe("a truncated gzip", () => {
     const expected = recovered(cut);
     expect(expected).toBeGreaterThan(1000);
     const message = `swurl: cannot read ${file}: not valid gzip (unexpected end of file)\n`;
-    for (const command of ["parse", "canon"]) {
-      const r = swurl([command, file]);
-      expect([command, r.status, r.stderr]).toEqual([command, 1, message]);
-      expect(r.stdout.split("\n").length - 1).toBe(expected);
-      // The last row is a whole line's.
-      expect(r.stdout).toContain(`/p/${expected - 1}?q=${expected - 1}`);
+    // With --threads 2 a thread of its own inflates the file (threads/inflate.ts): the same lines, the same error.
+    for (const threads of ["1", "2"]) {
+      const note = threads === "1" ? "" : inflatedNote(file);
+      for (const command of ["parse", "canon"]) {
+        const r = swurl([command, "--threads", threads, file]);
+        expect([command, r.status, r.stderr]).toEqual([command, 1, note + message]);
+        expect(r.stdout.split("\n").length - 1).toBe(expected);
+        // The last row is a whole line's.
+        expect(r.stdout).toContain(`/p/${expected - 1}?q=${expected - 1}`);
+      }
+      const stats = swurl(["stats", "--json", "--threads", threads, file]);
+      expect(stats.status).toBe(1);
+      expect(stats.stderr).toBe(note + message);
+      expect(JSON.parse(stats.stdout).lines).toBe(expected);
     }
-    const stats = swurl(["stats", "--json", file]);
-    expect(stats.status).toBe(1);
-    expect(stats.stderr).toBe(message);
-    expect(JSON.parse(stats.stdout).lines).toBe(expected);
   });
 });
 
@@ -433,18 +437,56 @@ describe("--output on every command", () => {
 });
 
 // Issue #36 item 13: --threads N on gzip input and standard input silently ran one thread.
+// Issue #34: a gzip file is inflated by one thread while another parses.
 describe("--threads where it cannot cut the input into ranges", () => {
-  it.each(["a gzip file", "standard input"])("%s: one thread, and one line on stderr says why", (what) => {
-    const text = readFileSync(SAMPLE);
-    const gz = path.join(dir, "threads.txt.gz");
+  it.each(["a gzip file", "gzip on standard input", "standard input"])(
+    "%s: one line on stderr says how it is read",
+    (what) => {
+      const text = readFileSync(SAMPLE);
+      const gz = path.join(dir, "threads.txt.gz");
+      writeFileSync(gz, gzipSync(text));
+      const r =
+        what === "a gzip file"
+          ? swurl(["canon", "--threads", "2", gz])
+          : swurl(["canon", "--threads", "2"], what === "standard input" ? text : gzipSync(text));
+      expect(r.status).toBe(0);
+      expect(r.stdout).toBe(swurl(["canon", SAMPLE]).stdout);
+      expect(r.stderr).toBe(
+        what === "a gzip file"
+          ? inflatedNote(gz)
+          : "swurl: note: --threads 2 reads one uncompressed file in ranges; standard input is read by one thread\n",
+      );
+    },
+  );
+
+  // Past the inflated bytes the inflating thread may send ahead (8 MiB), in zlib's chunks of 1 MiB:
+  // the rows and the report are those of one thread, line for line.
+  it("a gzip file of 12 MB: parse and stats give what one thread gives", () => {
+    const text = Array.from({ length: 350_000 }, (_, i) => `https://h${i % 997}.example/p/${i}?q=${"x".repeat(i % 13)}`)
+      .join("\n")
+      .concat("\n");
+    expect(text.length).toBeGreaterThan(12e6);
+    const gz = path.join(dir, "large.txt.gz");
     writeFileSync(gz, gzipSync(text));
-    const r =
-      what === "standard input" ? swurl(["canon", "--threads", "2"], text) : swurl(["canon", "--threads", "2", gz]);
-    expect(r.status).toBe(0);
-    expect(r.stdout).toBe(swurl(["canon", SAMPLE]).stdout);
-    const name = what === "standard input" ? "standard input" : gz;
-    expect(r.stderr).toBe(
-      `swurl: note: --threads 2 reads one uncompressed file in ranges; ${name} is read by one thread\n`,
-    );
+    const parse = swurl(["parse", "--format", "tsv", "--threads", "2", gz]);
+    expect([parse.status, parse.stderr]).toEqual([0, inflatedNote(gz)]);
+    expect(parse.bytes.equals(swurl(["parse", "--format", "tsv", gz]).bytes)).toBe(true);
+    const stats = (threads: string) => {
+      const r = swurl(["stats", "--json", "--threads", threads, gz]);
+      expect(r.status).toBe(0);
+      // All but the time taken.
+      const report = JSON.parse(r.stdout);
+      delete report.seconds;
+      delete report.megabytesPerSecond;
+      return report;
+    };
+    const one = stats("1");
+    expect(one.lines).toBe(350_000);
+    expect(stats("2")).toEqual(one);
   });
 });
+
+/** The note of --threads 2 on the gzip file `file`. */
+function inflatedNote(file: string): string {
+  return `swurl: note: --threads 2 reads one uncompressed file in ranges; ${file} is inflated by one thread and parsed by another\n`;
+}

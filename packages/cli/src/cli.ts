@@ -7,8 +7,15 @@
 // the command's bundles from disk instead of compiling them again: batch
 // engines start a process per partition. NODE_DISABLE_COMPILE_CACHE=1 turns
 // it off; a cache that cannot be written is skipped by Node.js itself.
+// A worker thread that inflates a compressed input for --threads loads only
+// what it needs (threads/inflate.ts), not the command.
 import module from "node:module";
+import { workerData } from "node:worker_threads";
 
 (module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-const { start } = await import("./start.js");
-start(new URL(import.meta.url));
+const { isInflater, runInflater } = await import("./threads/inflate.js");
+if (isInflater(workerData)) await runInflater();
+else {
+  const { start } = await import("./start.js");
+  start(new URL(import.meta.url));
+}

@@ -20,13 +20,16 @@ export interface Input {
   readonly file: OpenFile | null;
   /** The size of the files in bytes; null when unknown (standard input, a pipe, a device). */
   readonly size: number | null;
+  /** Whether the input is one regular file, compressed in a format read here: an Inflater can inflate it. */
+  readonly inflatable: boolean;
   /**
    * The bytes, decompressed, in order (call once); `onBytes` hears of the
    * bytes read. A damaged gzip stream ends them after its last whole line:
    * then `damage` holds the error, which the command throws once it has
-   * done with those lines.
+   * done with those lines. An inflatable input is inflated by `inflater`,
+   * where one is given.
    */
-  chunks(onBytes: (n: number) => void): AsyncIterable<Uint8Array>;
+  chunks(onBytes: (n: number) => void, inflater?: Inflater): AsyncIterable<Uint8Array>;
   /** Why the chunks ended early (a truncated or corrupt gzip stream), or null. */
   readonly damage: InputError | null;
   /** Close what is still open (the file of `fd`). */
@@ -81,6 +84,28 @@ interface Part {
   size: number | null;
   /** The file, already open: the one regular file of an input, which threads read by its descriptor. */
   handle?: FileHandle;
+  /** The descriptor of the file, held open by another thread: an inflating thread reads it so. */
+  fd?: number;
+}
+
+/**
+ * Inflates the compressed file `file` elsewhere (another thread): the
+ * chunks inflatedFile() gives there, `onBytes` hearing of the bytes read and
+ * `damaged` of a damaged stream, as chunks() would.
+ */
+export type Inflater = (
+  file: OpenFile,
+  onBytes: (n: number) => void,
+  damaged: (e: InputError) => void,
+) => AsyncIterable<Uint8Array>;
+
+/** The inflated chunks of the compressed file `file`, held open by another thread, in whole lines (Input.chunks()). */
+export function inflatedFile(
+  file: OpenFile,
+  onBytes: (n: number) => void,
+  damaged: (e: InputError) => void,
+): AsyncIterable<Uint8Array> {
+  return partChunks({ file: file.name, size: null, fd: file.fd }, onBytes, damaged);
 }
 
 /** Check `file` without opening it (stat and access), failing early with an InputError if it cannot be read. */
@@ -204,6 +229,7 @@ async function* decompressedLines(
  */
 async function partStream(part: Part): Promise<AsyncIterable<Uint8Array>> {
   if (part.file === "-") return process.stdin;
+  if (part.fd !== undefined) return preads(part.fd, 0, Infinity);
   const handle = part.handle ?? (await openPart(part.file));
   if (part.size === null) return handle.createReadStream({ highWaterMark: CHUNK });
   if (part.handle !== undefined) return preads(handle.fd, 0, Infinity);
@@ -314,6 +340,7 @@ export async function openInputs(files: string[]): Promise<Input> {
   const parts = await Promise.all((files.length === 0 ? ["-"] : files).map(checkPart));
   const sizes = parts.map((p) => p.size);
   let file: OpenFile | null = null;
+  let inflatable = false;
   if (parts.length === 1 && parts[0].size !== null) {
     const handle = await openPart(parts[0].file);
     parts[0].handle = handle;
@@ -326,21 +353,28 @@ export async function openInputs(files: string[]): Promise<Input> {
       throw new InputError(`cannot read ${parts[0].file}: ${reason(e)}`);
     }
     const text = head.subarray(0, bytesRead);
-    if (compressionOf(text) === null && utf16Of(text) === null) file = { name: parts[0].file, fd: handle.fd };
+    const compression = compressionOf(text);
+    inflatable = compression !== null && compression.decompressor !== null;
+    if (compression === null && utf16Of(text) === null) file = { name: parts[0].file, fd: handle.fd };
   }
   let damage: InputError | null = null;
   const damaged = (e: InputError) => (damage = e);
   return {
     name: parts.map((p) => nameOf(p.file)).join(", "),
     file,
+    inflatable,
     size: sizes.includes(null) ? null : (sizes as number[]).reduce((a, b) => a + b, 0),
     get damage() {
       return damage;
     },
-    async *chunks(onBytes: (n: number) => void) {
+    async *chunks(onBytes: (n: number) => void, inflater?: Inflater) {
       for (const [i, part] of parts.entries()) {
         let last = LF;
-        for await (const chunk of utf8Chunks(nameOf(part.file), partChunks(part, onBytes, damaged))) {
+        const bytes =
+          inflatable && inflater !== undefined
+            ? inflater({ name: part.file, fd: part.handle!.fd }, onBytes, damaged)
+            : partChunks(part, onBytes, damaged);
+        for await (const chunk of utf8Chunks(nameOf(part.file), bytes)) {
           if (chunk.length > 0) last = chunk[chunk.length - 1];
           yield chunk;
         }

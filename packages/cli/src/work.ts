@@ -12,6 +12,21 @@ type Emit = (text: string) => Promise<void>;
  */
 export type Write = (chunk: string | Uint8Array) => Promise<void>;
 
-export interface Work<Options, Result> {
-  run(source: AsyncIterable<Uint8Array>, options: Options, emit: Emit): Promise<Result>;
+export interface Work<Options, Result, Carry = unknown> {
+  /** `carry`: what this thread keeps from one range to the next of a threaded run, where the Work has one. */
+  run(source: AsyncIterable<Uint8Array>, options: Options, emit: Emit, carry?: Carry): Promise<Result>;
+  /**
+   * A new carry, for a Work whose threads count into one thing over all
+   * their ranges (stats' kernel tally), which would cost more to make, send
+   * and merge a range at a time; finish() makes it a result of its own once
+   * the thread's ranges are done.
+   */
+  carry?(): Carry;
+  finish?(carry: Carry, options: Options): Result;
+  /**
+   * The result as data that can cross to another thread (structured clone),
+   * where it holds what cannot: a worker thread's result crosses so; the
+   * main thread's own stays as it is, and is not made bytes to be read back.
+   */
+  portable?(result: Result): Result;
 }

@@ -191,7 +191,8 @@ Options:
       --surt               write the SURT key of each URL instead
                            (com,example)/path?query, as the Wayback Machine's
                            CDX and Common Crawl's index write it)
-      --threads N          read FILE with N worker threads (same output, in order)
+      --threads N          read FILE in N threads (same output, in order; a
+                           compressed FILE: one inflates, another parses)
   -h, --help               show this help
 
 ${INPUT_HELP}

@@ -157,7 +157,8 @@ Options:
                        line as written (with --base or --input: the URL
                        as parsed)
       --no-header      tsv, csv: leave out the line of column names
-      --threads N      read FILE with N worker threads (same output, in order)
+      --threads N      read FILE in N threads (same output, in order; a
+                       compressed FILE: one inflates, another parses)
       --trace          each thread's time by phase (read, parse, format,
                        write, wait), on stderr at the end
   -h, --help           show this help

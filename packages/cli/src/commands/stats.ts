@@ -26,11 +26,11 @@ import { openInputs } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
-import { createTally } from "swurl";
+import { createTally, type UrlTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
-import { mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
+import { back, mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
 
 interface StatsOptions {
   input: InputSpec;
@@ -59,8 +59,13 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
   return kernelCounts(filter) && kernelRead(input);
 }
 
-export const statsWork: Work<StatsOptions, Tally> = {
-  async run(source, options) {
+/** What a thread of stats keeps over its ranges: the kernel's tally of the URLs (null until the first is counted). */
+interface StatsCarry {
+  urls: UrlTally | null;
+}
+
+export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
+  async run(source, options, _emit, carry) {
     mark("tally");
     const { input, filter, by, sum } = options;
     const duration = durationOf(input);
@@ -71,7 +76,10 @@ export const statsWork: Work<StatsOptions, Tally> = {
     const groups = new GroupCounter(tally, defs, input, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
-    const urls = kernelCounts(filter) ? createTally({ paths: CAP_KEYS }) : null;
+    // In a thread of a threaded run, one for all its ranges (finish()).
+    let urls: UrlTally | null = null;
+    if (kernelCounts(filter))
+      urls = carry === undefined ? createTally({ paths: CAP_KEYS }) : (carry.urls ??= createTally({ paths: CAP_KEYS }));
     for await (const records of readRecords(source, input, recordKeys(sum === undefined ? by : [...by, sum]))) {
       addSkipped(tally, records.skipped);
       groups.block(records);
@@ -97,9 +105,19 @@ export const statsWork: Work<StatsOptions, Tally> = {
       }
     }
     groups.finish();
-    mark("merge");
-    if (urls !== null) tally.urlCounts = urls.serialize();
+    if (carry === undefined) tally.urlCounts = urls;
     return tally;
+  },
+  carry: () => ({ urls: null }),
+  finish({ urls }, { by, sum, input }) {
+    return { ...emptyTally(by.length, sum !== undefined, durationOf(input) !== null), urlCounts: urls };
+  },
+  portable(tally) {
+    if (tally.urlCounts === null || tally.urlCounts instanceof Uint8Array) return tally;
+    const before = mark("merge");
+    const bytes = tally.urlCounts.serialize();
+    back(before);
+    return { ...tally, urlCounts: bytes };
   },
 };
 
@@ -161,7 +179,8 @@ Options:
                      an integer field (bytes, status, port, line)
       --json         the numbers as JSON instead of the text report
   -o, --output FILE  write the report to FILE (replaced once it is written)
-      --threads N    read FILE with N worker threads
+      --threads N    read FILE in N threads (a compressed FILE: one inflates,
+                     another parses)
       --trace        each thread's time by phase (read, parse, tally, merge,
                      wait), on stderr at the end
   -h, --help         show this help

@@ -2,7 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import { createTally, type ParsedUrl, type TallyCounts } from "swurl";
+import { createTally, type ParsedUrl, type TallyCounts, type UrlTally } from "swurl";
 import { own } from "../own.js";
 import { CAP_KEYS, countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
@@ -27,8 +27,12 @@ export interface Tally
   paths: TopCounts;
   /** Counts by each --by key's value, in --by order. */
   groups: TopCounts[];
-  /** The URLs counted by createTally(), serialized: added in by totalTally(). */
-  urlCounts: Uint8Array | null;
+  /**
+   * The URLs counted by createTally(): the tally itself in the thread that
+   * counted them, its bytes (serialize()) once it crossed to another;
+   * added in by totalTally().
+   */
+  urlCounts: UrlTally | Uint8Array | null;
 }
 
 /** A tally with `groups` --by keys (`summed`: with --sum; `timed`: with durations). */
@@ -127,16 +131,18 @@ export function addSkipped(t: Tally, lines: number): void {
 
 /**
  * The tallies of the pieces of an input, in input order, added up: the
- * URL counts of every piece go into one createTally(), whose keys become
- * strings once, here, and `fromKernel` adds to the --by counts what it works
- * out of them.
+ * URL counts of every piece go into one createTally() (the first piece's
+ * own, where it was counted in this thread: the main thread's share is not
+ * made bytes and read back), whose keys become strings once, here, and
+ * `fromKernel` adds to the --by counts what it works out of them.
  */
 export function totalTally(pieces: Tally[], fromKernel?: (counts: TallyCounts, total: Tally) => void): Tally {
+  const counted = pieces.flatMap((t) => (t.urlCounts === null ? [] : [t.urlCounts]));
   const total = pieces.reduce(mergeTally);
-  const counted = pieces.filter((t) => t.urlCounts !== null);
   if (counted.length > 0) {
-    const urls = createTally({ paths: CAP_KEYS });
-    for (const t of counted) urls.addSerialized(t.urlCounts!);
+    const live = counted.find((c): c is UrlTally => !(c instanceof Uint8Array));
+    const urls = live ?? createTally({ paths: CAP_KEYS });
+    for (const c of counted) if (c !== urls) urls.addSerialized(c instanceof Uint8Array ? c : c.serialize());
     const counts = urls.counts();
     mergeTally(total, countsTally(counts, total.groups.length));
     fromKernel?.(counts, total);

@@ -5,6 +5,7 @@ import { inputHint } from "../input/input-hint.js";
 import { counted, type Input, type OpenFile, readRange } from "../io.js";
 import { Progress } from "../progress.js";
 import { RANGE_BYTES, runThreaded } from "./threads.js";
+import { inflaterThread } from "./inflate.js";
 import type { Work, Write } from "../work.js";
 import { back, mark, startTrace, traced, type ThreadTrace } from "../trace.js";
 
@@ -39,8 +40,7 @@ interface BulkOptions<Options> {
   /**
    * Whether the Work emits output. Output comes out in input order, so the
    * ranges of such a Work are small (output waiting its turn stays small);
-   * a Work without output takes one range per thread, and each thread's
-   * result (stats' tally) is made and merged once.
+   * a Work without output takes SHARES ranges per thread.
    */
   emits: boolean;
   /** Whether the input is read as a list of URLs without --input: then a hint says if it looks like another format. */
@@ -54,6 +54,15 @@ interface BulkOptions<Options> {
    */
   reportsDamage?: boolean;
 }
+
+/**
+ * Ranges per thread of a Work without output (stats), handed out as threads
+ * ask: a worker that starts late, or a thread the machine's other work
+ * slows, takes fewer, and no thread waits long for another at the end.
+ * Each thread counts its ranges into one tally (Work.carry), made bytes and
+ * merged once.
+ */
+const SHARES = 8;
 
 /** Bytes of the input's start that the hint looks at. */
 const HINT_BYTES = 64 * 1024;
@@ -88,9 +97,11 @@ export async function runBulk<Options, Result>(
   if (bulk.trace === true) startTrace();
   // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
   // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
+  // A compressed file is inflated by a thread of its own while this one parses (inflate.ts).
+  const inflater = bulk.threads > 1 && input.inflatable ? inflaterThread(bulk.script) : undefined;
   if (bulk.threads > 1 && input.file === null)
     process.stderr.write(
-      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is read by one thread\n`,
+      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is ${inflater === undefined ? "read by one thread" : "inflated by one thread and parsed by another"}\n`,
     );
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
@@ -110,7 +121,7 @@ export async function runBulk<Options, Result>(
   // the progress line counts the file's bytes, to compare with its size.
   let textBytes = 0;
   const text = traced(
-    counted(input.chunks(onBytes), (n) => (textBytes += n)),
+    counted(input.chunks(onBytes, inflater), (n) => (textBytes += n)),
     "read",
   );
   const write: Write = async (chunk) => {
@@ -128,7 +139,7 @@ export async function runBulk<Options, Result>(
             { work: bulk.name, options: bulk.options, file: file!, trace: bulk.trace },
             input.size!,
             threads,
-            bulk.emits ? RANGE_BYTES : Math.ceil(input.size! / threads),
+            bulk.emits ? RANGE_BYTES : Math.max(RANGE_BYTES, Math.ceil(input.size! / (threads * SHARES))),
             write,
             onBytes,
           )

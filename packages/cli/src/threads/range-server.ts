@@ -33,12 +33,14 @@ export interface WorkerSetup {
 }
 
 /** Main thread to worker. */
-export type ToWorker = { type: "range"; id: number; start: number; end: number } | { type: "ack" };
+export type ToWorker = { type: "range"; id: number; start: number; end: number } | { type: "ack" } | { type: "finish" };
 /** Worker to main thread. */
 export type FromWorker =
   | { type: "text"; id: number; text: string | Uint8Array }
   | { type: "bytes"; bytes: number }
   | { type: "done"; id: number; result: unknown; trace: ThreadTrace | null }
+  /** The thread's carry as a result (Work.finish()), once its ranges are done. */
+  | { type: "finished"; result: unknown; trace: ThreadTrace | null }
   | { type: "error"; message: string };
 
 const LF = 0x0a;
@@ -114,6 +116,7 @@ export function serveRanges(
   let credits = CREDITS;
   let resume: (() => void) | null = null;
   if (setup.trace === true) startTrace(setup.born);
+  const carry = work.carry?.();
 
   async function runRange(id: number, start: number, end: number): Promise<void> {
     // Bytes read are told a MiB at a time: a message per chunk read was a few percent of a worker's time.
@@ -133,13 +136,18 @@ export function serveRanges(
       },
       signal,
     );
-    const result = await work.run(source, setup.options, async (text) => {
-      post({ type: "text", id, text });
-      if (--credits > 0) return;
-      const before = mark("wait");
-      await new Promise<void>((r) => (resume = r));
-      back(before);
-    });
+    const result = await work.run(
+      source,
+      setup.options,
+      async (text) => {
+        post({ type: "text", id, text });
+        if (--credits > 0) return;
+        const before = mark("wait");
+        await new Promise<void>((r) => (resume = r));
+        back(before);
+      },
+      carry,
+    );
     if (signal?.aborted) return;
     report();
     ended();
@@ -153,6 +161,11 @@ export function serveRanges(
       credits++;
       resume?.();
       resume = null;
+    } else if (m.type === "finish") {
+      mark("merge");
+      const result = work.finish?.(carry, setup.options) ?? null;
+      mark("wait");
+      post({ type: "finished", result, trace: traceSnapshot() });
     } else {
       runRange(m.id, m.start, m.end).catch((e: Error) => {
         if (!signal?.aborted) post({ type: "error", message: e.message });

@@ -1,5 +1,6 @@
 // --threads N: a file is cut into byte ranges (at any byte), of RANGE_BYTES
-// for a Work that emits output, one a thread for one that does not (bulk.ts);
+// for a Work that emits output, a few a thread for one that does not
+// (bulk.ts), handed out as threads ask;
 // the main thread and N - 1 worker threads run the command's Work over the
 // lines that start in each range (range-server.ts), and the main thread
 // writes their output in input order. Ranges are
@@ -99,6 +100,8 @@ export async function runThreaded(
 ): Promise<{ results: unknown[]; traces: ThreadTrace[] }> {
   const ranges: RangeState[] = [];
   const results: unknown[] = [];
+  /** The threads' carries as results (Work.finish()). */
+  const finals: unknown[] = [];
   let cursor = 0;
   let head = 0;
   let failure: Error | null = null;
@@ -143,6 +146,10 @@ export async function runThreaded(
           if (worker !== local) worker.trace = m.trace;
           idle.push(worker);
           break;
+        case "finished":
+          finals.push(m.result);
+          if (worker !== local) worker.trace = m.trace;
+          break;
         case "error":
           failure ??= new InputError(m.message);
           break;
@@ -157,6 +164,12 @@ export async function runThreaded(
   const local = localWorker(work, setup, events);
   const workers = [local, ...Array.from({ length: threads - 1 }, () => threadWorker(script, setup, events))];
 
+  /** Until the next message or failure of a thread. */
+  async function event(): Promise<void> {
+    const before = mark("wait");
+    await new Promise<void>((resolve) => (wake = resolve));
+    back(before);
+  }
   try {
     idle.push(...workers);
     while (head < ranges.length || cursor < size) {
@@ -171,11 +184,15 @@ export async function runThreaded(
         results.push(range.result);
         range.result = undefined;
         head++;
-      } else {
-        const before = mark("wait");
-        await new Promise<void>((resolve) => (wake = resolve));
-        back(before);
+      } else await event();
+    }
+    if (work.finish !== undefined) {
+      for (const worker of workers) worker.send({ type: "finish" });
+      while (finals.length < workers.length) {
+        if (failure) throw failure;
+        await event();
       }
+      results.push(...finals);
     }
     return { results, traces: workers.flatMap((w) => (w.trace === null ? [] : [w.trace])) };
   } finally {
