@@ -114,8 +114,11 @@ class Step {
 const NONE = /* @__PURE__ */ new Uint8Array(0);
 const NOTHING = /* @__PURE__ */ new Follow();
 
+/** The steps of a step that is no optional piece. */
+const NO_STEPS: readonly Step[] = [];
+
 function textStep(text: string): Step {
-  return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, [], NOTHING);
+  return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, NO_STEPS, NOTHING);
 }
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
@@ -196,7 +199,7 @@ function stepsOf(parts: readonly Part[], options: CompileOptions): Step[] | null
       const run = runClass(part, options);
       if (run === null || !isAscii(part.prefix) || !isAscii(part.suffix)) return null;
       text(part.prefix, into);
-      into.push(new Step(RUN, "", run.ascii, run.high, run.min, group++, [], NOTHING));
+      into.push(new Step(RUN, "", run.ascii, run.high, run.min, group++, NO_STEPS, NOTHING));
       text(part.suffix, into);
     }
     if (part.modifier === "optional") {

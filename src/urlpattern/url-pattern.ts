@@ -195,11 +195,17 @@ export class URLPattern {
     );
   }
 
-  /** @internal The compiled matcher (url-matcher.ts), made at the first match. */
+  /** @internal Its compiled matcher, once made (_matcher). */
+  private _compiled: UrlMatcher | null = null;
+
+  /**
+   * @internal The compiled matcher (url-matcher.ts), made at the first match
+   * (kept in a field: an own property defined on each pattern would give
+   * each its own hidden class).
+   */
   get _matcher(): UrlMatcher {
-    const matcher = new UrlMatcher(this._tools.core.arena, this._components);
-    Object.defineProperty(this, "_matcher", { value: matcher });
-    return matcher;
+    this._compiled ??= new UrlMatcher(this._tools.core.arena, this._components);
+    return this._compiled;
   }
 
   /** Whether `input` (against `baseURL`) matches every component. */
