@@ -376,7 +376,8 @@ export class RouteTrie {
 
   /**
    * Walk down from the node at `start` at `from`, on a branch that is `kept`
-   * so far: text edges in a loop, a recursion only where a node also has runs.
+   * so far: along text edges and a node's last run in a loop, a recursion for
+   * a text edge beside runs and for each run but the last.
    */
   private walk(laid: Layout, start: number, from: number, kept: boolean): void {
     const value = this.pathname;
@@ -439,8 +440,11 @@ export class RouteTrie {
         this.walk(laid, next, nextAt, nextKept);
         if (answer.undecided) return;
       }
+      // The runs, in order; the last goes on in this loop (most nodes with a run have that one).
       const runs = nodes[node + RUNS] as number;
-      for (let r = runs; r < runs + runCount; r++) {
+      const last = runs + runCount - 1;
+      let onward = -1;
+      for (let r = runs; r <= last; r++) {
         const stop = laid.runStops[r] as number;
         let i = at;
         if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
@@ -452,10 +456,17 @@ export class RouteTrie {
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
         const runKept = branchKept && keptPath(value, at, to, value.charCodeAt(at - 1));
+        if (r === last) {
+          onward = laid.runChildren[r] as number;
+          at = to;
+          branchKept = runKept;
+          break;
+        }
         this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
-      return;
+      if (onward < 0) return;
+      node = onward;
     }
   }
 
