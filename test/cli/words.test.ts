@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import * as api from "../../build/index.js";
-import { formatPercent } from "../../packages/cli/src/units";
+import { formatCount, formatPercent } from "../../packages/cli/src/units";
 import { ROOT, lines, swurl } from "../helpers/cli-run";
 
 describe("the report's numbers", () => {
@@ -15,6 +15,30 @@ describe("the report's numbers", () => {
     expect(formatPercent(3_000, 3_000)).toBe("100.0%");
     expect(formatPercent(1, 1_000_000)).toBe("<0.01%");
     expect(formatPercent(0, 10)).toBe("0.0%");
+  });
+
+  it("counts are grouped by thousands as en-US writes them", () => {
+    const en = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const samples = [
+      0,
+      1,
+      12,
+      999,
+      1_000,
+      9_999.5,
+      12_345,
+      999_999,
+      1_000_000,
+      123_456_789,
+      2 ** 53 - 1,
+      -1,
+      -999,
+      -1_000,
+      -1_234_567,
+    ];
+    for (let digits = 1; digits <= 16; digits++)
+      samples.push(10 ** digits - 1, 10 ** digits, Math.floor(Math.random() * 10 ** digits));
+    for (const n of samples) expect(formatCount(n), String(n)).toBe(en.format(n));
   });
 
   it("the rate of a small input is not 0 B/s", () => {

