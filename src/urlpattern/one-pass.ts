@@ -48,10 +48,11 @@ class Follow {
     return this;
   }
 
-  /** Add the ASCII code units of a class table (1 for a code unit in it). */
-  addTable(ascii: Uint8Array): this {
-    for (let c = 0; c < 128; c++) if (ascii[c] === 1) this.addUnit(c);
-    return this;
+  /** The ASCII code units of a class table (1 for a code unit in it). */
+  static ofTable(ascii: Uint8Array): Follow {
+    const follow = new Follow();
+    for (let c = 0; c < 128; c++) if (ascii[c] === 1) follow.addUnit(c);
+    return follow;
   }
 
   add(other: Follow): this {
@@ -222,6 +223,18 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   return rest;
 }
 
+/** Follow.ofTable() of each class table, made once (a router's runs share a few tables: tableOf()). */
+const TABLE_FOLLOWS = new WeakMap<Uint8Array, Follow>();
+
+function tableFollow(ascii: Uint8Array): Follow {
+  let follow = TABLE_FOLLOWS.get(ascii);
+  if (follow === undefined) {
+    follow = Follow.ofTable(ascii);
+    TABLE_FOLLOWS.set(ascii, follow);
+  }
+  return follow;
+}
+
 /** What `step` may start with, followed by `rest` (what the steps after it may start with); null as follow() says. */
 function followStep(step: Step, rest: Follow): Follow | null {
   const here = new Follow();
@@ -230,7 +243,7 @@ function followStep(step: Step, rest: Follow): Follow | null {
     return here;
   }
   if (step.kind === RUN) {
-    here.addTable(step.ascii);
+    here.add(tableFollow(step.ascii));
     here.high = step.high !== HIGH_OUT;
     here.separators = step.high === HIGH_IN || step.high === HIGH_UNKNOWN;
     // The run stops at the first code unit outside its class.
