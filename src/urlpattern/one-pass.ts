@@ -268,19 +268,30 @@ function followStep(step: Step, rest: Follow): Follow | null {
  */
 export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number; readonly stop: number };
 
-/** The one code unit a class of every code unit above ASCII leaves out, else -1 (found once a table). */
+/** The one code unit a class of every code unit above ASCII leaves out, else -1. */
 function stopOf(ascii: Uint8Array, high: number): number {
   if (high !== HIGH_IN) return -1;
-  let stop = STOPS.get(ascii);
-  if (stop === undefined) {
-    stop = ascii.indexOf(0);
-    if (stop >= 0 && ascii.indexOf(0, stop + 1) >= 0) stop = -1;
-    STOPS.set(ascii, stop);
-  }
-  return stop;
+  const stop = ascii.indexOf(0);
+  return stop >= 0 && ascii.indexOf(0, stop + 1) >= 0 ? -1 : stop;
 }
 
-const STOPS = new WeakMap<Uint8Array, number>();
+/** The RouteStep of a run, made once for each class table, way with code units above ASCII, and minimum (runs share tables: tableOf()). */
+function runStep(step: Step): RouteStep {
+  let steps = RUN_STEPS.get(step.ascii);
+  if (steps === undefined) {
+    steps = new Map();
+    RUN_STEPS.set(step.ascii, steps);
+  }
+  const key = step.high * 2 + step.min;
+  let found = steps.get(key);
+  if (found === undefined) {
+    found = { ascii: step.ascii, min: step.min, stop: stopOf(step.ascii, step.high) };
+    steps.set(key, found);
+  }
+  return found;
+}
+
+const RUN_STEPS = new WeakMap<Uint8Array, Map<number, RouteStep>>();
 
 /** A part list compiled to one-pass steps. */
 export class OnePass {
@@ -327,9 +338,7 @@ export class OnePass {
     if (this.head !== "") line.push(this.head);
     for (const step of this.steps) {
       if (step.kind === OPTIONAL) return null;
-      line.push(
-        step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min, stop: stopOf(step.ascii, step.high) },
-      );
+      line.push(step.kind === TEXT ? step.text : runStep(step));
     }
     if (this.tail !== "") line.push(this.tail);
     for (let k = 0; k < line.length; k++) {

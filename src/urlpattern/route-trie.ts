@@ -339,7 +339,12 @@ export class RouteTrie {
 
   /** The node after a run of `step`'s class from `node` (one edge for each class table and minimum). */
   private run(node: Node, step: Exclude<RouteStep, string>): Node {
-    let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
+    let run: Run | undefined;
+    for (const r of node.runs)
+      if (r.ascii === step.ascii && r.min === step.min) {
+        run = r;
+        break;
+      }
     if (run === undefined) {
       run = new Run(step.ascii, step.min, step.stop, new Node(node.depth + 1));
       node.runs = added(node.runs, run);
