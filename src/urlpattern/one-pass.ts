@@ -293,6 +293,13 @@ function runStep(step: Step): RouteStep {
 
 const RUN_STEPS = new WeakMap<Uint8Array, Map<number, RouteStep>>();
 
+/** How many groups a part list has: every part but fixed text is one. */
+function groupCount(parts: readonly Part[]): number {
+  let n = 0;
+  for (const p of parts) if (p.type !== "fixed-text") n++;
+  return n;
+}
+
 /** A part list compiled to one-pass steps. */
 export class OnePass {
   private constructor(
@@ -324,7 +331,7 @@ export class OnePass {
     const end = new Follow();
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
-    return new OnePass(head, steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
+    return new OnePass(head, steps, tail, groupCount(parts));
   }
 
   /**
