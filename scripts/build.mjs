@@ -16,7 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { browserFallback, KERNEL_JS, wasmText } from "./bundle.mjs";
+import { browserFallback, KERNEL_JS, noWasm, wasmText } from "./bundle.mjs";
 import { compileKernels, writeKernelTypes } from "./kernel-types.mjs";
 import { KERNEL_MODULES, wasmFile } from "./kernel-modules.mjs";
 import { reportSizes } from "./sizes.mjs";
@@ -79,14 +79,21 @@ await esbuild.build({
 // builds (the scalar WASM and pure-JS builds, src/kernel/fallback-builds.ts)
 // are build/browser/fallback.js, which it imports at import only where the
 // engine cannot compile SIMD WASM, so that a browser downloads one build of
-// each module it uses. swurl/js carries the fallback builds itself.
+// each module it uses. swurl/js carries the pure-JS builds itself, and no WASM.
 rmSync("build/browser", { recursive: true, force: true });
 await esbuild.build({
   ...common,
-  entryPoints: { index: "src/index.ts", js: "src/js.ts", fallback: "src/kernel/fallback-builds.ts" },
+  entryPoints: { index: "src/index.ts", fallback: "src/kernel/fallback-builds.ts" },
   outdir: "build/browser",
   platform: "browser",
   plugins: [browserFallback("./fallback.js"), wasmText],
+});
+await esbuild.build({
+  ...common,
+  entryPoints: { js: "src/js.ts" },
+  outdir: "build/browser",
+  platform: "browser",
+  plugins: [noWasm],
 });
 
 // Declarations of this build only (a moved or deleted module leaves none behind).

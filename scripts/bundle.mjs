@@ -67,6 +67,19 @@ export const wasmText = {
 };
 
 /**
+ * An esbuild plugin for swurl/js, which runs the pure-JS build of every
+ * kernel module and never compiles WASM: a `.wasm` import (the SIMD build that
+ * each feature module's descriptor names, src/kernel/modules.ts) is an empty
+ * text instead of the module.
+ */
+export const noWasm = {
+  name: "no-wasm",
+  setup(build) {
+    build.onLoad({ filter: /\.wasm$/ }, () => ({ contents: `export default "";`, loader: "js" }));
+  },
+};
+
+/**
  * An esbuild plugin for the browser entries: src/kernel/fallback.ts, which
  * imports the fallback builds (the scalar WASM and pure-JS builds of every
  * module), becomes fallback.browser.ts, which imports them with import()
@@ -78,10 +91,13 @@ export function browserFallback(file) {
     name: "browser-fallback",
     setup(build) {
       const kernel = path.join(root, "src", "kernel");
-      build.onResolve({ filter: /^\.\/fallback(-builds)?\.js$/ }, (args) => {
-        if (args.resolveDir !== kernel) return undefined;
-        if (args.path === "./fallback.js") return { path: path.join(kernel, "fallback.browser.ts") };
-        return args.importer === path.join(kernel, "fallback.browser.ts") ? { path: file, external: true } : undefined;
+      build.onResolve({ filter: /(^|\/)fallback(-builds)?\.js$/ }, (args) => {
+        const target = path.resolve(args.resolveDir, args.path);
+        if (target === path.join(kernel, "fallback.js")) return { path: path.join(kernel, "fallback.browser.ts") };
+        const fromBrowser = args.importer === path.join(kernel, "fallback.browser.ts");
+        return fromBrowser && target === path.join(kernel, "fallback-builds.js")
+          ? { path: file, external: true }
+          : undefined;
       });
     },
   };

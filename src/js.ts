@@ -1,13 +1,14 @@
 // swurl/js: the same API on the pure-JS build of the kernel, for engines
 // without WebAssembly or wherever a WASM module is not wanted.
 import { createApi } from "./api/create.js";
-import { FALLBACK_BUILDS } from "./kernel/fallback-builds.js";
 import { createJsBackend } from "./kernel/js-backend.js";
+import { JS_BUILDS } from "./kernel/js-builds.js";
 import type { SearchParams } from "./whatwg/search-params.js";
 
 // The pure-JS builds imported here, not through fallback.ts, which in the
-// browser entry loads them only where WASM cannot run.
-const api = createApi(createJsBackend(FALLBACK_BUILDS));
+// browser entry loads them only where WASM cannot run, with the scalar WASM
+// builds that swurl/js never runs.
+const api = createApi(createJsBackend(JS_BUILDS));
 
 export const { kernel, split, percentDecode, percentEncode, parse, canParse, parseBatch, parseStream, createTally } =
   api;

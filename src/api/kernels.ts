@@ -3,6 +3,7 @@
 
 import { createApi, type Swurl } from "./create.js";
 import type { Backend, KernelName } from "../kernel/backend.js";
+import { fallbackBuilds } from "../kernel/fallback.js";
 import { createJsBackend } from "../kernel/js-backend.js";
 import { hasSimd, hasWebAssembly } from "../kernel/engine.js";
 import { createWasmBackend } from "../kernel/wasm-backend.js";
@@ -29,7 +30,7 @@ export function defaultBackend(): Backend {
       // Fall through to the pure-JS build, which gives the same results.
     }
   }
-  return createJsBackend();
+  return createJsBackend(fallbackBuilds());
 }
 
 /**
@@ -40,7 +41,7 @@ export function defaultBackend(): Backend {
  */
 export function createSwurl(kernel?: KernelName): Swurl {
   if (kernel === undefined) return createApi(defaultBackend());
-  if (kernel === "js") return createApi(createJsBackend());
+  if (kernel === "js") return createApi(createJsBackend(fallbackBuilds()));
   if (kernel === "wasm" || kernel === "wasm-simd") return createApi(createWasmBackend(kernel === "wasm-simd"));
   throw new TypeError(
     `createSwurl: unknown kernel ${typeof kernel === "string" ? quote(kernel) : typeName(kernel)}; expected "wasm-simd", "wasm" or "js"`,

@@ -31,14 +31,18 @@ export interface KernelModule<E extends object> {
 /** The core's pure-JS build: its exports, and the hook that hands it the heap standing in for linear memory. */
 type JsCore = CoreExports & { attachHeap(bytes: Uint8Array, words: Int32Array): void };
 
-/** The builds of every module that an engine running SIMD WASM does not use (fallback-builds.ts). */
-export interface FallbackBuilds {
-  /** Each module's scalar WASM build, as text (wasm-text.ts), by module name. */
-  readonly scalar: Readonly<Record<string, string>>;
+/** The pure-JS build of every module (js-builds.ts). */
+export interface JsBuilds {
   /** The core's pure-JS build. */
   readonly jsCore: JsCore;
   /** Each feature module's pure-JS build (src/generated/kernel-js.ts): a function that gives its exports, by module name. */
   readonly js: Readonly<Record<string, () => object>>;
+}
+
+/** The builds of every module that an engine running SIMD WASM does not use (fallback-builds.ts): the pure-JS ones and the scalar WASM ones. */
+export interface FallbackBuilds extends JsBuilds {
+  /** Each module's scalar WASM build, as text (wasm-text.ts), by module name. */
+  readonly scalar: Readonly<Record<string, string>>;
 }
 
 export interface Backend {

@@ -3,14 +3,13 @@
 // build. The Node.js entries import them (fallback.ts); the browser entry
 // fetches them, as a chunk of their own, only where they are needed
 // (fallback.browser.ts).
-import * as jsCore from "swurl-kernel-js/js.ts";
 import coreScalar from "../../build/swurl.wasm";
 import bulkScalar from "../../build/swurl-bulk.wasm";
 import canonicalScalar from "../../build/swurl-canonical.wasm";
 import rfc1738Scalar from "../../build/swurl-rfc1738.wasm";
 import urlpatternScalar from "../../build/swurl-urlpattern.wasm";
-import { bulkJs, canonicalJs, rfc1738Js, urlpatternJs } from "../generated/kernel-js.js";
 import type { FallbackBuilds } from "./backend.js";
+import { JS_BUILDS } from "./js-builds.js";
 
 export const FALLBACK_BUILDS: FallbackBuilds = {
   scalar: {
@@ -20,6 +19,5 @@ export const FALLBACK_BUILDS: FallbackBuilds = {
     rfc1738: rfc1738Scalar,
     urlpattern: urlpatternScalar,
   },
-  jsCore,
-  js: { bulk: bulkJs, canonical: canonicalJs, rfc1738: rfc1738Js, urlpattern: urlpatternJs },
+  ...JS_BUILDS,
 };

@@ -2,11 +2,10 @@
 // ASC_TARGET = 0), working in an ArrayBuffer that stands in for linear memory.
 // Every module's JS build is one graph of ES modules around the one heap of
 // assembly/memory.ts, so a feature module needs no linking. The builds are
-// fallback builds (fallback-builds.ts): swurl/js imports them, the browser
-// entry fetches them only where WASM cannot run.
+// fallback builds (fallback-builds.ts): swurl/js imports them alone
+// (js-builds.ts), the browser entry fetches them only where WASM cannot run.
 import { CORE_EXPORTS } from "../generated/kernel.js";
-import { type Backend, type CoreExports, type FallbackBuilds, type KernelModule, moduleExports } from "./backend.js";
-import { fallbackBuilds } from "./fallback.js";
+import { type Backend, type CoreExports, type JsBuilds, type KernelModule, moduleExports } from "./backend.js";
 
 const PAGE = 65536;
 
@@ -21,8 +20,8 @@ type AttachHeap = (bytes: Uint8Array, words: Int32Array) => void;
  */
 const graphs = new Set<AttachHeap>();
 
-/** A backend on the pure-JS builds of `builds` (by default, the ones this entry has loaded). */
-export function createJsBackend(builds: FallbackBuilds | undefined = fallbackBuilds()): Backend {
+/** A backend on the pure-JS builds `builds` (undefined: this entry has not loaded them). */
+export function createJsBackend(builds: JsBuilds | undefined): Backend {
   if (builds === undefined)
     throw new Error(
       "swurl: the browser entry fetches the pure-JS build only where WASM cannot run; the entry swurl/js carries it",

@@ -41,7 +41,7 @@ beforeAll(async () => {
   logPath = path.join(dir, "access.log");
   writeFileSync(logPath, log.map((l) => l.text).join("\n") + "\n");
   db = await (await DuckDBInstance.create(":memory:")).connect();
-}, 30_000);
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Counts by host, as [host, count] sorted by host (null last). */

@@ -25,18 +25,28 @@ const expected = lines
 const dir = mkdtempSync(path.join(tmpdir(), "swurl-sorted-runs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** The longest time, ms, that `work` kept the event loop from a 5 ms timer, and what it resolved to. */
+/**
+ * This process's CPU time so far, ms. The work between two turns is counted in
+ * CPU time, not on the clock: on a loaded machine the clock also counts the
+ * time the process waited for a core.
+ */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/** The most CPU time, ms, that `work` spent without letting a 5 ms timer run, and what it resolved to. */
 async function longestWait<T>(work: () => Promise<T>): Promise<[number, T]> {
-  let last = performance.now();
+  let last = cpuMs();
   let longest = 0;
   const timer = setInterval(() => {
-    const now = performance.now();
+    const now = cpuMs();
     longest = Math.max(longest, now - last);
     last = now;
   }, 5);
   try {
     const result = await work();
-    return [Math.max(longest, performance.now() - last), result];
+    return [Math.max(longest, cpuMs() - last), result];
   } finally {
     clearInterval(timer);
   }
@@ -47,7 +57,7 @@ describe("SortedRuns", () => {
     ["all in memory", 1 << 30],
     ["spilled to run files", 96 << 20],
   ])(
-    "%s: sorted as the engine sorts, the event loop never kept waiting a second",
+    "%s: sorted as the engine sorts, never a second of work without a turn of the event loop",
     async (_name, memory) => {
       const runs = new SortedRuns((line) => line, memory, dir);
       const out: string[] = [];

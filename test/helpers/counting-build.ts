@@ -18,6 +18,7 @@ import type { runProgram } from "../../src/urlpattern/run";
 const ENTRY = `
 export { createApi } from "./src/api/create";
 export { createJsBackend } from "./src/kernel/js-backend";
+export { JS_BUILDS } from "./src/kernel/js-builds";
 export { attachHeap } from "./assembly/memory";
 export { searchParamsLink } from "./src/whatwg/search-params";
 export { runProgram } from "./src/urlpattern/run";
@@ -25,7 +26,8 @@ export { runProgram } from "./src/urlpattern/run";
 
 interface Bundle {
   createApi(backend: unknown): Api;
-  createJsBackend(): unknown;
+  createJsBackend(builds: unknown): unknown;
+  JS_BUILDS: unknown;
   attachHeap(bytes: Uint8Array, words: Int32Array): void;
   searchParamsLink: typeof searchParamsLink;
   runProgram: typeof runProgram;
@@ -102,7 +104,7 @@ export async function countingApi(bytes: number): Promise<CountingApi> {
   } finally {
     rmSync(dir, { recursive: true });
   }
-  const backend = bundle.createJsBackend() as { buffer(): ArrayBuffer };
+  const backend = bundle.createJsBackend(bundle.JS_BUILDS) as { buffer(): ArrayBuffer };
   const api = bundle.createApi(backend);
   // Grown through the arena, so that it sees the new buffer; a call attaches the kernel to it.
   (api as unknown as Record<symbol, { reserve(bytes: number): void }>)[Symbol.for("swurl.internals")].reserve(bytes);

@@ -1,9 +1,10 @@
 // Which kernel the default exports run on, where WebAssembly is missing or
 // refuses to work: each case is a fresh Node process importing the built
 // package, so that nothing is loaded before the engine is set up.
-import { statSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
+import { encodeWasmText } from "../../src/kernel/wasm-text";
 import { runChild } from "../helpers/child";
 
 const build = (file: string) => path.resolve(import.meta.dirname, "../../build", file);
@@ -169,6 +170,18 @@ WebAssembly.Module = function (bytes) {
       scalar: 'swurl: this engine has no WebAssembly; use the "js" kernel (swurl/js)',
       js: "http://a/c",
       imports: ["index.js", "fallback.js"],
+    });
+  });
+
+  test("swurl/js carries the pure-JS builds and no WASM build, which it never runs", () => {
+    const js = readFileSync(build("browser/js.js"), "utf8");
+    const wasm = readdirSync(build(".")).filter((f) => f.endsWith(".wasm"));
+    expect(wasm.length).toBeGreaterThanOrEqual(10);
+    for (const file of wasm)
+      expect(js.includes(JSON.stringify(encodeWasmText(readFileSync(build(file))))), file).toBe(false);
+    expect(inProcess(["--jitless"], "", BODY.replace("seen", "[]"), "browser/js.js")).toMatchObject({
+      kernel: "js",
+      ...answers,
     });
   });
 });
