@@ -97,6 +97,30 @@ describe("--since and --until", () => {
         ["/1"],
       ],
       [
+        "Apache %{FORMAT}t, a strftime format with a zone",
+        ["--log-format", String.raw`%{%Y-%m-%d %H:%M:%S %z}t \"%r\" %>s`],
+        '2026-10-11 08:29:59 +0200 "GET /before HTTP/1.1" 200\n2026-10-11 06:30:00 +0000 "GET /at HTTP/1.1" 200\n',
+        ["/at"],
+      ],
+      [
+        "Apache %{end:FORMAT}t, with %T",
+        ["--log-format", String.raw`[%{end:%d/%b/%Y:%T %z}t] \"%r\" %>s`],
+        '[11/Oct/2026:06:29:59 +0000] "GET /before HTTP/1.1" 200\n[11/Oct/2026:08:30:00 +0200] "GET /at HTTP/1.1" 200\n',
+        ["/at"],
+      ],
+      [
+        "Apache %{FORMAT}t without a zone (UTC), names and a 12-hour clock",
+        ["--log-format", String.raw`%{%a, %e %B %Y %I:%M:%S %p}t \"%r\" %>s`],
+        'Sun, 11 October 2026 06:29:59 AM "GET /before HTTP/1.1" 200\nSun, 11 October 2026 06:30:00 AM "GET /at HTTP/1.1" 200\nSun, 11 October 2026 12:00:00 PM "GET /noon HTTP/1.1" 200\n',
+        ["/at", "/noon"],
+      ],
+      [
+        "Apache %{end:sec}t",
+        ["--log-format", String.raw`%{end:sec}t \"%r\" %>s`],
+        '1791700199 "GET /before HTTP/1.1" 200\n1791700200 "GET /at HTTP/1.1" 200\n',
+        ["/at"],
+      ],
+      [
         "w3c",
         ["--input", "w3c"],
         "#Fields: date time cs-method cs-uri-stem sc-status\n2026-10-11 06:29:59 GET /before 200\n2026-10-11 06:30:00 GET /at 200\n",
@@ -146,6 +170,15 @@ describe("--since and --until", () => {
       [["--since", "2026-10-11"], /need an access log whose time field/],
       [["--input", "jsonl", "--until", "2026-10-11"], /need an access log whose time field/],
       [["--input", "jsonl", "--fields", "hour"], /hour needs an access log/],
+      // A time of day without a date, and a zone by name, are no time swurl reads.
+      [
+        ["--log-format", String.raw`%{%H:%M:%S}t \"%r\" %>s`, "--since", "2026-10-11"],
+        /need an access log whose time field/,
+      ],
+      [
+        ["--log-format", String.raw`%{%F %T %Z}t \"%r\" %>s`, "--since", "2026-10-11"],
+        /need an access log whose time field/,
+      ],
     ];
     for (const [args, message] of cases) {
       const r = swurl(["parse", log, ...args]);
@@ -196,6 +229,34 @@ describe("--by hour and --by day", () => {
     );
     const text = `${instants.map(([ms, offset], i) => combined(`/${i}`, clf(ms, offset))).join("\n")}\n`;
     const rows = parsed(text, ["--input", "combined"], "hour,day");
+    expect(rows).toEqual(
+      instants.map(([ms]) => ({
+        hour: `${new Date(ms).toISOString().slice(0, 13)}Z`,
+        day: new Date(ms).toISOString().slice(0, 10),
+      })),
+    );
+  });
+
+  it("the same for Apache %{FORMAT}t: a two-digit year, the day of the year, a 12-hour clock, a zone", () => {
+    const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+    // An independent writer of strftime's "%y/%j %I:%M:%S %p %z" (%y: 1969-2068).
+    const written = (ms: number, offset: number) => {
+      const d = new Date(ms + offset * 60_000);
+      const y = d.getUTCFullYear();
+      const yday = Math.round((Date.UTC(y, d.getUTCMonth(), d.getUTCDate()) - Date.UTC(y, 0, 1)) / 86_400_000) + 1;
+      const h = d.getUTCHours();
+      const zone = `${offset < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(offset) / 60))}${pad(Math.abs(offset) % 60)}`;
+      return `${pad(y % 100)}/${pad(yday, 3)} ${pad(h % 12 === 0 ? 12 : h % 12)}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())} ${h < 12 ? "AM" : "PM"} ${zone}`;
+    };
+    const instants = fc.sample(
+      fc.tuple(
+        fc.integer({ min: Date.UTC(1970, 0, 2), max: Date.UTC(2068, 11, 30) }).map((ms) => ms - (ms % 1000)),
+        fc.integer({ min: -12 * 60, max: 14 * 60 }),
+      ),
+      { numRuns: 500, seed: 34 },
+    );
+    const text = `${instants.map(([ms, offset], i) => `${written(ms, offset)} "GET /${i} HTTP/1.1" 200`).join("\n")}\n`;
+    const rows = parsed(text, ["--log-format", String.raw`%{%y/%j %I:%M:%S %p %z}t \"%r\" %>s`], "hour,day");
     expect(rows).toEqual(
       instants.map(([ms]) => ({
         hour: `${new Date(ms).toISOString().slice(0, 13)}Z`,

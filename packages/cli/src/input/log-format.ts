@@ -12,6 +12,7 @@
 
 import { UsageError } from "../errors.js";
 import { type CommonName, type FieldKind, type LogProgram, type ProgramField, program } from "./log-program.js";
+import { readsStrftime } from "./log-time.js";
 
 /** A piece of a definition: literal text or a field. */
 type Piece = string | ProgramField;
@@ -85,7 +86,11 @@ const APACHE_HEADERS: Record<string, CommonName> = { referer: "referer", "user-a
 /** %{UNIT}T: the duration in that unit. */
 const APACHE_UNITS: Record<string, number> = { s: 1, ms: 1e-3, us: 1e-6 };
 
-/** %{FORMAT}t: the epoch forms; any other format is text without a time. */
+/**
+ * %{FORMAT}t, FORMAT after an optional "begin:" or "end:" (when the time was
+ * taken): the epoch forms, a strftime(3) format whose conversions log-time.ts
+ * reads, or text without a time (msec_frac, usec_frac, anything else).
+ */
 const APACHE_EPOCHS: Record<string, ProgramField["time"]> = { sec: "epoch", msec: "epoch-ms", usec: "epoch-us" };
 
 /** The field of a variable or directive `name`; `meaning` undefined: text of no common name. */
@@ -128,8 +133,10 @@ function apacheMeaning(letter: string, arg: string | undefined): Meaning | undef
       return unit === undefined ? undefined : { common: "duration", kind: "integer", unit };
     }
     case "t": {
-      const time = APACHE_EPOCHS[arg];
-      return time === undefined ? text() : { common: "time", kind: "integer", time };
+      const format = arg.replace(/^(begin|end):/, "");
+      const epoch = APACHE_EPOCHS[format];
+      if (epoch !== undefined) return { common: "time", kind: "integer", time: epoch };
+      return readsStrftime(format) ? { common: "time", kind: "text", time: `strftime:${format}` } : text();
     }
     default:
       return undefined;

@@ -13,6 +13,7 @@
 // tab (the fields a server adds after its format's).
 
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
+import { strftimeEnd, strftimeExtent } from "./log-time.js";
 
 /** The meaning of a field to the commands: the common names a user may group by, beside the server's names (the Combined Log Format's, and more). */
 const COMMON_NAMES = [...ACCESS_LOG_FIELDS, "query", "vhost", "port", "scheme", "duration"] as const;
@@ -26,7 +27,8 @@ export type TimeSyntax =
   | "clock" // W3C time, 13:55:36 (UTC)
   | "epoch" // seconds since 1970 (a fraction allowed)
   | "epoch-ms"
-  | "epoch-us";
+  | "epoch-us"
+  | `strftime:${string}`; // Apache %{FORMAT}t: the strftime(3) FORMAT (log-time.ts reads the conversions it can)
 
 /** What a field holds: text, an integer ("-" is none), a decimal number, or a time. */
 export type FieldKind = "text" | "integer" | "decimal";
@@ -53,6 +55,8 @@ export interface LogProgram {
   fields: ProgramField[];
   /** Per field: it is quoted (ends at an unescaped quote). */
   quoted: boolean[];
+  /** Per field: a time whose own syntax says where it ends (log-time.ts strftimeExtent), or null. */
+  extents: (RegExp | null)[];
   /** A space of a literal matches a run of spaces (Squid pads its columns). */
   spaceRuns: boolean;
 }
@@ -73,6 +77,7 @@ export function program(literals: string[], fields: ProgramField[], spaceRuns = 
     literals: literals.map((l) => encoder.encode(l)),
     fields,
     quoted: fields.map((_, k) => literals[k].endsWith('"') && literals[k + 1].startsWith('"')),
+    extents: fields.map((f) => strftimeExtent(f.time)),
     spaceRuns,
   };
 }
@@ -99,12 +104,14 @@ function numeric(bytes: Uint8Array, a: number, b: number, decimal: boolean): boo
  * `ranges` (start at 2k, end at 2k + 1); false where the line does not match.
  */
 export function run(prog: LogProgram, bytes: Uint8Array, p: number, end: number, ranges: Int32Array): boolean {
-  const { literals, fields, quoted, spaceRuns } = prog;
+  const { literals, fields, quoted, extents, spaceRuns } = prog;
   p = literal(literals[0], bytes, p, end, spaceRuns);
   for (let k = 0; k < fields.length && p >= 0; k++) {
     const next = literals[k + 1];
     let e: number;
+    const extent = extents[k];
     if (quoted[k]) e = closeQuote(bytes, p, end);
+    else if (extent !== null) e = strftimeEnd(extent, bytes, p, end);
     else {
       e = p;
       if (next.length === 0) {

@@ -19,6 +19,8 @@ const MONTHS: Record<string, number> = {
   Dec: 11,
 };
 
+const MONTH_NAMES = "January February March April May June July August September October November December".split(" ");
+
 /** Apache's %t and nginx's $time_local (strftime "%d/%b/%Y:%H:%M:%S %z"). */
 const CLF = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$/;
 
@@ -70,6 +72,150 @@ function clfTime(text: string): number | null {
   return t === null || shift === null ? null : t - shift;
 }
 
+/**
+ * What a strftime(3) conversion writes, as a pattern and the part of the
+ * time it gives (a POSIX locale's names: Apache and nginx log in it unless
+ * configured otherwise); a conversion that stands for others, as its
+ * expansion. Locale-dependent forms (%c %x %X), zone names (%Z) and week
+ * numbers are not read.
+ */
+const CONVERSIONS: Record<string, [pattern: string, part: string] | string> = {
+  Y: ["\\d{4}", "year"],
+  y: ["\\d{2}", "year2"],
+  m: ["\\d{2}", "month"],
+  d: ["\\d{2}", "day"],
+  e: ["[ \\d]\\d", "day"],
+  j: ["\\d{3}", "yday"],
+  H: ["\\d{2}", "hour"],
+  I: ["\\d{2}", "hour12"],
+  p: ["AM|PM", "ampm"],
+  M: ["\\d{2}", "minute"],
+  S: ["\\d{2}", "second"],
+  b: ["[A-Z][a-z]{2}", "monthName"],
+  h: ["[A-Z][a-z]{2}", "monthName"],
+  B: ["[A-Z][a-z]+", "monthName"],
+  a: ["[A-Z][a-z]{2}", ""],
+  A: ["[A-Z][a-z]+", ""],
+  z: ["[+-]\\d{4}", "zone"],
+  s: ["\\d+", "epoch"],
+  F: "%Y-%m-%d",
+  T: "%H:%M:%S",
+  D: "%m/%d/%y",
+  R: "%H:%M",
+  r: "%I:%M:%S %p",
+};
+
+/** A strftime format as a regular expression (`flags`) with a named group a part; null where it has a conversion not read here, or no date. */
+function compileStrftime(format: string, flags: string): RegExp | null {
+  const parts = new Set<string>();
+  const pattern = (f: string): string | null => {
+    let out = "";
+    for (let i = 0; i < f.length; i++) {
+      if (f[i] !== "%") {
+        out += f[i].replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+        continue;
+      }
+      const c = f[++i];
+      if (c === "%") out += "%";
+      else if (c === "n" || c === "t") out += "\\s";
+      else {
+        const conversion = CONVERSIONS[c];
+        if (conversion === undefined) return null;
+        if (typeof conversion === "string") {
+          const inner = pattern(conversion);
+          if (inner === null) return null;
+          out += inner;
+        } else {
+          const [re, part] = conversion;
+          // A part written twice is matched the second time as it was the first.
+          out += part === "" ? `(?:${re})` : parts.has(part) ? `\\k<${part}>` : `(?<${part}>${re})`;
+          if (part !== "") parts.add(part);
+        }
+      }
+    }
+    return out;
+  };
+  const source = pattern(format);
+  const dated =
+    parts.has("epoch") ||
+    ((parts.has("year") || parts.has("year2")) &&
+      (parts.has("yday") || ((parts.has("month") || parts.has("monthName")) && parts.has("day"))));
+  return source === null || !dated ? null : new RegExp(flags === "y" ? source : `^${source}$`, flags);
+}
+
+const strftimeFormats = new Map<string, RegExp | null>();
+
+/** Whether log-time.ts reads times written in strftime `format`. */
+export function readsStrftime(format: string): boolean {
+  return strftimeRegExp(format) !== null;
+}
+
+function strftimeRegExp(format: string): RegExp | null {
+  let re = strftimeFormats.get(format);
+  if (re === undefined) {
+    re = compileStrftime(format, "");
+    strftimeFormats.set(format, re);
+  }
+  return re;
+}
+
+/** The most bytes a time written by a strftime format read here takes (month and day names included). */
+const STRFTIME_MAX_BYTES = 256;
+
+/**
+ * A field of time `syntax` whose extent the time's own syntax gives, not the
+ * byte after it: a strftime format may write spaces, as the text after the
+ * field may start with one. A sticky expression for strftimeEnd(); null for
+ * other syntaxes.
+ */
+export function strftimeExtent(syntax: TimeSyntax | undefined): RegExp | null {
+  return syntax?.startsWith("strftime:") ? compileStrftime(syntax.slice("strftime:".length), "y") : null;
+}
+
+/** Where the time that `extent` (strftimeExtent) reads at p of `bytes` ends; -1 where none starts there. */
+export function strftimeEnd(extent: RegExp, bytes: Uint8Array, p: number, end: number): number {
+  // The conversions read here write ASCII only: the bytes as Latin-1 are the text.
+  const text = String.fromCharCode(...bytes.subarray(p, Math.min(end, p + STRFTIME_MAX_BYTES)));
+  extent.lastIndex = 0;
+  const m = extent.exec(text);
+  return m === null ? -1 : p + m[0].length;
+}
+
+/**
+ * A time written in strftime `format` as milliseconds; null where it does not
+ * read. Without %z (or %s) the time is taken as UTC: the format does not say
+ * the server's zone.
+ */
+function strftimeTime(text: string, format: string): number | null {
+  const g = strftimeRegExp(format)?.exec(text)?.groups;
+  if (g === undefined) return null;
+  if (g.epoch !== undefined) return Number(g.epoch) * 1000;
+  // POSIX strptime: %y 69-99 are 1969-1999, 00-68 are 2000-2068.
+  const year = g.year !== undefined ? Number(g.year) : Number(g.year2) + (Number(g.year2) < 69 ? 2000 : 1900);
+  let month: number;
+  let day: number;
+  if (g.yday !== undefined) {
+    const start = Date.UTC(year, 0, Number(g.yday));
+    if (Number(g.yday) < 1 || new Date(start).getUTCFullYear() !== year) return null;
+    month = new Date(start).getUTCMonth();
+    day = new Date(start).getUTCDate();
+  } else {
+    const name = g.monthName;
+    month =
+      name === undefined ? Number(g.month) - 1 : name.length === 3 ? (MONTHS[name] ?? -1) : MONTH_NAMES.indexOf(name);
+    day = Number(g.day);
+  }
+  let hour = Number(g.hour ?? 0);
+  if (g.hour12 !== undefined) {
+    const h12 = Number(g.hour12);
+    if (h12 < 1 || h12 > 12) return null;
+    hour = (h12 % 12) + (g.ampm === "PM" ? 12 : 0);
+  }
+  const t = utc(year, month, day, hour, Number(g.minute ?? 0), Number(g.second ?? 0), 0);
+  const shift = g.zone === undefined ? 0 : offset(g.zone[0], g.zone.slice(1, 3), g.zone.slice(3));
+  return t === null || shift === null ? null : t - shift;
+}
+
 /** Seconds (or `unit` of a second) since 1970 as milliseconds; null where the text is no number. */
 function epochTime(text: string, millisecondsPerUnit: number): number | null {
   if (!/^\d+(?:\.\d+)?$/.test(text)) return null;
@@ -87,9 +233,13 @@ export function logTime(text: string, syntax: TimeSyntax): number | null {
       return epochTime(text, 1);
     case "epoch-us":
       return epochTime(text, 1e-3);
-    default:
+    case "iso":
+    case "date":
+    case "clock":
       // ISO 8601, and W3C's date and time of day (UTC) joined by a space.
       return isoTime(text);
+    default:
+      return strftimeTime(text, syntax.slice("strftime:".length));
   }
 }
 
