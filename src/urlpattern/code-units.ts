@@ -1,4 +1,4 @@
-// Comparing a value with a pattern's fixed text.
+// Code units: comparing a value with a pattern's fixed text, and strings as USVStrings.
 
 /**
  * Whether `value` has `text` at `at`, compared a code unit at a time: the
@@ -10,4 +10,9 @@ export function isAt(value: string, at: number, text: string): boolean {
   if (at + n > value.length) return false;
   for (let i = 0; i < n; i++) if (value.charCodeAt(at + i) !== text.charCodeAt(i)) return false;
   return true;
+}
+
+/** `s` as a USVString: lone surrogates replaced by U+FFFD (a well-formed string, most, kept as it is, not copied). */
+export function wellFormed(s: string): string {
+  return s.isWellFormed() ? s : s.toWellFormed();
 }

@@ -168,9 +168,11 @@ const MAX_FIXED_TEXTS = 8;
  * MAX_FIXED_TEXTS values. "http{s}?": "http", "https".
  */
 function fixedTexts(parts: readonly Part[]): string[] | null {
+  // Checked first: a route's part lists have groups, and are refused before any text is made.
+  for (const p of parts)
+    if (p.type !== "fixed-text" || (p.modifier !== "none" && p.modifier !== "optional")) return null;
   let texts = [""];
   for (const p of parts) {
-    if (p.type !== "fixed-text" || (p.modifier !== "none" && p.modifier !== "optional")) return null;
     texts = p.modifier === "none" ? texts.map((t) => t + p.value) : [...texts, ...texts.map((t) => t + p.value)];
     if (texts.length > MAX_FIXED_TEXTS) return null;
   }

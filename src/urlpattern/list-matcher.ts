@@ -70,7 +70,8 @@ export class ListMatcher {
     /** The list's parser, for a request's query that needs it (the path has been found to need none). */
     private readonly parse: (input: string, base: ParsedUrl) => UrlInput | null,
   ) {
-    for (const [i, m] of matchers.entries()) {
+    for (let i = 0; i < matchers.length; i++) {
+      const m = matchers[i] as UrlMatcher;
       const lines = m.components[PATHNAME]?.straightLines() ?? null;
       if (lines === null) this.trie.addPrefix(i, m.pathnameText);
       else {

@@ -6,6 +6,7 @@
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
+import { wellFormed } from "./code-units.js";
 import { ListMatcher } from "./list-matcher.js";
 import { type Base, type BaseURL, type UrlInput, ValueList } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
@@ -37,6 +38,9 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     readonly _matchers: UrlMatcher[];
     /** @internal The search over them (list-matcher.ts). */
     readonly _search: ListMatcher;
+    /** @internal The base of the last request and its parse (a server gives the same base every time). */
+    /** @internal */ _baseURL: BaseURL | undefined = undefined;
+    /** @internal */ _base: Base | null = null;
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -68,7 +72,11 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     _request(input: string, baseURL: BaseURL | undefined): boolean {
       const c = core();
       if (baseURL !== undefined) {
-        const base = c.base(baseURL);
+        if (baseURL !== this._baseURL || this._base === null) {
+          this._base = c.base(baseURL);
+          this._baseURL = baseURL;
+        }
+        const base = this._base;
         if (base.url === null) return false;
         // A path-absolute target against a special base (not file): read as it
         // came by the walk, which checks it (list-matcher.ts request()).
@@ -105,7 +113,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
       if (found === null) return null;
       // The inputs as exec() names them: USVStrings.
       const base = hrefOf(baseURL);
-      const inputs = base === undefined ? [input.toWellFormed()] : [input.toWellFormed(), base.toWellFormed()];
+      const inputs = base === undefined ? [wellFormed(input)] : [wellFormed(input), wellFormed(base)];
       const matcher = this._matchers[found.index] as UrlMatcher;
       return { index: found.index, result: matcher.result(this._search.components(), found.groups, inputs) };
     }

@@ -48,10 +48,11 @@ class Follow {
     return this;
   }
 
-  /** Add the ASCII code units of a class table (1 for a code unit in it). */
-  addTable(ascii: Uint8Array): this {
-    for (let c = 0; c < 128; c++) if (ascii[c] === 1) this.addUnit(c);
-    return this;
+  /** The ASCII code units of a class table (1 for a code unit in it). */
+  static ofTable(ascii: Uint8Array): Follow {
+    const follow = new Follow();
+    for (let c = 0; c < 128; c++) if (ascii[c] === 1) follow.addUnit(c);
+    return follow;
   }
 
   add(other: Follow): this {
@@ -114,8 +115,11 @@ class Step {
 const NONE = /* @__PURE__ */ new Uint8Array(0);
 const NOTHING = /* @__PURE__ */ new Follow();
 
+/** The steps of a step that is no optional piece. */
+const NO_STEPS: readonly Step[] = [];
+
 function textStep(text: string): Step {
-  return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, [], NOTHING);
+  return new Step(TEXT, text, NONE, HIGH_OUT, 0, -1, NO_STEPS, NOTHING);
 }
 
 /** The class a group's value is a run of, or null where it is not one class repeated. */
@@ -196,7 +200,7 @@ function stepsOf(parts: readonly Part[], options: CompileOptions): Step[] | null
       const run = runClass(part, options);
       if (run === null || !isAscii(part.prefix) || !isAscii(part.suffix)) return null;
       text(part.prefix, into);
-      into.push(new Step(RUN, "", run.ascii, run.high, run.min, group++, [], NOTHING));
+      into.push(new Step(RUN, "", run.ascii, run.high, run.min, group++, NO_STEPS, NOTHING));
       text(part.suffix, into);
     }
     if (part.modifier === "optional") {
@@ -219,6 +223,18 @@ function follow(steps: readonly Step[], at: number, after: Follow): Follow | nul
   return rest;
 }
 
+/** Follow.ofTable() of each class table, made once (a router's runs share a few tables: tableOf()). */
+const TABLE_FOLLOWS = new WeakMap<Uint8Array, Follow>();
+
+function tableFollow(ascii: Uint8Array): Follow {
+  let follow = TABLE_FOLLOWS.get(ascii);
+  if (follow === undefined) {
+    follow = Follow.ofTable(ascii);
+    TABLE_FOLLOWS.set(ascii, follow);
+  }
+  return follow;
+}
+
 /** What `step` may start with, followed by `rest` (what the steps after it may start with); null as follow() says. */
 function followStep(step: Step, rest: Follow): Follow | null {
   const here = new Follow();
@@ -227,7 +243,7 @@ function followStep(step: Step, rest: Follow): Follow | null {
     return here;
   }
   if (step.kind === RUN) {
-    here.addTable(step.ascii);
+    here.add(tableFollow(step.ascii));
     here.high = step.high !== HIGH_OUT;
     here.separators = step.high === HIGH_IN || step.high === HIGH_UNKNOWN;
     // The run stops at the first code unit outside its class.
@@ -252,19 +268,37 @@ function followStep(step: Step, rest: Follow): Follow | null {
  */
 export type RouteStep = string | { readonly ascii: Uint8Array; readonly min: number; readonly stop: number };
 
-/** The one code unit a class of every code unit above ASCII leaves out, else -1 (found once a table). */
+/** The one code unit a class of every code unit above ASCII leaves out, else -1. */
 function stopOf(ascii: Uint8Array, high: number): number {
   if (high !== HIGH_IN) return -1;
-  let stop = STOPS.get(ascii);
-  if (stop === undefined) {
-    stop = ascii.indexOf(0);
-    if (stop >= 0 && ascii.indexOf(0, stop + 1) >= 0) stop = -1;
-    STOPS.set(ascii, stop);
-  }
-  return stop;
+  const stop = ascii.indexOf(0);
+  return stop >= 0 && ascii.indexOf(0, stop + 1) >= 0 ? -1 : stop;
 }
 
-const STOPS = new WeakMap<Uint8Array, number>();
+/** The RouteStep of a run, made once for each class table, way with code units above ASCII, and minimum (runs share tables: tableOf()). */
+function runStep(step: Step): RouteStep {
+  let steps = RUN_STEPS.get(step.ascii);
+  if (steps === undefined) {
+    steps = new Map();
+    RUN_STEPS.set(step.ascii, steps);
+  }
+  const key = step.high * 2 + step.min;
+  let found = steps.get(key);
+  if (found === undefined) {
+    found = { ascii: step.ascii, min: step.min, stop: stopOf(step.ascii, step.high) };
+    steps.set(key, found);
+  }
+  return found;
+}
+
+const RUN_STEPS = new WeakMap<Uint8Array, Map<number, RouteStep>>();
+
+/** How many groups a part list has: every part but fixed text is one. */
+function groupCount(parts: readonly Part[]): number {
+  let n = 0;
+  for (const p of parts) if (p.type !== "fixed-text") n++;
+  return n;
+}
 
 /** A part list compiled to one-pass steps. */
 export class OnePass {
@@ -297,7 +331,7 @@ export class OnePass {
     const end = new Follow();
     end.end = true;
     if (follow(steps, 0, end) === null) return null;
-    return new OnePass(head, steps, tail, parts.filter((p) => p.type !== "fixed-text").length);
+    return new OnePass(head, steps, tail, groupCount(parts));
   }
 
   /**
@@ -311,9 +345,7 @@ export class OnePass {
     if (this.head !== "") line.push(this.head);
     for (const step of this.steps) {
       if (step.kind === OPTIONAL) return null;
-      line.push(
-        step.kind === TEXT ? step.text : { ascii: step.ascii, min: step.min, stop: stopOf(step.ascii, step.high) },
-      );
+      line.push(step.kind === TEXT ? step.text : runStep(step));
     }
     if (this.tail !== "") line.push(this.tail);
     for (let k = 0; k < line.length; k++) {

@@ -74,7 +74,7 @@ class PatternParser {
     if (this.pendingFixedValue === "") return;
     const value = this.encode(this.pendingFixedValue);
     this.pendingFixedValue = "";
-    this.parts.push({ type: "fixed-text", value, modifier: "none", name: "", prefix: "", suffix: "" });
+    this.parts.push(fixedPart(value));
   }
 
   /** "Add a part". */
@@ -124,6 +124,87 @@ class PatternParser {
 
 /** "Parse a pattern string" (https://urlpattern.spec.whatwg.org/#parse-a-pattern-string). */
 export function parsePatternString(input: string, options: PartOptions, encode: EncodingCallback): Part[] {
+  return plainParts(input, options, encode) ?? parseTokens(input, options, encode);
+}
+
+/** Whether ASCII code unit `c` is a valid name code point ("$", "_", a letter; a digit after the first). */
+function isAsciiNameUnit(c: number, first: boolean): boolean {
+  return c === 0x24 || c === 0x5f || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) || (!first && c >= 0x30 && c <= 0x39);
+}
+
+/** Whether ASCII code unit `c` makes a token of its own: "*", "+", "?", "\\", "{", "}", ":", "(". */
+function isSyntaxUnit(c: number): boolean {
+  return c === 0x2a || c === 0x2b || c === 0x3f || c === 0x5c || c === 0x7b || c === 0x7d || c === 0x3a || c === 0x28;
+}
+
+/** The groups plainParts() reads before it leaves a string to the parser (its duplicate check is a scan). */
+const MAX_PLAIN_GROUPS = 32;
+
+/**
+ * The parts of an ASCII pattern string whose tokens are "char" and ASCII
+ * "name" tokens only (a router's "/users/:id/posts"), read without a token
+ * list: the loop of "parse a pattern string" on such tokens takes a char
+ * and a name as a group (the char its prefix where it is the prefix code
+ * point) and gathers every other char into the pending fixed value, which
+ * is then a stretch of the input. Null for any other string (and one with a
+ * duplicate name), before any call of `encode`: the tokenizer and the
+ * parser read it whole, with their errors in their order.
+ */
+function plainParts(input: string, options: PartOptions, encode: EncodingCallback): Part[] | null {
+  // First the groups, each its ":" and its name's end, checked.
+  const groups: number[] = [];
+  const names: string[] = [];
+  const n = input.length;
+  for (let i = 0; i < n; ) {
+    const c = input.charCodeAt(i);
+    if (c >= 0x80 || (c !== 0x3a && isSyntaxUnit(c))) return null;
+    if (c !== 0x3a) {
+      i++;
+      continue;
+    }
+    let end = i + 1;
+    while (end < n && isAsciiNameUnit(input.charCodeAt(end), end === i + 1)) end++;
+    // No name ("a tokenizing error"), or a name going on past ASCII.
+    if (end === i + 1 || (end < n && input.charCodeAt(end) >= 0x80) || names.length >= MAX_PLAIN_GROUPS) return null;
+    const name = input.slice(i + 1, end);
+    if (names.includes(name)) return null;
+    groups.push(i, end);
+    names.push(name);
+    i = end;
+  }
+  const parts: Part[] = [];
+  const prefixUnit = options.prefixCodePoint === "" ? -1 : options.prefixCodePoint.charCodeAt(0);
+  /** Where the pending fixed value starts in the input (it ends where the next group does). */
+  let pending = 0;
+  const fixedText = (end: number) => {
+    if (end > pending) parts.push(fixedPart(encode(input.slice(pending, end))));
+  };
+  for (let g = 0; g < names.length; g++) {
+    const colon = groups[2 * g] as number;
+    // The char before the name is the group's prefix where it is the prefix code point (and no name's own).
+    const prefixed = colon > pending && input.charCodeAt(colon - 1) === prefixUnit;
+    fixedText(prefixed ? colon - 1 : colon);
+    parts.push({
+      type: "segment-wildcard",
+      value: "",
+      modifier: "none",
+      name: names[g] as string,
+      prefix: encode(prefixed ? options.prefixCodePoint : ""),
+      suffix: encode(""),
+    });
+    pending = groups[2 * g + 1] as number;
+  }
+  fixedText(n);
+  return parts;
+}
+
+/** A fixed-text part without a modifier. */
+function fixedPart(value: string): Part {
+  return { type: "fixed-text", value, modifier: "none", name: "", prefix: "", suffix: "" };
+}
+
+/** "Parse a pattern string" through the token list: any pattern string. */
+export function parseTokens(input: string, options: PartOptions, encode: EncodingCallback): Part[] {
   const parser = new PatternParser(tokenize(input, "strict"), options, encode);
   while (parser.index < parser.tokens.length) {
     // "[char][name][regexp or wildcard][modifier]": a group with an automatic prefix.

@@ -32,18 +32,19 @@
 import type { RouteStep } from "./one-pass.js";
 import { keptPath } from "./url-input.js";
 
+/** A node's lists grow by added(). */
 class Node {
-  readonly labels: string[] = [];
+  labels: string[] = [];
   /** Each label's first code unit: a scan of small numbers, not of strings. */
-  readonly firsts: number[] = [];
-  readonly children: Node[] = [];
-  readonly runs: Run[] = [];
+  firsts: number[] = [];
+  children: Node[] = [];
+  runs: Run[] = [];
   /** The patterns whose line ends here, in increasing order. */
-  readonly ends: number[] = [];
+  ends: number[] = [];
   /** The patterns outside the trie whose pathnames start with the text here (addPrefix()), in increasing order. */
-  readonly tried: number[] = [];
+  tried: number[] = [];
   /** Of each: what a match needs of it, kept here so that a walk of a long list reads no pattern's own objects. */
-  readonly routes: Route[] = [];
+  routes: Route[] = [];
   /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
   first = Number.MAX_SAFE_INTEGER;
   /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
@@ -52,6 +53,17 @@ class Node {
   row = 0;
   /** How many runs lie on the way here: the groups of a pattern that ends here. */
   constructor(readonly depth: number) {}
+}
+
+/**
+ * `list` with `item` added at its end: a node's first item makes a list of
+ * one, where a push into an empty array would reserve room for 16 (most
+ * lists of a trie of many routes hold one item).
+ */
+function added<T>(list: T[], item: T): T[] {
+  if (list.length === 0) return [item];
+  list.push(item);
+  return list;
 }
 
 /** Edges a node scans; with more, it looks the first code unit up (Node.byUnit). */
@@ -271,8 +283,8 @@ export class RouteTrie {
       node = typeof step === "string" ? this.text(node, step, index) : this.run(node, step);
       node.first = Math.min(node.first, index);
     }
-    node.ends.push(index);
-    node.routes.push(route);
+    node.ends = added(node.ends, index);
+    node.routes = added(node.routes, route);
     if (node.depth * 2 > this.stack.length) this.stack = new Int32Array(node.depth * 4);
   }
 
@@ -285,7 +297,7 @@ export class RouteTrie {
     this.root.first = Math.min(this.root.first, index);
     const node = text === "" ? this.root : this.text(this.root, text, index);
     node.first = Math.min(node.first, index);
-    node.tried.push(index);
+    node.tried = added(node.tried, index);
   }
 
   /** The node at the end of `text` from `node`, made where missing (edges split where texts part). */
@@ -298,9 +310,9 @@ export class RouteTrie {
       const e = node.firsts.indexOf(c);
       if (e < 0) {
         const leaf = new Node(node.depth);
-        node.labels.push(text.slice(i));
-        node.firsts.push(c);
-        node.children.push(leaf);
+        node.labels = added(node.labels, text.slice(i));
+        node.firsts = added(node.firsts, c);
+        node.children = added(node.children, leaf);
         // The table grows with its node: one made a node, not one an edge.
         const edges = node.labels.length;
         if (node.byUnit !== null && c < 0x80 && edges <= 255) node.byUnit[c] = edges;
@@ -312,9 +324,9 @@ export class RouteTrie {
       if (n < label.length) {
         const middle = new Node(node.depth);
         const below = node.children[e] as Node;
-        middle.labels.push(label.slice(n));
-        middle.firsts.push(label.charCodeAt(n));
-        middle.children.push(below);
+        middle.labels = [label.slice(n)];
+        middle.firsts = [label.charCodeAt(n)];
+        middle.children = [below];
         middle.first = below.first;
         node.labels[e] = label.slice(0, n);
         node.children[e] = middle;
@@ -327,10 +339,15 @@ export class RouteTrie {
 
   /** The node after a run of `step`'s class from `node` (one edge for each class table and minimum). */
   private run(node: Node, step: Exclude<RouteStep, string>): Node {
-    let run = node.runs.find((r) => r.ascii === step.ascii && r.min === step.min);
+    let run: Run | undefined;
+    for (const r of node.runs)
+      if (r.ascii === step.ascii && r.min === step.min) {
+        run = r;
+        break;
+      }
     if (run === undefined) {
       run = new Run(step.ascii, step.min, step.stop, new Node(node.depth + 1));
-      node.runs.push(run);
+      node.runs = added(node.runs, run);
     }
     return run.child;
   }
@@ -364,7 +381,8 @@ export class RouteTrie {
 
   /**
    * Walk down from the node at `start` at `from`, on a branch that is `kept`
-   * so far: text edges in a loop, a recursion only where a node also has runs.
+   * so far: along text edges and a node's last run in a loop, a recursion for
+   * a text edge beside runs and for each run but the last.
    */
   private walk(laid: Layout, start: number, from: number, kept: boolean): void {
     const value = this.pathname;
@@ -427,8 +445,11 @@ export class RouteTrie {
         this.walk(laid, next, nextAt, nextKept);
         if (answer.undecided) return;
       }
+      // The runs, in order; the last goes on in this loop (most nodes with a run have that one).
       const runs = nodes[node + RUNS] as number;
-      for (let r = runs; r < runs + runCount; r++) {
+      const last = runs + runCount - 1;
+      let onward = -1;
+      for (let r = runs; r <= last; r++) {
         const stop = laid.runStops[r] as number;
         let i = at;
         if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
@@ -440,10 +461,17 @@ export class RouteTrie {
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
         const runKept = branchKept && keptPath(value, at, to, value.charCodeAt(at - 1));
+        if (r === last) {
+          onward = laid.runChildren[r] as number;
+          at = to;
+          branchKept = runKept;
+          break;
+        }
         this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
-      return;
+      if (onward < 0) return;
+      node = onward;
     }
   }
 

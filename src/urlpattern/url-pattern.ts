@@ -6,6 +6,7 @@
 // URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
 import { lazy } from "../kernel/lazy.js";
 import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } from "./canonicalize.js";
+import { wellFormed } from "./code-units.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type URLPatternInput } from "./init.js";
@@ -55,8 +56,7 @@ const INIT_MEMBERS = [
 
 /** A USVString argument: ToString (a TypeError for a symbol), lone surrogates replaced. */
 function usvString(value: unknown): string {
-  const s = `${value as string}`;
-  return s.isWellFormed() ? s : s.toWellFormed();
+  return wellFormed(`${value as string}`);
 }
 
 /** A URLPatternInput argument: an object is read as a URLPatternInit dictionary. */
@@ -195,11 +195,17 @@ export class URLPattern {
     );
   }
 
-  /** @internal The compiled matcher (url-matcher.ts), made at the first match. */
+  /** @internal Its compiled matcher, once made (_matcher). */
+  private _compiled: UrlMatcher | null = null;
+
+  /**
+   * @internal The compiled matcher (url-matcher.ts), made at the first match
+   * (kept in a field: an own property defined on each pattern would give
+   * each its own hidden class).
+   */
   get _matcher(): UrlMatcher {
-    const matcher = new UrlMatcher(this._tools.core.arena, this._components);
-    Object.defineProperty(this, "_matcher", { value: matcher });
-    return matcher;
+    this._compiled ??= new UrlMatcher(this._tools.core.arena, this._components);
+    return this._compiled;
   }
 
   /** Whether `input` (against `baseURL`) matches every component. */
@@ -225,7 +231,7 @@ export class URLPattern {
       const url = tools.parse(input, undefined);
       if (url === null) return null;
       const groups = this._matcher.exec(url);
-      return groups === null ? null : this._matcher.result(url, groups, [input.toWellFormed()]);
+      return groups === null ? null : this._matcher.result(url, groups, [wellFormed(input)]);
     }
     const argument = inputArgument(input);
     const base = baseURL === undefined ? undefined : usvString(baseURL);

@@ -1,8 +1,9 @@
 // The URL Pattern parser: the part list of each spec branch (automatic
 // prefixes, {} groups, modifiers, numbered names, the wildcards), its errors,
 // and the regular expression and pattern string made back from the parts.
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePatternString } from "../../src/urlpattern/parser";
+import { parsePatternString, parseTokens } from "../../src/urlpattern/parser";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, type Part, PATHNAME_OPTIONS } from "../../src/urlpattern/parts";
 import { generatePatternString, generateRegExp } from "../../src/urlpattern/regexp";
 
@@ -73,6 +74,50 @@ describe("parsePatternString", () => {
     ["a tokenizing error", "/:"],
   ])("throws a TypeError on %s", (_, input) => {
     expect(() => path(input)).toThrow(TypeError);
+  });
+});
+
+describe("parsePatternString of a string of chars and names", () => {
+  // Strings of a router's units, with now and then one that makes another
+  // token or goes past ASCII, so that both the direct reading and the hand
+  // over to the tokenizer are met.
+  const unit = fc.constantFrom(
+    ..."/:ab1$_.-~".split(""),
+    ...["/", ":", ":id", ":x", "/:id", "."],
+    ...["*", "?", "+", "{", "}", "(\\d+)", "\\", "é", ":é", "\u{1F600}"],
+  );
+  const pattern = fc.array(unit, { maxLength: 12 }).map((units) => units.join(""));
+  const options = fc.constantFrom(PATHNAME_OPTIONS, HOSTNAME_OPTIONS, DEFAULT_OPTIONS);
+
+  /** The parts, or the error, and every string given the encoding callback, in order. */
+  function run(parse: typeof parsePatternString, input: string, o: typeof PATHNAME_OPTIONS) {
+    const encoded: string[] = [];
+    const encode = (s: string) => {
+      encoded.push(s);
+      if (s.includes("..")) throw new TypeError("no dot segments here");
+      return s.toUpperCase();
+    };
+    try {
+      return { parts: parse(input, o, encode), encoded };
+    } catch (error) {
+      return { error: (error as Error).constructor.name, encoded };
+    }
+  }
+
+  it("gives the parts, the callback's calls and the errors of the token parser", () => {
+    fc.assert(
+      fc.property(pattern, options, (input, o) => {
+        expect(run(parsePatternString, input, o)).toEqual(run(parseTokens, input, o));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("leaves a duplicate name and a long list of groups to the token parser", () => {
+    expect(() => path("/:a/:a")).toThrow(TypeError);
+    const many = Array.from({ length: 40 }, (_, i) => `/:g${i}`).join("");
+    expect(path(many)).toEqual(parseTokens(many, PATHNAME_OPTIONS, identity));
+    expect(() => path(`${many}/:g3`)).toThrow(TypeError);
   });
 });
 
