@@ -22,7 +22,7 @@ const AHEAD = 8 << 20;
 const REPORT_BYTES = 1 << 20;
 
 /** What the main thread tells the inflating worker when it starts. */
-export interface InflateSetup {
+interface InflateSetup {
   inflate: OpenFile;
 }
 
