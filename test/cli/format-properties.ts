@@ -385,15 +385,13 @@ function layoutRecord(format: Format, line: string, ref: Reference): RefRecord |
   return { fields, method, target: targetText, origin };
 }
 
-/** The %XX of a CloudFront value as the bytes they stand for (a "%" without two hex digits is itself). */
+/** The bytes a CloudFront value stands for: each %XX the byte, the text between as UTF-8 (a "%" without two hex digits is itself). */
 function cloudFrontBytes(v: string): number[] {
-  const bytes: number[] = [];
-  for (let i = 0; i < v.length; ) {
-    const m = /^%([0-9a-f]{2})/i.exec(v.slice(i, i + 3));
-    bytes.push(m === null ? v.charCodeAt(i) : Number.parseInt(m[1], 16));
-    i += m === null ? 1 : 3;
-  }
-  return bytes;
+  return v
+    .split(/(%[0-9a-f]{2})/i)
+    .flatMap((piece) =>
+      /^%[0-9a-f]{2}$/i.test(piece) ? [Number.parseInt(piece.slice(1), 16)] : [...Buffer.from(piece, "utf8")],
+    );
 }
 
 /** A CloudFront value as text: its bytes as UTF-8. */

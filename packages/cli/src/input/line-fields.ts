@@ -2,7 +2,7 @@
 // JSON object), by the server's names and the common ones, and what the URL
 // of the line is made from: its request, its referer, its virtual host.
 
-import { requestParts, unescapeLogField } from "swurl";
+import { percentDecode, requestParts, unescapeLogField } from "swurl";
 import type { CommonName, LogProgram, ProgramField } from "./log-program.js";
 
 export interface LineFields {
@@ -27,15 +27,21 @@ const value = (v: string | null | undefined): string | null => (v === undefined 
 /** A field that no server escapes, as the text of a quoted log field: `\` and `"` escaped. */
 export const asQuoted = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);
 
-/** The bytes a URL-encoded field value stands for: each %XX the byte XX; a "%" not followed by two hex digits itself. */
+const encoder = new TextEncoder();
+
+/**
+ * The bytes a URL-encoded field value stands for: its UTF-8 bytes, each %XX
+ * the byte XX; a "%" not followed by two hex digits itself (as percentDecode()
+ * reads it, which gives the text).
+ */
 function urlDecodedBytes(v: string): Uint8Array {
-  const bytes = new Uint8Array(v.length);
+  const bytes = encoder.encode(v);
+  const hex = (i: number) => i < bytes.length && /[0-9A-Fa-f]/.test(String.fromCharCode(bytes[i]));
   let n = 0;
-  for (let i = 0; i < v.length; i++) {
-    const c = v.charCodeAt(i);
-    const hex = c === 0x25 && /^[0-9A-Fa-f]{2}$/.test(v.slice(i + 1, i + 3));
-    bytes[n++] = hex ? Number.parseInt(v.slice(i + 1, i + 3), 16) : c;
-    if (hex) i += 2;
+  for (let i = 0; i < bytes.length; i++) {
+    const percent = bytes[i] === 0x25 && hex(i + 1) && hex(i + 2);
+    bytes[n++] = percent ? Number.parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16) : bytes[i];
+    if (percent) i += 2;
   }
   return bytes.subarray(0, n);
 }
@@ -116,7 +122,7 @@ export class ProgramLine implements LineFields {
   private text(k: number | undefined): string | null {
     const raw = this.raw(k);
     if (raw === null) return null;
-    if (this.program.fields[k!].urlEncoded) return value(utf8.decode(urlDecodedBytes(raw)));
+    if (this.program.fields[k!].urlEncoded) return value(percentDecode(raw));
     return this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
   }
 
