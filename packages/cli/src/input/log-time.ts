@@ -4,22 +4,10 @@
 
 import type { TimeSyntax } from "./log-program.js";
 
-const MONTHS: Record<string, number> = {
-  Jan: 0,
-  Feb: 1,
-  Mar: 2,
-  Apr: 3,
-  May: 4,
-  Jun: 5,
-  Jul: 6,
-  Aug: 7,
-  Sep: 8,
-  Oct: 9,
-  Nov: 10,
-  Dec: 11,
-};
-
 const MONTH_NAMES = "January February March April May June July August September October November December".split(" ");
+
+/** Each month's number (0-11) by its abbreviation, "Jan" to "Dec" (strftime %b). */
+const MONTHS: Record<string, number> = Object.fromEntries(MONTH_NAMES.map((name, i) => [name.slice(0, 3), i]));
 
 /** Apache's %t and nginx's $time_local (strftime "%d/%b/%Y:%H:%M:%S %z"). */
 const CLF = /^(\d{2})\/([A-Z][a-z]{2})\/(\d{4}):(\d{2}):(\d{2}):(\d{2}) ([+-])(\d{2})(\d{2})$/;
