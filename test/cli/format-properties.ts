@@ -14,8 +14,17 @@ export const FORMATS = ["log-format", ...LOG_FORMATS] as const;
 type Format = (typeof FORMATS)[number];
 export const isFormat = (f: InputFormat): f is Format => (FORMATS as readonly string[]).includes(f);
 
-export const NGINX_DEFINITION =
-  '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $host $request_time';
+/**
+ * The --log-format definitions of the property: nginx's, and Apache's with a
+ * strftime time (%{FORMAT}t) that writes spaces, which only the time's own
+ * syntax tells apart from the space after it.
+ */
+export const DEFINITIONS = {
+  nginx:
+    '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $host $request_time',
+  apache: String.raw`%h %l %u %{%Y-%m-%d %H:%M:%S %z}t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\" %v %D`,
+};
+export type Definition = keyof typeof DEFINITIONS;
 
 /** The common names the property compares. */
 export const COMMON_FIELDS = [
@@ -35,16 +44,17 @@ export const COMMON_FIELDS = [
 /**
  * What a field holds: w a word (up to the next literal's first byte), n an
  * integer or "-", d a decimal or "-", q a quoted field with Apache's and
- * nginx's escapes, Q a quoted field no server escapes, b a time in brackets.
+ * nginx's escapes, Q a quoted field no server escapes, b a time in brackets,
+ * t a time as strftime "%Y-%m-%d %H:%M:%S %z" writes it.
  */
-type Kind = "w" | "n" | "d" | "q" | "Q" | "b";
+type Kind = "w" | "n" | "d" | "q" | "Q" | "b" | "t";
 type Layout = (string | [common: string, kind: Kind])[];
 
 /** A layout written as text: {name:kind} a field, the rest literal. */
 function layout(text: string): Layout {
   const pieces: Layout = [];
   let last = 0;
-  for (const m of text.matchAll(/\{([^{}]+):([wndqQb])\}/g)) {
+  for (const m of text.matchAll(/\{([^{}]+):([wndqQbt])\}/g)) {
     pieces.push(text.slice(last, m.index), [m[1], m[2] as Kind]);
     last = m.index + m[0].length;
   }
@@ -66,9 +76,6 @@ const LAYOUTS: Partial<Record<Format, Layout>> = {
   cloudstorage: layout(
     '"{time:n}","{client:Q}","{ctype:Q}","{cregion:Q}","{method:Q}","{target:Q}","{status:n}","{cbytes:n}","{bytes:n}","{duration:n}","{vhost:Q}","{referer:Q}","{agent:Q}","{rid:Q}","{op:Q}","{bucket:Q}","{object:Q}"',
   ),
-  "log-format": layout(
-    '{client:w} - {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}" {vhost:w} {duration:d}',
-  ),
   vcombined: layout(
     '{vhost:w}:{port:n} {client:w} {ident:w} {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}"',
   ),
@@ -79,6 +86,20 @@ const LAYOUTS: Partial<Record<Format, Layout>> = {
     '{type:w} {time:w} {elb:w} {client:port:w} {target:port:w} 0.1 {duration:d} 0.1 {status:n} 200 0 {bytes:n} "{request:Q}" "{agent:Q}" - - arn "Root" "{vhost:Q}" "-" 0 2026-10-10T13:55:36.000000Z "forward" "-" "-" "10.0.0.1:80" "200" "-" "-"',
   ),
 };
+
+/** The layouts of the --log-format definitions. */
+const DEFINITION_LAYOUTS: Record<Definition, Layout> = {
+  nginx: layout(
+    '{client:w} - {user:w} [{time:b}] "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}" {vhost:w} {duration:d}',
+  ),
+  apache: layout(
+    '{client:w} {ident:w} {user:w} {time:t} "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}" {vhost:w} {duration:n}',
+  ),
+};
+
+/** The layout of a format's lines (of `definition`'s for --log-format). */
+const layoutOf = (format: Format, definition: Definition = "nginx"): Layout =>
+  format === "log-format" ? DEFINITION_LAYOUTS[definition] : LAYOUTS[format]!;
 
 /** W3C's fields in the property's two "#Fields:" directives, by W3C name and common name. */
 const W3C_FIELDS: [string, string, Kind][][] = [
@@ -173,6 +194,11 @@ const quotedText = fc
   )
   .map((p) => p.join("").replace(/\\$/, ""));
 const clfTime = fc.constantFrom("10/Oct/2026:13:55:36 +0000", "01/Jan/2026:00:00:00 -0700", "-");
+/** Times as "%Y-%m-%d %H:%M:%S %z" writes them, and (less often) text that is almost one. */
+const strftimeTime = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom("2026-10-10 13:55:36 +0000", "2026-01-01 00:00:00 -0700") },
+  fc.constantFrom("2026-10-10 13:55:36", "2026-10-10  13:55:36 +0000", "2026-10-10 13:55:36 +00001", "-"),
+);
 const target = fc.constantFrom(
   "/",
   "/a?b=1",
@@ -202,6 +228,8 @@ function value(kind: Kind, common: string): fc.Arbitrary<string> {
       return decimal;
     case "b":
       return clfTime;
+    case "t":
+      return strftimeTime;
     case "q":
     case "Q": {
       const text = common === "request" ? request : quotedText;
@@ -262,8 +290,8 @@ const caddyLine = fc
 /** Text that is no line of any format (mostly). */
 const noise = fc.constantFrom("", " ", "#", "not a log line", "{", "- - -", "\t");
 
-/** Lines of `format`, a "#Fields:" directive among W3C's. */
-export function formatLines(format: Format): fc.Arbitrary<string> {
+/** Lines of `format` (of `definition`'s for --log-format), a "#Fields:" directive among W3C's. */
+export function formatLines(format: Format, definition?: Definition): fc.Arbitrary<string> {
   const lines = (() => {
     switch (format) {
       case "w3c":
@@ -281,7 +309,7 @@ export function formatLines(format: Format): fc.Arbitrary<string> {
       case "cloudstorage":
         return fc.oneof(layoutLine(LAYOUTS.cloudstorage!), fc.constant('"time_micros","c_ip","c_ip_type"'));
       default:
-        return layoutLine(LAYOUTS[format]!);
+        return layoutLine(layoutOf(format, definition));
     }
   })();
   return fc.oneof({ weight: 6, arbitrary: lines }, { weight: 1, arbitrary: noise });
@@ -312,6 +340,7 @@ function layoutRegExp(layout: Layout, separatorRuns = false): RegExp {
       q: QUOTED,
       Q: QUOTED,
       b: "([^\\]\\n]+)",
+      t: "([0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2} [+-][0-9]{4})",
     }[p[1]];
   });
   return new RegExp(`${re}(?:[ \\t][\\s\\S]*)?$`);
@@ -346,8 +375,8 @@ export interface Reference {
 }
 
 /** The record of a line of a layout format; null where the line does not match. */
-function layoutRecord(format: Format, line: string, ref: Reference): RefRecord | null {
-  const layout = LAYOUTS[format]!;
+function layoutRecord(format: Format, line: string, ref: Reference, definition?: Definition): RefRecord | null {
+  const layout = layoutOf(format, definition);
   const m = layoutRegExp(layout, format === "squid").exec(line);
   if (m === null) return null;
   const raw: Record<string, string> = {};
@@ -503,6 +532,7 @@ export function formatReference(
   format: Format,
   lines: { n: number; line: string }[],
   ref: Reference,
+  definition?: Definition,
 ): { line: number; text: string; href: string | null; fields: Record<string, string | null> }[] {
   let w3cNames: string[] | null = [
     "date",
@@ -555,7 +585,7 @@ export function formatReference(
       if (r !== null && r.fields.vhost !== null)
         r.origin = `${["http", "https"].includes(r.fields.scheme ?? "") ? r.fields.scheme : "https"}://${r.fields.vhost}`;
     } else if (format === "caddy") r = caddyRecord(line);
-    else r = layoutRecord(format, line, ref);
+    else r = layoutRecord(format, line, ref, definition);
     const fields = Object.fromEntries(COMMON_FIELDS.map((k) => [k, r === null ? null : (r.fields[k] ?? null)]));
     rows.push({ line: n, text: line, href: r === null ? null : refHref(ref, r), fields });
   }

@@ -20,7 +20,15 @@ import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../packages/cli/src/commands/stats";
-import { COMMON_FIELDS, FORMATS, formatLines, formatReference, isFormat, NGINX_DEFINITION } from "./format-properties";
+import {
+  COMMON_FIELDS,
+  DEFINITIONS,
+  type Definition,
+  FORMATS,
+  formatLines,
+  formatReference,
+  isFormat,
+} from "./format-properties";
 
 /** The CLI's modules, bundled with the kernel as scripts/build.mjs makes the CLI. */
 export interface Cli {
@@ -59,6 +67,8 @@ const ORIGIN = "https://www.example.com";
 /** A case: a file's text as bytes (a latin1 string: one char a byte, JSON-safe), how it is cut and read. */
 export interface ReaderCase {
   format: InputFormat;
+  /** The --log-format definition of a "log-format" case (none: nginx's). */
+  definition?: Definition;
   /** The input's bytes, one char a byte. */
   bytes: string;
   /** Bytes per chunk of the source; kernel block bytes and lines (src/bulk/stream.ts). */
@@ -180,19 +190,45 @@ const LINE: Partial<Record<InputFormat, fc.Arbitrary<string>>> = {
   tsv: tsvLine,
   ...Object.fromEntries(FORMATS.map((f) => [f, formatLines(f)])),
 };
+/** The lines of each --log-format definition. */
+const DEFINITION_LINE = Object.fromEntries(
+  Object.keys(DEFINITIONS).map((d) => [d, formatLines("log-format", d as Definition)]),
+) as Record<Definition, fc.Arbitrary<string>>;
+
+/** What a case reads: a format, and a "log-format" case's definition. */
+const READS: { format: InputFormat; definition?: Definition }[] = [
+  "lines",
+  "combined",
+  "common",
+  "jsonl",
+  "csv",
+  "tsv",
+  ...FORMATS,
+].flatMap((format) =>
+  format === "log-format"
+    ? Object.keys(DEFINITIONS).map((d) => ({ format, definition: d as Definition }))
+    : [{ format: format as InputFormat }],
+);
 const HEADER: Partial<Record<InputFormat, string>> = { csv: "id,url", tsv: "id\turl" };
 
 /** Cases of files of up to `maxLines` lines (the test's are small; the fuzz script's larger, for more lines a case). */
 export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
   fc
-    .constantFrom<InputFormat>("lines", "combined", "common", "jsonl", "csv", "tsv", ...FORMATS)
-    .chain((format) =>
+    .constantFrom(...READS)
+    .chain(({ format, definition }) =>
       fc.record({
         format: fc.constant(format),
-        lines: fc.array(fc.tuple(fc.oneof(LINE[format]!, fc.constantFrom("", " ")), fc.constantFrom("\n", "\r\n")), {
-          maxLength: maxLines,
-          size: "max",
-        }),
+        definition: fc.constant(definition),
+        lines: fc.array(
+          fc.tuple(
+            fc.oneof(definition === undefined ? LINE[format]! : DEFINITION_LINE[definition], fc.constantFrom("", " ")),
+            fc.constantFrom("\n", "\r\n"),
+          ),
+          {
+            maxLength: maxLines,
+            size: "max",
+          },
+        ),
         bom: fc.boolean(),
         header: fc.boolean(),
         final: fc.boolean(),
@@ -207,7 +243,7 @@ export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
           : fc.constant(null),
       }),
     )
-    .map(({ format, lines, bom, header, final, chunk, block, blockLines, cuts, gzip, cap }) => {
+    .map(({ format, definition, lines, bom, header, final, chunk, block, blockLines, cuts, gzip, cap }) => {
       // A header alone is a case too (no lines).
       const all: [string, string][] =
         HEADER[format] !== undefined && header ? [[HEADER[format]!, "\r\n"], ...lines] : lines;
@@ -216,6 +252,7 @@ export const readerCases = (maxLines: number): fc.Arbitrary<ReaderCase> =>
       if (bom) bytes = "\xEF\xBB\xBF" + bytes;
       return {
         format,
+        ...(definition === undefined ? {} : { definition }),
         bytes,
         chunk,
         block,
@@ -470,12 +507,17 @@ export function referenceRows(cli: Cli, c: ReaderCase, bytes: string): Rows {
     case "squid":
     case "traefikclf":
     case "caddy":
-      return formatReference(c.format, splitLines(text), {
-        unescape: unescapeRef,
-        unescapeUrl: unescapeUrlRef,
-        parse: cli.parse,
-        base: BASE,
-      });
+      return formatReference(
+        c.format,
+        splitLines(text),
+        {
+          unescape: unescapeRef,
+          unescapeUrl: unescapeUrlRef,
+          parse: cli.parse,
+          base: BASE,
+        },
+        c.definition,
+      );
     case "jsonl":
       return splitLines(text)
         .filter(({ n, line }) => over.has(n) || !blank(line))
@@ -574,7 +616,7 @@ function specOf(c: ReaderCase): InputSpec {
   const log = c.format === "combined" || c.format === "common" || isFormat(c.format);
   return {
     format: c.format,
-    logFormat: c.format === "log-format" ? NGINX_DEFINITION : undefined,
+    logFormat: c.format === "log-format" ? DEFINITIONS[c.definition ?? "nginx"] : undefined,
     field: c.format === "lines" ? "" : log ? "request" : "url",
     baseField: undefined,
     base: BASE,
