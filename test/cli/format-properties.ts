@@ -107,6 +107,7 @@ const W3C_FIELDS: [string, string, Kind][][] = [
     ["date", "date", "w"],
     ["time", "clock", "w"],
     ["c-ip", "client", "w"],
+    ["cs-username", "user", "w"],
     ["cs-method", "method", "w"],
     ["cs-uri-stem", "stem", "w"],
     ["cs-uri-query", "query", "w"],
@@ -166,6 +167,9 @@ const word = fc.constantFrom(
   "a%20b",
   "%2541",
   "%22%5C",
+  // As IIS writes a space in a field: "+" (its own in a URL's query, a space in a user name or agent).
+  "a+b",
+  "+x+",
 );
 const integer = fc.constantFrom("-", "0", "200", "0404", "12345");
 const decimal = fc.constantFrom("-", "0", "0.004", "12.5", "-1");
@@ -432,14 +436,20 @@ const cloudFrontTarget = (v: string) =>
     .map((b) => (b < 0x80 ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, "0")}`))
     .join("");
 
-/** The record of a W3C line with the fields `names` (W3C names, of these kinds), split at `separator`; `decoded` maps each value as written to its text. */
+/** The W3C fields whose "+" IIS writes for a space: text of words, no URL. */
+const IIS_PLUS_SPACES = new Set(["cs-username", "cs(User-Agent)"]);
+
+/** A W3C value as IIS writes it, as text. */
+const iisText = (v: string, name: string) => (IIS_PLUS_SPACES.has(name) ? v.split("+").join(" ") : v);
+
+/** The record of a W3C line with the fields `names` (W3C names, of these kinds), split at `separator`; `decoded` maps each value as written (of field `name`) to its text. */
 function w3cRecord(
   names: string[],
   commons: Record<string, string>,
   kinds: Record<string, Kind>,
   line: string,
   separator: string,
-  decoded: (v: string) => string = (v) => v,
+  decoded: (v: string, name: string) => string,
 ): RefRecord | null {
   const values = line.split(separator);
   if (values.length < names.length || values.slice(0, names.length).some((v) => v === "")) return null;
@@ -448,7 +458,7 @@ function w3cRecord(
   // Fields beyond the directive's are the server's additions, after a separator.
   const byCommon: Record<string, string | null> = {};
   names.forEach((n, i) => {
-    byCommon[commons[n] ?? n] = none(values[i]) === null ? null : none(decoded(values[i]));
+    byCommon[commons[n] ?? n] = none(values[i]) === null ? null : none(decoded(values[i], n));
   });
   const { stem, query, date, clock } = byCommon;
   const fields: Record<string, string | null> = { ...byCommon };
@@ -571,7 +581,8 @@ export function formatReference(
       }
     }
     let r: RefRecord | null;
-    if (format === "w3c") r = w3cNames === null ? null : w3cRecord(w3cNames, W3C_COMMONS, W3C_KINDS, line, " ");
+    if (format === "w3c")
+      r = w3cNames === null ? null : w3cRecord(w3cNames, W3C_COMMONS, W3C_KINDS, line, " ", iisText);
     else if (format === "cloudfront") {
       const names = CLOUDFRONT_FIELDS.map(([name]) => name);
       r = w3cRecord(names, {}, Object.fromEntries(CLOUDFRONT_FIELDS), line, "\t", cloudFrontText);

@@ -118,11 +118,12 @@ export class ProgramLine implements LineFields {
     return this.program.fields[k].escaped && this.program.quoted[k];
   }
 
-  /** Field k's text, escapes (or a URL-encoding) undone. */
+  /** Field k's text, escapes (or a URL-encoding, or IIS's "+" for a space) undone. */
   private text(k: number | undefined): string | null {
     const raw = this.raw(k);
     if (raw === null) return null;
     if (this.program.fields[k!].urlEncoded) return value(percentDecode(raw));
+    if (this.program.fields[k!].plusSpaces) return raw.replaceAll("+", " ");
     return this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
   }
 

@@ -50,12 +50,24 @@ const text = (common?: CommonName): Meaning => ({ common, kind: "text" });
 const integer = (common?: CommonName): Meaning => ({ common, kind: "integer" });
 const seconds = (common?: CommonName): Meaning => ({ common, kind: "decimal", unit: 1 });
 
+/**
+ * A W3C text field that IIS writes with "+" for each space, as its logs show
+ * a User-Agent ("Mozilla/5.0+(Windows+NT+10.0)"): the fields are separated
+ * by spaces, so HTTP.sys, which writes the log, writes a space (a tab, a
+ * control character) inside a field as "+" (Microsoft documents this for
+ * the HTTP Server API's logs). The user name and the User-Agent header are
+ * text of words; the URL fields (cs-uri-stem, cs-uri-query, cs(Referer))
+ * and cs(Cookie), whose "+" is often their own (a query's, base64's), keep
+ * "+" as written.
+ */
+const plusSpaced = (common: CommonName): Meaning => ({ common, kind: "text", plusSpaces: true });
+
 /** The W3C Extended Log File Format's field identifiers (and IIS's) that have a common name. */
 const W3C: Record<string, Meaning> = {
   date: { common: "time", kind: "text", time: "date" },
   time: { kind: "text", time: "clock" },
   "c-ip": text("client"),
-  "cs-username": text("user"),
+  "cs-username": plusSpaced("user"),
   "cs-method": text("method"),
   "cs-uri-stem": text("target"),
   "cs-uri-query": text("query"),
@@ -67,7 +79,7 @@ const W3C: Record<string, Meaning> = {
   "cs-host": text("vhost"),
   "cs(Host)": text("vhost"),
   "cs(Referer)": text("referer"),
-  "cs(User-Agent)": text("agent"),
+  "cs(User-Agent)": plusSpaced("agent"),
   // IIS: milliseconds.
   "time-taken": { common: "duration", kind: "integer", unit: 1e-3 },
   "sc-substatus": integer(),
@@ -78,9 +90,14 @@ const W3C: Record<string, Meaning> = {
 const IIS_FIELDS =
   "date time s-ip cs-method cs-uri-stem cs-uri-query s-port cs-username c-ip cs(User-Agent) cs(Referer) sc-status sc-substatus sc-win32-status time-taken";
 
-/** CloudFront's fields: the W3C ones, but time-taken in seconds, and the viewer's Host header the virtual host. */
+/**
+ * CloudFront's fields: the W3C ones, but time-taken in seconds, the viewer's
+ * Host header the virtual host, and a space written %20 (URL-encoded), not "+".
+ */
 const CLOUDFRONT: Record<string, Meaning> = {
   ...W3C,
+  "cs-username": text("user"),
+  "cs(User-Agent)": text("agent"),
   "cs(Host)": text(),
   "x-host-header": text("vhost"),
   "cs-protocol": text("scheme"),

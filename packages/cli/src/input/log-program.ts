@@ -47,6 +47,8 @@ export interface ProgramField {
   escaped: boolean;
   /** The server writes this field URL-encoded: some bytes as %XX, "%" itself as %25 (CloudFront). */
   urlEncoded?: boolean;
+  /** The server writes a space of this field as "+" (IIS's W3C text fields): each "+" is read as a space. */
+  plusSpaces?: boolean;
   /** "host:port" in one field: the common name is its host (an ELB's client:port). */
   hostPort?: boolean;
 }
