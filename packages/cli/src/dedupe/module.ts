@@ -1,9 +1,10 @@
-// The command's own WASM module (assembly/: the hash set of
-// lines), an instance with memory of its own for each table.
+// The command's WASM module (command-module.ts) as the hash set of lines
+// (assembly/dedupe.ts) uses it: an instance, with memory of its own, for
+// each table.
 
-import { DEDUPE_WASM } from "../generated/dedupe-wasm.js";
+import { CommandModule } from "../command-module.js";
 
-/** The module's exports (assembly/dedupe.ts); addresses are in its memory. */
+/** The module's dedupe exports (assembly/dedupe.ts); addresses are in its memory. */
 interface DedupeExports {
   dedupeInit(table: number, maxSlots: number, budget: number, seed: number): void;
   dedupeClear(table: number, seed: number): void;
@@ -13,34 +14,9 @@ interface DedupeExports {
 /** Where a table's record starts in the module's memory: the module has no static data below it. */
 export const TABLE = 64;
 
-let compiled: WebAssembly.Module | null = null;
-
-/** An instance of the module: its exports and its memory. */
-export class DedupeModule {
-  readonly exports: DedupeExports;
-  private readonly memory: WebAssembly.Memory;
-
+/** An instance of the module for a dedupe table. */
+export class DedupeModule extends CommandModule<DedupeExports> {
   constructor() {
-    compiled ??= new WebAssembly.Module(Buffer.from(DEDUPE_WASM, "base64"));
-    const instance = new WebAssembly.Instance(compiled, {
-      env: {
-        abort() {
-          throw new Error("swurl: the dedupe module aborted");
-        },
-      },
-    });
-    this.exports = instance.exports as unknown as DedupeExports;
-    this.memory = instance.exports.memory as WebAssembly.Memory;
-  }
-
-  /** The memory's buffer now (growth replaces it: views over the old one are detached). */
-  buffer(): ArrayBuffer {
-    return this.memory.buffer;
-  }
-
-  /** Grow the memory to at least `bytes`. */
-  grow(bytes: number): void {
-    const have = this.memory.buffer.byteLength;
-    if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / 65536));
+    super("dedupe");
   }
 }

@@ -95,13 +95,19 @@ export function hasField(program: LogProgram, name: string): boolean {
   return map.has(name) || (map.has("request") && (name === "method" || name === "target" || name === "version"));
 }
 
-/** A line read by a program: the fields' byte ranges of `bytes`. */
+/**
+ * A line read by a program: the fields' byte ranges of `bytes`, at `at` of
+ * `ranges` (2 a field, offsets of `bytes` plus `base`: a batch's ranges are
+ * addresses in the kernel's memory, program-kernel.ts).
+ */
 export class ProgramLine implements LineFields {
   private readonly names: Map<string, number>;
   constructor(
     private readonly program: LogProgram,
     private readonly bytes: Uint8Array,
     private readonly ranges: Int32Array,
+    private readonly at: number,
+    private readonly base: number,
   ) {
     this.names = names(program);
   }
@@ -109,7 +115,8 @@ export class ProgramLine implements LineFields {
   /** Field k's text as written (escapes kept); an empty field of a vendor's format (a CSV's "") is none. */
   private raw(k: number | undefined): string | null {
     if (k === undefined) return null;
-    const [a, b] = [this.ranges[2 * k], this.ranges[2 * k + 1]];
+    const a = this.ranges[this.at + 2 * k] - this.base;
+    const b = this.ranges[this.at + 2 * k + 1] - this.base;
     return a === b && !this.program.fields[k].escaped ? null : value(utf8.decode(this.bytes.subarray(a, b)));
   }
 

@@ -1,7 +1,9 @@
 // A log format compiled into a program (log-format.ts): the literal bytes
 // between its fields and, for each field, how its end is found and what it
-// may hold. run() reads one line's bytes with it and gives each field's byte
-// range, making no string: the strings are made when a field is asked for.
+// may hold. The command's WASM module runs it over a block's lines
+// (assembly/program.ts, through program-kernel.ts) and gives each field's
+// byte range, making no string: the strings are made when a field is asked
+// for.
 //
 //   literal[0] field[0] literal[1] field[1] ... field[n-1] literal[n]
 //
@@ -13,7 +15,7 @@
 // tab (the fields a server adds after its format's).
 
 import { ACCESS_LOG_FIELDS } from "./log-fields.js";
-import { strftimeEnd, strftimeExtent } from "./log-time.js";
+import { strftimeExtent } from "./log-time.js";
 
 /** The meaning of a field to the commands: the common names a user may group by, beside the server's names (the Combined Log Format's, and more). */
 const COMMON_NAMES = [...ACCESS_LOG_FIELDS, "query", "vhost", "port", "scheme", "duration"] as const;
@@ -65,15 +67,6 @@ export interface LogProgram {
   spaceRuns: boolean;
 }
 
-const TAB = 0x09;
-const SPACE = 0x20;
-const QUOTE = 0x22;
-const HYPHEN = 0x2d;
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-const BACKSLASH = 0x5c;
-
 /** The program of a definition's literals and fields (what log-format.ts compiles). */
 export function program(literals: string[], fields: ProgramField[], spaceRuns = false): LogProgram {
   const encoder = new TextEncoder();
@@ -84,77 +77,4 @@ export function program(literals: string[], fields: ProgramField[], spaceRuns = 
     extents: fields.map((f) => strftimeExtent(f.time)),
     spaceRuns,
   };
-}
-
-function isDigit(b: number): boolean {
-  return b >= DIGIT_0 && b <= DIGIT_9;
-}
-
-/** Whether [a, b) is "-" or digits (`decimal`: a sign, and one "." between digits). */
-function numeric(bytes: Uint8Array, a: number, b: number, decimal: boolean): boolean {
-  if (b - a === 1 && bytes[a] === HYPHEN) return true;
-  if (decimal && bytes[a] === HYPHEN) a++;
-  let dot = -1;
-  for (let p = a; p < b; p++) {
-    if (isDigit(bytes[p])) continue;
-    if (!decimal || bytes[p] !== DOT || dot >= 0 || p === a || p === b - 1) return false;
-    dot = p;
-  }
-  return b > a;
-}
-
-/**
- * Read the line [p, end) of `bytes` with `prog`: each field's range into
- * `ranges` (start at 2k, end at 2k + 1); false where the line does not match.
- */
-export function run(prog: LogProgram, bytes: Uint8Array, p: number, end: number, ranges: Int32Array): boolean {
-  const { literals, fields, quoted, extents, spaceRuns } = prog;
-  p = literal(literals[0], bytes, p, end, spaceRuns);
-  for (let k = 0; k < fields.length && p >= 0; k++) {
-    const next = literals[k + 1];
-    let e: number;
-    const extent = extents[k];
-    if (quoted[k]) e = closeQuote(bytes, p, end);
-    else if (extent !== null) e = strftimeEnd(extent, bytes, p, end);
-    else {
-      e = p;
-      if (next.length === 0) {
-        // A field that nothing follows ends at a space or a tab: what comes after it is the server's addition.
-        while (e < end && bytes[e] !== SPACE && bytes[e] !== TAB) e++;
-      } else {
-        const stop = next[0];
-        while (e < end && bytes[e] !== stop) e++;
-      }
-      if (e === p || (e === end && next.length > 0)) return false;
-    }
-    if (e < 0) return false;
-    const kind = fields[k].kind;
-    if (kind !== "text" && !numeric(bytes, p, e, kind === "decimal")) return false;
-    ranges[2 * k] = p;
-    ranges[2 * k + 1] = e;
-    p = literal(next, bytes, e, end, spaceRuns);
-  }
-  if (p < 0) return false;
-  return p === end || bytes[p] === SPACE || bytes[p] === TAB;
-}
-
-/** The end of literal `lit` matched at p, or -1. */
-function literal(lit: Uint8Array, bytes: Uint8Array, p: number, end: number, spaceRuns: boolean): number {
-  if (p < 0) return -1;
-  for (let i = 0; i < lit.length; i++) {
-    if (p >= end || bytes[p] !== lit[i]) return -1;
-    p++;
-    if (spaceRuns && lit[i] === SPACE) while (p < end && bytes[p] === SPACE) p++;
-  }
-  return p;
-}
-
-/** The first quote at or after p that no backslash escapes, or -1 before `end`. */
-function closeQuote(bytes: Uint8Array, p: number, end: number): number {
-  while (p < end) {
-    const b = bytes[p];
-    if (b === QUOTE) return p;
-    p += b === BACKSLASH ? 2 : 1;
-  }
-  return -1;
 }

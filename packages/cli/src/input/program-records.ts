@@ -21,7 +21,8 @@ import {
   programFormat,
   w3cProgram,
 } from "./log-formats.js";
-import { type FieldKind, type LogProgram, run, type TimeSyntax } from "./log-program.js";
+import type { FieldKind, LogProgram, TimeSyntax } from "./log-program.js";
+import { ProgramKernel } from "./program-kernel.js";
 import type { InputSpec, Records } from "./records.js";
 
 const LF = 0x0a;
@@ -35,7 +36,15 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** How the lines of an input are read: by a program (whose W3C directives may change it) or as Caddy's JSON. */
 interface LineReader {
-  read(bytes: Uint8Array, start: number, end: number): LineFields | null;
+  /** Read lines [from, to) of a block (offsets `starts` and `ends` of `bytes`; `from` 0 starts a block) into `fields`. */
+  read(
+    bytes: Uint8Array,
+    starts: number[],
+    ends: number[],
+    from: number,
+    to: number,
+    fields: (LineFields | null)[],
+  ): void;
   /** A line starting with "#" (W3C directives): taken in; true where the reader reads them. */
   directive(text: string): boolean;
   /** Whether the line [start, end) is the file's header. */
@@ -47,11 +56,17 @@ function programReader(format: ProgramFormat): LineReader {
   /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
   let program: LogProgram | null = format.program;
   const header = format.header === undefined ? null : new TextEncoder().encode(format.header);
+  const kernel = new ProgramKernel();
   return {
-    read(bytes, start, end) {
-      if (program === null) return null;
-      const ranges = new Int32Array(2 * program.fields.length);
-      return run(program, bytes, start, end, ranges) ? new ProgramLine(program, bytes, ranges) : null;
+    read(bytes, starts, ends, from, to, fields) {
+      if (program === null) {
+        for (let i = from; i < to; i++) fields.push(null);
+        return;
+      }
+      const { ranges, base, matched } = kernel.run(program, bytes, starts, ends, from, to);
+      const stride = 2 * program.fields.length;
+      for (let i = 0; i < to - from; i++)
+        fields.push(matched[i] === 1 ? new ProgramLine(program, bytes, ranges, i * stride, base) : null);
     },
     directive(text) {
       if (format.directives === undefined) return false;
@@ -70,7 +85,9 @@ function programReader(format: ProgramFormat): LineReader {
 }
 
 const caddyReader: LineReader = {
-  read: (bytes, start, end) => caddyLine(utf8.decode(bytes.subarray(start, end))),
+  read(bytes, starts, ends, from, to, fields) {
+    for (let i = from; i < to; i++) fields.push(caddyLine(utf8.decode(bytes.subarray(starts[i], ends[i]))));
+  },
   directive: () => false,
   header: () => false,
   scheme: undefined,
@@ -140,6 +157,10 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
     const fields: (LineFields | null)[] = [];
     let skipped = 0;
     let start = 0;
+    /** The lines read: a directive may change the program, so the lines before it are read first. */
+    const readLines = () => {
+      if (fields.length < starts.length) reader.read(bytes, starts, ends, fields.length, starts.length, fields);
+    };
     // A UTF-8 byte order mark before the first line is none of it.
     if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
     first = false;
@@ -151,6 +172,7 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
       if (stop < end && stop > start && bytes[stop - 1] === CR) stop--;
       lineNumber++;
       const comment = bytes[start] === HASH;
+      if (comment) readLines();
       if (
         blank(bytes, start, stop) ||
         (comment && (reader.directive(utf8.decode(bytes.subarray(start, stop))) || spec.skipComments)) ||
@@ -161,10 +183,10 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
         starts.push(start);
         ends.push(stop);
         lines.push(lineNumber);
-        fields.push(reader.read(bytes, start, stop));
       }
       start = next;
     }
+    readLines();
     const urls = blockUrls(fields, spec, reader.scheme);
     return {
       length: starts.length,
