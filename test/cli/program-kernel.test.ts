@@ -24,6 +24,7 @@ function readAll(
 ) {
   const out: (number[] | null)[] = [];
   const stride = 2 * program.fields.length;
+  kernel.newBlock();
   const bounds = [0, ...cuts, starts.length];
   for (let b = 0; b + 1 < bounds.length; b++) {
     const [from, to] = [bounds[b], bounds[b + 1]];

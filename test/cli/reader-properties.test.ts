@@ -4,7 +4,7 @@
 // change the seed and multiply the runs; `npm run fuzz -- --property cli`
 // runs it for as long as asked.
 import fc from "fast-check";
-import { beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type Cli, groupDifferences, loadCli, readerCase, readerDifferences } from "./reader-properties";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x25_10c5);
@@ -24,6 +24,24 @@ describe(`reader property (seed ${SEED})`, () => {
       }),
       { seed: SEED, numRuns: Math.round(600 * SCALE) },
     );
+  });
+
+  it("w3c: a block whose first lines no program reads (a directive naming a field twice), then a directive's lines", async () => {
+    const fields = "#Fields: date time c-ip cs-method cs-uri-stem cs-uri-query sc-status time-taken\n";
+    const first = `${fields}2026-10-10 13:55:36 192.0.2.1 GET /a/first/block/of/a/good/length - 200 1\n`;
+    const second = `#Fields: date date\nx y\n${fields}2026-10-10 13:55:37 192.0.2.2 GET /b - 200 2\n`;
+    // One chunk a block: the second block's lines are read after one no program reads.
+    const c = {
+      format: "w3c" as const,
+      bytes: first + second,
+      chunk: first.length,
+      block: 400,
+      blockLines: 9,
+      cuts: [],
+      gzip: false,
+    };
+    expect(second.length).toBeLessThanOrEqual(first.length);
+    expect(await readerDifferences(cli, c)).toEqual([]);
   });
 
   it("stats --by every access-log field and the URL parts of the kernel's tallies (and --sum bytes): counts and sums equal the reference's", async () => {

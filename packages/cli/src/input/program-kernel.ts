@@ -38,10 +38,12 @@ export class ProgramKernel {
   /** Bytes of the block copied into the module's memory (from SRC). */
   private copied = 0;
 
-  /**
-   * Read lines [from, to) of a block (`starts` and `ends` offsets in
-   * `bytes`) with `program`; `from` 0 starts a block.
-   */
+  /** A new block: its bytes are copied afresh (a block's buffer may be one read into again). */
+  newBlock(): void {
+    this.copied = 0;
+  }
+
+  /** Read lines [from, to) of the block (`starts` and `ends` offsets in `bytes`) with `program`. */
   run(
     program: LogProgram,
     bytes: Uint8Array,
@@ -52,7 +54,6 @@ export class ProgramKernel {
   ): ProgramBatch {
     const count = to - from;
     const fields = program.fields.length;
-    if (from === 0) this.copied = 0;
     const blockEnd = ends[to - 1];
     // The kernel reads 16 bytes a step, up to 15 past a line's end: the lines' pairs come after a gap.
     const lines = align8(SRC + blockEnd + SCAN_SLACK);

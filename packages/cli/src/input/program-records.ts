@@ -59,6 +59,8 @@ function programReader(format: ProgramFormat): LineReader {
   const kernel = new ProgramKernel();
   return {
     read(bytes, starts, ends, from, to, fields) {
+      // A block's first lines: read by no program where a "#Fields:" directive named a field twice.
+      if (from === 0) kernel.newBlock();
       if (program === null) {
         for (let i = from; i < to; i++) fields.push(null);
         return;
