@@ -132,13 +132,13 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
         const result = index < 0 ? null : this.#patterns[index].exec(input, hrefOf(baseURL));
         return result === null ? null : { index, result };
       }
-      const found = this._request(input, baseURL) ? this.#search.found() : null;
-      if (found === null) return null;
+      const search = this.#search;
+      const index = this._request(input, baseURL) ? search.first(true) : -1;
+      if (index < 0) return null;
       // The inputs as exec() names them: USVStrings.
       const base = hrefOf(baseURL);
       const inputs = base === undefined ? [wellFormed(input)] : [wellFormed(input), wellFormed(base)];
-      const matcher = this.#matchers[found.index] as UrlMatcher;
-      return { index: found.index, result: matcher.result(this.#search.components(), found.groups, inputs) };
+      return { index, result: search.result(index, inputs) };
     }
 
     /**
