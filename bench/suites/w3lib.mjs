@@ -103,7 +103,9 @@ function pythonTask(sample, bytes) {
     bytes,
     // The pass runs in the child process: bench/run.mjs --cpu takes its CPU time from here.
     cpuOfPass: () => cpuMs,
-    fn: () =>
+    // An async function: tinybench calls any other fn once to see whether it returns a promise, which
+    // would send the server a pass of its own.
+    fn: async () =>
       new Promise((resolve) => {
         waiting = resolve;
         child.stdin.write(`${++sent}\n`);

@@ -22,6 +22,7 @@ import { constants, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { runChild } from "../helpers/child";
+import { itAtScale } from "../helpers/quick";
 
 let dir: string;
 beforeAll(() => {
@@ -461,7 +462,7 @@ describe("--threads where it cannot cut the input into ranges", () => {
 
   // Past the inflated bytes the inflating thread may send ahead (8 MiB), in zlib's chunks of 1 MiB:
   // the rows and the report are those of one thread, line for line.
-  it("a gzip file of 12 MB: parse and stats give what one thread gives", () => {
+  itAtScale("a gzip file of 12 MB: parse and stats give what one thread gives", () => {
     const text = Array.from({ length: 350_000 }, (_, i) => `https://h${i % 997}.example/p/${i}?q=${"x".repeat(i % 13)}`)
       .join("\n")
       .concat("\n");
