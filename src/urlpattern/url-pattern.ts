@@ -11,7 +11,7 @@ import { type Component, compileComponent, matchesSpecialScheme } from "./compon
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type URLPatternInput } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
-import { listClass } from "./list.js";
+import { listClass, type URLPatternListApi } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
 import { BaseCache, type BaseURL, cachedParse, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
@@ -301,7 +301,11 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
  * `Pattern` (list.ts); URLPattern objects, of any API instance, are taken as
  * they are.
  */
-export function urlPatternListClass(Pattern: typeof URLPattern) {
+export function urlPatternListClass(
+  Pattern: typeof URLPattern,
+): new (
+  patterns: Iterable<URLPattern | URLPatternInput>,
+) => URLPatternListApi<URLPatternInput, URLPattern> {
   const core = {
     pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
     parse: (input: string, baseURL: BaseURL | undefined) => Pattern._tools().parse(input, baseURL),
