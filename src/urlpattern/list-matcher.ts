@@ -14,7 +14,8 @@
 import type { ComponentMatcher } from "./component-matcher.js";
 import { type Groups, WHOLE } from "./groups.js";
 import { COMPONENTS } from "./init.js";
-import { setGroup } from "./result.js";
+import type { URLPatternInput } from "./init.js";
+import { setGroup, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
@@ -155,10 +156,9 @@ export class ListMatcher {
     return this.firstOf(url, this.all.candidates(url.get(PATHNAME)));
   }
 
-  /** The first pattern the request matches and each component's groups, or null. */
-  found(): { index: number; groups: Groups[] } | null {
-    const index = this.first(true);
-    return index < 0 ? null : { index, groups: this.groupsAt(index) };
+  /** exec()'s result of pattern `index`, which first(true) has just found the request to match, naming `inputs`. */
+  result(index: number, inputs: URLPatternInput[]): URLPatternResult {
+    return (this.matchers[index] as UrlMatcher).result(this.components(), this.groupsAt(index), inputs);
   }
 
   /** Each component's groups of pattern `index`, which first() has just found the request to match. */
@@ -176,8 +176,9 @@ export class ListMatcher {
       kept ?? (route.checkOthers ? (matcher.execOthers(this.components(), NO_GROUPS) as Groups[]) : this.whole);
     // The trie's groups of the pathname, sliced from it.
     const source = this.source;
-    const path: Groups = [];
-    for (let g = 0; g < route.names.length; g++) path.push(source.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
+    const n = route.names.length;
+    const path: Groups = new Array(n);
+    for (let g = 0; g < n; g++) path[g] = source.slice(answer.slots[2 * g], answer.slots[2 * g + 1]);
     groups[PATHNAME] = path;
     return groups;
   }

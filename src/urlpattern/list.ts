@@ -31,16 +31,39 @@ interface ListCore<Pattern> {
   base(baseURL: BaseURL): Base;
 }
 
-export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () => ListCore<Pattern>) {
-  return class URLPatternList {
-    /** @internal */ readonly _patterns: Pattern[];
-    /** @internal Their compiled matchers, in the same order (a walk reads these, not the patterns). */
-    readonly _matchers: UrlMatcher[];
-    /** @internal The search over them (list-matcher.ts). */
-    readonly _search: ListMatcher;
-    /** @internal The base of the last request and its parse (a server gives the same base every time). */
-    /** @internal */ _baseURL: BaseURL | undefined = undefined;
-    /** @internal */ _base: Base | null = null;
+/** A URLPatternList: the class's public face (its state is in private fields, which a declaration cannot name). */
+export interface URLPatternListApi<Input, Pattern> {
+  /** How many patterns it holds. */
+  readonly length: number;
+  /** The pattern at `index`. */
+  at(index: number): Pattern | undefined;
+  /** @internal Read string `input` against `baseURL` as the request searched next; false where it is no URL. */
+  _request(input: string, baseURL: BaseURL | undefined): boolean;
+  /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */
+  findIndex(input: Input | string, baseURL?: BaseURL): number;
+  /** Whether any pattern matches `input`. */
+  test(input: Input | string, baseURL?: BaseURL): boolean;
+  /** The first pattern that matches `input`: its index and its exec() result; or null. */
+  exec(input: Input | string, baseURL?: BaseURL): { index: number; result: URLPatternResult } | null;
+  /** The first pattern that matches `input`: its index and the groups of its components as one object; or null. */
+  match(input: Input | string, baseURL?: BaseURL): { index: number; groups: Record<string, string | undefined> } | null;
+}
+
+export function listClass<Input, Pattern extends ListedPattern<Input>>(
+  core: () => ListCore<Pattern>,
+): new (
+  patterns: Iterable<Pattern | Input>,
+) => URLPatternListApi<Input, Pattern> {
+  return class URLPatternList implements URLPatternListApi<Input, Pattern> {
+    // Private fields: a list shows no own key (Object.keys(), JSON.stringify()), as a URLPattern shows none.
+    readonly #patterns: Pattern[];
+    /** Their compiled matchers, in the same order (a walk reads these, not the patterns). */
+    readonly #matchers: UrlMatcher[];
+    /** The search over them (list-matcher.ts). */
+    readonly #search: ListMatcher;
+    /** The base of the last request and its parse (a server gives the same base every time). */
+    #baseURL: BaseURL | undefined = undefined;
+    #base: Base | null = null;
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -49,18 +72,18 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
           "URLPatternList: patterns must be an iterable of URLPatterns, pattern strings or dictionaries",
         );
       const c = core();
-      this._patterns = Array.from(patterns, (p) => c.pattern(p));
-      this._matchers = this._patterns.map((p) => p._matcher);
-      this._search = new ListMatcher(this._matchers, (input, base) => c.parse(input, base));
+      this.#patterns = Array.from(patterns, (p) => c.pattern(p));
+      this.#matchers = this.#patterns.map((p) => p._matcher);
+      this.#search = new ListMatcher(this.#matchers, (input, base) => c.parse(input, base));
     }
 
     get length(): number {
-      return this._patterns.length;
+      return this.#patterns.length;
     }
 
     /** The pattern at `index`. */
     at(index: number): Pattern | undefined {
-      return this._patterns.at(index);
+      return this.#patterns.at(index);
     }
 
     /**
@@ -72,29 +95,29 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     _request(input: string, baseURL: BaseURL | undefined): boolean {
       const c = core();
       if (baseURL !== undefined) {
-        if (baseURL !== this._baseURL || this._base === null) {
-          this._base = c.base(baseURL);
-          this._baseURL = baseURL;
+        if (baseURL !== this.#baseURL || this.#base === null) {
+          this.#base = c.base(baseURL);
+          this.#baseURL = baseURL;
         }
-        const base = this._base;
+        const base = this.#base;
         if (base.url === null) return false;
         // A path-absolute target against a special base (not file): read as it
         // came by the walk, which checks it (list-matcher.ts request()).
         if (base.origin !== null && input.charCodeAt(0) === 0x2f && input.charCodeAt(1) !== 0x2f) {
-          this._search.request(input, base);
+          this.#search.request(input, base);
           return true;
         }
       }
       const url = c.parse(input, baseURL);
       if (url === null) return false;
-      this._search.parsed(url);
+      this.#search.parsed(url);
       return true;
     }
 
     /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */
     findIndex(input: Input | string, baseURL?: BaseURL): number {
-      if (typeof input !== "string") return this._patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
-      return this._request(input, baseURL) ? this._search.first() : -1;
+      if (typeof input !== "string") return this.#patterns.findIndex((p) => p.test(input as Input, hrefOf(baseURL)));
+      return this._request(input, baseURL) ? this.#search.first() : -1;
     }
 
     /** Whether any pattern matches `input`. */
@@ -106,16 +129,16 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
     exec(input: Input | string, baseURL?: BaseURL): { index: number; result: URLPatternResult } | null {
       if (typeof input !== "string") {
         const index = this.findIndex(input, baseURL);
-        const result = index < 0 ? null : this._patterns[index].exec(input, hrefOf(baseURL));
+        const result = index < 0 ? null : this.#patterns[index].exec(input, hrefOf(baseURL));
         return result === null ? null : { index, result };
       }
-      const found = this._request(input, baseURL) ? this._search.found() : null;
-      if (found === null) return null;
+      const search = this.#search;
+      const index = this._request(input, baseURL) ? search.first(true) : -1;
+      if (index < 0) return null;
       // The inputs as exec() names them: USVStrings.
       const base = hrefOf(baseURL);
       const inputs = base === undefined ? [wellFormed(input)] : [wellFormed(input), wellFormed(base)];
-      const matcher = this._matchers[found.index] as UrlMatcher;
-      return { index: found.index, result: matcher.result(this._search.components(), found.groups, inputs) };
+      return { index, result: search.result(index, inputs) };
     }
 
     /**
@@ -130,7 +153,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         // A dictionary: its exec() result's groups, in the matcher's order.
         const found = this.exec(input, baseURL);
         if (found === null) return null;
-        const matcher = this._matchers[found.index] as UrlMatcher;
+        const matcher = this.#matchers[found.index] as UrlMatcher;
         const result = found.result as unknown as Record<string, URLPatternComponentResult>;
         const values = new ValueList(COMPONENTS.map((name) => (result[name] as URLPatternComponentResult).input));
         const groups = COMPONENTS.map((name, c) => {
@@ -139,7 +162,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(core: () 
         });
         return { index: found.index, groups: matcher.groupsObject(values, groups) };
       }
-      return this._request(input, baseURL) ? this._search.groupsFound() : null;
+      return this._request(input, baseURL) ? this.#search.groupsFound() : null;
     }
   };
 }

@@ -39,10 +39,11 @@ function groupsOf(names: readonly string[], input: string, match: Groups): Recor
   // Literals where the shape is known when the code is compiled: no group
   // (fixed text), and the group of a lone "*" (or of any unnamed group
   // alone), which V8 would store by name through a slow path.
-  if (names.length === 0) return {};
-  if (names.length === 1 && names[0] === "0") return { 0: match === WHOLE ? input : match[0] };
+  const n = names.length;
+  if (n === 0) return {};
+  if (n === 1 && names[0] === "0") return { 0: match === WHOLE ? input : match[0] };
   const groups: Record<string, string | undefined> = {};
-  for (let i = 0; i < names.length; i++) setGroup(groups, names[i] as string, match === WHOLE ? input : match[i]);
+  for (let i = 0; i < n; i++) setGroup(groups, names[i] as string, match === WHOLE ? input : match[i]);
   return groups;
 }
 
@@ -62,7 +63,6 @@ export function matchResult(
   groups: readonly Groups[],
   inputs: URLPatternInput[],
 ): URLPatternResult {
-  const names = (c: number) => (matchers[c] as ComponentMatcher).names;
   const protocol = values.get(0);
   const username = values.get(1);
   const password = values.get(2);
@@ -71,17 +71,25 @@ export function matchResult(
   const pathname = values.get(5);
   const search = values.get(6);
   const hash = values.get(7);
-  // One literal, its component results literals in it: one shape for every
-  // result, and the objects allocated together.
+  // The groups first, then one literal, its component results literals in
+  // it: one shape for every result, and the objects allocated together.
+  const g0 = groupsOf((matchers[0] as ComponentMatcher).names, protocol, groups[0] as Groups);
+  const g1 = groupsOf((matchers[1] as ComponentMatcher).names, username, groups[1] as Groups);
+  const g2 = groupsOf((matchers[2] as ComponentMatcher).names, password, groups[2] as Groups);
+  const g3 = groupsOf((matchers[3] as ComponentMatcher).names, hostname, groups[3] as Groups);
+  const g4 = groupsOf((matchers[4] as ComponentMatcher).names, port, groups[4] as Groups);
+  const g5 = groupsOf((matchers[5] as ComponentMatcher).names, pathname, groups[5] as Groups);
+  const g6 = groupsOf((matchers[6] as ComponentMatcher).names, search, groups[6] as Groups);
+  const g7 = groupsOf((matchers[7] as ComponentMatcher).names, hash, groups[7] as Groups);
   return {
-    hash: { groups: groupsOf(names(7), hash, groups[7] as Groups), input: hash },
-    hostname: { groups: groupsOf(names(3), hostname, groups[3] as Groups), input: hostname },
+    hash: { groups: g7, input: hash },
+    hostname: { groups: g3, input: hostname },
     inputs,
-    password: { groups: groupsOf(names(2), password, groups[2] as Groups), input: password },
-    pathname: { groups: groupsOf(names(5), pathname, groups[5] as Groups), input: pathname },
-    port: { groups: groupsOf(names(4), port, groups[4] as Groups), input: port },
-    protocol: { groups: groupsOf(names(0), protocol, groups[0] as Groups), input: protocol },
-    search: { groups: groupsOf(names(6), search, groups[6] as Groups), input: search },
-    username: { groups: groupsOf(names(1), username, groups[1] as Groups), input: username },
+    password: { groups: g2, input: password },
+    pathname: { groups: g5, input: pathname },
+    port: { groups: g4, input: port },
+    protocol: { groups: g0, input: protocol },
+    search: { groups: g6, input: search },
+    username: { groups: g1, input: username },
   };
 }

@@ -30,7 +30,7 @@
 // (TrieMatch.kept), which is then the whole path.
 
 import type { RouteStep } from "./one-pass.js";
-import { keptPath } from "./url-input.js";
+import { keptPath, segmentEnd } from "./url-input.js";
 
 /** A node's lists grow by added(). */
 class Node {
@@ -452,15 +452,25 @@ export class RouteTrie {
       for (let r = runs; r <= last; r++) {
         const stop = laid.runStops[r] as number;
         let i = at;
-        if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
-        else while (i < n && value.charCodeAt(i) !== stop) i++;
-        if (i < 0 && answer.undecided) return;
+        // Whether the run is kept is found with its end where it stops at "/" (the segment's run: most).
+        let runKept = branchKept;
+        if (stop === 0x2f && branchKept) {
+          i = segmentEnd(value, at, n, value.charCodeAt(at - 1));
+          if (i < 0) {
+            i = ~i;
+            runKept = false;
+          }
+        } else {
+          if (stop < 0) i = this.runEnd(laid.runClasses[r] as Uint8Array, at);
+          else while (i < n && value.charCodeAt(i) !== stop) i++;
+          if (i < 0 && answer.undecided) return;
+        }
         const to = i < 0 || i > n ? n : i;
         if (to - at < (laid.runMins[r] as number)) continue;
         const slot = (nodes[node + DEPTH] as number) * 2;
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
-        const runKept = branchKept && keptPath(value, at, to, value.charCodeAt(at - 1));
+        if (runKept && stop !== 0x2f) runKept = keptPath(value, at, to, value.charCodeAt(at - 1));
         if (r === last) {
           onward = laid.runChildren[r] as number;
           at = to;

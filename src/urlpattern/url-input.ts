@@ -166,6 +166,25 @@ export function keptPath(s: string, from: number, to: number, before: number): b
 }
 
 /**
+ * Where the segment of `s` from `from` ends: at its "/" or at `end`, as a
+ * route trie's run that stops at "/" takes it; the bitwise NOT of that (a
+ * negative number) where the segment, after the code unit `before`, is no
+ * stretch that KEPT_PATH takes (keptPath()). One pass for both: a segment
+ * holds no "/", so only its first code unit can follow one.
+ */
+export function segmentEnd(s: string, from: number, end: number, before: number): number {
+  let kept = !(before === 0x2f && from < end && (s.charCodeAt(from) === 0x2e || s.charCodeAt(from) === 0x25));
+  let i = from;
+  while (i < end) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2f) break;
+    if (c >= 0x80 || PATH_UNITS[c] === 0) kept = false;
+    i++;
+  }
+  return kept ? i : ~i;
+}
+
+/**
  * Where the path of `input` ends (its "?", or its length) where the path of
  * `input` resolved against a special base (not file) needs no parse: a
  * path-absolute URL ("/", then no "/" or "\\") of KEPT code units with no

@@ -11,7 +11,7 @@ import { type Component, compileComponent, matchesSpecialScheme } from "./compon
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type URLPatternInput } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
-import { listClass } from "./list.js";
+import { listClass, type URLPatternListApi } from "./list.js";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, PATHNAME_OPTIONS, type PartOptions } from "./parts.js";
 import { BaseCache, type BaseURL, cachedParse, type UrlInput, ValueList } from "./url-input.js";
 import { UrlMatcher } from "./url-matcher.js";
@@ -168,11 +168,12 @@ function matchInput(
  */
 export class URLPattern {
   /** @internal The parser, setters and canonicalizers this class runs on (urlPatternClass() sets them). */
-  static _tools: () => PatternTools;
-  /** @internal The compiled components, in COMPONENTS order. */
-  readonly _components: readonly Component[];
-  /** @internal Its class's tools (a field: read at every test(), where the class's lazy getter is a call more). */
-  readonly _tools: PatternTools;
+  declare static _tools: () => PatternTools;
+  // Private fields: a pattern shows no own key (Object.keys(), JSON.stringify()), as the platform's has none.
+  /** The compiled components, in COMPONENTS order. */
+  readonly #components: readonly Component[];
+  /** Its class's tools (a field: read at every test(), where the class's lazy getter is a call more). */
+  readonly #tools: PatternTools;
 
   /**
    * `new URLPattern(input, baseURL, options)` or `new URLPattern(input, options)`:
@@ -186,17 +187,17 @@ export class URLPattern {
     const withBase =
       arguments.length >= 3 ||
       (second !== undefined && second !== null && typeof second !== "object" && typeof second !== "function");
-    this._tools = new.target._tools();
-    this._components = create(
-      this._tools,
+    this.#tools = new.target._tools();
+    this.#components = create(
+      this.#tools,
       inputArgument(input),
       withBase ? usvString(second) : null,
       optionsArgument(withBase ? third : second),
     );
   }
 
-  /** @internal Its compiled matcher, once made (_matcher). */
-  private _compiled: UrlMatcher | null = null;
+  /** Its compiled matcher, once made (_matcher). */
+  #compiled: UrlMatcher | null = null;
 
   /**
    * @internal The compiled matcher (url-matcher.ts), made at the first match
@@ -204,13 +205,13 @@ export class URLPattern {
    * each its own hidden class).
    */
   get _matcher(): UrlMatcher {
-    this._compiled ??= new UrlMatcher(this._tools.core.arena, this._components);
-    return this._compiled;
+    this.#compiled ??= new UrlMatcher(this.#tools.core.arena, this.#components);
+    return this.#compiled;
   }
 
   /** Whether `input` (against `baseURL`) matches every component. */
   test(input?: URLPatternInput, baseURL?: string): boolean {
-    const tools = this._tools;
+    const tools = this.#tools;
     // A string as it is: the parser reads a lone surrogate as U+FFFD, as the
     // USVString conversion would make it (and the parse of the last input
     // is found by identity, which toWellFormed()'s new string would defeat).
@@ -225,7 +226,7 @@ export class URLPattern {
 
   /** The match of `input` (against `baseURL`) with each component's groups, or null. */
   exec(input?: URLPatternInput, baseURL?: string): URLPatternResult | null {
-    const tools = this._tools;
+    const tools = this.#tools;
     // As in test(): a string is parsed as it is; the result names it as a USVString.
     if (typeof input === "string" && baseURL === undefined) {
       const url = tools.parse(input, undefined);
@@ -244,33 +245,33 @@ export class URLPattern {
 
   /** The normalized pattern string of each component. */
   get protocol(): string {
-    return (this._components[0] as Component).patternString;
+    return (this.#components[0] as Component).patternString;
   }
   get username(): string {
-    return (this._components[1] as Component).patternString;
+    return (this.#components[1] as Component).patternString;
   }
   get password(): string {
-    return (this._components[2] as Component).patternString;
+    return (this.#components[2] as Component).patternString;
   }
   get hostname(): string {
-    return (this._components[3] as Component).patternString;
+    return (this.#components[3] as Component).patternString;
   }
   get port(): string {
-    return (this._components[4] as Component).patternString;
+    return (this.#components[4] as Component).patternString;
   }
   get pathname(): string {
-    return (this._components[5] as Component).patternString;
+    return (this.#components[5] as Component).patternString;
   }
   get search(): string {
-    return (this._components[6] as Component).patternString;
+    return (this.#components[6] as Component).patternString;
   }
   get hash(): string {
-    return (this._components[7] as Component).patternString;
+    return (this.#components[7] as Component).patternString;
   }
 
   /** Whether a component has a custom regular expression group, such as `(\d+)`. */
   get hasRegExpGroups(): boolean {
-    return this._components.some((component) => component.hasRegExpGroups);
+    return this.#components.some((component) => component.hasRegExpGroups);
   }
 
   get [Symbol.toStringTag](): string {
@@ -282,13 +283,15 @@ const BaseURLPattern = URLPattern;
 
 /** The URLPattern class bound to the parser and setters `core()` gives (made on first use, so that the default entry loads its kernel only when a pattern is made). */
 export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
-  const bound = class extends BaseURLPattern {
-    static override _tools = lazy(() => {
+  const bound = class extends BaseURLPattern {};
+  // Not enumerable: the class shows no own key, as the platform's shows none.
+  Object.defineProperty(bound, "_tools", {
+    value: lazy(() => {
       const c = core();
       const bases = new BaseCache(c.parse);
       return { core: c, canon: canonicalizers(c), parse: cachedParse(c.parse, bases), bases, shared: [] };
-    });
-  };
+    }),
+  });
   Object.defineProperty(bound, "name", { value: "URLPattern" });
   return bound;
 }
@@ -298,7 +301,11 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
  * `Pattern` (list.ts); URLPattern objects, of any API instance, are taken as
  * they are.
  */
-export function urlPatternListClass(Pattern: typeof URLPattern) {
+export function urlPatternListClass(
+  Pattern: typeof URLPattern,
+): new (
+  patterns: Iterable<URLPattern | URLPatternInput>,
+) => URLPatternListApi<URLPatternInput, URLPattern> {
   const core = {
     pattern: (source: unknown) => (source instanceof BaseURLPattern ? source : new Pattern(source as URLPatternInput)),
     parse: (input: string, baseURL: BaseURL | undefined) => Pattern._tools().parse(input, baseURL),

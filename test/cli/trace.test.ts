@@ -1,6 +1,7 @@
 // --trace (packages/cli/src/trace.ts): each thread's wall time by phase and
 // its CPU time, on stderr after the run, for stats and parse, with one thread
 // and with --threads 2; the output is the same as without it.
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { swurl, scratchFolder } from "../helpers/cli-run";
 
@@ -114,6 +115,24 @@ describe("--trace", () => {
     expect(rows.map((r) => r.thread)).toEqual(["main", "worker 1"]);
     // Two ranges of 4 MB: listed one by one.
     expect(ranges.map((r) => /range (\d+)/.exec(r)?.[1]).sort()).toEqual(["0", "1"]);
+  });
+
+  it("stats --threads 2 on a gzip file: a row for the thread that inflates it; the report unchanged", () => {
+    const file = scratch.file("big.log.gz", gzipSync(combinedLog(3)));
+    const args = ["stats", "--input", "combined", "--base", BASE, "--json", "--threads", "2", file];
+    const traced = swurl([...args, "--trace"]);
+    expect(traced.status).toBe(0);
+    expect(report(traced.stdout)).toEqual(report(swurl(args).stdout));
+    const { rows, ranges } = traceTable(traced.stderr);
+    expect(rows.map((r) => r.thread)).toEqual(["main", "inflate"]);
+    const inflate = rows[1];
+    // It loads, awaits the file and zlib, posts chunks: nothing of a parser's phases.
+    for (const phase of ["start", "read", "write"]) expect(inflate.phases.get(phase)).toBeGreaterThan(0);
+    for (const phase of ["parse", "tally"]) expect(inflate.phases.get(phase)).toBe(0);
+    for (const phase of ["read", "parse", "tally"]) expect(rows[0].phases.get(phase)).toBeGreaterThan(0);
+    // The main thread's work spans the inflating thread's: it cannot end before its last chunk came.
+    expect(rows[0].total).toBeGreaterThanOrEqual(inflate.total - 1);
+    expect(ranges).toEqual([]);
   });
 
   it("is refused by canon", () => {

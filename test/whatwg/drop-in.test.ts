@@ -1,7 +1,8 @@
 // Issue #36 item 16: what a drop-in for the platform's URL and URLPattern shows
 // beyond parsing: the two blob: statics of the File API, the toString tag, and
 // URLPattern results with their members in WebIDL dictionary order (which
-// JSON.stringify() and snapshots see), over every build.
+// JSON.stringify() and snapshots see), and patterns and lists with no own
+// key, over every build.
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
 
@@ -42,5 +43,22 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
     const Native = (globalThis as unknown as { URLPattern?: typeof api.URLPattern }).URLPattern;
     if (Native !== undefined)
       expect(JSON.stringify(result)).toBe(JSON.stringify(new Native({ pathname: "/:a" }).exec("https://x.example/b")));
+  });
+
+  it("a URLPattern, its class and a URLPatternList show no own key, as the platform's URLPattern", () => {
+    const Native = (globalThis as unknown as { URLPattern?: typeof api.URLPattern }).URLPattern;
+    // Used first: a compiled matcher, a parsed base and a walked list must not show either.
+    const pattern = new api.URLPattern({ pathname: "/:a" });
+    pattern.exec("https://x.example/b");
+    const list = new api.URLPatternList([pattern, "https://*.example/*"]);
+    list.match("/b", "https://x.example");
+    list.exec("/c?d", "https://x.example");
+    const native = Native === undefined ? null : new Native({ pathname: "/:a" });
+    native?.exec("https://x.example/b");
+    const keys = (value: object) => [Object.keys(value), Object.getOwnPropertyNames(value), JSON.stringify(value)];
+    const none = [[], [], "{}"];
+    expect(keys(pattern)).toEqual(native === null ? none : keys(native));
+    expect(Object.keys(api.URLPattern)).toEqual(Native === undefined ? [] : Object.keys(Native));
+    expect(keys(list)).toEqual(none);
   });
 });

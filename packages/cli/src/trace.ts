@@ -4,7 +4,11 @@
 // batches), tally (stats' counting) or format (parse's rows), write
 // (awaiting the output), merge (a tally made into bytes for the main thread,
 // and the tallies added up) and wait (a worker without a range, or out of
-// credits; the main thread awaiting the workers). Marks are made a block of
+// credits; the main thread awaiting the workers). The thread that inflates a
+// compressed file for --threads (threads/inflate.ts) reads (its file, and
+// zlib's output, inflated on libuv's threads, whose CPU time its own does
+// not count), writes (a chunk posted to the main thread) and waits (for the
+// main thread to take what it sent). Marks are made a block of
 // lines at a time, never a line, so that tracing costs nothing measurable.
 // A thread runs one piece of JavaScript at a time: the time from one mark to
 // the next is the phase the first named, awaits included. Where one thread
@@ -25,6 +29,8 @@ interface RangeSpan {
 
 /** A thread's timeline, as it crosses to the main thread. */
 export interface ThreadTrace {
+  /** The thread's name in the table, where it is not a worker taking ranges ("worker 1", ...). */
+  name?: string;
   /** Milliseconds of wall time by phase (PHASES order). */
   ms: number[];
   /** The thread's own CPU time (user + system), where Node tells it (process.threadCpuUsage); else null. */
@@ -138,7 +144,10 @@ const LISTED_RANGES = 16;
 
 /** The timelines of the main thread and the workers, as a table for stderr. */
 function traceReport(main: ThreadTrace, workers: ThreadTrace[]): string {
-  const threads = [["main", main], ...workers.map((t, k) => [`worker ${k + 1}`, t])] as [string, ThreadTrace][];
+  const threads = [["main", main], ...workers.map((t, k) => [t.name ?? `worker ${k + 1}`, t])] as [
+    string,
+    ThreadTrace,
+  ][];
   // Columns of the phases some thread spent time in.
   const shown = PHASES.map((_, p) => p).filter((p) => threads.some(([, t]) => t.ms[p] >= 0.5));
   const head = ["thread", ...shown.map((p) => PHASES[p]), "total", "cpu"];

@@ -17,7 +17,7 @@ interface BulkRun<Result> {
   seconds: number;
   /** Threads that did the work (1 when the input was not a file or too small to split). */
   threads: number;
-  /** With --trace: the worker threads' timelines (the main thread's is its own: trace.ts). */
+  /** With --trace: the other threads' timelines, workers then the inflating one (the main thread's is its own: trace.ts). */
   traces: ThreadTrace[];
 }
 
@@ -98,7 +98,11 @@ export async function runBulk<Options, Result>(
   // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
   // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
   // A compressed file is inflated by a thread of its own while this one parses (inflate.ts).
-  const inflater = bulk.threads > 1 && input.inflatable ? inflaterThread(bulk.script) : undefined;
+  const inflaterTraces: ThreadTrace[] = [];
+  const inflater =
+    bulk.threads > 1 && input.inflatable
+      ? inflaterThread(bulk.script, bulk.trace === true ? (t) => inflaterTraces.push(t) : undefined)
+      : undefined;
   if (bulk.threads > 1 && input.file === null)
     process.stderr.write(
       `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is ${inflater === undefined ? "read by one thread" : "inflated by one thread and parsed by another"}\n`,
@@ -151,7 +155,7 @@ export async function runBulk<Options, Result>(
           };
     run = {
       results: results as Result[],
-      traces,
+      traces: [...traces, ...inflaterTraces],
       bytes: threads > 1 ? bytes : textBytes,
       seconds: (performance.now() - start) / 1000,
       threads,
