@@ -76,28 +76,34 @@ function modeOf(options: BatchOptions | undefined): number {
 const ALL_LINES = 2 ** 31 - 1;
 /** The first output window: the hrefs are about as long as the lines, plus the base for relative ones. */
 const MIN_WINDOW = 65536;
-/** Strings longer than this cannot be made in V8 (String::kMaxLength on 64-bit). */
-const MAX_STRING = 2 ** 29 - 24;
 
 const encoder = /* @__PURE__ */ new TextEncoder();
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), keeping a BOM inside a line. */
 const utf8Decoder = /* @__PURE__ */ new TextDecoder("utf-8", { ignoreBOM: true });
 
+/** log2 of the bytes of hrefs made into one string at a time (64 KiB). */
+const PIECE_BITS = 16;
+
 /**
- * The hrefs (ASCII) as bytes outside the kernel's memory, sliced from one
- * string of them made when a slice is first asked for: a tally (tally.ts)
- * reads the bytes and never asks, so counting a batch decodes nothing; past
- * MAX_STRING bytes, too many for one string, each slice is decoded alone.
+ * The hrefs (ASCII) as bytes outside the kernel's memory, sliced from
+ * strings of 64 KiB of them, each made when a slice in it is first asked
+ * for: a tally (tally.ts) reads the bytes and never asks, so counting a
+ * batch decodes nothing. Pieces, not one string of the batch: Node.js makes
+ * a string of about a megabyte and more outside V8's heap, and making and
+ * freeing one a batch costs more than the rest of a loop that reads two
+ * components of every URL. A slice across two pieces is decoded alone.
  */
 class HrefBytes {
-  private all: string | null = null;
+  private readonly pieces: (string | undefined)[] = [];
 
   constructor(readonly bytes: Uint8Array) {}
 
   slice(start: number, end: number): string {
-    if (this.bytes.length > MAX_STRING) return latin1String(this.bytes.subarray(start, end));
-    this.all ??= latin1String(this.bytes);
-    return this.all.slice(start, end);
+    const k = start >> PIECE_BITS;
+    const from = k << PIECE_BITS;
+    if (end > from + (1 << PIECE_BITS)) return latin1String(this.bytes.subarray(start, end));
+    this.pieces[k] ??= latin1String(this.bytes.subarray(from, from + (1 << PIECE_BITS)));
+    return (this.pieces[k] as string).slice(start - from, end - from);
   }
 }
 
