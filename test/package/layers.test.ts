@@ -59,12 +59,14 @@ const LAYERS: Record<string, string[]> = {
   src: ["src/api", "src/kernel", "src/whatwg"],
   // The command: its own WASM module (on the kernel's byte helpers, compiled
   // into the command's module: source, not the library's runtime), and its
-  // TypeScript, which reaches the library only as the package "swurl".
+  // TypeScript, which reaches the library only as the package "swurl". Its
+  // base (command-module.ts) loads the module; the readers that run it
+  // (dedupe, the log programs of input) read the layouts of its records.
   [`${CLI}/assembly`]: ["assembly"],
   [`${CLI}/src/generated`]: [],
   [`${CLI}/src (entries)`]: [`${CLI}/src`, `${CLI}/src/commands`, `${CLI}/src/threads`],
-  [`${CLI}/src`]: [],
-  [`${CLI}/src/input`]: [`${CLI}/src`],
+  [`${CLI}/src`]: [`${CLI}/src/generated`],
+  [`${CLI}/src/input`]: [`${CLI}/assembly`, `${CLI}/src`],
   [`${CLI}/src/output`]: [`${CLI}/src`, `${CLI}/src/input`],
   [`${CLI}/src/dedupe`]: [`${CLI}/assembly`, `${CLI}/src`, `${CLI}/src/generated`],
   [`${CLI}/src/threads`]: [`${CLI}/src`, `${CLI}/src/input`],
