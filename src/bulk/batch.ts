@@ -102,8 +102,8 @@ class HrefBytes {
     const k = start >> PIECE_BITS;
     const from = k << PIECE_BITS;
     if (end > from + (1 << PIECE_BITS)) return latin1String(this.bytes.subarray(start, end));
-    this.pieces[k] ??= latin1String(this.bytes.subarray(from, from + (1 << PIECE_BITS)));
-    return (this.pieces[k] as string).slice(start - from, end - from);
+    const piece = (this.pieces[k] ??= latin1String(this.bytes.subarray(from, from + (1 << PIECE_BITS))));
+    return piece.slice(start - from, end - from);
   }
 }
 
