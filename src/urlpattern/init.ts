@@ -4,6 +4,7 @@
 import { type Canonicalizers, hasOpaquePath, isSpecialScheme, type PatternCore } from "./canonicalize.js";
 import { urlComponents } from "./url-input.js";
 import { escapePatternString } from "./escape.js";
+import { URL_GETTERS, type UrlGetter } from "../whatwg/getters.js";
 
 /** The URLPatternInit dictionary: each component's pattern string (or value), and a base URL. */
 export interface URLPatternInit {
@@ -21,18 +22,12 @@ export interface URLPatternInit {
 /** A URL as test() and exec() take it, or a pattern as the constructor does: a string or a dictionary of components. */
 export type URLPatternInput = string | URLPatternInit;
 
+/** A component: a string getter of the URL API that reads one component of the URL record (href, origin and host join several). */
+export type ComponentName = Exclude<UrlGetter, "href" | "origin" | "host">;
 /** The eight components, in the order of a URL. */
-export const COMPONENTS = [
-  "protocol",
-  "username",
-  "password",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-export type ComponentName = (typeof COMPONENTS)[number];
+export const COMPONENTS: readonly ComponentName[] = URL_GETTERS.filter(
+  (name): name is ComponentName => name !== "href" && name !== "origin" && name !== "host",
+);
 
 /** "pattern" for a URLPattern's own init, "url" for the one test() and exec() are given. */
 type InitType = "pattern" | "url";
