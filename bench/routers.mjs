@@ -24,12 +24,12 @@ export const ROUTERS = {
   "find-my-way": (table) => {
     const router = FindMyWay();
     for (const [index, path] of table.entries()) router.on("GET", path, () => {}, { index });
-    return withStore((url) => router.find("GET", url));
+    return withIndexIn("store", (url) => router.find("GET", url));
   },
   memoirist: (table) => {
     const router = new Memoirist();
     for (const [index, path] of table.entries()) router.add("GET", path, { index });
-    return withStore((url) => router.find("GET", pathOf(url)));
+    return withIndexIn("store", (url) => router.find("GET", pathOf(url)));
   },
   "hono RegExpRouter": (table) => {
     const router = new RegExpRouter();
@@ -57,27 +57,18 @@ export const ROUTERS = {
   rou3: (table) => {
     const router = createRouter();
     for (const [index, path] of table.entries()) addRoute(router, "GET", path, { index });
-    const find = (url) => findRoute(router, "GET", pathOf(url));
-    return {
-      find,
-      answer: (url) =>
-        answerOf(
-          find(url),
-          (f) => f.data.index,
-          (f) => f.params ?? {},
-        ),
-    };
+    return withIndexIn("data", (url) => findRoute(router, "GET", pathOf(url)));
   },
 };
 
-/** A router whose lookup gives { store: { index }, params }, or null. */
-function withStore(find) {
+/** A router whose lookup gives { [key]: { index }, params } (params undefined where the route has none), or null. */
+function withIndexIn(key, find) {
   return {
     find,
     answer: (url) =>
       answerOf(
         find(url),
-        (f) => f.store.index,
+        (f) => f[key].index,
         (f) => f.params,
       ),
   };
