@@ -50,6 +50,14 @@ export class LineCap {
       length = 0;
       return line;
     };
+    /** The held bytes, then `chunk` up to `end`, just after a line feed: the lines that end there are within the cap. */
+    const passed = function* (chunk: Uint8Array, at: number, end: number) {
+      yield* held;
+      held = [];
+      yield chunk.subarray(at, end);
+      first = false;
+      length = 0;
+    };
     for await (const chunk of source) {
       let at = 0;
       while (at < chunk.length) {
@@ -57,11 +65,7 @@ export class LineCap {
           // No line of the rest can be over the cap: pass on its whole lines at once.
           const last = chunk.lastIndexOf(LF);
           if (last >= at) {
-            yield* held;
-            held = [];
-            yield chunk.subarray(at, last + 1);
-            first = false;
-            length = 0;
+            yield* passed(chunk, at, last + 1);
             at = last + 1;
           }
           // A copy (a Buffer's slice() is a view): the chunk's buffer is read into again (io.ts READ_RING).
@@ -82,11 +86,7 @@ export class LineCap {
           }
           continue;
         }
-        yield* held;
-        held = [];
-        yield chunk.subarray(at, lf + 1);
-        first = false;
-        length = 0;
+        yield* passed(chunk, at, lf + 1);
         at = lf + 1;
       }
     }
