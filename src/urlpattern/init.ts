@@ -24,7 +24,7 @@ export type URLPatternInput = string | URLPatternInit;
 
 /** A component: a string getter of the URL API that reads one component of the URL record (href, origin and host join several). */
 export type ComponentName = Exclude<UrlGetter, "href" | "origin" | "host">;
-/** The eight components, in the order of a URL. */
+/** @internal The eight components, in the order of a URL. */
 export const COMPONENTS: readonly ComponentName[] = URL_GETTERS.filter(
   (name): name is ComponentName => name !== "href" && name !== "origin" && name !== "host",
 );
