@@ -211,6 +211,20 @@ describe("stats --by, --top, top paths", () => {
     expect(s.topPaths).toEqual({ distinct: new Set(paths).size, top: topCounts(paths, 5), dropped: 0 });
   });
 
+  it("groups by the kernel's tallies' pathname and hostname, records without a URL among them, equal what whatwg-url gives", () => {
+    const r = swurl(["stats", "--json", "--input", "combined", "--base", BASE, "--by", "pathname,hostname", logPath]);
+    expect(r.status).toBe(0);
+    const s = JSON.parse(r.stdout);
+    const k = log.map(keys);
+    const group = (values: string[]) => ({ distinct: new Set(values).size, top: topCounts(values, 10), dropped: 0 });
+    const pathnames = k.map((x) => x.url?.pathname ?? "(none)");
+    expect(pathnames).toContain("(none)");
+    expect(s.groups).toEqual([
+      { by: "pathname", ...group(pathnames) },
+      { by: "hostname", ...group(k.map((x) => x.url?.hostname ?? "(none)")) },
+    ]);
+  });
+
   it("the same numbers with 1 and 2 threads on a log cut into ranges", () => {
     const big = path.join(dir, "big.log");
     writeFileSync(big, readFileSync(logPath, "utf8").repeat(30)); // ~6 MB: two ranges

@@ -5,7 +5,7 @@
 // instead of being read as text.
 
 import type { Transform } from "node:stream";
-import * as zlib from "node:zlib";
+import type { ZlibOptions } from "node:zlib";
 
 /** Bytes of a file's start that tell its format: the longest magic number below. */
 export const MAGIC_BYTES = 6;
@@ -22,22 +22,26 @@ export interface Compression {
   why: string;
 }
 
-/** Node.js 22.15 and 24 have zstd in node:zlib; older ones do not. */
-const zstd = (zlib as { createZstdDecompress?: (options: zlib.ZlibOptions) => Transform }).createZstdDecompress;
+/** node:zlib, loaded when a compressed input is first seen: most inputs are text. */
+const zlib = () => process.getBuiltinModule("node:zlib");
 
 /** A format: its magic number, and what the byte after it may be (bzip2's block size), if it says. */
 const FORMATS: { magic: number[]; next?: (byte: number) => boolean; compression: Compression }[] = [
   // RFC 1952 section 2.3.1: ID1 ID2.
   {
     magic: [0x1f, 0x8b],
-    compression: { name: "gzip", decompressor: () => zlib.createGunzip({ chunkSize: CHUNK }), why: "" },
+    compression: { name: "gzip", decompressor: () => zlib().createGunzip({ chunkSize: CHUNK }), why: "" },
   },
   // RFC 8878 section 3.1.1: the frame's magic number, 0xFD2FB528 little-endian.
   {
     magic: [0x28, 0xb5, 0x2f, 0xfd],
     compression: {
       name: "zstd",
-      decompressor: zstd === undefined ? null : () => zstd({ chunkSize: CHUNK }),
+      // Node.js 22.15 and 24 have zstd in node:zlib; older ones do not.
+      get decompressor() {
+        const zstd = (zlib() as { createZstdDecompress?: (options: ZlibOptions) => Transform }).createZstdDecompress;
+        return zstd === undefined ? null : () => zstd({ chunkSize: CHUNK });
+      },
       why: "Node.js reads it from version 22.15 on; or decompress it first: zstd -dc FILE | swurl ...",
     },
   },

@@ -5,7 +5,6 @@
 // removed and FILE is left as it was. FILE that exists and is not a regular
 // file (/dev/stdout, a FIFO) is written in place: there is nothing to rename.
 
-import { randomBytes } from "node:crypto";
 import { readdirSync, realpathSync, statSync, unlinkSync } from "node:fs";
 import { rename } from "node:fs/promises";
 import path from "node:path";
@@ -108,7 +107,7 @@ export function outputTarget(
   removeDead(target);
   const temp = path.join(
     path.dirname(target),
-    `.${path.basename(target)}.swurl-${process.pid}-${randomBytes(6).toString("hex")}`,
+    `.${path.basename(target)}.swurl-${process.pid}-${process.getBuiltinModule("node:crypto").randomBytes(6).toString("hex")}`,
   );
   hookExit();
   pending.add(temp);

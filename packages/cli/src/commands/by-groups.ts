@@ -157,26 +157,28 @@ export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally
       if (def.tally === undefined) return;
       const { table, fold } = def.tally;
       const group = total.groups[k];
-      // The records without a URL, counted a record at a time, go in after the tally's keys.
+      // The records without a URL, counted a record at a time.
       const before = group.counts;
       let counted = 0;
       if (fold === undefined) {
-        // The keys as they are: the tally's Map itself where the group has no counts of its own
-        // (it is only read from now on), else copied whole (its keys are strings of their own).
-        group.counts = before.size === 0 && table !== "hosts" ? counts[table] : new Map(counts[table]);
+        // The tally's table itself, only read from now on (the report's own list of it reads it
+        // too), and the counts of a record at a time beside it: a table of hundreds of thousands
+        // of paths is not copied.
+        group.counts = counts[table];
+        group.more = before;
         // Only the hosts' count is needed (below): a loop of hundreds of thousands of paths is not run for nothing.
         if (table === "hosts") for (const n of group.counts.values()) counted += n;
+        // The hosts tally leaves out the hostname "" (a URL without a host).
+        if (table === "hosts" && counts.valid > counted) before.set("", (before.get("") ?? 0) + counts.valid - counted);
       } else {
         group.counts = new Map();
         for (const [key, n] of counts[table]) {
           addGroup(total, k, fold(key), n);
           counted += n;
         }
+        for (const [key, n] of before) addGroup(total, k, key, n);
+        if (table === "hosts" && counts.valid > counted) addGroup(total, k, fold(""), counts.valid - counted);
       }
-      for (const [key, n] of before) addGroup(total, k, key, n);
-      // The hosts tally leaves out the hostname "" (a URL without a host).
-      if (table === "hosts" && counts.valid > counted)
-        addGroup(total, k, fold === undefined ? "" : fold(""), counts.valid - counted);
       if (table === "paths") total.groups[k].dropped += counts.pathsDropped;
     });
   };

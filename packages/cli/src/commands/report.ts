@@ -4,7 +4,7 @@
 import { chart, type ChartRow, type Style } from "./chart.js";
 import { publicSuffixList } from "../output/public-suffix.js";
 import type { Tally } from "./tally.js";
-import type { TopCounts } from "./top-counts.js";
+import { type CountTable, countTable, type TopCounts } from "./top-counts.js";
 import { percentiles } from "./durations.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "../units.js";
 
@@ -63,7 +63,8 @@ interface TopList {
 const round = (seconds: number) => Number(seconds.toPrecision(3));
 
 function topList(t: TopCounts, n: number): TopList {
-  const rows = top(t.counts, n);
+  const table = countTable(t);
+  const rows = top(table, n);
   const { sums, durations } = t;
   if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)!;
   if (durations !== undefined) {
@@ -73,7 +74,7 @@ function topList(t: TopCounts, n: number): TopList {
       if (p !== null) Object.assign(row, { p50: round(p.p50), p95: round(p.p95), p99: round(p.p99) });
     }
   }
-  return { distinct: t.counts.size, top: rows, dropped: t.dropped };
+  return { distinct: table.size, top: rows, dropped: t.dropped };
 }
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
@@ -96,12 +97,26 @@ function before(a: [string, number], b: [string, number]): boolean {
  * more than the rest of the report. Each entry is placed by a walk of up to
  * `n`, so a long top is sorted whole.
  */
-function top(map: Map<string, number>, n: number): ChartRow[] {
-  const best = n > SELECT_TOP ? [...map].sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, n) : selectTop(map, n);
+function top(map: CountTable, n: number): ChartRow[] {
+  const best =
+    n > SELECT_TOP
+      ? entries(map)
+          .sort((a, b) => (before(a, b) ? -1 : 1))
+          .slice(0, n)
+      : selectTop(map, n);
   return best.map(([label, count]) => ({ label, count }));
 }
 
-function selectTop(map: Map<string, number>, n: number): [string, number][] {
+/** Every entry of `map`, [key, count]. */
+function entries(map: CountTable): [string, number][] {
+  const all: [string, number][] = [];
+  map.forEach((count, key) => {
+    all.push([key, count]);
+  });
+  return all;
+}
+
+function selectTop(map: CountTable, n: number): [string, number][] {
   const best: [string, number][] = [];
   if (n === 0) return best;
   // forEach, not for...of: an entry array is made only for a value that gets in.

@@ -19,6 +19,38 @@ export interface TopCounts {
   sums?: Map<string, number>;
   /** Where the input has durations: each value's (durations.ts), for its percentiles. */
   durations?: Map<string, Histogram>;
+  /**
+   * Counts beside `counts` where `counts` is a table that another list reads
+   * too (the kernel's tally of pathnames or hosts, by-groups.ts): the list is
+   * the two added up (forEachCount()), read without a copy of a table of
+   * hundreds of thousands of keys.
+   */
+  more?: Map<string, number>;
+}
+
+/** A table of counts as the report reads it: each value once, with its count. */
+export interface CountTable {
+  readonly size: number;
+  forEach(fn: (count: number, key: string) => void): void;
+}
+
+/** The counts of `t`, `more` added in (TopCounts), as a table. */
+export function countTable(t: TopCounts): CountTable {
+  const { counts, more } = t;
+  if (more === undefined) return counts;
+  let size = counts.size;
+  for (const key of more.keys()) if (!counts.has(key)) size++;
+  return {
+    size,
+    forEach(fn) {
+      counts.forEach((n, key) => {
+        fn(n + (more.get(key) ?? 0), key);
+      });
+      more.forEach((n, key) => {
+        if (!counts.has(key)) fn(n, key);
+      });
+    },
+  };
 }
 
 /** Empty counts; `summed`: with sums; `timed`: with durations. */

@@ -3,7 +3,6 @@
 // readers downstream (the kernel's blocks, the text formats' strings), which
 // would each hold a copy of a line several times its size, never see it.
 
-import { randomBytes } from "node:crypto";
 import type { Records } from "./records.js";
 
 /** Bytes of a line at most: 16 MiB, eight times the longest URL browsers take (2 MiB). */
@@ -29,7 +28,8 @@ const LF = 0x0a;
  * line's whatever the format makes of its text.
  */
 export class LineCap {
-  private readonly mark = `\u0001swurl-cut-${randomBytes(8).toString("hex")} `;
+  /** Made at the first cut line: most runs have none and never load node:crypto. */
+  private markText: string | null = null;
   private readonly encoder = new TextEncoder();
   /** Placeholders passed on that no record has been found for yet: records are looked at only while there are some. */
   private unseen = 0;
@@ -92,6 +92,11 @@ export class LineCap {
     }
     if (length > cap) yield placeholder();
     else yield* held;
+  }
+
+  private get mark(): string {
+    this.markText ??= `\u0001swurl-cut-${process.getBuiltinModule("node:crypto").randomBytes(8).toString("hex")} `;
+    return this.markText;
   }
 
   /** The line that stands for a cut line of `bytes` bytes (a record's, when `counted`). */
