@@ -22,7 +22,7 @@ export interface TopCounts {
   /**
    * Counts beside `counts` where `counts` is a table that another list reads
    * too (the kernel's tally of pathnames or hosts, by-groups.ts): the list is
-   * the two added up (forEachCount()), read without a copy of a table of
+   * the two added up (countTable()), read without a copy of a table of
    * hundreds of thousands of keys.
    */
   more?: Map<string, number>;
