@@ -77,33 +77,39 @@ function hasRoom(table: i32, len: i32): bool {
   return ld32(header(table, L.TALLY_KEYS_END)) + len <= ld32(header(table, L.TALLY_KEYS_LIMIT));
 }
 
+/** Whether `slot` is empty or holds the key of `len` bytes at `p` whose hash is `h`. */
+function endsProbe(slot: i32, p: i32, len: i32, h: i32): bool {
+  const key = ld32(slot + (L.TALLY_KEY << 2));
+  return (
+    key == 0 ||
+    (ld32(slot + (L.TALLY_HASH << 2)) == h && ld32(slot + (L.TALLY_KEY_LENGTH << 2)) == len && sameBytes(key, p, len))
+  );
+}
+
+/** The slot of the key of `len` bytes at `p` whose hash is `h` in `table`, or the empty slot where it goes. */
+function probe(table: i32, p: i32, len: i32, h: i32): i32 {
+  const mask = ld32(header(table, L.TALLY_MASK));
+  let i = h & mask;
+  while (!endsProbe(slotAt(table, i), p, len, h)) i = (i + 1) & mask;
+  return slotAt(table, i);
+}
+
 /** Count `n` more of the key of `len` bytes at `p` whose hash is `h`; the caller checked hasRoom(). */
 function add(table: i32, p: i32, len: i32, h: i32, n: i32): void {
-  const mask = ld32(header(table, L.TALLY_MASK));
-  for (let i = h & mask; ; i = (i + 1) & mask) {
-    const slot = slotAt(table, i);
-    const key = ld32(slot + (L.TALLY_KEY << 2));
-    if (key == 0) {
-      const keys = ld32(header(table, L.TALLY_KEYS_END));
-      copy(keys, p, len);
-      st32(header(table, L.TALLY_KEYS_END), keys + len);
-      st32(header(table, L.TALLY_SIZE), ld32(header(table, L.TALLY_SIZE)) + 1);
-      // A key of no bytes still needs an address that is not 0: its place in the key space.
-      st32(slot + (L.TALLY_KEY << 2), keys);
-      st32(slot + (L.TALLY_KEY_LENGTH << 2), len);
-      st32(slot + (L.TALLY_HASH << 2), h);
-      st32(slot + (L.TALLY_COUNT << 2), n);
-      return;
-    }
-    if (
-      ld32(slot + (L.TALLY_HASH << 2)) == h &&
-      ld32(slot + (L.TALLY_KEY_LENGTH << 2)) == len &&
-      sameBytes(key, p, len)
-    ) {
-      st32(slot + (L.TALLY_COUNT << 2), ld32(slot + (L.TALLY_COUNT << 2)) + n);
-      return;
-    }
+  const slot = probe(table, p, len, h);
+  if (ld32(slot + (L.TALLY_KEY << 2)) != 0) {
+    st32(slot + (L.TALLY_COUNT << 2), ld32(slot + (L.TALLY_COUNT << 2)) + n);
+    return;
   }
+  const keys = ld32(header(table, L.TALLY_KEYS_END));
+  copy(keys, p, len);
+  st32(header(table, L.TALLY_KEYS_END), keys + len);
+  st32(header(table, L.TALLY_SIZE), ld32(header(table, L.TALLY_SIZE)) + 1);
+  // A key of no bytes still needs an address that is not 0: its place in the key space.
+  st32(slot + (L.TALLY_KEY << 2), keys);
+  st32(slot + (L.TALLY_KEY_LENGTH << 2), len);
+  st32(slot + (L.TALLY_HASH << 2), h);
+  st32(slot + (L.TALLY_COUNT << 2), n);
 }
 
 /**
@@ -115,6 +121,15 @@ export function tallyAdd(table: i32, p: i32, len: i32, n: i32): i32 {
   if (!hasRoom(table, len)) return 0;
   add(table, p, len, hashBytes(p, len), n);
   return 1;
+}
+
+/**
+ * The count of the `len` bytes at `p` in `table`: 0 where they are not a key
+ * (a key is counted at least once).
+ */
+export function tallyFind(table: i32, p: i32, len: i32): i32 {
+  const slot = probe(table, p, len, hashBytes(p, len));
+  return ld32(slot + (L.TALLY_KEY << 2)) == 0 ? 0 : ld32(slot + (L.TALLY_COUNT << 2));
 }
 
 /**

@@ -8,7 +8,7 @@ export type { StreamSource } from "../bulk/stream.js";
 /** Access-log fields as Apache and nginx write them: a request line's parts, a quoted field's escapes undone. */
 export { requestParts } from "../bulk/request-target.js";
 export { unescapeLogField } from "../bulk/log-escapes.js";
-export type { TallyCounts, TallyOptions, UrlTally } from "../bulk/tally.js";
+export type { TallyCounts, TallyOptions, TallySummary, TallyTable, UrlTally } from "../bulk/tally.js";
 export type { Swurl } from "./create.js";
 export type { KernelName } from "../kernel/backend.js";
 export type { UrlParts, UrlPartsJSON } from "../rfc3986/split.js";

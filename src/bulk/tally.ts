@@ -35,6 +35,28 @@ export interface TallyCounts {
   pathsDropped: number;
 }
 
+/**
+ * A table of a tally (UrlTally.summary()) read in place, as the tally is when
+ * each method is called: a key becomes a string only where a method returns it.
+ */
+export interface TallyTable {
+  /** Distinct keys. */
+  readonly size: number;
+  /** How many times `key` was counted (0: never, or left out past the bound on paths). */
+  count(key: string): number;
+  /** The `n` keys counted most often, with their counts: the largest first, equal counts in key order (as `<` orders strings). */
+  top(n: number): [string, number][];
+  /** Every key with its count. */
+  toMap(): Map<string, number>;
+}
+
+/** What a tally counted, its tables read in place (UrlTally.summary()). */
+export interface TallySummary extends Omit<TallyCounts, "schemes" | "hosts" | "paths"> {
+  schemes: TallyTable;
+  hosts: TallyTable;
+  paths: TallyTable;
+}
+
 interface Table {
   at: number;
   capacity: number;
@@ -313,8 +335,8 @@ class HrefTally {
     this.prunePaths();
   }
 
-  /** The counts so far. */
-  counts(): TallyCounts {
+  /** The counts so far, each table read in place. */
+  summary(): TallySummary {
     const words = this.arena.i32;
     const counter = (c: number) => words[(this.counters >> 2) + c] >>> 0;
     return {
@@ -323,11 +345,80 @@ class HrefTally {
       withFragment: counter(L.COUNT_FRAGMENT),
       withCredentials: counter(L.COUNT_CREDENTIALS),
       withPort: counter(L.COUNT_PORT),
-      schemes: this.keys(this.tables[L.TALLY_SCHEMES]),
-      hosts: this.keys(this.tables[L.TALLY_HOSTS]),
-      paths: this.keys(this.tables[L.TALLY_PATHS]),
+      schemes: this.view(L.TALLY_SCHEMES),
+      hosts: this.view(L.TALLY_HOSTS),
+      paths: this.view(L.TALLY_PATHS),
       pathsDropped: this.pathsDropped,
     };
+  }
+
+  /** Table `t` read in place: its block is looked up at each call, as it moves when it grows. */
+  private view(t: number): TallyTable {
+    const table = () => this.tables[t];
+    const self = this;
+    return {
+      get size() {
+        return self.header(table(), L.TALLY_SIZE);
+      },
+      count: (key) => {
+        if (typeof key !== "string") throw new TypeError(`TallyTable.count: expected a string, got ${typeName(key)}`);
+        return this.find(table(), key);
+      },
+      top: (n) => {
+        if (!Number.isInteger(n) || n < 0)
+          throw new TypeError(`TallyTable.top: n must be a whole number, got ${typeName(n)}`);
+        return this.topKeys(table(), n);
+      },
+      toMap: () => this.keys(table()),
+    };
+  }
+
+  /** The count of `key` in `table` (0: not a key). */
+  private find(table: Table, key: string): number {
+    // UTF-8 takes up to 3 bytes a UTF-16 unit.
+    this.scratch = this.atLeast(this.scratch, 3 * key.length + L.SLACK);
+    return this.bulk.tallyFind(table.at, this.scratch.at, this.arena.write(key, this.scratch.at)) >>> 0;
+  }
+
+  /**
+   * The `n` keys of `table` counted most often, in report order (before()).
+   * The kernel's histogram of the counts gives the least count the n-th key
+   * can have, so that only the keys counted at least that often are compared
+   * and only the n kept become strings.
+   */
+  private topKeys(table: Table, n: number): [string, number][] {
+    if (n === 0) return [];
+    this.bulk.tallyHistogram(table.at, this.histogram, HISTOGRAM);
+    const words = this.arena.i32;
+    const histogram = words.subarray(this.histogram >> 2, (this.histogram >> 2) + HISTOGRAM);
+    let least = 1;
+    for (let c = HISTOGRAM - 1, above = 0; c > 1; c--) {
+      above += histogram[c];
+      if (above >= n) {
+        least = c;
+        break;
+      }
+    }
+    const slots: number[] = [];
+    const first = (table.at + L.TALLY_HEADER_BYTES) >> 2;
+    for (let s = first; s < first + table.capacity * L.TALLY_SLOT; s += L.TALLY_SLOT)
+      if (words[s + L.TALLY_KEY] !== 0 && words[s + L.TALLY_COUNT] >>> 0 >= least) slots.push(s);
+    const u8 = this.arena.u8;
+    const count = (s: number) => words[s + L.TALLY_COUNT] >>> 0;
+    // Keys are ASCII (hrefs are): their bytes sort as their strings' UTF-16 units do.
+    const before = (a: number, b: number): boolean => {
+      if (count(a) !== count(b)) return count(a) > count(b);
+      const p = words[a + L.TALLY_KEY];
+      const q = words[b + L.TALLY_KEY];
+      const m = words[a + L.TALLY_KEY_LENGTH];
+      const k = words[b + L.TALLY_KEY_LENGTH];
+      for (let i = 0; i < m && i < k; i++) if (u8[p + i] !== u8[q + i]) return u8[p + i] < u8[q + i];
+      return m < k;
+    };
+    return best(slots, n, before).map((s) => {
+      const key = words[s + L.TALLY_KEY];
+      return [this.arena.ascii(key, key + words[s + L.TALLY_KEY_LENGTH]), count(s)];
+    });
   }
 
   /**
@@ -348,6 +439,27 @@ class HrefTally {
     }
     return map;
   }
+}
+
+/** Longer selections than this are sorted whole (best()). */
+const SELECT_BEST = 64;
+
+/**
+ * The `n` first of `items` in the order `before`, in that order. A short
+ * selection keeps a sorted array of the best so far, each item placed by a
+ * walk of up to `n`, which costs less than a sort of all of them.
+ */
+function best<T>(items: T[], n: number, before: (a: T, b: T) => boolean): T[] {
+  if (n > SELECT_BEST) return items.sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, n);
+  const kept: T[] = [];
+  for (const item of items) {
+    if (kept.length === n && !before(item, kept[n - 1])) continue;
+    let at = kept.length === n ? n - 1 : kept.length;
+    while (at > 0 && before(item, kept[at - 1])) at--;
+    if (kept.length === n) kept.pop();
+    kept.splice(at, 0, item);
+  }
+  return kept;
 }
 
 function align4(n: number): number {
@@ -394,8 +506,13 @@ export interface TallyOptions {
 export interface UrlTally {
   /** Count the lines of `batch` that parsed, from line `start` (default 0) on. */
   add(batch: UrlBatch, start?: number): void;
-  /** The counts so far (each call makes new Maps). */
+  /** The counts so far (each call makes new Maps: a string per key). */
   counts(): TallyCounts;
+  /**
+   * The counts so far, each table read in place: no string a key, where a
+   * report needs a table's size and its top keys only.
+   */
+  summary(): TallySummary;
   /**
    * The tally as bytes, for a tally in another thread or process to add in
    * with addSerialized(): a worker's counts cross as one block, and their
@@ -426,7 +543,11 @@ export function tallyApi(arena: Arena) {
           throw new TypeError(`UrlTally.add: start must be a whole number, got ${typeName(start)}`);
         tally.add(batch, start);
       },
-      counts: () => tally.counts(),
+      counts() {
+        const { schemes, hosts, paths, ...counters } = tally.summary();
+        return { ...counters, schemes: schemes.toMap(), hosts: hosts.toMap(), paths: paths.toMap() };
+      },
+      summary: () => tally.summary(),
       serialize: () => tally.serialize(),
       addSerialized(bytes) {
         if (!(bytes instanceof Uint8Array))

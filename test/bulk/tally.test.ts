@@ -3,11 +3,34 @@
 // lines in several batches (a tally carries its tables from one to the next),
 // from a line other than the first, against a base, and with paths pruned.
 import { describe, expect, it } from "vitest";
-import type { TallyCounts as Counts, UrlBatch } from "../../build/index.js";
+import type { TallyCounts as Counts, TallySummary, UrlBatch } from "../../build/index.js";
 import { builds } from "../helpers/builds";
 import { corpusLines } from "../helpers/corpus";
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+
+/** The `n` first entries of `map` by count, largest first, equal counts in key order: the report's order. */
+const topOf = (map: Map<string, number>, n: number) =>
+  [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+
+/** Each table of `tally.summary()` read in place equals that table of `tally.counts()`: size, every count, tops of every length. */
+function expectSummaryOfCounts(tally: { counts(): Counts; summary(): TallySummary }): void {
+  const counts = tally.counts();
+  const summary = tally.summary();
+  for (const name of ["schemes", "hosts", "paths"] as const) {
+    const map = counts[name];
+    const table = summary[name];
+    expect(table.size).toBe(map.size);
+    expect(table.toMap()).toEqual(map);
+    for (const [key, n] of map) if (table.count(key) !== n) expect([key, table.count(key)]).toEqual([key, n]);
+    for (const absent of ["/not/counted/anywhere", "", "caf\u00e9", "\u{1F600}"])
+      if (!map.has(absent)) expect(table.count(absent)).toBe(0);
+    for (const n of [0, 1, 2, 5, 10, 64, 65, 100, map.size, map.size + 3]) expect(table.top(n)).toEqual(topOf(map, n));
+  }
+  const { schemes, hosts, paths, ...counters } = counts;
+  const { schemes: _s, hosts: _h, paths: _p, ...summed } = summary;
+  expect(summed).toEqual(counters);
+}
 
 /** The counts of the lines of each batch from its start on that parsed, from their ParsedUrls' getters. */
 function reference(batches: [UrlBatch, number][]): Counts {
@@ -56,6 +79,7 @@ describe.each(builds)("createTally(), %s build", (_name, api) => {
     const expected = reference(batches);
     expect(expected.valid).toBeGreaterThan(lines.length / 2);
     expect(tally.counts()).toEqual(expected);
+    expectSummaryOfCounts(tally);
   });
 
   it("links against a base, and access-log lines, count as the getters do", () => {
@@ -99,6 +123,40 @@ describe.each(builds)("createTally(), %s build", (_name, api) => {
     // The most frequent paths of the corpus stay, with their exact counts.
     const top = [...exact.paths].sort((a, b) => b[1] - a[1]).slice(0, 5);
     for (const [p, n] of top) expect(counts.paths.get(p)).toBe(n);
+    expectSummaryOfCounts(tally);
+  });
+
+  it("summary() reads the tables in place: ties in key order, a key made of any bytes, a count past 2^31", () => {
+    const tally = api.createTally();
+    // Paths that tie on their counts, in an order that is neither the key order nor the reverse; a prefix before its extension.
+    const paths = ["/b", "/a", "/ab", "/a/", "/%C3%A9", "/Z", "/a", "/b", "/ab", "/", "/z", "/zz", "/z"];
+    tally.add(api.parseBatch(paths.map((p) => `https://h${p.length}.example${p}`).join("\n")));
+    expect(tally.summary().paths.top(4)).toEqual([
+      ["/a", 2],
+      ["/ab", 2],
+      ["/b", 2],
+      ["/z", 2],
+    ]);
+    expectSummaryOfCounts(tally);
+    // A count above 2^31 is read unsigned, and orders above the others.
+    const big = api.createTally();
+    const bytes = tally.serialize();
+    const words = new Int32Array(bytes.buffer);
+    // The first table's first triple: (offset, length, count).
+    words[1 + 5 + 2 + 2 + 2] = -5;
+    big.addSerialized(bytes);
+    const scheme = big.summary().schemes.top(1)[0];
+    expect(scheme[1]).toBe(2 ** 32 - 5);
+    expect(big.summary().schemes.count(scheme[0])).toBe(2 ** 32 - 5);
+    expectSummaryOfCounts(big);
+  });
+
+  it("summary()'s tables refuse a count of what is not a string and a top of what is not a whole number", () => {
+    const { paths } = api.createTally().summary();
+    expect(() => paths.count(7 as never)).toThrow(/expected a string/);
+    for (const n of [-1, 1.5, Number.NaN, "3"]) expect(() => paths.top(n as never)).toThrow(/whole number/);
+    expect(paths.top(3)).toEqual([]);
+    expect(paths.size).toBe(0);
   });
 
   it("counts the lines the kernel leaves to parse(): UTS #46 hosts, blob: URLs, hrefs too long for a row", () => {
@@ -136,6 +194,7 @@ describe.each(builds)("createTally(), %s build", (_name, api) => {
     total.addSerialized(first.serialize());
     total.addSerialized(second.serialize());
     expect(total.counts()).toEqual(whole.counts());
+    expectSummaryOfCounts(total);
     // Added into a tally that has counts of its own, and from bytes that do not start on a word boundary.
     const bytes = second.serialize();
     const shifted = new Uint8Array(bytes.length + 1);
@@ -167,6 +226,7 @@ describe.each(builds)("createTally(), %s build", (_name, api) => {
     }
     expect(counts.pathsDropped).toBeGreaterThan(0);
     expect(kept + counts.pathsDropped).toBe(exact.valid);
+    expectSummaryOfCounts(total);
   });
 
   it("refuses bytes that are not a serialized tally, and adds nothing", () => {
