@@ -783,10 +783,10 @@ export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[
     const total = await groupTotal(cli, c, sum);
     GROUP_KEYS.forEach((key, k) => {
       const what = `${c.format} --by ${key}${sum === undefined ? "" : ` --sum ${sum}`}`;
-      // A group from the kernel's tally keeps its other counts apart (TopCounts.more): the two added up.
-      const { counts, more } = total.groups[k];
+      // A group from the kernel's tally reads that table beside its other counts (TopCounts.table): the two added up.
+      const { counts, table } = total.groups[k];
       const all = new Map(counts);
-      for (const [value, n] of more ?? []) all.set(value, (all.get(value) ?? 0) + n);
+      for (const [value, n] of table?.top(table.size) ?? []) all.set(value, (all.get(value) ?? 0) + n);
       const [got, want] = [sorted(all), sorted(expected[k])];
       if (got !== want) problems.push(`${what}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`);
       if (sum === undefined) return;

@@ -14,13 +14,14 @@
 // them (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { ParsedUrl, TallyCounts } from "swurl";
+import type { ParsedUrl } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import { KEY, LogLineReader, NO_VALUE } from "../input/log-line.js";
 import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import type { InputSpec, Records } from "../input/records.js";
-import { addGroup, type Tally } from "./tally.js";
+import { addGroup, type KernelCounts, type Tally } from "./tally.js";
+import { mapTable } from "./top-counts.js";
 
 export class GroupCounter {
   private readonly reader: LogLineReader;
@@ -151,7 +152,7 @@ export class GroupCounter {
  * The counts of the --by keys `defs` that come from the kernel's tallies,
  * added to `total` from the tallies' counts (totalTally()).
  */
-export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally) => void {
+export function fromKernel(defs: FieldDef[]): (counts: KernelCounts, total: Tally) => void {
   return (counts, total) => {
     defs.forEach((def, k) => {
       if (def.tally === undefined) return;
@@ -159,20 +160,20 @@ export function fromKernel(defs: FieldDef[]): (counts: TallyCounts, total: Tally
       const group = total.groups[k];
       // The records without a URL, counted a record at a time.
       const before = group.counts;
+      const tallied = counts[table];
       let counted = 0;
       if (fold === undefined) {
-        // The tally's table itself, only read from now on (the report's own list of it reads it
-        // too), and the counts of a record at a time beside it: a table of hundreds of thousands
-        // of paths is not copied.
-        group.counts = counts[table];
-        group.more = before;
+        // The tally's table itself beside the counts of a record at a time, only read from now on
+        // (the report's own list of it reads it too): a table of hundreds of thousands of paths is
+        // neither copied nor made strings.
+        group.table = tallied instanceof Map ? mapTable(tallied) : tallied;
         // Only the hosts' count is needed (below): a loop of hundreds of thousands of paths is not run for nothing.
-        if (table === "hosts") for (const n of group.counts.values()) counted += n;
+        if (table === "hosts") for (const n of counts.hosts.values()) counted += n;
         // The hosts tally leaves out the hostname "" (a URL without a host).
         if (table === "hosts" && counts.valid > counted) before.set("", (before.get("") ?? 0) + counts.valid - counted);
       } else {
         group.counts = new Map();
-        for (const [key, n] of counts[table]) {
+        for (const [key, n] of tallied instanceof Map ? tallied : tallied.toMap()) {
           addGroup(total, k, fold(key), n);
           counted += n;
         }

@@ -4,7 +4,7 @@
 import { chart, type ChartRow, type Style } from "./chart.js";
 import { publicSuffixList } from "../output/public-suffix.js";
 import type { Tally } from "./tally.js";
-import { type CountTable, countTable, type TopCounts } from "./top-counts.js";
+import { type CountTable, countTable, mapTable, type TopCounts } from "./top-counts.js";
 import { percentiles } from "./durations.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "../units.js";
 
@@ -82,56 +82,9 @@ const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 const WARM_UP_BYTES = 2e6;
 const IDN = /(?:^|\.)xn--/;
 
-/** Longer tops than this are sorted whole (top()). */
-const SELECT_TOP = 64;
-
-/** Whether entry `a` comes before `b`: the larger count, ties in name order so the report is the same on every run. */
-function before(a: [string, number], b: [string, number]): boolean {
-  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
-}
-
-/**
- * The `n` largest counts, in report order. A table holds up to hundreds of
- * thousands of values and a report shows a few: the best `n` are kept in a
- * sorted array as the entries go by, where a sort of the whole table cost
- * more than the rest of the report. Each entry is placed by a walk of up to
- * `n`, so a long top is sorted whole.
- */
-function top(map: CountTable, n: number): ChartRow[] {
-  const best =
-    n > SELECT_TOP
-      ? entries(map)
-          .sort((a, b) => (before(a, b) ? -1 : 1))
-          .slice(0, n)
-      : selectTop(map, n);
-  return best.map(([label, count]) => ({ label, count }));
-}
-
-/** Every entry of `map`, [key, count]. */
-function entries(map: CountTable): [string, number][] {
-  const all: [string, number][] = [];
-  map.forEach((count, key) => {
-    all.push([key, count]);
-  });
-  return all;
-}
-
-function selectTop(map: CountTable, n: number): [string, number][] {
-  const best: [string, number][] = [];
-  if (n === 0) return best;
-  // forEach, not for...of: an entry array is made only for a value that gets in.
-  map.forEach((count, key) => {
-    if (best.length === n) {
-      const [lastKey, lastCount] = best[n - 1];
-      if (count < lastCount || (count === lastCount && key > lastKey)) return;
-    }
-    const entry: [string, number] = [key, count];
-    let at = best.length === n ? n - 1 : best.length;
-    while (at > 0 && before(entry, best[at - 1])) at--;
-    if (best.length === n) best.pop();
-    best.splice(at, 0, entry);
-  });
-  return best;
+/** The `n` largest counts of `table`, in report order, as chart rows. */
+function top(table: CountTable, n: number): ChartRow[] {
+  return table.top(n).map(([label, count]) => ({ label, count }));
 }
 
 export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: string | null = null): Summary {
@@ -163,11 +116,11 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     // Three significant digits: a small input's rate is a fraction of 1 MB/s, not 0.
     megabytesPerSecond: run.seconds > 0 ? Number((run.bytes / 1e6 / run.seconds).toPrecision(3)) : 0,
     threads: run.threads,
-    schemes: top(t.schemes, topN),
+    schemes: top(mapTable(t.schemes), topN),
     distinctHosts: t.hosts.size,
-    topHosts: top(t.hosts, topN),
+    topHosts: top(mapTable(t.hosts), topN),
     distinctDomains: domains.size,
-    topDomains: top(domains, topN),
+    topDomains: top(mapTable(domains), topN),
     withoutDomain,
     withHost,
     withQuery: t.withQuery,

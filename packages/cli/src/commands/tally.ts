@@ -2,7 +2,7 @@
 // plain data (numbers, strings, Maps), so a worker thread can post its share
 // to the main thread, where the shares are merged in input order.
 
-import { createTally, type ParsedUrl, type TallyCounts, type UrlTally } from "swurl";
+import { createTally, type ParsedUrl, type TallyCounts, type TallySummary, type UrlTally } from "swurl";
 import { own } from "../own.js";
 import { CAP_KEYS, countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
 
@@ -92,11 +92,21 @@ export function addUrl(t: Tally, url: ParsedUrl): void {
 }
 
 /**
- * The URLs counted in the kernel (createTally()) as a tally of their own,
- * with `groups` empty --by counts: mergeTally() adds it in, as it adds a
- * piece's.
+ * The counts of the URLs counted in the kernel (UrlTally.summary()), the
+ * schemes and hosts made Maps (the report reads every host, for its
+ * registrable domain); the paths, up to hundreds of thousands, stay a table
+ * read in place, of which the report makes strings of the top few only.
  */
-function countsTally(c: TallyCounts, groups: number): Tally {
+export interface KernelCounts extends Omit<TallySummary, "schemes" | "hosts"> {
+  schemes: Map<string, number>;
+  hosts: Map<string, number>;
+}
+
+/**
+ * The URLs counted in the kernel as a tally of their own, with `groups`
+ * empty --by counts: mergeTally() adds it in, as it adds a piece's.
+ */
+function countsTally(c: KernelCounts, groups: number): Tally {
   return {
     ...emptyTally(groups),
     lines: c.valid,
@@ -106,7 +116,7 @@ function countsTally(c: TallyCounts, groups: number): Tally {
     withPort: c.withPort,
     schemes: c.schemes,
     hosts: c.hosts,
-    paths: { counts: c.paths, dropped: c.pathsDropped },
+    paths: { counts: new Map(), table: c.paths, dropped: c.pathsDropped },
   };
 }
 
@@ -133,17 +143,18 @@ export function addSkipped(t: Tally, lines: number): void {
  * The tallies of the pieces of an input, in input order, added up: the
  * URL counts of every piece go into one createTally() (the first piece's
  * own, where it was counted in this thread: the main thread's share is not
- * made bytes and read back), whose keys become strings once, here, and
+ * made bytes and read back), whose keys are read here (KernelCounts), and
  * `fromKernel` adds to the --by counts what it works out of them.
  */
-export function totalTally(pieces: Tally[], fromKernel?: (counts: TallyCounts, total: Tally) => void): Tally {
+export function totalTally(pieces: Tally[], fromKernel?: (counts: KernelCounts, total: Tally) => void): Tally {
   const counted = pieces.flatMap((t) => (t.urlCounts === null ? [] : [t.urlCounts]));
   const total = pieces.reduce(mergeTally);
   if (counted.length > 0) {
     const live = counted.find((c): c is UrlTally => !(c instanceof Uint8Array));
     const urls = live ?? createTally({ paths: CAP_KEYS });
     for (const c of counted) if (c !== urls) urls.addSerialized(c instanceof Uint8Array ? c : c.serialize());
-    const counts = urls.counts();
+    const { schemes, hosts, ...summary } = urls.summary();
+    const counts = { ...summary, schemes: schemes.toMap(), hosts: hosts.toMap() };
     mergeTally(total, countsTally(counts, total.groups.length));
     fromKernel?.(counts, total);
   }

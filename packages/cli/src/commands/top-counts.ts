@@ -20,35 +20,97 @@ export interface TopCounts {
   /** Where the input has durations: each value's (durations.ts), for its percentiles. */
   durations?: Map<string, Histogram>;
   /**
-   * Counts beside `counts` where `counts` is a table that another list reads
-   * too (the kernel's tally of pathnames or hosts, by-groups.ts): the list is
-   * the two added up (countTable()), read without a copy of a table of
-   * hundreds of thousands of keys.
+   * A table of counts read in place beside `counts`, where the value's
+   * count is the two added up (countTable()): the kernel's tally of
+   * pathnames or hosts, which other lists read too, so that a table of
+   * hundreds of thousands of keys is neither copied nor made strings.
    */
-  more?: Map<string, number>;
+  table?: CountTable;
 }
 
-/** A table of counts as the report reads it: each value once, with its count. */
+/** A table of counts as the report reads it: its size, a value's count, its largest counts. */
 export interface CountTable {
   readonly size: number;
-  forEach(fn: (count: number, key: string) => void): void;
+  /** The count of `key` (0: none). */
+  count(key: string): number;
+  /** The `n` largest counts in report order (before()): [value, count]. */
+  top(n: number): [string, number][];
 }
 
-/** The counts of `t`, `more` added in (TopCounts), as a table. */
+/** Whether entry `a` comes before `b`: the larger count, ties in name order so the report is the same on every run. */
+function before(a: [string, number], b: [string, number]): boolean {
+  return a[1] > b[1] || (a[1] === b[1] && a[0] < b[0]);
+}
+
+/** Longer tops than this are sorted whole (top()). */
+const SELECT_TOP = 64;
+
+/** Entries of a table, each given to `fn` (as Map.prototype.forEach gives them). */
+type Entries = (fn: (count: number, key: string) => void) => void;
+
+/**
+ * The `n` first of `entries` in report order. A table holds up to hundreds
+ * of thousands of values and a report shows a few: the best `n` are kept in
+ * a sorted array as the entries go by, where a sort of the whole table cost
+ * more than the rest of the report. Each entry is placed by a walk of up to
+ * `n`, so a long top is sorted whole.
+ */
+function top(entries: Entries, n: number): [string, number][] {
+  const best: [string, number][] = [];
+  if (n > SELECT_TOP) {
+    entries((count, key) => {
+      best.push([key, count]);
+    });
+    return best.sort((a, b) => (before(a, b) ? -1 : 1)).slice(0, n);
+  }
+  if (n === 0) return best;
+  // An entry array is made only for a value that gets in.
+  entries((count, key) => {
+    if (best.length === n) {
+      const [lastKey, lastCount] = best[n - 1];
+      if (count < lastCount || (count === lastCount && key > lastKey)) return;
+    }
+    const entry: [string, number] = [key, count];
+    let at = best.length === n ? n - 1 : best.length;
+    while (at > 0 && before(entry, best[at - 1])) at--;
+    if (best.length === n) best.pop();
+    best.splice(at, 0, entry);
+  });
+  return best;
+}
+
+/** `map` as a count table. */
+export function mapTable(map: Map<string, number>): CountTable {
+  return {
+    size: map.size,
+    count: (key) => map.get(key) ?? 0,
+    top: (n) => top((fn) => map.forEach(fn), n),
+  };
+}
+
+/**
+ * The counts of `t`, its `table` added in, as a table. The values of
+ * `counts` are looked up in the table; of the table's own, only its top n
+ * can be in the top n: a value of `counts` (counted at least once) only
+ * moves up, so each of the table's top n still comes before any value the
+ * table's top leaves out.
+ */
 export function countTable(t: TopCounts): CountTable {
-  const { counts, more } = t;
-  if (more === undefined) return counts;
-  let size = counts.size;
-  for (const key of more.keys()) if (!counts.has(key)) size++;
+  const { counts, table } = t;
+  if (table === undefined) return mapTable(counts);
+  let size = table.size;
+  for (const key of counts.keys()) if (table.count(key) === 0) size++;
   return {
     size,
-    forEach(fn) {
-      counts.forEach((n, key) => {
-        fn(n + (more.get(key) ?? 0), key);
-      });
-      more.forEach((n, key) => {
-        if (!counts.has(key)) fn(n, key);
-      });
+    count: (key) => (counts.get(key) ?? 0) + table.count(key),
+    top(n) {
+      const candidates = table.top(n).filter(([key]) => !counts.has(key));
+      return top((fn) => {
+        counts.forEach((count, key) => {
+          fn(count + table.count(key), key);
+        });
+        for (const [key, count] of candidates) fn(count, key);
+      }, n);
     },
   };
 }
@@ -113,8 +175,11 @@ export function mergeCounts(a: TopCounts, b: TopCounts): TopCounts {
     a.dropped = b.dropped;
     if (b.sums !== undefined) a.sums = b.sums;
     if (b.durations !== undefined) a.durations = b.durations;
+    if (b.table !== undefined) a.table = b.table;
     return a;
   }
+  // A table is the one kernel tally of a total (totalTally()), added in once.
+  if (b.table !== undefined) a.table = b.table;
   for (const [k, n] of b.counts) countValue(a, k, n, b.sums?.get(k) ?? 0, b.durations?.get(k) ?? null);
   a.dropped += b.dropped;
   return a;
