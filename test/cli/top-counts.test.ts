@@ -25,7 +25,7 @@ describe("countTable()", () => {
     fc.assert(
       fc.property(counts, counts, (beside, table) => {
         const t = { ...emptyCounts(), counts: beside, table: mapTable(table) };
-        const sum = new Map(table);
+        const sum = new Map<string, number>(table);
         for (const [key, n] of beside) sum.set(key, (sum.get(key) ?? 0) + n);
         const read = countTable(t);
         expect(read.size).toBe(sum.size);
