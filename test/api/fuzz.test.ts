@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { asProperty, PROPERTIES, propertyNamed, type Json } from "../helpers/fuzz-properties";
+import { randomCases } from "../helpers/quick";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x5eed_f022);
-const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
 /** Runs per property: some 7 s in all on this machine kind, for the three builds and the reference. */
 const RUNS: Record<string, number> = { parse: 10_000, batch: 1000, bytes: 3000, functions: 3000, setters: 2000 };
 
@@ -25,7 +25,7 @@ const regressions = JSON.parse(
 
 describe(`fuzz properties (seed ${SEED})`, () => {
   it.each(PROPERTIES)("$name: $title", (property) => {
-    fc.assert(asProperty(property), { seed: SEED, numRuns: Math.round(RUNS[property.name] * SCALE) });
+    fc.assert(asProperty(property), { seed: SEED, numRuns: randomCases(RUNS[property.name]) });
   });
 });
 

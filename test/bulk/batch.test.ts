@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { createSwurl, ParsedUrl, type KernelName } from "../../build/index.js";
 import { builds } from "../helpers/builds";
+import { itAtScale } from "../helpers/quick";
 import {
   batchDifferences,
   byteLines,
@@ -180,7 +181,7 @@ describe.each(builds.map(([name]) => name))("parseBatch with hrefs longer than a
   // Short relative lines against a 4000-byte base: ~560 MB of hrefs, more
   // than one JS string can hold, so each href is decoded on its own. A fresh
   // instance, so that its memory goes once the test is over.
-  it("still gives every href", () => {
+  itAtScale("still gives every href", () => {
     const api = createSwurl(name as KernelName);
     const base = `http://example.com/${"d/".repeat(2000)}`;
     const count = 140_000;

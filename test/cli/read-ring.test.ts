@@ -3,8 +3,9 @@
 // than all of those buffers together (held by LineCap across many reads) and
 // lines cut at every chunk edge come out as standard input gives them, which
 // is read as a stream of new buffers.
-import { describe, expect, it } from "vitest";
+import { describe, expect } from "vitest";
 import { swurl, scratchFolder } from "../helpers/cli-run";
+import { itAtScale } from "../helpers/quick";
 
 const scratch = scratchFolder("swurl-read-ring-");
 const MB = 1 << 20;
@@ -20,7 +21,7 @@ function text(long: number[]): string {
 }
 
 describe("a file read into buffers in turn", () => {
-  it("gives every line as standard input does: lines of up to 9 chunks, at every cut", () => {
+  itAtScale("gives every line as standard input does: lines of up to 9 chunks, at every cut", () => {
     const content = text([5 * MB + 17, 9 * MB - 3, 2 * MB, MB - 1, MB + 1]);
     const file = scratch.file("long.txt", content);
     const args = ["parse", "--format", "tsv", "--fields", "input,pathname"];
@@ -33,7 +34,7 @@ describe("a file read into buffers in turn", () => {
     expect(fromFile.stdout).toContain(`\t/${"b".repeat(9 * MB - 3)}\ttrue\n`);
   });
 
-  it("stats of the same file counts what standard input counts", () => {
+  itAtScale("stats of the same file counts what standard input counts", () => {
     const content = text([5 * MB, 3 * MB + 5]);
     const file = scratch.file("stats.txt", content);
     const report = (stdout: string) => {

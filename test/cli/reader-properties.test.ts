@@ -6,9 +6,9 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Cli, groupDifferences, loadCli, readerCase, readerDifferences } from "./reader-properties";
+import { randomCases } from "../helpers/quick";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x25_10c5);
-const SCALE = Number(process.env.SWURL_FUZZ_SCALE ?? 1);
 
 let cli: Cli;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe(`reader property (seed ${SEED})`, () => {
         const problems = await readerDifferences(cli, c);
         if (problems.length > 0) throw new Error(problems.join("\n"));
       }),
-      { seed: SEED, numRuns: Math.round(600 * SCALE) },
+      { seed: SEED, numRuns: randomCases(600) },
     );
   });
 
@@ -53,7 +53,7 @@ describe(`reader property (seed ${SEED})`, () => {
           if (problems.length > 0) throw new Error(problems.join("\n"));
         },
       ),
-      { seed: SEED, numRuns: Math.round(300 * SCALE) },
+      { seed: SEED, numRuns: randomCases(300) },
     );
   });
 });

@@ -6,21 +6,26 @@
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect } from "vitest";
 import { SortedRuns } from "../../packages/cli/src/dedupe/sorted-runs";
+import { itAtScale } from "../helpers/quick";
 import { mulberry32 } from "../helpers/random";
 
 const LINES = 1_000_000;
-const rng = mulberry32(36);
-const lines = Array.from(
-  { length: LINES },
-  (_, i) => `https://h${Math.floor(rng() * 997)}.example/${Math.floor(rng() * 1e9).toString(36)}/${i}`,
-);
-/** The order the sort must give: by key (here the line itself), then by line. */
-const expected = lines
-  .map((l) => `${l}\t${l}`)
-  .sort()
-  .map((e) => e.slice(e.indexOf("\t") + 1));
+/** The lines, and the order the sort must give them: by key (here the line itself), then by line. */
+function sample(): { lines: string[]; expected: string[] } {
+  const rng = mulberry32(36);
+  const lines = Array.from(
+    { length: LINES },
+    (_, i) => `https://h${Math.floor(rng() * 997)}.example/${Math.floor(rng() * 1e9).toString(36)}/${i}`,
+  );
+  const expected = lines
+    .map((l) => `${l}\t${l}`)
+    .sort()
+    .map((e) => e.slice(e.indexOf("\t") + 1));
+  return { lines, expected };
+}
+let made: ReturnType<typeof sample> | undefined;
 
 const dir = mkdtempSync(path.join(tmpdir(), "swurl-sorted-runs-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,12 +58,14 @@ async function longestWait<T>(work: () => Promise<T>): Promise<[number, T]> {
 }
 
 describe("SortedRuns", () => {
-  it.each([
+  itAtScale.each([
     ["all in memory", 1 << 30],
     ["spilled to run files", 96 << 20],
   ])(
     "%s: sorted as the engine sorts, never a second of work without a turn of the event loop",
     async (_name, memory) => {
+      made ??= sample();
+      const { lines, expected } = made;
       const runs = new SortedRuns((line) => line, memory, dir);
       const out: string[] = [];
       try {

@@ -10,9 +10,10 @@ import { summarize } from "../helpers/report";
 import { asProperty } from "../helpers/fuzz-properties";
 import { chromiumOracle, undecided } from "../helpers/urlpattern-chromium";
 import { nativeURLPattern, takeDisputes, urlPatternProperty } from "../helpers/urlpattern-differential";
+import { randomCases } from "../helpers/quick";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x0e1_9a77);
-const RUNS = Math.round(3000 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));
+const RUNS = randomCases(3000);
 
 describe(`URLPattern differential (seed ${SEED})`, () => {
   // Node 24's disputes are decided by Chromium: without it they cannot be.

@@ -10,9 +10,10 @@ import { nativeURLPattern } from "../helpers/urlpattern-differential";
 import { patternDisputes, urlPatternListProperty } from "../helpers/urlpattern-list-differential";
 import { readFileSync } from "node:fs";
 import type { UrlPatternCase } from "../helpers/urlpattern-wpt";
+import { randomCases } from "../helpers/quick";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x11_57);
-const RUNS = Math.round(600 * Number(process.env.SWURL_FUZZ_SCALE ?? 1));
+const RUNS = randomCases(600);
 const WPT: UrlPatternCase[] = JSON.parse(
   readFileSync(new URL("../fixtures/wpt/urlpattern/urlpatterntestdata.json", import.meta.url), "utf8"),
 );

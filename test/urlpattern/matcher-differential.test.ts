@@ -24,9 +24,10 @@ import {
 import { int, pick } from "../helpers/random";
 import { randomInput, randomParts, randomPatternString } from "./random-parts";
 import { specRegExp } from "./spec-regexp";
+import { randomCases } from "../helpers/quick";
 
 const SEED = Number(process.env.SWURL_PATTERN_SEED ?? 2811);
-const PATTERNS = Number(process.env.SWURL_PATTERN_CASES ?? 4000);
+const PATTERNS = Number(process.env.SWURL_PATTERN_CASES ?? randomCases(4000));
 const INPUTS = 25;
 /** Both engines of the kernel (assembly/urlpattern/matcher.ts), each on every case. */
 const ENGINES = [ENGINE_PIKE, ENGINE_BACKTRACK];
@@ -107,7 +108,7 @@ const ROUTER_PIECES = [
   "{:n([a-z]*)}?",
   "(\\d*)?",
 ];
-const ROUTER_PATTERNS = 3000;
+const ROUTER_PATTERNS = randomCases(3000);
 
 describe("one-pass steps (one-pass.ts)", () => {
   it(`agree with the spec's RegExp on the random part lists and ${ROUTER_PATTERNS} router-like pattern strings (seed ${SEED})`, () => {

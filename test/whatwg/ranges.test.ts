@@ -35,6 +35,9 @@ function slices(url: ParsedUrl, r: UrlRanges): Record<string, string> {
 
 describe.each(builds)("ParsedUrl.ranges() (%s)", (_name, api) => {
   it("gives each getter's value as a slice of href, in the href's order", () => {
+    // Differences are gathered and compared once: an expect() per value of
+    // some 50,000 URLs would take most of the test's time.
+    const wrong: string[] = [];
     let checked = 0;
     for (const { input, base } of cases) {
       const url = base === null ? api.parse(input) : api.parse(input, base);
@@ -42,7 +45,7 @@ describe.each(builds)("ParsedUrl.ranges() (%s)", (_name, api) => {
       const r = url.ranges();
       const got = slices(url, r);
       for (const [name, value] of Object.entries(got))
-        expect(value, `${name} of ${input}`).toBe(url[name as keyof ParsedUrl]);
+        if (value !== url[name as keyof ParsedUrl]) wrong.push(`${name} of ${input}: ${JSON.stringify(value)}`);
       const order = [
         r.protocolEnd,
         r.hostnameStart,
@@ -52,9 +55,10 @@ describe.each(builds)("ParsedUrl.ranges() (%s)", (_name, api) => {
         r.pathnameEnd,
         r.hashStart,
       ];
-      expect(order, input).toEqual([...order].sort((a, b) => a - b));
+      if (order.some((at, i) => i > 0 && at < order[i - 1])) wrong.push(`order of ${input}: ${order}`);
       checked++;
     }
+    expect(wrong).toEqual([]);
     expect(checked).toBeGreaterThan(40_000);
   });
 

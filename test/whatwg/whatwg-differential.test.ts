@@ -4,7 +4,7 @@
 // IPv4-host lists), kasztp also against a base, and seeded random mutations of
 // kasztp's URLs (test/helpers/url-mutations.ts). Every getter must agree, and so must failure.
 //
-// SWURL_DIFF_CASES sets the number of mutations (default 100000) and
+// SWURL_DIFF_CASES sets the number of mutations (default 100000, a tenth in a quick run) and
 // SWURL_DIFF_SEED the seed, for longer or different local runs:
 //   SWURL_DIFF_CASES=1000000 SWURL_DIFF_SEED=7 npx vitest run test/whatwg/whatwg-differential.test.ts
 // (the reference's results are kept for all builds: some 500 bytes a case).
@@ -14,6 +14,7 @@ import { corpusLines } from "../helpers/corpus";
 import { mutationCases, type DiffCase } from "../helpers/url-mutations";
 import { reference, REFERENCE_NAME, targets, URL_FIELDS, type UrlApi } from "../helpers/url-targets";
 import { show, summarize } from "../helpers/report";
+import { randomCases } from "../helpers/quick";
 
 function envInteger(name: string, fallback: number): number {
   const value = process.env[name] ? Number(process.env[name]) : fallback;
@@ -22,7 +23,7 @@ function envInteger(name: string, fallback: number): number {
   return value;
 }
 
-const MUTATIONS = envInteger("SWURL_DIFF_CASES", 100_000);
+const MUTATIONS = envInteger("SWURL_DIFF_CASES", randomCases(100_000));
 const SEED = envInteger("SWURL_DIFF_SEED", 0x5eed);
 const CORPUS_BASE = "https://example.com/a/b?c#d";
 // The reference costs 50-150 us a URL: allow 1 ms a case for long runs on slow machines.
