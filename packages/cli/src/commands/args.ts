@@ -72,7 +72,7 @@ export const BULK_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 /** --routes FILE, of the commands with the route field (stats, parse). */
-export const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
+const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
 
 /** The options of the commands that read records and report their fields (parse, stats). */
 export const RECORD_OPTIONS = {
