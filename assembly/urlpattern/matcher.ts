@@ -49,6 +49,18 @@ let stride: i32 = 0;
  */
 let jobs: i32 = 0;
 
+/** Push the job (`a`, `b`), two words, on the stack whose top is `top`; returns the new top. */
+function push(top: i32, a: i32, b: i32): i32 {
+  st32(top, a);
+  st32(top + 4, b);
+  return top + 8;
+}
+
+/** Copy `n` words (capture slots) from `src` to `dst`. */
+function copySlots(dst: i32, src: i32, n: i32): void {
+  for (let i = 0; i < n; i++) st32(dst + (i << 2), ld32(src + (i << 2)));
+}
+
 /**
  * Add the thread at instruction `pc` with the slots at `caps`, at position
  * `pos`, to the list, following jumps, splits and saves (in priority order:
@@ -56,10 +68,7 @@ let jobs: i32 = 0;
  * read a byte or match.
  */
 function follow(pc: i32, caps: i32, pos: i32): void {
-  let top = jobs;
-  st32(top, pc);
-  st32(top + 4, caps);
-  top += 8;
+  let top = push(jobs, pc, caps);
   while (top > jobs) {
     top -= 8;
     const job = ld32(top);
@@ -74,31 +83,21 @@ function follow(pc: i32, caps: i32, pos: i32): void {
     const at = prog + (job << 2);
     const op = ld32(at);
     if (op == OP_JMP) {
-      st32(top, ld32(at + 4));
-      st32(top + 4, slotsAt);
-      top += 8;
+      top = push(top, ld32(at + 4), slotsAt);
     } else if (op == OP_SPLIT) {
       // Popped in the other order: the first branch first.
-      st32(top, ld32(at + 8));
-      st32(top + 4, slotsAt);
-      st32(top + 8, ld32(at + 4));
-      st32(top + 12, slotsAt);
-      top += 16;
+      top = push(push(top, ld32(at + 8), slotsAt), ld32(at + 4), slotsAt);
     } else if (op == OP_SAVE) {
       const copy = stackTop;
       stackTop += slots << 2;
-      for (let i = 0; i < slots; i++) st32(copy + (i << 2), ld32(slotsAt + (i << 2)));
+      copySlots(copy, slotsAt, slots);
       st32(copy + (ld32(at + 4) << 2), pos);
-      st32(top, -1);
-      st32(top + 4, copy);
-      st32(top + 8, job + 2);
-      st32(top + 12, copy);
-      top += 16;
+      top = push(push(top, -1, copy), job + 2, copy);
     } else {
       const entry = list + count * stride;
       count++;
       st32(entry, job);
-      for (let i = 0; i < slots; i++) st32(entry + 4 + (i << 2), ld32(slotsAt + (i << 2)));
+      copySlots(entry + 4, slotsAt, slots);
     }
   }
 }
@@ -147,7 +146,7 @@ export function matchComponent(program: i32, words: i32, slotCount: i32, src: i3
       const op = ld32(at);
       if (op == OP_MATCH) {
         if (pos != len) continue;
-        for (let i = 0; i < slots; i++) st32(out + (i << 2), ld32(entry + 4 + (i << 2)));
+        copySlots(out, entry + 4, slots);
         return 1;
       }
       if (b >= 0 && takes(at, b)) follow(pc + opWords(op), entry + 4, pos + 1);
@@ -167,11 +166,8 @@ function backtrack(program: i32, words: i32, slotCount: i32, src: i32, len: i32,
   const seenWords = (cells + 31) >> 5;
   for (let i = 0; i < seenWords; i++) st32(seen + (i << 2), 0);
   const stack = seen + (seenWords << 2);
-  let top = stack;
   // A job is two words: (pc, pos) for a branch to try, (-1 - slot, value) for a slot to restore.
-  st32(top, 0);
-  st32(top + 4, 0);
-  top += 8;
+  let top = push(stack, 0, 0);
   while (top > stack) {
     top -= 8;
     let pc = ld32(top);
@@ -193,21 +189,17 @@ function backtrack(program: i32, words: i32, slotCount: i32, src: i32, len: i32,
       if (op == OP_JMP) {
         pc = ld32(at + 4);
       } else if (op == OP_SPLIT) {
-        st32(top, ld32(at + 8));
-        st32(top + 4, pos);
-        top += 8;
+        top = push(top, ld32(at + 8), pos);
         pc = ld32(at + 4);
       } else if (op == OP_SAVE) {
         const slot = ld32(at + 4);
         const slotAt = caps + (slot << 2);
-        st32(top, -1 - slot);
-        st32(top + 4, ld32(slotAt));
-        top += 8;
+        top = push(top, -1 - slot, ld32(slotAt));
         st32(slotAt, pos);
         pc += 2;
       } else if (op == OP_MATCH) {
         if (pos != len) break;
-        for (let i = 0; i < slotCount; i++) st32(out + (i << 2), ld32(caps + (i << 2)));
+        copySlots(out, caps, slotCount);
         return 1;
       } else {
         if (pos >= len || !takes(at, ld8(src + pos))) break;

@@ -8,6 +8,8 @@ import { openOutput, type Output } from "../io.js";
 import { readRoutes } from "../output/routes.js";
 import { defaultField, INPUT_FORMATS, type InputFormat, type InputSpec, programRead } from "../input/records.js";
 import { compileLogFormat } from "../input/log-format.js";
+import { FILTER_OPTIONS } from "../input/filter.js";
+import { TRACE_OPTIONS } from "../trace.js";
 
 type OptionSpecs = NonNullable<ParseArgsConfig["options"]>;
 
@@ -70,7 +72,16 @@ export const BULK_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 /** --routes FILE, of the commands with the route field (stats, parse). */
-export const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
+const ROUTES_OPTIONS = { routes: { type: "string" } } as const satisfies OptionSpecs;
+
+/** The options of the commands that read records and report their fields (parse, stats). */
+export const RECORD_OPTIONS = {
+  ...BULK_OPTIONS,
+  ...FILTER_OPTIONS,
+  ...ROUTES_OPTIONS,
+  ...OUTPUT_OPTIONS,
+  ...TRACE_OPTIONS,
+} as const satisfies OptionSpecs;
 
 export const ROUTES_HELP = `Routes:
       --routes FILE        URL patterns, one a line (the URL Pattern Standard's

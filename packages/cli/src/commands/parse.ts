@@ -1,28 +1,20 @@
 // swurl parse: one row per input line with the URL's components, in JSON
 // Lines, TSV or CSV.
 
-import {
-  BULK_OPTIONS,
-  INPUT_HELP,
-  inputSpec,
-  parseCommandArgs,
-  ROUTES_HELP,
-  ROUTES_OPTIONS,
-  threadsOption,
-} from "./args.js";
+import { INPUT_HELP, inputSpec, parseCommandArgs, RECORD_OPTIONS, ROUTES_HELP, threadsOption } from "./args.js";
 import { UsageError } from "../errors.js";
 import { runBulk } from "../threads/bulk.js";
 import type { Command } from "../command.js";
 import { FIELD_NAMES, parseFields, recordKeys, type FieldDef } from "../output/fields.js";
 import { loadFor } from "../output/public-suffix.js";
-import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
+import { FILTER_HELP, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "../output/columnar.js";
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "../output/format.js";
 import { openInputs, openOutput, type Output } from "../io.js";
 import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import type { ParsedUrl } from "swurl";
 import type { Work } from "../work.js";
-import { mark, TRACE_OPTIONS, type ThreadTrace, writeTrace } from "../trace.js";
+import { mark, type ThreadTrace, writeTrace } from "../trace.js";
 import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
 
 interface ParseOptions {
@@ -111,15 +103,11 @@ function columnarWork(
 }
 
 const OPTIONS = {
-  ...BULK_OPTIONS,
-  ...FILTER_OPTIONS,
-  ...ROUTES_OPTIONS,
+  ...RECORD_OPTIONS,
   format: { type: "string", short: "f" },
   fields: { type: "string" },
   "no-header": { type: "boolean" },
   profile: { type: "string" },
-  output: { type: "string", short: "o" },
-  ...TRACE_OPTIONS,
 } as const;
 
 export const parseCommand: Command = {

@@ -3,21 +3,19 @@
 
 import {
   commandOutput,
-  OUTPUT_OPTIONS,
-  BULK_OPTIONS,
   INPUT_HELP,
   inputSpec,
   integerOption,
   parseCommandArgs,
+  RECORD_OPTIONS,
   ROUTES_HELP,
-  ROUTES_OPTIONS,
   threadsOption,
 } from "./args.js";
 import { UsageError } from "../errors.js";
 import { fieldDef, recordKeys, type FieldDef } from "../output/fields.js";
 import { loadFor, loadPublicSuffixList } from "../output/public-suffix.js";
 import { fromKernel, GroupCounter } from "./by-groups.js";
-import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
+import { FILTER_HELP, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
 import { relativeTargets } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
@@ -30,7 +28,7 @@ import { createTally, type UrlTally } from "swurl";
 import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
-import { back, mark, TRACE_OPTIONS, writeTrace } from "../trace.js";
+import { back, mark, writeTrace } from "../trace.js";
 
 interface StatsOptions {
   input: InputSpec;
@@ -144,15 +142,11 @@ function durationOf(input: InputSpec): ((records: Records, i: number) => number 
 }
 
 const OPTIONS = {
-  ...BULK_OPTIONS,
-  ...FILTER_OPTIONS,
-  ...ROUTES_OPTIONS,
-  ...OUTPUT_OPTIONS,
+  ...RECORD_OPTIONS,
   by: { type: "string", multiple: true },
   sum: { type: "string" },
   top: { type: "string" },
   json: { type: "boolean" },
-  ...TRACE_OPTIONS,
 } as const;
 
 export const statsCommand: Command = {

@@ -11,7 +11,14 @@
 // `\` and bytes outside printable ASCII in the values they write (\xHH).
 
 import { UsageError } from "../errors.js";
-import { type CommonName, type FieldKind, type LogProgram, type ProgramField, program } from "./log-program.js";
+import {
+  type CommonName,
+  type FieldKind,
+  type LogProgram,
+  type ProgramField,
+  program,
+  type TimeSyntax,
+} from "./log-program.js";
 import { readsStrftime } from "./log-time.js";
 
 /** A piece of a definition: literal text or a field. */
@@ -20,16 +27,22 @@ type Piece = string | ProgramField;
 /** What a variable or directive holds: its common name, kind, time syntax or duration unit. */
 type Meaning = Omit<ProgramField, "name" | "escaped">;
 
-const text = (common?: CommonName): Meaning => ({ common, kind: "text" });
-const integer = (common?: CommonName): Meaning => ({ common, kind: "integer" });
+export const text = (common?: CommonName): Meaning => ({ common, kind: "text" });
+export const integer = (common?: CommonName): Meaning => ({ common, kind: "integer" });
+/** A duration in seconds, a decimal. */
+export const seconds = (common?: CommonName): Meaning => ({ common, kind: "decimal", unit: 1 });
+/** A duration as an integer count of `unit` seconds (1e-3: milliseconds). */
+export const integerDuration = (unit: number, common?: CommonName): Meaning => ({ common, kind: "integer", unit });
+/** The time of the request, written in `syntax`. */
+export const time = (syntax: TimeSyntax, kind: FieldKind = "text"): Meaning => ({ common: "time", kind, time: syntax });
 
 /** nginx's variables (ngx_http_log_module, ngx_http_core_module) that have a common name or a type. */
 const NGINX: Record<string, Meaning> = {
   remote_addr: text("client"),
   remote_user: text("user"),
-  time_local: { common: "time", kind: "text", time: "clf" },
-  time_iso8601: { common: "time", kind: "text", time: "iso" },
-  msec: { common: "time", kind: "decimal", time: "epoch" },
+  time_local: time("clf"),
+  time_iso8601: time("iso"),
+  msec: time("epoch", "decimal"),
   request: text("request"),
   request_method: text("method"),
   request_uri: text("target"),
@@ -47,7 +60,7 @@ const NGINX: Record<string, Meaning> = {
   server_name: text("vhost"),
   server_port: integer("port"),
   scheme: text("scheme"),
-  request_time: { common: "duration", kind: "decimal", unit: 1 },
+  request_time: seconds("duration"),
   pipe: text(),
   connection: integer(),
   connection_requests: integer(),
@@ -59,7 +72,7 @@ const APACHE: Record<string, Meaning> = {
   h: text("client"),
   l: text("ident"),
   u: text("user"),
-  t: { common: "time", kind: "text", time: "clf" },
+  t: time("clf"),
   r: text("request"),
   m: text("method"),
   U: text("target"),
@@ -74,8 +87,8 @@ const APACHE: Record<string, Meaning> = {
   v: text("vhost"),
   V: text("vhost"),
   p: integer("port"),
-  D: { common: "duration", kind: "integer", unit: 1e-6 },
-  T: { common: "duration", kind: "integer", unit: 1 },
+  D: integerDuration(1e-6, "duration"),
+  T: integerDuration(1, "duration"),
   k: integer(),
   P: integer(),
 };
@@ -130,13 +143,13 @@ function apacheMeaning(letter: string, arg: string | undefined): Meaning | undef
       return integer(arg === "remote" ? undefined : "port");
     case "T": {
       const unit = APACHE_UNITS[arg];
-      return unit === undefined ? undefined : { common: "duration", kind: "integer", unit };
+      return unit === undefined ? undefined : integerDuration(unit, "duration");
     }
     case "t": {
       const format = arg.replace(/^(begin|end):/, "");
       const epoch = APACHE_EPOCHS[format];
-      if (epoch !== undefined) return { common: "time", kind: "integer", time: epoch };
-      return readsStrftime(format) ? { common: "time", kind: "text", time: `strftime:${format}` } : text();
+      if (epoch !== undefined) return time(epoch, "integer");
+      return readsStrftime(format) ? time(`strftime:${format}`) : text();
     }
     default:
       return undefined;

@@ -17,7 +17,17 @@
 //   traefikclf          Traefik's Common Log Format;
 //   caddy               Caddy's JSON access log (caddy-log.ts).
 
-import { compileLogFormat, compilePieces, type Meaning, vendorField } from "./log-format.js";
+import {
+  compileLogFormat,
+  compilePieces,
+  integer,
+  integerDuration,
+  type Meaning,
+  seconds,
+  text,
+  time,
+  vendorField,
+} from "./log-format.js";
 import type { CommonName, LogProgram, ProgramField } from "./log-program.js";
 
 export const LOG_FORMATS = [
@@ -46,10 +56,6 @@ export interface ProgramFormat {
   scheme?: string;
 }
 
-const text = (common?: CommonName): Meaning => ({ common, kind: "text" });
-const integer = (common?: CommonName): Meaning => ({ common, kind: "integer" });
-const seconds = (common?: CommonName): Meaning => ({ common, kind: "decimal", unit: 1 });
-
 /**
  * A W3C text field that IIS writes with "+" for each space, as its logs show
  * a User-Agent ("Mozilla/5.0+(Windows+NT+10.0)"): the fields are separated
@@ -64,7 +70,7 @@ const plusSpaced = (common: CommonName): Meaning => ({ common, kind: "text", plu
 
 /** The W3C Extended Log File Format's field identifiers (and IIS's) that have a common name. */
 const W3C: Record<string, Meaning> = {
-  date: { common: "time", kind: "text", time: "date" },
+  date: time("date"),
   time: { kind: "text", time: "clock" },
   "c-ip": text("client"),
   "cs-username": plusSpaced("user"),
@@ -81,7 +87,7 @@ const W3C: Record<string, Meaning> = {
   "cs(Referer)": text("referer"),
   "cs(User-Agent)": plusSpaced("agent"),
   // IIS: milliseconds.
-  "time-taken": { common: "duration", kind: "integer", unit: 1e-3 },
+  "time-taken": integerDuration(1e-3, "duration"),
   "sc-substatus": integer(),
   "sc-win32-status": integer(),
 };
@@ -146,8 +152,8 @@ function vendorProgram(
 const hostPort = (common?: CommonName): Meaning => ({ common, kind: "text", hostPort: true });
 
 const ELB: Record<string, Meaning> = {
-  timestamp: { common: "time", kind: "text", time: "iso" },
-  time: { common: "time", kind: "text", time: "iso" },
+  timestamp: time("iso"),
+  time: time("iso"),
   "client:port": hostPort("client"),
   "backend:port": hostPort(),
   "target:port": hostPort(),
@@ -167,23 +173,23 @@ const ELB: Record<string, Meaning> = {
 };
 
 const S3: Record<string, Meaning> = {
-  time: { common: "time", kind: "text", time: "clf" },
+  time: time("clf"),
   remote_ip: text("client"),
   requester: text("user"),
   request_uri: text("request"),
   http_status: integer("status"),
   bytes_sent: integer("bytes"),
   object_size: integer(),
-  total_time: { common: "duration", kind: "integer", unit: 1e-3 },
-  turn_around_time: { kind: "integer", unit: 1e-3 },
+  total_time: integerDuration(1e-3, "duration"),
+  turn_around_time: integerDuration(1e-3),
   referer: text("referer"),
   user_agent: text("agent"),
   host_header: text("vhost"),
 };
 
 const SQUID: Record<string, Meaning> = {
-  time: { common: "time", kind: "decimal", time: "epoch" },
-  elapsed: { common: "duration", kind: "integer", unit: 1e-3 },
+  time: time("epoch", "decimal"),
+  elapsed: integerDuration(1e-3, "duration"),
   remotehost: text("client"),
   status: integer("status"),
   bytes: integer("bytes"),
@@ -195,7 +201,7 @@ const SQUID: Record<string, Meaning> = {
 const TRAEFIK: Record<string, Meaning> = {
   ClientHost: text("client"),
   ClientUsername: text("user"),
-  StartUTC: { common: "time", kind: "text", time: "clf" },
+  StartUTC: time("clf"),
   RequestMethod: text("method"),
   RequestPath: text("target"),
   RequestProtocol: text("version"),
@@ -204,18 +210,18 @@ const TRAEFIK: Record<string, Meaning> = {
   request_Referer: text("referer"),
   "request_User-Agent": text("agent"),
   RequestCount: integer(),
-  Duration: { common: "duration", kind: "integer", unit: 1e-3 },
+  Duration: integerDuration(1e-3, "duration"),
 };
 
 const CLOUD_STORAGE: Record<string, Meaning> = {
-  time_micros: { common: "time", kind: "integer", time: "epoch-us" },
+  time_micros: time("epoch-us", "integer"),
   c_ip: text("client"),
   cs_method: text("method"),
   cs_uri: text("target"),
   sc_status: integer("status"),
   cs_bytes: integer(),
   sc_bytes: integer("bytes"),
-  time_taken_micros: { common: "duration", kind: "integer", unit: 1e-6 },
+  time_taken_micros: integerDuration(1e-6, "duration"),
   cs_host: text("vhost"),
   cs_referer: text("referer"),
   cs_user_agent: text("agent"),
