@@ -170,16 +170,15 @@ function prune(t: TopCounts): void {
 export function mergeCounts(a: TopCounts, b: TopCounts): TopCounts {
   const sameKind =
     (a.sums === undefined) === (b.sums === undefined) && (a.durations === undefined) === (b.durations === undefined);
+  // A table is the one kernel tally of a total (totalTally()), added in once.
+  if (b.table !== undefined) a.table = b.table;
   if (a.counts.size === 0 && a.dropped === 0 && sameKind) {
     a.counts = b.counts;
     a.dropped = b.dropped;
     if (b.sums !== undefined) a.sums = b.sums;
     if (b.durations !== undefined) a.durations = b.durations;
-    if (b.table !== undefined) a.table = b.table;
     return a;
   }
-  // A table is the one kernel tally of a total (totalTally()), added in once.
-  if (b.table !== undefined) a.table = b.table;
   for (const [k, n] of b.counts) countValue(a, k, n, b.sums?.get(k) ?? 0, b.durations?.get(k) ?? null);
   a.dropped += b.dropped;
   return a;
