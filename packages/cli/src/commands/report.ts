@@ -54,6 +54,7 @@ interface Summary {
 
 /** The top of a count table. */
 interface TopList {
+  /** The distinct values counted: all of them while `dropped` is 0, else the ones kept (a lower bound). */
   distinct: number;
   top: ChartRow[];
   /** Occurrences of rare values dropped to bound memory (topcounts.ts): then the counts are lower bounds. */
@@ -180,9 +181,13 @@ export function textReport(s: Summary, style: Style): string {
   }
 
   const list = (title: string, l: TopList, whole: number) => {
-    const approximate =
-      l.dropped > 0 ? `, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)` : "";
-    section(title, `${formatCount(l.distinct)} distinct${approximate}`);
+    // Past the table's bound the rarest values were dropped: the values kept are
+    // only some of the distinct ones, and each count a lower bound.
+    const distinct =
+      l.dropped > 0
+        ? `at least ${formatCount(l.distinct)} distinct, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)`
+        : `${formatCount(l.distinct)} distinct`;
+    section(title, distinct);
     out.push(...chart(l.top, whole, style));
   };
   if (s.topPaths.top.length > 0) list("Top paths", s.topPaths, s.valid);
