@@ -9,9 +9,8 @@ import { corpusLines } from "../helpers/corpus";
 
 const increment = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
 
-/** The `n` first entries of `map` by count, largest first, equal counts in key order: the report's order. */
-const topOf = (map: Map<string, number>, n: number) =>
-  [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+/** The entries of `map` by count, largest first, equal counts in key order: the report's order. */
+const reportOrder = (map: Map<string, number>) => [...map].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 
 /** Each table of `tally.summary()` read in place equals that table of `tally.counts()`: size, every count, tops of every length. */
 function expectSummaryOfCounts(tally: { counts(): Counts; summary(): TallySummary }): void {
@@ -25,7 +24,10 @@ function expectSummaryOfCounts(tally: { counts(): Counts; summary(): TallySummar
     for (const [key, n] of map) if (table.count(key) !== n) expect([key, table.count(key)]).toEqual([key, n]);
     for (const absent of ["/not/counted/anywhere", "", "caf\u00e9", "\u{1F600}"])
       if (!map.has(absent)) expect(table.count(absent)).toBe(0);
-    for (const n of [0, 1, 2, 5, 10, 64, 65, 100, map.size, map.size + 3]) expect(table.top(n)).toEqual(topOf(map, n));
+    // Sorted once: a tally of a corpus holds tens of thousands of paths.
+    const ordered = reportOrder(map);
+    for (const n of [0, 1, 2, 5, 10, 64, 65, 100, map.size, map.size + 3])
+      expect(table.top(n)).toEqual(ordered.slice(0, n));
   }
   const { schemes, hosts, paths, ...counters } = counts;
   const { schemes: _s, hosts: _h, paths: _p, ...summed } = summary;
