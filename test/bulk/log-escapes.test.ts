@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { unescapeLogField, unescapeLogUrl } from "../../src/bulk/log-escapes";
 import { builds } from "../helpers/builds";
+import { randomCases } from "../helpers/quick";
 
 const hex = (b: number, upper: boolean) => {
   const h = b.toString(16).padStart(2, "0");
@@ -71,7 +72,7 @@ describe.each(ESCAPERS)("%s's escapes", (_server, escapeField) => {
   it("undone as text: the bytes read as UTF-8", () => {
     fc.assert(
       fc.property(fieldBytes, (bytes) => unescapeLogField(escapeField(bytes)) === utf8.decode(bytes)),
-      { seed: 0x34, numRuns: 3000 },
+      { seed: 0x34, numRuns: randomCases(3000) },
     );
   });
 
@@ -83,7 +84,7 @@ describe.each(ESCAPERS)("%s's escapes", (_server, escapeField) => {
           expect(percentDecodedBytes(unescapeLogUrl(escapeField(bytes)))).toEqual(bytes);
         },
       ),
-      { seed: 0x34, numRuns: 3000 },
+      { seed: 0x34, numRuns: randomCases(3000) },
     );
   });
 });

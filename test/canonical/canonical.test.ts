@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builds, everyBuild, type Api } from "../helpers/builds";
+import { randomCases } from "../helpers/quick";
 
 // The options of swurl's own canonical form (no profile).
 type Options = Exclude<NonNullable<Parameters<Api["canonicalize"]>[1]>, { profile: string }>;
@@ -289,7 +290,7 @@ const options: fc.Arbitrary<Options> = fc.record(
   { requiredKeys: [] },
 );
 
-const RUNS = 3000;
+const RUNS = randomCases(3000);
 
 describe.each(builds)("canonicalize is idempotent (%s)", (_name, api) => {
   /** canonicalize(canonicalize(x)) === canonicalize(x), and the result is a URL the WHATWG parser leaves as it is. */

@@ -26,6 +26,7 @@ import { canonicalize, surt } from "../../build/index.js";
 import { surtOrderKey } from "../../packages/cli/src/dedupe/surt-order";
 import { CLI, SAMPLE, swurl } from "../helpers/cli-run";
 import { int, mulberry32, pick } from "../helpers/random";
+import { randomCases } from "../helpers/quick";
 
 let dir: string;
 /** A --temp-dir of the test's own, so that what a run leaves there can be seen. */
@@ -151,7 +152,7 @@ describe("canon --dedupe properties", () => {
           expect(readdirSync(temp)).toEqual([]);
         },
       ),
-      { numRuns: 12, seed: 2027 },
+      { numRuns: randomCases(12), seed: 2027 },
     );
   });
 

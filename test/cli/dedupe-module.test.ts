@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as F from "../../packages/cli/assembly/dedupe-layout";
 import { DedupeModule } from "../../packages/cli/src/dedupe/module";
+import { randomCases } from "../helpers/quick";
 
 const SRC_CAP = 1 << 16;
 const KEPT_CAP = 1 << 16;
@@ -133,7 +134,7 @@ describe("the command's dedupe module", () => {
           expectConsistent(keys, run(keys.map((key) => `${key}\n`).join(""), budget, false, c));
         },
       ),
-      { numRuns: 150, seed: 27 },
+      { numRuns: randomCases(150), seed: 27 },
     );
   });
 
@@ -152,7 +153,7 @@ describe("the command's dedupe module", () => {
           expectConsistent(keys, run(text, budget, prefixed, c, true), prefixed ? lines : undefined);
         },
       ),
-      { numRuns: 100, seed: 29 },
+      { numRuns: randomCases(100), seed: 29 },
     );
   });
 
@@ -170,7 +171,7 @@ describe("the command's dedupe module", () => {
           expectConsistent(keys, run(lines.map((l) => `${l}\n`).join(""), budget, true, c), lines);
         },
       ),
-      { numRuns: 150, seed: 28 },
+      { numRuns: randomCases(150), seed: 28 },
     );
   });
 

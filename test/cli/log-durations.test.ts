@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { scratchFolder, swurl } from "../helpers/cli-run";
+import { randomCases } from "../helpers/quick";
 
 const scratch = scratchFolder("swurl-durations-");
 
@@ -43,7 +44,7 @@ describe("stats --by: duration percentiles", () => {
         // Milliseconds as nginx writes them, a long tail included.
         seconds: fc.oneof(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 0, max: 60_000 })).map((ms) => ms / 1000),
       }),
-      { numRuns: 3000, seed: 2 },
+      { numRuns: randomCases(3000), seed: 2 },
     );
     const text = records
       .map(

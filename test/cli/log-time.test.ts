@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lines, scratchFolder, swurl } from "../helpers/cli-run";
+import { randomCases } from "../helpers/quick";
 
 const scratch = scratchFolder("swurl-time-");
 const BASE = ["--base", "https://www.example.com/"];
@@ -225,7 +226,7 @@ describe("--by hour and --by day", () => {
         fc.integer({ min: Date.UTC(1970, 0, 1), max: Date.UTC(2100, 0, 1) }).map((ms) => ms - (ms % 1000)),
         fc.integer({ min: -12 * 60, max: 14 * 60 }),
       ),
-      { numRuns: 500, seed: 3 },
+      { numRuns: randomCases(500), seed: 3 },
     );
     const text = `${instants.map(([ms, offset], i) => combined(`/${i}`, clf(ms, offset))).join("\n")}\n`;
     const rows = parsed(text, ["--input", "combined"], "hour,day");
@@ -253,7 +254,7 @@ describe("--by hour and --by day", () => {
         fc.integer({ min: Date.UTC(1970, 0, 2), max: Date.UTC(2068, 11, 30) }).map((ms) => ms - (ms % 1000)),
         fc.integer({ min: -12 * 60, max: 14 * 60 }),
       ),
-      { numRuns: 500, seed: 34 },
+      { numRuns: randomCases(500), seed: 34 },
     );
     const text = `${instants.map(([ms, offset], i) => `${written(ms, offset)} "GET /${i} HTTP/1.1" 200`).join("\n")}\n`;
     const rows = parsed(text, ["--log-format", String.raw`%{%y/%j %I:%M:%S %p %z}t \"%r\" %>s`], "hour,day");

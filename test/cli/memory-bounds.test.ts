@@ -11,7 +11,7 @@ import { LineCap } from "../../packages/cli/src/input/line-cap";
 import { runChild } from "../helpers/child";
 import { CLI, swurl } from "../helpers/cli-run";
 import { measureStream } from "../helpers/measure";
-import { itAtScale } from "../helpers/quick";
+import { itAtScale, randomCases } from "../helpers/quick";
 
 const MB = 1e6;
 const MiB = 2 ** 20;
@@ -107,7 +107,7 @@ describe("LineCap against a reference, at every chunking", () => {
           expect(got.replace(/\u0001swurl-cut-[0-9a-f]{16} /g, "")).toBe(expected);
         },
       ),
-      { numRuns: 2000 },
+      { numRuns: randomCases(2000) },
     );
   });
 });

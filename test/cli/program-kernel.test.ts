@@ -12,6 +12,7 @@ import { programFormat } from "../../packages/cli/src/input/log-formats";
 import type { LogProgram } from "../../packages/cli/src/input/log-program";
 import { ProgramKernel } from "../../packages/cli/src/input/program-kernel";
 import { DEFINITIONS, type Definition, formatLines } from "./format-properties";
+import { randomCases } from "../helpers/quick";
 
 /** Each read line's ranges as offsets of its block, or null where it does not match. */
 function readAll(
@@ -75,7 +76,7 @@ describe("log programs in the command's WASM module", () => {
             expect(batched).toEqual(single);
           },
         ),
-        { seed: 0x34_3, numRuns: 150 },
+        { seed: 0x34_3, numRuns: randomCases(150) },
       );
     });
   }

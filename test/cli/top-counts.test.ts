@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { countTable, emptyCounts, mapTable } from "../../packages/cli/src/commands/top-counts";
+import { randomCases } from "../helpers/quick";
 
 /** The first `n` entries of `map` in report order: the larger count, ties in name order. */
 const reference = (map: Map<string, number>, n: number) =>
@@ -34,7 +35,7 @@ describe("countTable()", () => {
         // A long top is sorted whole: the same order.
         expect(read.top(100)).toEqual(reference(sum, 100));
       }),
-      { numRuns: 500 },
+      { numRuns: randomCases(500) },
     );
   });
 

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
+import { randomCases } from "../helpers/quick";
 
 type Api = (typeof builds)[number][1];
 
@@ -274,7 +275,7 @@ describe("validate and schemeParts agree, in every build", () => {
           }
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: randomCases(1500) },
     );
   });
 
@@ -284,7 +285,7 @@ describe("validate and schemeParts agree, in every build", () => {
         const [first, ...rest] = builds.map(([, api]) => JSON.stringify([api.validate(url), api.schemeParts(url)]));
         for (const other of rest) expect(other, url).toBe(first);
       }),
-      { numRuns: 1500 },
+      { numRuns: randomCases(1500) },
     );
   });
 });

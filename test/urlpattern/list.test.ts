@@ -10,10 +10,11 @@ import { requests, routes } from "../../scripts/data/urlpattern-routes.mjs";
 import { builds } from "../helpers/builds";
 import { mulberry32 } from "../helpers/random";
 import { randomRequest, randomRoute } from "./random-routes";
+import { randomCases } from "../helpers/quick";
 
 const COMPONENT_NAMES = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"] as const;
 const SEED = Number(process.env.SWURL_LIST_SEED ?? 3030);
-const LISTS = 60;
+const LISTS = randomCases(60);
 const REQUESTS = 150;
 
 describe.each(builds)("URLPatternList (%s)", (_name, api) => {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { parsePatternString, parseTokens } from "../../src/urlpattern/parser";
 import { DEFAULT_OPTIONS, HOSTNAME_OPTIONS, type Part, PATHNAME_OPTIONS } from "../../src/urlpattern/parts";
 import { generatePatternString, generateRegExp } from "../../src/urlpattern/regexp";
+import { randomCases } from "../helpers/quick";
 
 const identity = (s: string) => s;
 const path = (input: string) => parsePatternString(input, PATHNAME_OPTIONS, identity);
@@ -109,7 +110,7 @@ describe("parsePatternString of a string of chars and names", () => {
       fc.property(pattern, options, (input, o) => {
         expect(run(parsePatternString, input, o)).toEqual(run(parseTokens, input, o));
       }),
-      { numRuns: 3000 },
+      { numRuns: randomCases(3000) },
     );
   });
 
