@@ -174,7 +174,12 @@ describe("the fast path is taken", () => {
   });
 
   it("for corpus URLs that are their own serialization, with less than half the parser's work", () => {
-    const serialized = CORPUS.filter((line) => line.length >= 30 && reference.parse(line)?.href === line).slice(0, 500);
+    // The first 500, found without parsing the rest of the corpus with the (slow) reference.
+    const serialized: string[] = [];
+    for (const line of CORPUS) {
+      if (serialized.length === 500) break;
+      if (line.length >= 30 && reference.parse(line)?.href === line) serialized.push(line);
+    }
     expect(serialized.length).toBe(500);
     const slow = notTaken(counting, serialized);
     expect(slow.length, summarize(`${slow.length} of ${serialized.length} not on the fast path`, slow, 10)).toBe(0);
