@@ -311,9 +311,13 @@ describe.each(builds)("URLSearchParams (%s)", (_name, api) => {
       expect(state(ours), `${pairs} pairs`).toBe(state(reference));
       ours.sort();
       reference.sort();
-      expect(state(ours), `${pairs} pairs, sorted`).toBe(state(reference));
+      // whatwg-url's iterator takes most of this case's time: its pairs are read once.
+      const sorted = [...reference];
+      expect(state(ours), `${pairs} pairs, sorted`).toBe(
+        JSON.stringify([sorted, reference.toString(), reference.size]),
+      );
       const built = new P();
-      for (const [n, v] of reference) built.append(n, v);
+      for (const [n, v] of sorted) built.append(n, v);
       expect(built.toString()).toBe(reference.toString());
     }
   });
