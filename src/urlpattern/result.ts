@@ -31,17 +31,25 @@ export interface URLPatternResult {
   username: URLPatternComponentResult;
 }
 
+/** The groups object of one group "0", copied: JSON.parse() gives it elements of one slot. */
+const ZERO = /* @__PURE__ */ JSON.parse('{"0":null}') as Record<string, string | undefined>;
+
 /**
  * The groups of "create a component match result": named in pattern order
  * (WHOLE: the one group is `input`).
  */
 function groupsOf(names: readonly string[], input: string, match: Groups): Record<string, string | undefined> {
-  // Literals where the shape is known when the code is compiled: no group
-  // (fixed text), and the group of a lone "*" (or of any unnamed group
-  // alone), which V8 would store by name through a slow path.
+  // Where the shape is known when the code is compiled: no group (fixed
+  // text), and the group of a lone "*" (or of any unnamed group alone).
   const n = names.length;
   if (n === 0) return {};
-  if (n === 1 && names[0] === "0") return { 0: match === WHOLE ? input : match[0] };
+  if (n === 1 && names[0] === "0") {
+    // A copy of ZERO: the one slot of elements it needs, where the literal
+    // { 0: value } (and a store onto {}) gets V8's first growth, 17 slots.
+    const groups: Record<string, string | undefined> = { ...ZERO };
+    groups[0] = match === WHOLE ? input : match[0];
+    return groups;
+  }
   const groups: Record<string, string | undefined> = {};
   for (let i = 0; i < n; i++) setGroup(groups, names[i] as string, match === WHOLE ? input : match[i]);
   return groups;
