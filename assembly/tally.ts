@@ -8,7 +8,7 @@
 // key's hash, so a probe compares bytes only when the hashes are equal. The
 // wrapper owns the placement: a call that would pass a table's load limit or
 // fill its key space returns without counting anything, and the wrapper moves
-// the table into a larger block (tallyMove) and calls again.
+// the table into a larger block (tallyGrow) and calls again.
 
 import { ld8, ld32, ldu32, st32, copy } from "./memory";
 import * as L from "./layout";
@@ -154,6 +154,40 @@ export function tallyMove(from: i32, to: i32, capacity: i32, keysLimit: i32, thr
     add(to, key, ld32(s + (L.TALLY_KEY_LENGTH << 2)), ld32(s + (L.TALLY_HASH << 2)), count);
   }
   return dropped;
+}
+
+/**
+ * Move the table at `from` whole into a new table at `to` (tallyInit's
+ * `capacity`, at least its own, and `keysLimit`, with room for its keys),
+ * which must not overlap it. Its key space moves as one block, in the order
+ * it was written, and each slot is placed by the hash it keeps: no key byte
+ * is read or hashed, and as the keys are distinct, a probe only looks for an
+ * empty slot. At the same capacity a slot keeps its index.
+ */
+export function tallyGrow(from: i32, to: i32, capacity: i32, keysLimit: i32): void {
+  tallyInit(to, capacity, keysLimit);
+  const oldCapacity = ld32(header(from, L.TALLY_MASK)) + 1;
+  const keys = slotAt(from, oldCapacity);
+  const keysEnd = ld32(header(from, L.TALLY_KEYS_END));
+  const moved = slotAt(to, capacity);
+  copy(moved, keys, keysEnd - keys);
+  st32(header(to, L.TALLY_KEYS_END), moved + (keysEnd - keys));
+  st32(header(to, L.TALLY_SIZE), ld32(header(from, L.TALLY_SIZE)));
+  const delta = moved - keys;
+  const mask = capacity - 1;
+  for (let i = 0; i < oldCapacity; i++) {
+    const s = slotAt(from, i);
+    const key = ld32(s + (L.TALLY_KEY << 2));
+    if (key == 0) continue;
+    const h = ld32(s + (L.TALLY_HASH << 2));
+    let j = capacity == oldCapacity ? i : h & mask;
+    while (ld32(slotAt(to, j) + (L.TALLY_KEY << 2)) != 0) j = (j + 1) & mask;
+    const slot = slotAt(to, j);
+    st32(slot + (L.TALLY_KEY << 2), key + delta);
+    st32(slot + (L.TALLY_KEY_LENGTH << 2), ld32(s + (L.TALLY_KEY_LENGTH << 2)));
+    st32(slot + (L.TALLY_HASH << 2), h);
+    st32(slot + (L.TALLY_COUNT << 2), ld32(s + (L.TALLY_COUNT << 2)));
+  }
 }
 
 /**
