@@ -94,12 +94,12 @@ function probe(table: i32, p: i32, len: i32, h: i32): i32 {
   return slotAt(table, i);
 }
 
-/** Count `n` more of the key of `len` bytes at `p` whose hash is `h`; the caller checked hasRoom(). */
-function add(table: i32, p: i32, len: i32, h: i32, n: i32): void {
+/** Count `n` more of the key of `len` bytes at `p` whose hash is `h`, and return its slot; the caller checked hasRoom(). */
+function add(table: i32, p: i32, len: i32, h: i32, n: i32): i32 {
   const slot = probe(table, p, len, h);
   if (ld32(slot + (L.TALLY_KEY << 2)) != 0) {
     st32(slot + (L.TALLY_COUNT << 2), ld32(slot + (L.TALLY_COUNT << 2)) + n);
-    return;
+    return slot;
   }
   const keys = ld32(header(table, L.TALLY_KEYS_END));
   copy(keys, p, len);
@@ -110,6 +110,26 @@ function add(table: i32, p: i32, len: i32, h: i32, n: i32): void {
   st32(slot + (L.TALLY_KEY_LENGTH << 2), len);
   st32(slot + (L.TALLY_HASH << 2), h);
   st32(slot + (L.TALLY_COUNT << 2), n);
+  return slot;
+}
+
+/**
+ * Count once more the key of `len` bytes at `p` in `table`, and return its
+ * slot; `last` is the slot the row before counted there (0: none). A log's
+ * rows mostly repeat the scheme and host of the row before: then the bytes
+ * are compared with that slot's key, with no hash and no probe. A slot stays
+ * where it is until its table moves, which happens between calls only.
+ */
+function addAgain(table: i32, p: i32, len: i32, last: i32): i32 {
+  if (
+    last != 0 &&
+    ld32(last + (L.TALLY_KEY_LENGTH << 2)) == len &&
+    sameBytes(ld32(last + (L.TALLY_KEY << 2)), p, len)
+  ) {
+    st32(last + (L.TALLY_COUNT << 2), ld32(last + (L.TALLY_COUNT << 2)) + 1);
+    return last;
+  }
+  return add(table, p, len, hashBytes(p, len), 1);
 }
 
 /**
@@ -226,6 +246,8 @@ export function tallyRows(rows: i32, from: i32, to: i32, hrefs: i32, tables: i32
   const schemes = ld32(tables + (L.TALLY_SCHEMES << 2));
   const hosts = ld32(tables + (L.TALLY_HOSTS << 2));
   const paths = ld32(tables + (L.TALLY_PATHS << 2));
+  let lastScheme = 0;
+  let lastHost = 0;
   for (let r = from; r < to; r++) {
     const row = rows + r * (L.ROW_FIELDS << 2);
     if ((rowWord(row, L.ROW_STATE) & L.ROW_STATUS_MASK) != L.BATCH_OK) continue;
@@ -246,8 +268,8 @@ export function tallyRows(rows: i32, from: i32, to: i32, hrefs: i32, tables: i32
     const pathLength = L.pathEnd(queryStart, fragmentStart, hrefEnd, L.ROW_NONE) - pathStart;
     if (!hasRoom(schemes, schemeEnd) || !hasRoom(paths, pathLength) || (hostLength > 0 && !hasRoom(hosts, hostLength)))
       return r;
-    add(schemes, href, schemeEnd, hashBytes(href, schemeEnd), 1);
-    if (hostLength > 0) add(hosts, href + hostStart, hostLength, hashBytes(href + hostStart, hostLength), 1);
+    lastScheme = addAgain(schemes, href, schemeEnd, lastScheme);
+    if (hostLength > 0) lastHost = addAgain(hosts, href + hostStart, hostLength, lastHost);
     add(paths, href + pathStart, pathLength, hashBytes(href + pathStart, pathLength), 1);
     bump(counters, L.COUNT_VALID);
     // #dom-url-search and #dom-url-hash: "" for a null or empty query or fragment.
