@@ -144,6 +144,23 @@ export function tallyAdd(table: i32, p: i32, len: i32, n: i32): i32 {
 }
 
 /**
+ * Count the keys [from, to) of a list of (offset, length, count) triples of
+ * words at `triples`, whose bytes lie at `keys` + offset, in `table`: a
+ * serialized tally added in one call, not one a key. Returns the key it
+ * stopped at: `to`, or the first the table had no room for (not counted).
+ */
+export function tallyAddAll(table: i32, triples: i32, from: i32, to: i32, keys: i32): i32 {
+  for (let i = from; i < to; i++) {
+    const triple = triples + i * 12;
+    const p = keys + ld32(triple);
+    const len = ld32(triple + 4);
+    if (!hasRoom(table, len)) return i;
+    add(table, p, len, hashBytes(p, len), ld32(triple + 8));
+  }
+  return to;
+}
+
+/**
  * The count of the `len` bytes at `p` in `table`: 0 where they are not a key
  * (a key is counted at least once).
  */

@@ -353,12 +353,19 @@ class HrefTally {
     for (let c = 0; c < L.COUNTERS; c++) words[(this.counters >> 2) + c] += src[1 + c];
     this.pathsDropped += (src[1 + L.COUNTERS] >>> 0) + (src[2 + L.COUNTERS] >>> 0) * TWO_32;
     tables.forEach(({ triples, keys }, t) => {
-      this.scratch = this.atLeast(this.scratch, keys.length + L.SLACK);
-      this.arena.u8.set(keys, this.scratch.at);
+      const triplesAt = align8(keys.length);
+      this.scratch = this.atLeast(this.scratch, triplesAt + triples.byteLength + L.SLACK);
+      const at = this.scratch.at;
+      this.arena.u8.set(keys, at);
+      this.arena.i32.set(triples, (at + triplesAt) >> 2);
+      const n = triples.length / 3;
       // Room for all of them first: one move, not one a doubling.
-      this.makeRoomFor(t, triples.length / 3, keys.length);
-      for (let i = 0; i < triples.length; i += 3)
-        this.count(t, this.scratch.at + triples[i], triples[i + 1], triples[i + 2]);
+      this.makeRoomFor(t, n, keys.length);
+      for (let i = 0; ; ) {
+        i = this.bulk.tallyAddAll(this.tables[t].at, at + triplesAt, i, n, at);
+        if (i === n) break;
+        this.makeRoom(t, triples[3 * i + 1]);
+      }
     });
     this.prunePaths();
   }
