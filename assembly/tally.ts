@@ -8,7 +8,7 @@
 // key's hash, so a probe compares bytes only when the hashes are equal. The
 // wrapper owns the placement: a call that would pass a table's load limit or
 // fill its key space returns without counting anything, and the wrapper moves
-// the table into a larger block (tallyMove) and calls again.
+// the table into a larger block (tallyGrow) and calls again.
 
 import { ld8, ld32, ldu32, st32, copy } from "./memory";
 import * as L from "./layout";
@@ -94,12 +94,12 @@ function probe(table: i32, p: i32, len: i32, h: i32): i32 {
   return slotAt(table, i);
 }
 
-/** Count `n` more of the key of `len` bytes at `p` whose hash is `h`; the caller checked hasRoom(). */
-function add(table: i32, p: i32, len: i32, h: i32, n: i32): void {
+/** Count `n` more of the key of `len` bytes at `p` whose hash is `h`, and return its slot; the caller checked hasRoom(). */
+function add(table: i32, p: i32, len: i32, h: i32, n: i32): i32 {
   const slot = probe(table, p, len, h);
   if (ld32(slot + (L.TALLY_KEY << 2)) != 0) {
     st32(slot + (L.TALLY_COUNT << 2), ld32(slot + (L.TALLY_COUNT << 2)) + n);
-    return;
+    return slot;
   }
   const keys = ld32(header(table, L.TALLY_KEYS_END));
   copy(keys, p, len);
@@ -110,6 +110,26 @@ function add(table: i32, p: i32, len: i32, h: i32, n: i32): void {
   st32(slot + (L.TALLY_KEY_LENGTH << 2), len);
   st32(slot + (L.TALLY_HASH << 2), h);
   st32(slot + (L.TALLY_COUNT << 2), n);
+  return slot;
+}
+
+/**
+ * Count once more the key of `len` bytes at `p` in `table`, and return its
+ * slot; `last` is the slot the row before counted there (0: none). A log's
+ * rows mostly repeat the scheme and host of the row before: then the bytes
+ * are compared with that slot's key, with no hash and no probe. A slot stays
+ * where it is until its table moves, which happens between calls only.
+ */
+function addAgain(table: i32, p: i32, len: i32, last: i32): i32 {
+  if (
+    last != 0 &&
+    ld32(last + (L.TALLY_KEY_LENGTH << 2)) == len &&
+    sameBytes(ld32(last + (L.TALLY_KEY << 2)), p, len)
+  ) {
+    st32(last + (L.TALLY_COUNT << 2), ld32(last + (L.TALLY_COUNT << 2)) + 1);
+    return last;
+  }
+  return add(table, p, len, hashBytes(p, len), 1);
 }
 
 /**
@@ -121,6 +141,23 @@ export function tallyAdd(table: i32, p: i32, len: i32, n: i32): i32 {
   if (!hasRoom(table, len)) return 0;
   add(table, p, len, hashBytes(p, len), n);
   return 1;
+}
+
+/**
+ * Count the keys [from, to) of a list of (offset, length, count) triples of
+ * words at `triples`, whose bytes lie at `keys` + offset, in `table`: a
+ * serialized tally added in one call, not one a key. Returns the key it
+ * stopped at: `to`, or the first the table had no room for (not counted).
+ */
+export function tallyAddAll(table: i32, triples: i32, from: i32, to: i32, keys: i32): i32 {
+  for (let i = from; i < to; i++) {
+    const triple = triples + i * 12;
+    const p = keys + ld32(triple);
+    const len = ld32(triple + 4);
+    if (!hasRoom(table, len)) return i;
+    add(table, p, len, hashBytes(p, len), ld32(triple + 8));
+  }
+  return to;
 }
 
 /**
@@ -154,6 +191,40 @@ export function tallyMove(from: i32, to: i32, capacity: i32, keysLimit: i32, thr
     add(to, key, ld32(s + (L.TALLY_KEY_LENGTH << 2)), ld32(s + (L.TALLY_HASH << 2)), count);
   }
   return dropped;
+}
+
+/**
+ * Move the table at `from` whole into a new table at `to` (tallyInit's
+ * `capacity`, at least its own, and `keysLimit`, with room for its keys),
+ * which must not overlap it. Its key space moves as one block, in the order
+ * it was written, and each slot is placed by the hash it keeps: no key byte
+ * is read or hashed, and as the keys are distinct, a probe only looks for an
+ * empty slot. At the same capacity a slot keeps its index.
+ */
+export function tallyGrow(from: i32, to: i32, capacity: i32, keysLimit: i32): void {
+  tallyInit(to, capacity, keysLimit);
+  const oldCapacity = ld32(header(from, L.TALLY_MASK)) + 1;
+  const keys = slotAt(from, oldCapacity);
+  const keysEnd = ld32(header(from, L.TALLY_KEYS_END));
+  const moved = slotAt(to, capacity);
+  copy(moved, keys, keysEnd - keys);
+  st32(header(to, L.TALLY_KEYS_END), moved + (keysEnd - keys));
+  st32(header(to, L.TALLY_SIZE), ld32(header(from, L.TALLY_SIZE)));
+  const delta = moved - keys;
+  const mask = capacity - 1;
+  for (let i = 0; i < oldCapacity; i++) {
+    const s = slotAt(from, i);
+    const key = ld32(s + (L.TALLY_KEY << 2));
+    if (key == 0) continue;
+    const h = ld32(s + (L.TALLY_HASH << 2));
+    let j = capacity == oldCapacity ? i : h & mask;
+    while (ld32(slotAt(to, j) + (L.TALLY_KEY << 2)) != 0) j = (j + 1) & mask;
+    const slot = slotAt(to, j);
+    st32(slot + (L.TALLY_KEY << 2), key + delta);
+    st32(slot + (L.TALLY_KEY_LENGTH << 2), ld32(s + (L.TALLY_KEY_LENGTH << 2)));
+    st32(slot + (L.TALLY_HASH << 2), h);
+    st32(slot + (L.TALLY_COUNT << 2), ld32(s + (L.TALLY_COUNT << 2)));
+  }
 }
 
 /**
@@ -192,6 +263,8 @@ export function tallyRows(rows: i32, from: i32, to: i32, hrefs: i32, tables: i32
   const schemes = ld32(tables + (L.TALLY_SCHEMES << 2));
   const hosts = ld32(tables + (L.TALLY_HOSTS << 2));
   const paths = ld32(tables + (L.TALLY_PATHS << 2));
+  let lastScheme = 0;
+  let lastHost = 0;
   for (let r = from; r < to; r++) {
     const row = rows + r * (L.ROW_FIELDS << 2);
     if ((rowWord(row, L.ROW_STATE) & L.ROW_STATUS_MASK) != L.BATCH_OK) continue;
@@ -212,8 +285,8 @@ export function tallyRows(rows: i32, from: i32, to: i32, hrefs: i32, tables: i32
     const pathLength = L.pathEnd(queryStart, fragmentStart, hrefEnd, L.ROW_NONE) - pathStart;
     if (!hasRoom(schemes, schemeEnd) || !hasRoom(paths, pathLength) || (hostLength > 0 && !hasRoom(hosts, hostLength)))
       return r;
-    add(schemes, href, schemeEnd, hashBytes(href, schemeEnd), 1);
-    if (hostLength > 0) add(hosts, href + hostStart, hostLength, hashBytes(href + hostStart, hostLength), 1);
+    lastScheme = addAgain(schemes, href, schemeEnd, lastScheme);
+    if (hostLength > 0) lastHost = addAgain(hosts, href + hostStart, hostLength, lastHost);
     add(paths, href + pathStart, pathLength, hashBytes(href + pathStart, pathLength), 1);
     bump(counters, L.COUNT_VALID);
     // #dom-url-search and #dom-url-hash: "" for a null or empty query or fragment.

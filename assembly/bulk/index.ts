@@ -5,4 +5,4 @@
 export { batchBase, batchBegin, batchLines, batchMode, batchRun } from "../batch";
 
 /** Tallies of byte strings in hash tables in memory, for bulk statistics (tally.ts). */
-export { tallyAdd, tallyFind, tallyHistogram, tallyInit, tallyMove, tallyRows } from "../tally";
+export { tallyAdd, tallyAddAll, tallyFind, tallyGrow, tallyHistogram, tallyInit, tallyMove, tallyRows } from "../tally";

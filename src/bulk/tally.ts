@@ -7,8 +7,9 @@
 // one batch to the next, which the memory of the API's kernel, rewritten by
 // every call, could not. Each batch's rows and hrefs are copied in (one block
 // copy each) and counted by one kernel call. The tally places every block in
-// that memory itself: a table that fills up moves to a block twice its size,
-// and the block it leaves is used again.
+// that memory itself: a table that fills up moves to a block with twice its
+// slots and room for as many keys (tallyGrow: its key bytes move as one block,
+// only the slots are placed again), and the block it leaves is used again.
 
 import * as L from "../../assembly/layout.js";
 import type { ParsedUrl } from "../whatwg/url.js";
@@ -89,6 +90,11 @@ const SERIAL_MAGIC = 0x31545753; // "SWT1"
 const SERIAL_HEAD = 1 + L.COUNTERS + 2;
 const TWO_32 = 2 ** 32;
 
+/** The keys a table of `capacity` slots takes: its load stays at most 3/4 (assembly/tally.ts). */
+function loadLimit(capacity: number): number {
+  return capacity - (capacity >> 2);
+}
+
 function tableBytes(capacity: number, keyBytes: number): number {
   return L.TALLY_HEADER_BYTES + capacity * L.TALLY_SLOT_BYTES + keyBytes;
 }
@@ -152,19 +158,32 @@ class HrefTally {
     return { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
   }
 
-  /**
-   * Move table `t` into a new table of `capacity` slots and `keyBytes`,
-   * keeping the keys counted more than `threshold` times; returns the sum of
-   * the counts of the others.
-   */
-  private move(t: number, capacity: number, keyBytes: number, threshold: number): number {
+  /** Move table `t` whole into a new table of `capacity` slots (at least its own) and `keyBytes` (room for its keys). */
+  private grow(t: number, capacity: number, keyBytes: number): void {
     const old = this.tables[t];
     const { at, bytes } = this.block(tableBytes(capacity, keyBytes));
-    const dropped = this.bulk.tallyMove(old.at, at, capacity, at + bytes, threshold);
-    this.free.push({ at: old.at, bytes: tableBytes(old.capacity, old.keyBytes) });
-    this.tables[t] = { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) };
-    this.writeTableList();
+    this.bulk.tallyGrow(old.at, at, capacity, at + bytes);
+    this.replace(t, { at, capacity, keyBytes: bytes - tableBytes(capacity, 0) });
+  }
+
+  /**
+   * Move table `t` into a new table of its size, keeping the keys counted
+   * more than `threshold` times; returns the sum of the counts of the others.
+   */
+  private prune(t: number, threshold: number): number {
+    const old = this.tables[t];
+    const { at, bytes } = this.block(tableBytes(old.capacity, old.keyBytes));
+    const dropped = this.bulk.tallyMove(old.at, at, old.capacity, at + bytes, threshold);
+    this.replace(t, { at, capacity: old.capacity, keyBytes: bytes - tableBytes(old.capacity, 0) });
     return dropped >>> 0;
+  }
+
+  /** Table `t` is now `table`: the block it leaves is free for later blocks. */
+  private replace(t: number, table: Table): void {
+    const old = this.tables[t];
+    this.free.push({ at: old.at, bytes: tableBytes(old.capacity, old.keyBytes) });
+    this.tables[t] = table;
+    this.writeTableList();
   }
 
   private writeTableList(): void {
@@ -180,15 +199,24 @@ class HrefTally {
   /** Move table `t` to a larger block if it could not take one more key of `len` bytes. */
   private makeRoom(t: number, len: number): void {
     const table = this.tables[t];
-    const full = this.header(table, L.TALLY_SIZE) + 1 > table.capacity - (table.capacity >> 2);
+    const full = this.header(table, L.TALLY_SIZE) + 1 > loadLimit(table.capacity);
     const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
     if (!full && keysFree >= len) return;
-    this.move(
-      t,
-      full ? 2 * table.capacity : table.capacity,
-      keysFree < len ? 2 * table.keyBytes + len : table.keyBytes,
-      0,
-    );
+    const capacity = full ? 2 * table.capacity : table.capacity;
+    this.grow(t, capacity, Math.max(this.keyRoom(table, capacity), keysFree < len ? 2 * table.keyBytes + len : 0));
+  }
+
+  /**
+   * Bytes of keys for table `table` moved to `capacity` slots: as many keys
+   * as those slots take, of half as long again as the mean of its keys so far
+   * (later keys may be longer). A key space that fills before the slots do
+   * moves the table again; sized so, the next move is the slots' own. Key
+   * bytes not yet written cost no memory the system hands out.
+   */
+  private keyRoom(table: Table, capacity: number): number {
+    const size = this.header(table, L.TALLY_SIZE);
+    const used = table.keyBytes - (this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END));
+    return Math.max(table.keyBytes, size === 0 ? 0 : Math.ceil(((1.5 * used) / size) * loadLimit(capacity)));
   }
 
   /** Move table `t` once, where it has no room for `n` more keys of `bytes` bytes in all, to a block that has. */
@@ -196,10 +224,10 @@ class HrefTally {
     const table = this.tables[t];
     const size = this.header(table, L.TALLY_SIZE) + n + 1;
     let capacity = table.capacity;
-    while (size > capacity - (capacity >> 2)) capacity *= 2;
+    while (size > loadLimit(capacity)) capacity *= 2;
     const keysFree = this.header(table, L.TALLY_KEYS_LIMIT) - this.header(table, L.TALLY_KEYS_END);
     if (capacity === table.capacity && keysFree >= bytes) return;
-    this.move(t, capacity, Math.max(table.keyBytes, table.keyBytes - keysFree + bytes), 0);
+    this.grow(t, capacity, Math.max(table.keyBytes, table.keyBytes - keysFree + bytes));
   }
 
   /** Count the lines of `batch` that parsed, from line `from` on. */
@@ -277,7 +305,7 @@ class HrefTally {
       kept += counts[c];
       threshold = c - 1;
     }
-    this.pathsDropped += this.move(L.TALLY_PATHS, paths.capacity, paths.keyBytes, threshold);
+    this.pathsDropped += this.prune(L.TALLY_PATHS, threshold);
   }
 
   /** The tally in the format above. */
@@ -325,12 +353,19 @@ class HrefTally {
     for (let c = 0; c < L.COUNTERS; c++) words[(this.counters >> 2) + c] += src[1 + c];
     this.pathsDropped += (src[1 + L.COUNTERS] >>> 0) + (src[2 + L.COUNTERS] >>> 0) * TWO_32;
     tables.forEach(({ triples, keys }, t) => {
-      this.scratch = this.atLeast(this.scratch, keys.length + L.SLACK);
-      this.arena.u8.set(keys, this.scratch.at);
+      const triplesAt = align8(keys.length);
+      this.scratch = this.atLeast(this.scratch, triplesAt + triples.byteLength + L.SLACK);
+      const at = this.scratch.at;
+      this.arena.u8.set(keys, at);
+      this.arena.i32.set(triples, (at + triplesAt) >> 2);
+      const n = triples.length / 3;
       // Room for all of them first: one move, not one a doubling.
-      this.makeRoomFor(t, triples.length / 3, keys.length);
-      for (let i = 0; i < triples.length; i += 3)
-        this.count(t, this.scratch.at + triples[i], triples[i + 1], triples[i + 2]);
+      this.makeRoomFor(t, n, keys.length);
+      for (let i = 0; ; ) {
+        i = this.bulk.tallyAddAll(this.tables[t].at, at + triplesAt, i, n, at);
+        if (i === n) break;
+        this.makeRoom(t, triples[3 * i + 1]);
+      }
     });
     this.prunePaths();
   }
