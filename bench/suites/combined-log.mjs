@@ -110,6 +110,8 @@ const peaks = new Map();
 const cpu = new Map();
 /** The least wall time (ms) of each process's passes. */
 const wall = new Map();
+/** The CPU time (ms) of each process's last pass, for bench/run.mjs --cpu: the pass runs in the child. */
+const lastCpu = new Map();
 /** The load average (1 minute) when the suite's tasks were made. */
 let loadAtStart = 0;
 const THREADS_2 = " --threads 2";
@@ -220,7 +222,10 @@ async function runCommand(name, command, args) {
   peaks.set(name, Math.max(peaks.get(name) ?? 0, kb));
   wall.set(name, Math.min(wall.get(name) ?? Infinity, ms));
   const cpuMs = Number(/cpu-ms (\d+)/.exec(stderr)?.[1]);
-  if (Number.isFinite(cpuMs)) cpu.set(name, Math.min(cpu.get(name) ?? Infinity, cpuMs));
+  if (Number.isFinite(cpuMs)) {
+    cpu.set(name, Math.min(cpu.get(name) ?? Infinity, cpuMs));
+    lastCpu.set(name, cpuMs);
+  }
 }
 
 export async function tasks() {
@@ -243,6 +248,7 @@ export async function tasks() {
       bytes,
       baseline: script,
       fn: async () => run(label(what, on), args),
+      cpuOfPass: () => lastCpu.get(label(what, on)),
     });
     /** swurl stats of `input` (the log), by the keys `by`. */
     const stats = (threads, by = [], input = file) => [
