@@ -152,10 +152,7 @@ export function tallyAdd(table: i32, p: i32, len: i32, n: i32): i32 {
 export function tallyAddAll(table: i32, triples: i32, from: i32, to: i32, keys: i32): i32 {
   for (let i = from; i < to; i++) {
     const triple = triples + i * 12;
-    const p = keys + ld32(triple);
-    const len = ld32(triple + 4);
-    if (!hasRoom(table, len)) return i;
-    add(table, p, len, hashBytes(p, len), ld32(triple + 8));
+    if (tallyAdd(table, keys + ld32(triple), ld32(triple + 4), ld32(triple + 8)) == 0) return i;
   }
   return to;
 }
