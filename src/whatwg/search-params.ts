@@ -29,6 +29,7 @@
 // iterable declarations do.
 
 import type { FormCodec } from "./urlencoded.js";
+import { exposeMembers } from "./webidl.js";
 
 /** What the constructor takes: a query string, pairs, a record, or another URLSearchParams. */
 export type URLSearchParamsInit = string | Iterable<Iterable<unknown>> | Record<string, unknown>;
@@ -539,9 +540,7 @@ export function searchParamsClass(codec: FormCodec): SearchParamsConstructor {
   // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
   Object.defineProperty(bound, "name", { value: "URLSearchParams" });
   const base = URLSearchParams.prototype;
-  for (const name of MEMBERS) {
-    Object.defineProperty(bound.prototype, name, { ...Reflect.getOwnPropertyDescriptor(base, name), enumerable: true });
-  }
+  exposeMembers(bound.prototype, base, MEMBERS);
   Object.defineProperty(bound.prototype, Symbol.iterator, { value: base.entries, writable: true, configurable: true });
   Object.defineProperty(bound.prototype, Symbol.toStringTag, { value: "URLSearchParams", configurable: true });
   Object.defineProperty(bound.prototype, INSPECT, { value: inspectParams, writable: true, configurable: true });

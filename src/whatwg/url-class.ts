@@ -9,6 +9,7 @@
 // functions refuse a non-string.
 
 import { URL_GETTERS } from "./getters.js";
+import { exposeMembers } from "./webidl.js";
 import { ParsedUrl } from "./url.js";
 import type { ParseApi } from "./parse.js";
 import { PARTS, type Setters } from "./setters.js";
@@ -46,26 +47,28 @@ function baseArgument(base: unknown): string | ParsedUrl {
 export class URL {
   /** @internal The parser and setters this class runs on (urlClass() sets them). */
   static _core: () => UrlCore;
-  /** @internal The URL record: a ParsedUrl, replaced by each setter that changes something. */
-  _url: ParsedUrl;
-  /** @internal The query object, made when `searchParams` is first read. */
-  _params: SearchParams | null = null;
+  // The state is private, as the platform's: a URL has no own property
+  // (Object.keys(), a spread and for-in see none).
+  /** The URL record: a ParsedUrl, replaced by each setter that changes something. */
+  #url: ParsedUrl;
+  /** The query object, made when `searchParams` is first read. */
+  #params: SearchParams | null = null;
   /**
-   * @internal The query its query object's update steps asked for last, not
-   * yet in `_url` (undefined: none). It goes in when the URL is next read, so
-   * that a run of appends costs one serialization each, not one href each.
+   * The query its query object's update steps asked for last, not yet in
+   * `#url` (undefined: none). It goes in when the URL is next read, so that a
+   * run of appends costs one serialization each, not one href each.
    */
-  _query: string | undefined = undefined;
+  #query: string | undefined = undefined;
 
   /** `new URL(url, base)`: throws a TypeError where the platform's URL does. */
   constructor(url: string | URL | ParsedUrl, base?: string | URL | ParsedUrl) {
     if ((url as unknown) === FROM_URL) {
-      this._url = base as unknown as ParsedUrl;
+      this.#url = base as unknown as ParsedUrl;
       return;
     }
     const parsed = parseArguments(new.target._core(), url, base);
     if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(String(url))}`);
-    this._url = parsed;
+    this.#url = parsed;
   }
 
   /** `URL.parse(url, base)`: the URL, or null where the constructor throws. */
@@ -97,29 +100,29 @@ export class URL {
 
   /** @internal The URL record, with the query its query object last asked for. */
   _record(): ParsedUrl {
-    if (this._query !== undefined) {
-      const query = this._query;
-      this._query = undefined;
+    if (this.#query !== undefined) {
+      const query = this.#query;
+      this.#query = undefined;
       // #concept-urlsearchparams-update: "If serializedQuery is the empty
       // string, then set serializedQuery to null. Set query's URL object's
       // URL's query to serializedQuery." The serialization has no byte the
       // query state would encode (the application/x-www-form-urlencoded
       // percent-encode set holds both query sets), so the search setter's
       // state override writes it as it is, and "" makes the query null.
-      this._url = this._core().set(this._url, PARTS.search, query) ?? this._url;
+      this.#url = this._core().set(this.#url, PARTS.search, query) ?? this.#url;
     }
-    return this._url;
+    return this.#url;
   }
 
   /** @internal Run setter `part` with `value`; a failure leaves the URL as it is. */
   _set(part: number, value: unknown): void {
     const url = this._core().set(this._record(), part, String(value));
-    if (url !== null) this._url = url;
+    if (url !== null) this.#url = url;
   }
 
   /** @internal The query object's list becomes the parse of `query` (a URL's query, "" for null). */
   _replaceParams(query: string): void {
-    if (this._params !== null) this._core().searchParams.replace(this._params, query);
+    if (this.#params !== null) this._core().searchParams.replace(this.#params, query);
   }
   get href(): string {
     return this._record()._href;
@@ -129,8 +132,8 @@ export class URL {
   set href(value: string) {
     const parsed = this._core().parse(String(value));
     if (parsed === null) throw new TypeError(`Invalid URL: ${JSON.stringify(String(value))}`);
-    this._url = parsed;
-    this._query = undefined;
+    this.#url = parsed;
+    this.#query = undefined;
     // "Empty this's query object's list ... If query is non-null, then set
     // this's query object's list to the result of parsing query."
     this._replaceParams(parsed.search.slice(1));
@@ -206,17 +209,17 @@ export class URL {
     // from the query the value became, as whatwg-url and Node's URL do (the
     // Standard's text says the value; the two differ only by the tabs and
     // newlines the parser removes); "" empties it.
-    this._replaceParams(this._url.search.slice(1));
+    this._replaceParams(this.#url.search.slice(1));
   }
 
   /** The query object: a URLSearchParams whose changes update this URL's query, and which setting `search` or `href` updates. */
   get searchParams(): SearchParams {
-    if (this._params === null) {
-      this._params = this._core().searchParams.bound(this._record().search.slice(1), (serialized) => {
-        this._query = serialized;
+    if (this.#params === null) {
+      this.#params = this._core().searchParams.bound(this._record().search.slice(1), (serialized) => {
+        this.#query = serialized;
       });
     }
-    return this._params;
+    return this.#params;
   }
 
   get hash(): string {
@@ -257,12 +260,23 @@ export class URL {
 
 const BaseURL = URL;
 
-/** The URL class bound to the parser and setters `core()` gives (made on first use, so that the default entry loads its kernel only when a URL is made). */
+/** The interface's static operations, in the platform's order. */
+const STATICS = ["parse", "canParse", "createObjectURL", "revokeObjectURL"];
+/** Its attributes and operations, in the platform's order: the stringifier first, searchParams declared between search and hash. */
+const MEMBERS = ["toString", ...URL_GETTERS.filter((name) => name !== "hash"), "searchParams", "hash", "toJSON"];
+
+/**
+ * The URL class bound to the parser and setters `core()` gives (made on first
+ * use, so that the default entry loads its kernel only when a URL is made),
+ * its statics and members placed as the platform's.
+ */
 export function urlClass(core: () => UrlCore): typeof URL {
-  const bound = class extends BaseURL {
-    static override _core = core;
-  };
+  const bound = class extends BaseURL {};
+  // Not enumerable: Object.keys() of the class shows the platform's statics only.
+  Object.defineProperty(bound, "_core", { value: core });
   // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
   Object.defineProperty(bound, "name", { value: "URL" });
+  exposeMembers(bound, BaseURL, STATICS);
+  exposeMembers(bound.prototype, BaseURL.prototype, MEMBERS);
   return bound;
 }

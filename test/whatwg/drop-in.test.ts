@@ -32,6 +32,35 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
     expect(Object.keys(url)).not.toContain(Symbol.toStringTag);
   });
 
+  it("a URL shows no own key, its class and prototype the platform's members in the platform's order", () => {
+    const href = "https://u:p@a.example:8080/x?y=1#z";
+    const url = new api.URL(href);
+    url.searchParams.append("w", "2");
+    const platform = new globalThis.URL(href);
+    platform.searchParams.append("w", "2");
+    const inherited = (value: object) => {
+      const names: string[] = [];
+      for (const name in value) names.push(name);
+      return names;
+    };
+    expect([Object.keys(url), Object.getOwnPropertyNames(url), { ...url }]).toEqual([[], [], {}]);
+    expect(inherited(url)).toEqual(inherited(platform));
+    expect(Object.keys(api.URL)).toEqual(Object.keys(globalThis.URL));
+    expect(Object.keys(api.URL.prototype)).toEqual(Object.keys(globalThis.URL.prototype));
+    // Each member is what the platform's is: a method, a getter, or a getter with a setter.
+    const kind = (owner: object, name: string) => {
+      const { value, get, set, ...flags } = Reflect.getOwnPropertyDescriptor(owner, name)!;
+      return [typeof value, typeof get, typeof set, flags];
+    };
+    for (const name of Object.keys(globalThis.URL.prototype))
+      expect(kind(api.URL.prototype, name), name).toEqual(kind(globalThis.URL.prototype, name));
+    for (const name of Object.keys(globalThis.URL))
+      expect(kind(api.URL, name), name).toEqual(kind(globalThis.URL, name));
+    // The members taken from the base class still reach this URL's state.
+    expect(url.href).toBe(platform.href);
+    expect(api.URL.parse("/b", url)?.href).toBe("https://u:p@a.example:8080/b");
+  });
+
   it("exec() results in WebIDL member order: { hash, ..., username } and { groups, input }", () => {
     const result = new api.URLPattern({ pathname: "/:a" }).exec("https://x.example/b")!;
     expect(Object.keys(result)).toEqual(RESULT_KEYS);
