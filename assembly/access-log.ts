@@ -43,6 +43,33 @@ export let fieldAbsolute: bool = false;
 export let requestStart: i32 = 0;
 export let requestEnd: i32 = 0;
 
+/**
+ * The fields of the line findField() last read, where it matched the format
+ * (lineMatched), for its keys (log-keys.ts): the client runs from lineStart;
+ * a quoted field is [open, close) inside its quotes; the referer and agent
+ * are -1 where the line has none (Common Log Format).
+ */
+export let lineMatched: bool = false;
+export let lineStart: i32 = 0;
+export let clientEnd: i32 = 0;
+export let identEnd: i32 = 0;
+export let userEnd: i32 = 0;
+export let timeStart: i32 = 0;
+export let timeEnd: i32 = 0;
+export let requestOpen: i32 = 0;
+export let requestClose: i32 = 0;
+export let requestEscaped: bool = false;
+export let statusStart: i32 = 0;
+export let statusEnd: i32 = 0;
+export let bytesStart: i32 = 0;
+export let bytesEnd: i32 = 0;
+export let refererOpen: i32 = -1;
+export let refererClose: i32 = -1;
+export let refererEscaped: bool = false;
+export let agentOpen: i32 = -1;
+export let agentClose: i32 = -1;
+export let agentEscaped: bool = false;
+
 /** Whether the quoted string whose content starts at p has a backslash escape (set by closeQuote()). */
 let escaped: bool = false;
 
@@ -149,34 +176,57 @@ function requestTarget(a: i32, b: i32): bool {
 export function findField(p: i32, end: i32, field: i32, combined: bool): bool {
   fieldDeferred = false;
   fieldAbsolute = false;
-  let q = space(word(p, end), end); // client
-  q = q < 0 ? -1 : space(word(q, end), end); // ident
-  q = q < 0 ? -1 : space(word(q, end), end); // user
+  lineMatched = false;
+  lineStart = p;
+  clientEnd = word(p, end);
+  let q = space(clientEnd, end);
+  identEnd = q < 0 ? -1 : word(q, end);
+  q = space(identEnd, end);
+  userEnd = q < 0 ? -1 : word(q, end);
+  q = space(userEnd, end);
   if (q < 0 || ld8(q) != C.LEFT_BRACKET) return false;
   const t = find2(q + 1, end, C.RIGHT_BRACKET, C.RIGHT_BRACKET);
   if (t == q + 1 || t == end) return false;
+  timeStart = q + 1;
+  timeEnd = t;
   const request = space(t + 1, end);
-  const requestEnd = quoted(request, end);
-  const requestEscaped = escaped;
-  q = space(requestEnd, end);
-  q = q < 0 ? -1 : space(number(q, end), end); // status
+  const requestQuoteEnd = quoted(request, end);
+  requestOpen = request + 1;
+  requestClose = requestQuoteEnd - 1;
+  requestEscaped = escaped;
+  q = space(requestQuoteEnd, end);
+  statusStart = q;
+  statusEnd = q < 0 ? -1 : number(q, end);
+  q = space(statusEnd, end);
   if (q < 0) return false;
-  q = number(q, end); // bytes
+  bytesStart = q;
+  q = bytesEnd = number(q, end);
   if (q < 0 || (q < end && ld8(q) != C.SPACE)) return false;
   // The referer and user agent, or what a Common Log Format line has after its size.
   const referer = space(q, end);
   const refererEnd = quoted(referer, end);
-  const refererEscaped = escaped;
-  let agentEnd = quoted(space(refererEnd, end), end);
+  refererEscaped = escaped;
+  const agent = space(refererEnd, end);
+  let agentEnd = quoted(agent, end);
+  agentEscaped = escaped;
   if (agentEnd >= 0 && agentEnd < end && ld8(agentEnd) != C.SPACE) agentEnd = -1;
   if (combined && agentEnd < 0) return false;
+  lineMatched = true;
+  if (agentEnd < 0) {
+    refererOpen = refererClose = agentOpen = agentClose = -1;
+  } else {
+    refererOpen = referer + 1;
+    refererClose = refererEnd - 1;
+    agentOpen = agent + 1;
+    agentClose = agentEnd - 1;
+  }
   if (field == FIELD_REQUEST) {
     escaped = requestEscaped;
-    return requestTarget(request + 1, requestEnd - 1);
+    return requestTarget(requestOpen, requestClose);
   }
-  if (agentEnd < 0 || isNone(referer + 1, refererEnd - 1)) return false;
-  fieldStart = referer + 1;
-  fieldEnd = refererEnd - 1;
+  if (agentEnd < 0 || isNone(refererOpen, refererClose)) return false;
+  fieldStart = refererOpen;
+  fieldEnd = refererClose;
   fieldDeferred = refererEscaped;
   return true;
 }

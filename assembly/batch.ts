@@ -31,6 +31,7 @@ import {
   requestEnd,
   requestStart,
 } from "./access-log";
+import { keyFields, writeKeys } from "./log-keys";
 
 /** The UTF-8 byte order mark, EF BB BF. */
 const BOM_0: i32 = 0xef;
@@ -52,6 +53,9 @@ let inputEnd: i32 = 0;
 let line: i32 = 0;
 let lines: i32 = 0;
 let table: i32 = 0;
+/** Where the lines' keys start (after the table), and the bytes of a line's keys (log-keys.ts). */
+let keys: i32 = 0;
+let keyBytes: i32 = 0;
 let baseHref: i32 = 0;
 let baseLength: i32 = 0;
 /** The href buffer: where it starts, and its end so far. */
@@ -154,7 +158,8 @@ function countLines(p: i32, end: i32, maxLines: i32): i32 {
  * Start a block: the `len` bytes at `src`, skipping a leading byte order mark
  * if `bom` is not 0, up to `maxLines` lines, against the base whose href is at
  * `base` (batchBase(); 0 for none), with the table at `rows`. Returns the
- * number of lines; their href buffer starts right after their rows. Leaves
+ * number of lines; their keys (batchMode()'s MODE_KEYS_SHIFT bits) start
+ * right after their rows, and their href buffer after the keys. Leaves
  * the byte length of those lines in RESULT (BATCH_INPUT_END), from `src`.
  */
 export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i32, rows: i32): i32 {
@@ -167,7 +172,9 @@ export function batchBegin(src: i32, len: i32, bom: i32, maxLines: i32, base: i3
   table = rows;
   baseHref = base;
   baseLength = base == 0 ? 0 : ld32(L.baseField(L.URL_HREF_END));
-  output = out = rows + lines * ROW_BYTES;
+  keys = rows + lines * ROW_BYTES;
+  keyBytes = keyFields(mode >>> L.MODE_KEYS_SHIFT) << 3;
+  output = out = keys + lines * keyBytes;
   failures = deferred = skipped = 0;
   return lines;
 }
@@ -339,7 +346,9 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
     }
     const field = mode & L.MODE_FIELD_MASK;
     if (field != L.FIELD_NONE) {
-      if (!findField(p, e, field, (mode & L.MODE_COMBINED) != 0)) {
+      const found = findField(p, e, field, (mode & L.MODE_COMBINED) != 0);
+      if (keyBytes != 0) writeKeys(keys + line * keyBytes, mode >>> L.MODE_KEYS_SHIFT, input);
+      if (!found) {
         setStatus(row, L.BATCH_FAILURE);
         failures++;
         return true;

@@ -319,6 +319,31 @@ export const MODE_SKIP_BLANK: i32 = 4;
 export const MODE_SKIP_COMMENTS: i32 = 8;
 /** An access-log line must match the Combined Log Format (referer and user agent), not only the Common. */
 export const MODE_COMBINED: i32 = 16;
+/**
+ * The log fields whose keys batchRun() places beside the rows (log-keys.ts):
+ * bit LOG_* of the mode shifted by MODE_KEYS_SHIFT. With k of them, each line
+ * has 2 * k words after the table, the fields in LOG_* order: the key's
+ * [start, end) offsets in the input, or KEY_NONE / KEY_WRAPPER as the start.
+ */
+export const MODE_KEYS_SHIFT: i32 = 8;
+// The fields of a Common or Combined Log Format line, in line order (the request also split in three).
+export const LOG_CLIENT: i32 = 0;
+export const LOG_IDENT: i32 = 1;
+export const LOG_USER: i32 = 2;
+export const LOG_TIME: i32 = 3;
+export const LOG_REQUEST: i32 = 4;
+export const LOG_METHOD: i32 = 5;
+export const LOG_TARGET: i32 = 6;
+export const LOG_VERSION: i32 = 7;
+export const LOG_STATUS: i32 = 8;
+export const LOG_BYTES: i32 = 9;
+export const LOG_REFERER: i32 = 10;
+export const LOG_AGENT: i32 = 11;
+export const LOG_FIELDS: i32 = 12;
+/** A key's start where the field has no value ("-", or the line does not match the format). */
+export const KEY_NONE: i32 = -1;
+/** A key's start where the wrapper works the value out (an escape to undo, a number past 15 digits). */
+export const KEY_WRAPPER: i32 = -2;
 
 // What batchRun() leaves in RESULT.
 /** The end of the href buffer so far. */

@@ -3,7 +3,7 @@
 export { ParsedUrl, type UrlRanges } from "../whatwg/url.js";
 /** The names of the URL API's string getters, in the URL Standard's order: the columns of a URL. */
 export { URL_GETTERS, type UrlGetter } from "../whatwg/getters.js";
-export { UrlBatch, type BatchOptions } from "../bulk/batch.js";
+export { LOG_FIELDS, UrlBatch, type BatchOptions, type LineKeys, type LogField } from "../bulk/batch.js";
 export type { StreamSource } from "../bulk/stream.js";
 /** Access-log fields as Apache and nginx write them: a request line's parts, a quoted field's escapes undone. */
 export { requestParts } from "../bulk/request-target.js";

@@ -48,16 +48,44 @@ export interface BatchOptions {
    * Combined line matches it too) or "combined" (with referer and user agent).
    */
   logFormat?: "common" | "combined";
+  /**
+   * With `accessLog`: the fields of each line whose keys the kernel places
+   * beside its row as it reads the line's grammar (UrlBatch.logKeys()), so
+   * that a program counts a field's values from the bytes, with no string a
+   * line.
+   */
+  logKeys?: readonly LogField[];
   /** Skip lines that are empty or only spaces and tabs: neither URLs nor failures (UrlBatch.isSkipped). */
   skipBlank?: boolean;
   /** Skip lines that start with "#". */
   skipComments?: boolean;
 }
 
+/**
+ * The fields of a Common or Combined Log Format line, in line order (the
+ * request also split in three, as requestParts() splits it): their indices
+ * are the kernel's LOG_* (layout.ts).
+ */
+export const LOG_FIELDS = [
+  "client",
+  "ident",
+  "user",
+  "time",
+  "request",
+  "method",
+  "target",
+  "version",
+  "status",
+  "bytes",
+  "referer",
+  "agent",
+] as const;
+export type LogField = (typeof LOG_FIELDS)[number];
+
 /** The kernel's batchMode() bits for `options`. */
 function modeOf(options: BatchOptions | undefined): number {
   if (options === undefined) return 0;
-  const { accessLog, logFormat, skipBlank, skipComments } = options;
+  const { accessLog, logFormat, logKeys, skipBlank, skipComments } = options;
   if (accessLog !== undefined && accessLog !== "request" && accessLog !== "referer") {
     throw new TypeError(`options.accessLog must be "request" or "referer", got ${quote(String(accessLog))}`);
   }
@@ -68,8 +96,40 @@ function modeOf(options: BatchOptions | undefined): number {
     (accessLog === "request" ? L.FIELD_REQUEST : accessLog === "referer" ? L.FIELD_REFERER : L.FIELD_NONE) |
     (logFormat === "combined" ? L.MODE_COMBINED : 0) |
     (skipBlank === true ? L.MODE_SKIP_BLANK : 0) |
-    (skipComments === true ? L.MODE_SKIP_COMMENTS : 0)
+    (skipComments === true ? L.MODE_SKIP_COMMENTS : 0) |
+    (accessLog === undefined ? 0 : keyBits(logKeys ?? []))
   );
+}
+
+/** The kernel's MODE_KEYS_SHIFT bits of the log fields `fields`. */
+function keyBits(fields: readonly LogField[]): number {
+  let bits = 0;
+  for (const f of fields) {
+    const k = LOG_FIELDS.indexOf(f);
+    if (k < 0) throw new TypeError(`options.logKeys: ${quote(String(f))} is not one of ${LOG_FIELDS.join(", ")}`);
+    bits |= 1 << k;
+  }
+  return bits << L.MODE_KEYS_SHIFT;
+}
+
+/** The log fields of a mode's MODE_KEYS_SHIFT bits, in LOG_FIELDS order (a line's keys' order). */
+function keyFields(mode: number): LogField[] {
+  return LOG_FIELDS.filter((_, k) => (mode >>> L.MODE_KEYS_SHIFT) & (1 << k));
+}
+
+/**
+ * The keys the kernel placed beside a batch's rows (BatchOptions.logKeys):
+ * line `i`'s key of field `fields[k]` is the bytes [keys[j], keys[j + 1]) of
+ * the batch's input, where j = 2 * (i * fields.length + k). A start of -1
+ * is no value ("-", or a line that does not match the format); -2 a value
+ * that only the line's text gives (a quoted field with an escape to undo, a
+ * number of more than 15 digits). A key is the field as requestParts() and
+ * unescapeLogField() would give it: "-" is no value, a status or size its
+ * digits without leading zeros.
+ */
+export interface LineKeys {
+  keys: Int32Array;
+  fields: readonly LogField[];
 }
 
 /** No limit on the lines of one kernel block (parseBatch). */
@@ -139,6 +199,8 @@ interface BatchInput {
   text: Uint8Array | string;
   bom: boolean;
   find: LineFinder;
+  /** The lines' keys, where the batch was asked for some. */
+  keys: LineKeys | null;
 }
 
 /** A URL record unpacked from a batch row, for the ParsedUrl constructor to copy (one for all batches). */
@@ -196,6 +258,16 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
    */
   _rows(): { rows: Int32Array; hrefs: Uint8Array } {
     return { rows: this.rows, hrefs: this.hrefs.bytes };
+  }
+
+  /**
+   * The keys of BatchOptions.logKeys (LineKeys), and the input they are
+   * offsets in, to be read, not written; null where none were asked for.
+   */
+  logKeys(): (LineKeys & { bytes: Uint8Array }) | null {
+    const { keys, text } = this.input;
+    // An access log's input is bytes (parseBlock() encodes a string).
+    return keys === null || typeof text === "string" ? null : { ...keys, bytes: text };
   }
 
   /** The row of line `i` in `rows`. */
@@ -483,7 +555,9 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     kernel.batchMode(mode);
     const lines = kernel.batchBegin(L.ARENA, len, bom ? 1 : 0, maxLines, baseHref, table);
     const used = arena.i32[result + L.BATCH_INPUT_END];
-    const output = table + lines * L.ROW_FIELDS * 4;
+    const fields = keyFields(mode);
+    const keysAt = table + lines * L.ROW_FIELDS * 4;
+    const output = keysAt + lines * fields.length * 8;
     checkMemory(output - L.ARENA, fn);
     // The lines' input, for line(): a stream's block is the batch's own (stream.ts does not reuse it).
     let text = typeof input === "string" ? input : input.subarray(0, used);
@@ -491,7 +565,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       // "If parsedBase is failure, then throw a TypeError": no line parses.
       const rows = new Int32Array(lines * L.ROW_FIELDS);
       for (let r = 0; r < rows.length; r += L.ROW_FIELDS) rows[r + L.ROW_STATE] = L.BATCH_FAILURE;
-      return { batch: new UrlBatch(lines, lines, 0, rows, NO_HREFS, new Map(), { text, bom, find: findLines }), used };
+      const input = { text, bom, find: findLines, keys: null };
+      return { batch: new UrlBatch(lines, lines, 0, rows, NO_HREFS, new Map(), input), used };
     }
     // Run the kernel until every line is done, doubling the output window
     // whenever the next line's worst case does not fit.
@@ -507,7 +582,8 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
     let failures = words[result + L.BATCH_FAILURES];
     const deferred = words[result + L.BATCH_DEFERRED_LINES];
     const skipped = words[result + L.BATCH_SKIPPED_LINES];
-    const rows = words.slice(table >> 2, output >> 2);
+    const rows = words.slice(table >> 2, keysAt >> 2);
+    const keys = fields.length === 0 ? null : { keys: words.slice(keysAt >> 2, output >> 2), fields };
     // The hrefs are copied out as bytes (a block copy), made one string when
     // a first href is asked for (a slice costs a fraction of decoding each
     // href alone), or never where a tally counts them.
@@ -540,7 +616,7 @@ export function batchApi(arena: Arena, parse: ReturnType<typeof parseApi>["parse
       }
     }
     return {
-      batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines }),
+      batch: new UrlBatch(lines, failures, skipped, rows, hrefs, finished, { text, bom, find: findLines, keys }),
       used,
     };
   }

@@ -5,7 +5,8 @@
 //     hostname, pathname) or is worked out from one (domain, suffix,
 //     subdomain, path): counted from those tallies once, at the end
 //     (fromKernel()), nothing a line;
-//   - an access-log field: read from the line's bytes (log-line.ts) and
+//   - an access-log field: its key placed beside the line's row by the
+//     kernel as it reads the line's grammar (BatchOptions.logKeys), and
 //     counted as bytes (byte-counts.ts), no string a line;
 //   - anything else (and every key of the other inputs): the value's string,
 //     a record at a time (FieldDef.value()).
@@ -14,95 +15,89 @@
 // them (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { ParsedUrl } from "swurl";
+import type { LogField, ParsedUrl } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
-import { KEY, LogLineReader, NO_VALUE } from "../input/log-line.js";
 import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
-import type { InputSpec, Records } from "../input/records.js";
+import type { Records } from "../input/records.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
 
+// A key's start in UrlBatch.logKeys() where the field has no value, and where its value is the wrapper's to work out.
+const KEY_NONE = -1;
+const KEY_WRAPPER = -2;
+
 export class GroupCounter {
-  private readonly reader: LogLineReader;
   /** Per key: its log field's values as bytes, where it is one. */
   private readonly bytes: (ByteCounts | null)[];
   /** Per key: records without a value among those counted as bytes, and the sum of their --sum field. */
   private readonly none: number[];
   private readonly noneSum: number[];
-  /** The lines of the block being read, where a key or the --sum field is a log field. */
-  private lines: { bytes: Uint8Array; ranges: Int32Array } | null = null;
+  /** The log fields whose keys the kernel places beside the lines' rows (BatchOptions.logKeys). */
+  readonly logKeys: LogField[];
+  /** Per key, and for the --sum field: its place among the block's keys of a line (-1: not read from them). */
+  private readonly slots: number[];
+  private sumSlot = -1;
+  /** The keys of a line in the block. */
+  private stride = 0;
+  /** The keys of the block being read, where it has them, and the bytes they are offsets in. */
+  private keys: Int32Array | null = null;
+  private keyBytes: Uint8Array = new Uint8Array(0);
   private line: (i: number) => number = (i) => i;
-  /** Whether the record being counted matched the log's grammar (-1: not read yet), and where it starts. */
-  private read = -1;
-  private start = 0;
-  /** Whether a key or the --sum field is the referer or the user agent, the fields after the size. */
-  private readonly tail: boolean;
 
   /**
-   * The counter of `tally`'s groups, the --by keys `defs` of an input read as
-   * `input`; `tallied`: the kernel reads the input and counts its URLs; `sum`:
-   * the --sum field (an integer), or null.
+   * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
+   * kernel reads the input and counts its URLs; `sum`: the --sum field (an
+   * integer), or null.
    */
   constructor(
     private readonly tally: Tally,
     private readonly defs: FieldDef[],
-    input: InputSpec,
     private readonly tallied: boolean,
     private readonly sum: FieldDef | null,
     /** The duration of record `i` in seconds, where the input has durations (null: none). */
     private readonly duration: ((records: Records, i: number) => number | null) | null = null,
   ) {
-    this.reader = new LogLineReader(input.format === "combined");
     // Byte counts have no durations (and the formats the kernel reads none either).
     const bytes = tallied && duration === null;
     this.bytes = defs.map((d) => (bytes && d.logField !== undefined ? new ByteCounts() : null));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
-    const size = ACCESS_LOG_FIELDS.indexOf("bytes");
-    this.tail = [...defs, ...(sum === null ? [] : [sum])].some((d) => (d.logField ?? -1) > size);
+    const fields = defs.flatMap((d, k) => (this.bytes[k] === null ? [] : [d.logField!]));
+    if (tallied && sum?.logField !== undefined) fields.push(sum.logField);
+    this.logKeys = [...new Set(fields)].map((f) => ACCESS_LOG_FIELDS[f]);
+    this.slots = defs.map(() => -1);
   }
 
   /** A new block of records. */
   block(records: Records): void {
-    const fromBytes = this.bytes.some((b) => b !== null) || (this.tallied && this.sum?.logField !== undefined);
-    if (records.fromBatch === undefined || !fromBytes) {
-      this.lines = null;
-      return;
-    }
-    this.lines = records.fromBatch.batch.lineBytes();
-    this.line = records.fromBatch.line;
-    this.reader.block(this.lines.bytes);
+    const keys = this.logKeys.length === 0 ? null : (records.fromBatch?.batch.logKeys() ?? null);
+    this.keys = keys?.keys ?? null;
+    if (keys === null) return;
+    this.keyBytes = keys.bytes;
+    this.line = records.fromBatch!.line;
+    this.stride = keys.fields.length;
+    const slot = (f: number | undefined) => (f === undefined ? -1 : keys.fields.indexOf(ACCESS_LOG_FIELDS[f]));
+    this.defs.forEach((d, k) => {
+      this.slots[k] = this.bytes[k] === null ? -1 : slot(d.logField);
+    });
+    this.sumSlot = this.tallied ? slot(this.sum?.logField) : -1;
   }
 
-  /**
-   * Whether record `i`'s line matches the log's grammar (read once a record);
-   * false without the lines' bytes. `counted`: the kernel read the line, so
-   * it matches, and the fields after the size are read only where asked for.
-   */
-  private matches(i: number, counted: boolean): boolean {
-    if (this.read < 0) {
-      const row = this.line(i);
-      this.start = this.lines!.ranges[2 * row];
-      this.read = this.reader.read(this.start, this.lines!.ranges[2 * row + 1], counted && !this.tail) ? 1 : 0;
-    }
-    return this.read === 1;
+  /** Where record `i`'s key at `slot` starts in `keys` (its end is next). */
+  private keyAt(i: number, slot: number): number {
+    return 2 * (this.line(i) * this.stride + slot);
   }
 
   /** The --sum field of record `i` as a number (0 where it has none). */
-  private sumOf(
-    sum: FieldDef,
-    records: Records,
-    i: number,
-    counted: boolean,
-    url: ParsedUrl | null | undefined,
-  ): number {
-    if (this.lines !== null && sum.logField !== undefined) {
-      const found = this.matches(i, counted) ? this.reader.valueOf(sum.logField, this.start) : NO_VALUE;
-      if (found === NO_VALUE) return 0;
-      if (found === KEY) {
+  private sumOf(sum: FieldDef, records: Records, i: number, url: ParsedUrl | null | undefined): number {
+    if (this.keys !== null && this.sumSlot >= 0) {
+      const at = this.keyAt(i, this.sumSlot);
+      const start = this.keys[at];
+      if (start === KEY_NONE) return 0;
+      if (start !== KEY_WRAPPER) {
         let n = 0;
-        for (let p = this.reader.keyStart; p < this.reader.keyEnd; p++) n = 10 * n + this.lines.bytes[p] - 0x30;
+        for (let p = start; p < this.keys[at + 1]; p++) n = 10 * n + this.keyBytes[p] - 0x30;
         return n;
       }
     }
@@ -115,20 +110,21 @@ export class GroupCounter {
    * URL; `url`: its URL where the caller has it (undefined: not asked for yet).
    */
   count(records: Records, i: number, counted: boolean, url?: ParsedUrl | null): void {
-    this.read = -1;
-    const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, counted, url);
+    const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, url);
     const seconds = this.duration === null ? null : this.duration(records, i);
+    const keys = this.keys;
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
       if (counted && this.tallied && def.tally !== undefined) continue;
-      const bytes = this.bytes[k];
-      if (bytes !== null && this.lines !== null) {
-        const found = this.matches(i, counted) ? this.reader.valueOf(def.logField!, this.start) : NO_VALUE;
-        if (found === KEY) {
-          bytes.add(this.lines.bytes, this.reader.keyStart, this.reader.keyEnd, sum);
+      const slot = this.slots[k];
+      if (keys !== null && slot >= 0) {
+        const at = this.keyAt(i, slot);
+        const start = keys[at];
+        if (start >= 0) {
+          this.bytes[k]!.add(this.keyBytes, start, keys[at + 1], sum);
           continue;
         }
-        if (found === NO_VALUE) {
+        if (start === KEY_NONE) {
           this.none[k]++;
           this.noneSum[k] += sum;
           continue;

@@ -71,14 +71,15 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
     const defs = byDefs(options);
     await loadFor(defs);
-    const groups = new GroupCounter(tally, defs, input, kernelGroups(options), sumDef, duration);
+    const groups = new GroupCounter(tally, defs, kernelGroups(options), sumDef, duration);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     // In a thread of a threaded run, one for all its ranges (finish()).
     let urls: UrlTally | null = null;
     if (kernelCounts(filter))
       urls = carry === undefined ? createTally({ paths: CAP_KEYS }) : (carry.urls ??= createTally({ paths: CAP_KEYS }));
-    for await (const records of readRecords(source, input, recordKeys(sum === undefined ? by : [...by, sum]))) {
+    const columns = recordKeys(sum === undefined ? by : [...by, sum]);
+    for await (const records of readRecords(source, input, columns, groups.logKeys)) {
       addSkipped(tally, records.skipped);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;

@@ -3,24 +3,11 @@
 // kernel, assembly/access-log.ts), a JSON Lines object's keys, the cells of a
 // CSV or TSV record.
 
-import { requestParts, unescapeLogField } from "swurl";
+import { LOG_FIELDS, requestParts, unescapeLogField } from "swurl";
 import { jsonString } from "./json-text.js";
 
 /** The fields of a Common or Combined Log Format line, in line order (the request split in three). */
-export const ACCESS_LOG_FIELDS = [
-  "client",
-  "ident",
-  "user",
-  "time",
-  "request",
-  "method",
-  "target",
-  "version",
-  "status",
-  "bytes",
-  "referer",
-  "agent",
-] as const;
+export const ACCESS_LOG_FIELDS = LOG_FIELDS;
 type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
 
 /** A record's field by name; null where it is absent. */

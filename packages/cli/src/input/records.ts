@@ -7,7 +7,7 @@
 
 import { parse, parseBatch, parseStream, type UrlBatch } from "swurl";
 import { traced } from "../trace.js";
-import type { ParsedUrl } from "swurl";
+import type { LogField, ParsedUrl } from "swurl";
 import { UsageError } from "../errors.js";
 import {
   accessLogFields,
@@ -107,7 +107,11 @@ export class RangeChunks implements AsyncIterable<Uint8Array> {
  * Records of lines of URLs or of access-log lines: the kernel's batches, less
  * the skipped lines and, for RangeChunks, the first line.
  */
-async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
+async function* kernelRecords(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+  logKeys: readonly LogField[],
+): AsyncGenerator<Records> {
   /** Rows of the next batch that are not the input's: 1 for the first line of RangeChunks, read only to be dropped. */
   let drop = source instanceof RangeChunks ? 1 : 0;
   const accessLog = spec.format === "lines" ? undefined : (spec.field as "request" | "referer");
@@ -116,6 +120,7 @@ async function* kernelRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec
     base: spec.base,
     accessLog,
     logFormat: spec.format === "combined" ? ("combined" as const) : ("common" as const),
+    logKeys,
     skipBlank: spec.skipBlank,
     skipComments: spec.skipComments,
   };
@@ -355,11 +360,17 @@ export function kernelRead(spec: InputSpec): boolean {
   return spec.format === "lines" || spec.format === "combined" || spec.format === "common";
 }
 
-/** The records of `source` read as `spec` says; `columns`: the fields the command will read (checked against a CSV/TSV header). */
+/**
+ * The records of `source` read as `spec` says; `columns`: the fields the
+ * command will read (checked against a CSV/TSV header); `logKeys`: the
+ * access-log fields whose keys the kernel places beside each line's row,
+ * where it reads the log (UrlBatch.logKeys()).
+ */
 export async function* readRecords(
   source: AsyncIterable<Uint8Array>,
   spec: InputSpec,
   columns: string[],
+  logKeys: readonly LogField[] = [],
 ): AsyncGenerator<Records> {
   // Lines over the cap are failure rows, never held (line-cap.ts).
   const cap = new LineCap();
@@ -367,7 +378,7 @@ export async function* readRecords(
   const capped = cap.chunks(source, range);
   const lines = range ? new RangeChunks(capped) : capped;
   const records = kernelRead(spec)
-    ? kernelRecords(lines, spec)
+    ? kernelRecords(lines, spec, logKeys)
     : programRead(spec.format)
       ? programRecords(lines, spec)
       : textRecords(capped, spec, columns);

@@ -58,7 +58,7 @@ export interface FieldDef {
    * `stats --by` then counts it from that tally's counts.
    */
   tally?: { table: "schemes" | "hosts" | "paths"; fold?: (key: string) => string | null };
-  /** Where the value is a field of an access-log line: its index in ACCESS_LOG_FIELDS (log-line.ts reads it from bytes). */
+  /** Where the value is a field of an access-log line: its index in ACCESS_LOG_FIELDS (the kernel places its key, BatchOptions.logKeys). */
   logField?: number;
   /** Whether the value is read from the Public Suffix List, which a run then loads first (public-suffix.ts loadFor()). */
   publicSuffix?: boolean;
