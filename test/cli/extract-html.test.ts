@@ -163,6 +163,21 @@ describe("links of HTML pages, in process", () => {
     expect(await commandLinks([encoder.encode(html)], whatwgHref)).toEqual(["https://www.example.com/ok"]);
   });
 
+  it("keep a long value whole, held in pieces across chunks: srcset, a base and a duplicate attribute among them", async () => {
+    // Values past the 1 MiB that parse5 holds at a time, under the 16 MiB cap, in 64 KiB chunks as files are read.
+    const long = (c: string, n: number) => `/${c.repeat(n)}`;
+    const html =
+      `<base href="${long("b", 1_200_000)}/"><a href="${long("a", 3_500_000)}" href="${long("d", 2_000_000)}">` +
+      `<img srcset="${long("s", 1_100_000)} 2x, small.png 1x" src=x.png><a href="/after">`;
+    const bytes = encoder.encode(html);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 65_536) }, (_, i) =>
+      bytes.subarray(i * 65_536, (i + 1) * 65_536),
+    );
+    const got = await commandLinks(chunks, whatwgHref);
+    expect(got.map((h) => h.length)).toEqual(referenceLinks(html, PAGE_URL).map((h) => h.length));
+    expect(got).toEqual(referenceLinks(html, PAGE_URL));
+  });
+
   it("give an element's links in the order its attributes are written", async () => {
     const html = `<img srcset="b.png 2x, c.png 3x" alt=x src=a.png><video poster=p.jpg src=v.mp4>`;
     expect(await commandLinks([encoder.encode(html)], whatwgHref)).toEqual(

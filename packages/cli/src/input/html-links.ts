@@ -49,15 +49,29 @@ const MAX_VALUE = 16 * 2 ** 20;
 const TEXT_PIECE = 2 ** 20;
 
 /**
+ * Characters of an attribute value that parse5 holds at most: past them the
+ * value so far is taken out, flat, and the pieces are joined when its tag
+ * ends. Made flat after each piece of the page instead, a long value would
+ * be copied whole each time, garbage of its size a piece.
+ */
+const VALUE_PIECE = 2 ** 20;
+
+/**
  * What stands for a value over MAX_VALUE: the tokenizer replaces every NUL of
  * a value with U+FFFD, so no value written in a page begins with one.
  */
 const TOO_LONG = "\u0000";
 
+/** An attribute of parse5's tokens. */
+interface Attribute {
+  name: string;
+  value: string;
+}
+
 /** The state of parse5's tokenizer that grows with a token (not in its types). */
 interface TokenizerState {
   currentToken: { tagName?: string; data?: string } | null;
-  currentAttr: { name: string; value: string };
+  currentAttr: Attribute;
   currentCharacterToken: { chars: string } | null;
   preprocessor: { dropParsedChunk(): void };
 }
@@ -149,6 +163,32 @@ export function pageLinks(
   let baseKnown = false;
   let text = "";
   let notText = 0;
+  /** The pieces taken out of a long attribute value under way (VALUE_PIECE), and their characters. */
+  const held = new WeakMap<Attribute, { pieces: string[]; length: number }>();
+
+  /** The value of `attr` of a tag that has ended: its held pieces and the rest, or TOO_LONG past MAX_VALUE. */
+  function wholeValue(attr: Attribute): string {
+    const taken = held.get(attr);
+    if (taken === undefined) return attr.value;
+    held.delete(attr);
+    if (attr.value.startsWith(TOO_LONG) || taken.length + attr.value.length > MAX_VALUE) return TOO_LONG;
+    return taken.pieces.join("") + attr.value;
+  }
+
+  /** The value under way, past VALUE_PIECE: taken out, or TOO_LONG once its pieces pass MAX_VALUE. */
+  function holdValue(attr: Attribute): void {
+    const taken = held.get(attr) ?? { pieces: [], length: 0 };
+    taken.length += attr.value.length;
+    if (taken.length > MAX_VALUE) {
+      held.delete(attr);
+      attr.value = TOO_LONG;
+      return;
+    }
+    flatten(attr.value);
+    taken.pieces.push(attr.value);
+    held.set(attr, taken);
+    attr.value = "";
+  }
 
   function flushText(): void {
     if (text === "") return;
@@ -196,7 +236,8 @@ export function pageLinks(
         flatten(token.tagName);
       }
       const attr = t.currentAttr;
-      if (attr.value.length > MAX_VALUE || attr.value.startsWith(TOO_LONG)) attr.value = TOO_LONG;
+      if (attr.value.startsWith(TOO_LONG)) attr.value = TOO_LONG;
+      else if (attr.value.length > VALUE_PIECE) holdValue(attr);
       flatten(attr.value);
       flatten(attr.name);
       const chars = t.currentCharacterToken;
@@ -213,6 +254,7 @@ export function pageLinks(
   const parser = new Tokenizer();
   parser.on("startTag", ({ tagName: name, attrs }: StartTag) => {
     flushText();
+    for (const attr of attrs) attr.value = wholeValue(attr);
     if (NOT_RUNNING_TEXT.has(name)) notText++;
     // "The frozen base URL": the first base element with an href attribute, its
     // value parsed against the document's fallback base URL; on failure that URL.
