@@ -24,10 +24,22 @@
 //   asterisk-form  "*": no URL.
 // "-" or an empty string is no URL.
 
-import { ld8 } from "./memory";
+import { ld32, ld8, st32 } from "./memory";
 import { find2 } from "./scan";
 import * as C from "./charcode";
-import { FIELD_REQUEST } from "./layout";
+import {
+  FIELD_REQUEST,
+  LOG_AGENT,
+  LOG_BYTES,
+  LOG_CLIENT,
+  LOG_IDENT,
+  LOG_LINE,
+  LOG_REFERER,
+  LOG_REQUEST,
+  LOG_STATUS,
+  LOG_TIME,
+  LOG_USER,
+} from "./layout";
 
 /**
  * The field found by findField(): [fieldStart, fieldEnd); whether the line is
@@ -39,36 +51,33 @@ export let fieldStart: i32 = 0;
 export let fieldEnd: i32 = 0;
 export let fieldDeferred: bool = false;
 export let fieldAbsolute: bool = false;
-/** The request "METHOD target PROTOCOL" of the line (inside its quotes), where a request target was found. */
-export let requestStart: i32 = 0;
-export let requestEnd: i32 = 0;
 
 /**
- * The fields of the line findField() last read, where it matched the format
- * (lineMatched), for its keys (log-keys.ts): the client runs from lineStart;
- * a quoted field is [open, close) inside its quotes; the referer and agent
- * are -1 where the line has none (Common Log Format).
+ * Whether the line findField() last read matched the format. Then its
+ * request, and where findField() was asked to keep them all its fields, are
+ * in the record at LOG_LINE, for their keys (log-keys.ts): field f (layout.ts
+ * LOG_*) as [start, end) at LOG_LINE + 8f, a quoted field inside its quotes,
+ * the referer and agent -1 where the line has none (Common Log Format). The
+ * request's parts have no slots: they are split from it.
  */
 export let lineMatched: bool = false;
-export let lineStart: i32 = 0;
-export let clientEnd: i32 = 0;
-export let identEnd: i32 = 0;
-export let userEnd: i32 = 0;
-export let timeStart: i32 = 0;
-export let timeEnd: i32 = 0;
-export let requestOpen: i32 = 0;
-export let requestClose: i32 = 0;
-export let requestEscaped: bool = false;
-export let statusStart: i32 = 0;
-export let statusEnd: i32 = 0;
-export let bytesStart: i32 = 0;
-export let bytesEnd: i32 = 0;
-export let refererOpen: i32 = -1;
-export let refererClose: i32 = -1;
-export let refererEscaped: bool = false;
-export let agentOpen: i32 = -1;
-export let agentClose: i32 = -1;
-export let agentEscaped: bool = false;
+/** The quoted fields of that line with a backslash escape: bit LOG_* of each. */
+export let lineEscapes: i32 = 0;
+
+/** Field `f` (LOG_*) of the line findField() matched last: where it starts. */
+export function lineFieldStart(f: i32): i32 {
+  return ld32(LOG_LINE + (f << 3));
+}
+
+/** Where field `f` (LOG_*) ends. */
+export function lineFieldEnd(f: i32): i32 {
+  return ld32(LOG_LINE + (f << 3) + 4);
+}
+
+function setLineField(f: i32, start: i32, end: i32): void {
+  st32(LOG_LINE + (f << 3), start);
+  st32(LOG_LINE + (f << 3) + 4, end);
+}
 
 /** Whether the quoted string whose content starts at p has a backslash escape (set by closeQuote()). */
 let escaped: bool = false;
@@ -152,8 +161,6 @@ function requestTarget(a: i32, b: i32): bool {
   while (a < end && ld8(a) == C.SPACE) a++;
   while (end > a && ld8(end - 1) == C.SPACE) end--;
   if (isNone(a, end) || (end - a == 1 && ld8(a) == C.ASTERISK)) return false;
-  requestStart = method;
-  requestEnd = b;
   fieldStart = a;
   fieldEnd = end;
   // The wrapper undoes escapes, then reads the target by its form.
@@ -171,62 +178,68 @@ function requestTarget(a: i32, b: i32): bool {
 /**
  * Find `field` (FIELD_REQUEST or FIELD_REFERER) in the line [p, end); false
  * when the line does not match the grammar (`combined`: with referer and user
- * agent) or has no such field (no target, "-", "*").
+ * agent) or has no such field (no target, "-", "*"). With `keep`, a line that
+ * matches leaves all its fields at LOG_LINE (lineMatched).
  */
-export function findField(p: i32, end: i32, field: i32, combined: bool): bool {
+export function findField(p: i32, end: i32, field: i32, combined: bool, keep: bool): bool {
   fieldDeferred = false;
   fieldAbsolute = false;
   lineMatched = false;
-  lineStart = p;
-  clientEnd = word(p, end);
+  const clientEnd = word(p, end);
   let q = space(clientEnd, end);
-  identEnd = q < 0 ? -1 : word(q, end);
+  const identEnd = q < 0 ? -1 : word(q, end);
   q = space(identEnd, end);
-  userEnd = q < 0 ? -1 : word(q, end);
+  const userEnd = q < 0 ? -1 : word(q, end);
   q = space(userEnd, end);
   if (q < 0 || ld8(q) != C.LEFT_BRACKET) return false;
-  const t = find2(q + 1, end, C.RIGHT_BRACKET, C.RIGHT_BRACKET);
-  if (t == q + 1 || t == end) return false;
-  timeStart = q + 1;
-  timeEnd = t;
-  const request = space(t + 1, end);
-  const requestQuoteEnd = quoted(request, end);
-  requestOpen = request + 1;
-  requestClose = requestQuoteEnd - 1;
-  requestEscaped = escaped;
-  q = space(requestQuoteEnd, end);
-  statusStart = q;
-  statusEnd = q < 0 ? -1 : number(q, end);
-  q = space(statusEnd, end);
-  if (q < 0) return false;
-  bytesStart = q;
-  q = bytesEnd = number(q, end);
-  if (q < 0 || (q < end && ld8(q) != C.SPACE)) return false;
+  const timeStart = q + 1;
+  const timeEnd = find2(timeStart, end, C.RIGHT_BRACKET, C.RIGHT_BRACKET);
+  if (timeEnd == timeStart || timeEnd == end) return false;
+  const request = space(timeEnd + 1, end);
+  const requestEnd = quoted(request, end);
+  const requestEscaped = escaped;
+  const statusStart = space(requestEnd, end);
+  const statusEnd = statusStart < 0 ? -1 : number(statusStart, end);
+  const bytesStart = space(statusEnd, end);
+  if (bytesStart < 0) return false;
+  const bytesEnd = number(bytesStart, end);
+  if (bytesEnd < 0 || (bytesEnd < end && ld8(bytesEnd) != C.SPACE)) return false;
   // The referer and user agent, or what a Common Log Format line has after its size.
-  const referer = space(q, end);
+  const referer = space(bytesEnd, end);
   const refererEnd = quoted(referer, end);
-  refererEscaped = escaped;
+  const refererEscaped = escaped;
   const agent = space(refererEnd, end);
   let agentEnd = quoted(agent, end);
-  agentEscaped = escaped;
+  const agentEscaped = escaped;
   if (agentEnd >= 0 && agentEnd < end && ld8(agentEnd) != C.SPACE) agentEnd = -1;
   if (combined && agentEnd < 0) return false;
   lineMatched = true;
-  if (agentEnd < 0) {
-    refererOpen = refererClose = agentOpen = agentClose = -1;
-  } else {
-    refererOpen = referer + 1;
-    refererClose = refererEnd - 1;
-    agentOpen = agent + 1;
-    agentClose = agentEnd - 1;
+  setLineField(LOG_REQUEST, request + 1, requestEnd - 1);
+  if (keep) {
+    setLineField(LOG_CLIENT, p, clientEnd);
+    setLineField(LOG_IDENT, clientEnd + 1, identEnd);
+    setLineField(LOG_USER, identEnd + 1, userEnd);
+    setLineField(LOG_TIME, timeStart, timeEnd);
+    setLineField(LOG_STATUS, statusStart, statusEnd);
+    setLineField(LOG_BYTES, bytesStart, bytesEnd);
+    lineEscapes = requestEscaped ? 1 << LOG_REQUEST : 0;
+    if (agentEnd < 0) {
+      setLineField(LOG_REFERER, -1, -1);
+      setLineField(LOG_AGENT, -1, -1);
+    } else {
+      setLineField(LOG_REFERER, referer + 1, refererEnd - 1);
+      setLineField(LOG_AGENT, agent + 1, agentEnd - 1);
+      if (refererEscaped) lineEscapes |= 1 << LOG_REFERER;
+      if (agentEscaped) lineEscapes |= 1 << LOG_AGENT;
+    }
   }
   if (field == FIELD_REQUEST) {
     escaped = requestEscaped;
-    return requestTarget(requestOpen, requestClose);
+    return requestTarget(request + 1, requestEnd - 1);
   }
-  if (agentEnd < 0 || isNone(refererOpen, refererClose)) return false;
-  fieldStart = refererOpen;
-  fieldEnd = refererClose;
+  if (agentEnd < 0 || isNone(referer + 1, refererEnd - 1)) return false;
+  fieldStart = referer + 1;
+  fieldEnd = refererEnd - 1;
   fieldDeferred = refererEscaped;
   return true;
 }

@@ -28,8 +28,8 @@ import {
   fieldStart,
   findField,
   isBlank,
-  requestEnd,
-  requestStart,
+  lineFieldEnd,
+  lineFieldStart,
 } from "./access-log";
 import { keyFields, writeKeys } from "./log-keys";
 
@@ -311,8 +311,9 @@ function serializedInto(p: i32, end: i32, row: i32, outEnd: i32): i32 {
  * is the whole request, whose form the wrapper reads from its method and target.
  */
 function fieldRange(row: i32, field: i32): void {
-  st32(rowField(row, L.ROW_LINE_START), (field == L.FIELD_REQUEST ? requestStart : fieldStart) - input);
-  st32(rowField(row, L.ROW_LINE_END), (field == L.FIELD_REQUEST ? requestEnd : fieldEnd) - input);
+  const request = field == L.FIELD_REQUEST;
+  st32(rowField(row, L.ROW_LINE_START), (request ? lineFieldStart(L.LOG_REQUEST) : fieldStart) - input);
+  st32(rowField(row, L.ROW_LINE_END), (request ? lineFieldEnd(L.LOG_REQUEST) : fieldEnd) - input);
 }
 
 /** Parse the access-log field [p, e) into the row at `row` (parseLine()'s result). */
@@ -346,7 +347,7 @@ function readLine(p: i32, e: i32, row: i32, outEnd: i32): bool {
     }
     const field = mode & L.MODE_FIELD_MASK;
     if (field != L.FIELD_NONE) {
-      const found = findField(p, e, field, (mode & L.MODE_COMBINED) != 0);
+      const found = findField(p, e, field, (mode & L.MODE_COMBINED) != 0, keyBytes != 0);
       if (keyBytes != 0) writeKeys(keys + line * keyBytes, mode >>> L.MODE_KEYS_SHIFT, input);
       if (!found) {
         setStatus(row, L.BATCH_FAILURE);

@@ -7,6 +7,7 @@
 //   2304 ..... 2560   BASE: the record of the base URL handed to the parser
 //   2560 ..... 2624   IPV6_PIECES: the eight pieces of an IPv6 address being parsed
 //   2624 ..... 2848   RUN_TABLES: 32-byte nibble tables of the sets the parser copies runs against (run.ts)
+//   2848 ..... 2944   LOG_LINE: the fields of the access-log line read last (access-log.ts)
 //   4096 ..... end    the wrapper's arena: input, scratch and output buffers
 
 export const CHAR_CLASS: i32 = 1024;
@@ -14,6 +15,7 @@ export const RESULT: i32 = 2048;
 export const BASE: i32 = 2304;
 export const IPV6_PIECES: i32 = 2560;
 export const RUN_TABLES: i32 = 2624;
+export const LOG_LINE: i32 = 2848;
 export const ARENA: i32 = 4096;
 /** Readable bytes every input must have after its end (16-byte vector loads; their values do not matter). */
 export const SLACK: i32 = 16;

@@ -14,28 +14,7 @@
 import { ld8, st32 } from "./memory";
 import * as C from "./charcode";
 import * as L from "./layout";
-import {
-  agentClose,
-  agentEscaped,
-  agentOpen,
-  bytesEnd,
-  bytesStart,
-  clientEnd,
-  identEnd,
-  lineMatched,
-  lineStart,
-  refererClose,
-  refererEscaped,
-  refererOpen,
-  requestClose,
-  requestEscaped,
-  requestOpen,
-  statusEnd,
-  statusStart,
-  timeEnd,
-  timeStart,
-  userEnd,
-} from "./access-log";
+import { lineEscapes, lineFieldEnd, lineFieldStart, lineMatched } from "./access-log";
 
 /** A number of 15 digits or fewer is a safe integer (Number.isSafeInteger) for sure. */
 const SAFE_DIGITS: i32 = 15;
@@ -52,18 +31,6 @@ function key(a: i32, b: i32): void {
 /** [a, b) as the key; "-" is no value. */
 function token(a: i32, b: i32): void {
   key(b - a == 1 && ld8(a) == C.HYPHEN ? L.KEY_NONE : a, b);
-}
-
-/** A quoted field's content [a, b): an escape is the wrapper's to undo. */
-function quotedToken(a: i32, b: i32, escaped: bool): void {
-  if (escaped) key(L.KEY_WRAPPER, 0);
-  else token(a, b);
-}
-
-/** The referer or user agent [a, b), which a Common Log Format line has not (a = -1). */
-function optionalQuoted(a: i32, b: i32, escaped: bool): void {
-  if (a < 0) key(L.KEY_NONE, 0);
-  else quotedToken(a, b, escaped);
 }
 
 /** A status or size [a, b) (digits or "-") as its digits without leading zeros. */
@@ -87,31 +54,37 @@ function requestPart(field: i32, a: i32, b: i32): void {
   }
   let last = b - 1;
   while (ld8(last) != C.SPACE) last--;
-  // The target: between the first and the last space (to the end where they are one), without the spaces around it.
-  let start = first + 1;
-  let end = last > first ? last : b;
-  while (start < end && ld8(start) == C.SPACE) start++;
-  while (end > start && ld8(end - 1) == C.SPACE) end--;
-  if (field == L.LOG_METHOD) token(a, first);
-  else if (field == L.LOG_TARGET) token(start, end);
-  else if (field == L.LOG_VERSION && last > first) token(last + 1, b);
-  else key(L.KEY_NONE, 0);
+  if (field == L.LOG_METHOD) {
+    token(a, first);
+  } else if (field == L.LOG_VERSION) {
+    if (last > first) token(last + 1, b);
+    else key(L.KEY_NONE, 0);
+  } else {
+    // The target: between the first and the last space (to the end where they are one), without the spaces around it.
+    let start = first + 1;
+    let end = last > first ? last : b;
+    while (start < end && ld8(start) == C.SPACE) start++;
+    while (end > start && ld8(end - 1) == C.SPACE) end--;
+    token(start, end);
+  }
 }
 
-/** The key of field `field` (LOG_*) of the line findField() matched. */
+/** The key of field `field` (LOG_*) of the line findField() matched (its record at LOG_LINE). */
 function fieldKey(field: i32): void {
-  if (field == L.LOG_CLIENT) token(lineStart, clientEnd);
-  else if (field == L.LOG_IDENT) token(clientEnd + 1, identEnd);
-  else if (field == L.LOG_USER) token(identEnd + 1, userEnd);
-  else if (field == L.LOG_TIME) token(timeStart, timeEnd);
-  else if (field == L.LOG_REQUEST) quotedToken(requestOpen, requestClose, requestEscaped);
-  else if (field == L.LOG_STATUS) integer(statusStart, statusEnd);
-  else if (field == L.LOG_BYTES) integer(bytesStart, bytesEnd);
-  else if (field == L.LOG_REFERER) optionalQuoted(refererOpen, refererClose, refererEscaped);
-  else if (field == L.LOG_AGENT) optionalQuoted(agentOpen, agentClose, agentEscaped);
-  // The method, target and version: split before the escapes are undone, as requestParts() splits them.
-  else if (requestEscaped) key(L.KEY_WRAPPER, 0);
-  else requestPart(field, requestOpen, requestClose);
+  if (field >= L.LOG_METHOD && field <= L.LOG_VERSION) {
+    // Split before the escapes are undone, as requestParts() splits them.
+    if ((lineEscapes & (1 << L.LOG_REQUEST)) != 0) key(L.KEY_WRAPPER, 0);
+    else requestPart(field, lineFieldStart(L.LOG_REQUEST), lineFieldEnd(L.LOG_REQUEST));
+    return;
+  }
+  const a = lineFieldStart(field);
+  const b = lineFieldEnd(field);
+  if (field == L.LOG_STATUS || field == L.LOG_BYTES) integer(a, b);
+  // The referer or user agent of a Common Log Format line.
+  else if (a < 0) key(L.KEY_NONE, 0);
+  // A quoted field with an escape: the wrapper's to undo.
+  else if ((lineEscapes & (1 << field)) != 0) key(L.KEY_WRAPPER, 0);
+  else token(a, b);
 }
 
 /**
