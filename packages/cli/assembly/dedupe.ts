@@ -11,35 +11,7 @@
 // not seen are spilled with their sequence numbers, partitioned by hash.
 
 import { LF, SPACE } from "../../../assembly/charcode";
-import {
-  DEDUPE_BUDGET,
-  DEDUPE_COUNT,
-  DEDUPE_FINGERPRINT,
-  DEDUPE_FULL,
-  DEDUPE_HEADER,
-  DEDUPE_KEPT,
-  DEDUPE_KEPT_CAP,
-  DEDUPE_KEPT_END,
-  DEDUPE_KEYS,
-  DEDUPE_KEYS_END,
-  DEDUPE_LINE,
-  DEDUPE_LINE_DIGITS,
-  DEDUPE_MARKS,
-  DEDUPE_MARKS_CAP,
-  DEDUPE_MARKS_END,
-  DEDUPE_MASK,
-  DEDUPE_MAX_SLOTS,
-  DEDUPE_PREFIXED,
-  DEDUPE_PRINT,
-  DEDUPE_READ,
-  DEDUPE_RUN,
-  DEDUPE_RUN_DIGITS,
-  DEDUPE_SEED,
-  DEDUPE_SEQ_WIDTH,
-  DEDUPE_SPILL,
-  DEDUPE_SPILL_CAP,
-  DEDUPE_SPILL_END,
-} from "./dedupe-layout";
+import * as D from "./dedupe-layout";
 import { copy, equalBytes, fill, ld32, ld8, st32, st8 } from "../../../assembly/memory";
 
 /** Slots in use in a new or cleared table (fewer in a small one). */
@@ -56,7 +28,7 @@ function setField(t: i32, f: i32, v: i32): void {
 }
 
 function slots(t: i32): i32 {
-  return t + DEDUPE_HEADER;
+  return t + D.DEDUPE_HEADER;
 }
 
 /**
@@ -114,29 +86,29 @@ function murmur3(p: i32, n: i32, seed: i32): i32 {
  * power of 2), keys after them (the fields of the run's buffers are the caller's).
  */
 export function dedupeInit(t: i32, maxSlots: i32, budget: i32, seed: i32): void {
-  setField(t, DEDUPE_MAX_SLOTS, maxSlots);
-  setField(t, DEDUPE_BUDGET, budget);
+  setField(t, D.DEDUPE_MAX_SLOTS, maxSlots);
+  setField(t, D.DEDUPE_BUDGET, budget);
   const keys = slots(t) + (maxSlots << 3);
-  setField(t, DEDUPE_KEYS, keys);
+  setField(t, D.DEDUPE_KEYS, keys);
   dedupeClear(t, seed);
 }
 
 /** Empty the table, to be filled again with keys hashed with `seed`. */
 export function dedupeClear(t: i32, seed: i32): void {
   // A quarter of the slots at most, so that a small table has room for keys.
-  const quarter = field(t, DEDUPE_MAX_SLOTS) >> 2;
+  const quarter = field(t, D.DEDUPE_MAX_SLOTS) >> 2;
   const first = quarter < FIRST_SLOTS ? quarter : FIRST_SLOTS;
   fill(slots(t), 0, first << 3);
-  setField(t, DEDUPE_MASK, first - 1);
-  setField(t, DEDUPE_COUNT, 0);
-  setField(t, DEDUPE_KEYS_END, field(t, DEDUPE_KEYS));
-  setField(t, DEDUPE_FULL, 0);
-  setField(t, DEDUPE_SEED, seed);
+  setField(t, D.DEDUPE_MASK, first - 1);
+  setField(t, D.DEDUPE_COUNT, 0);
+  setField(t, D.DEDUPE_KEYS_END, field(t, D.DEDUPE_KEYS));
+  setField(t, D.DEDUPE_FULL, 0);
+  setField(t, D.DEDUPE_SEED, seed);
 }
 
 /** The slot of the key with hash `h` and `n` bytes at p, or of the empty slot where it would go. */
 function probe(t: i32, p: i32, n: i32, h: i32): i32 {
-  const mask = field(t, DEDUPE_MASK);
+  const mask = field(t, D.DEDUPE_MASK);
   const base = slots(t);
   let i = h & mask;
   while (true) {
@@ -150,15 +122,15 @@ function probe(t: i32, p: i32, n: i32, h: i32): i32 {
 
 /** Bytes the table takes with `slotsInUse` slots and keys up to `keysEnd`. */
 function footprint(t: i32, slotsInUse: i32, keysEnd: i32): i32 {
-  return (slotsInUse << 3) + (keysEnd - field(t, DEDUPE_KEYS));
+  return (slotsInUse << 3) + (keysEnd - field(t, D.DEDUPE_KEYS));
 }
 
 /** Double the slots in use and put every key back, from the keys in order. */
 function grow(t: i32, slotsInUse: i32): void {
   fill(slots(t), 0, slotsInUse << 3);
-  setField(t, DEDUPE_MASK, slotsInUse - 1);
-  const end = field(t, DEDUPE_KEYS_END);
-  for (let key = field(t, DEDUPE_KEYS); key < end; ) {
+  setField(t, D.DEDUPE_MASK, slotsInUse - 1);
+  const end = field(t, D.DEDUPE_KEYS_END);
+  for (let key = field(t, D.DEDUPE_KEYS); key < end; ) {
     const n = ld32(key);
     const h = ld32(key + 4);
     const slot = probe(t, key + KEY_HEADER, n, h);
@@ -174,25 +146,25 @@ function grow(t: i32, slotsInUse: i32): void {
  * table is full from now on) when it does not fit.
  */
 function insert(t: i32, p: i32, n: i32, h: i32, slot: i32): i32 {
-  const keysEnd = field(t, DEDUPE_KEYS_END);
+  const keysEnd = field(t, D.DEDUPE_KEYS_END);
   const recordEnd = keysEnd + ((KEY_HEADER + n + 3) & ~3);
-  const count = field(t, DEDUPE_COUNT) + 1;
-  let slotsInUse = field(t, DEDUPE_MASK) + 1;
+  const count = field(t, D.DEDUPE_COUNT) + 1;
+  let slotsInUse = field(t, D.DEDUPE_MASK) + 1;
   if (count * 2 > slotsInUse) slotsInUse <<= 1;
   if (
-    slotsInUse > field(t, DEDUPE_MAX_SLOTS) ||
+    slotsInUse > field(t, D.DEDUPE_MAX_SLOTS) ||
     recordEnd < keysEnd ||
-    footprint(t, slotsInUse, recordEnd) > field(t, DEDUPE_BUDGET)
+    footprint(t, slotsInUse, recordEnd) > field(t, D.DEDUPE_BUDGET)
   ) {
-    setField(t, DEDUPE_FULL, 1);
+    setField(t, D.DEDUPE_FULL, 1);
     return 0;
   }
   st32(keysEnd, n);
   st32(keysEnd + 4, h);
   copy(keysEnd + KEY_HEADER, p, n);
-  setField(t, DEDUPE_KEYS_END, recordEnd);
-  setField(t, DEDUPE_COUNT, count);
-  if (slotsInUse > field(t, DEDUPE_MASK) + 1) {
+  setField(t, D.DEDUPE_KEYS_END, recordEnd);
+  setField(t, D.DEDUPE_COUNT, count);
+  if (slotsInUse > field(t, D.DEDUPE_MASK) + 1) {
     grow(t, slotsInUse);
     return keysEnd;
   }
@@ -217,21 +189,21 @@ function writeHex(p: i32, v: i32, digits: i32): void {
  * written to the spill buffer as SEQ, a space and the key, with a mark (its
  * end in the spill buffer, and the partition: the top 8 bits of its hash).
  * Stops before a line that would not fit in an output buffer; the fields
- * DEDUPE_READ ... DEDUPE_MARKS_END say how far it went.
+ * D.DEDUPE_READ ... D.DEDUPE_MARKS_END say how far it went.
  */
 export function dedupeRun(t: i32, src: i32, len: i32): void {
-  const prefixed = field(t, DEDUPE_PREFIXED) != 0;
-  const fingerprint = field(t, DEDUPE_FINGERPRINT) != 0;
-  const print = t + (DEDUPE_PRINT << 2);
-  const seed = field(t, DEDUPE_SEED);
-  const kept = field(t, DEDUPE_KEPT);
-  const keptCap = field(t, DEDUPE_KEPT_CAP);
-  const spill = field(t, DEDUPE_SPILL);
-  const spillCap = field(t, DEDUPE_SPILL_CAP);
-  const marks = field(t, DEDUPE_MARKS);
-  const marksCap = field(t, DEDUPE_MARKS_CAP);
-  const run = field(t, DEDUPE_RUN);
-  let line = field(t, DEDUPE_LINE);
+  const prefixed = field(t, D.DEDUPE_PREFIXED) != 0;
+  const fingerprint = field(t, D.DEDUPE_FINGERPRINT) != 0;
+  const print = t + (D.DEDUPE_PRINT << 2);
+  const seed = field(t, D.DEDUPE_SEED);
+  const kept = field(t, D.DEDUPE_KEPT);
+  const keptCap = field(t, D.DEDUPE_KEPT_CAP);
+  const spill = field(t, D.DEDUPE_SPILL);
+  const spillCap = field(t, D.DEDUPE_SPILL_CAP);
+  const marks = field(t, D.DEDUPE_MARKS);
+  const marksCap = field(t, D.DEDUPE_MARKS_CAP);
+  const run = field(t, D.DEDUPE_RUN);
+  let line = field(t, D.DEDUPE_LINE);
   let keptEnd = 0;
   let spillEnd = 0;
   let marksEnd = 0;
@@ -247,7 +219,7 @@ export function dedupeRun(t: i32, src: i32, len: i32): void {
       continue;
     }
     // A prefixed line's key starts after its sequence number and the space.
-    let key = prefixed ? p + DEDUPE_SEQ_WIDTH + 1 : p;
+    let key = prefixed ? p + D.DEDUPE_SEQ_WIDTH + 1 : p;
     let keyLen = e - key;
     const h = hashBytes(key, keyLen, seed);
     if (fingerprint) {
@@ -259,7 +231,7 @@ export function dedupeRun(t: i32, src: i32, len: i32): void {
     }
     const slot = probe(t, key, keyLen, h);
     if (ld32(slot + 4) == 0) {
-      if (field(t, DEDUPE_FULL) == 0) {
+      if (field(t, D.DEDUPE_FULL) == 0) {
         if (keptEnd + n + 1 > keptCap) break;
         if (insert(t, key, keyLen, h, slot) != 0) {
           copy(kept + keptEnd, p, n + 1);
@@ -269,15 +241,15 @@ export function dedupeRun(t: i32, src: i32, len: i32): void {
           continue;
         }
       }
-      const record = prefixed ? n + 1 : DEDUPE_SEQ_WIDTH + 1 + n + 1;
+      const record = prefixed ? n + 1 : D.DEDUPE_SEQ_WIDTH + 1 + n + 1;
       if (spillEnd + record > spillCap || marksEnd + 2 > marksCap) break;
       const out = spill + spillEnd;
       if (prefixed) copy(out, p, n + 1);
       else {
-        writeHex(out, run, DEDUPE_RUN_DIGITS);
-        writeHex(out + DEDUPE_RUN_DIGITS, line, DEDUPE_LINE_DIGITS);
-        st8(out + DEDUPE_SEQ_WIDTH, SPACE);
-        copy(out + DEDUPE_SEQ_WIDTH + 1, p, n + 1);
+        writeHex(out, run, D.DEDUPE_RUN_DIGITS);
+        writeHex(out + D.DEDUPE_RUN_DIGITS, line, D.DEDUPE_LINE_DIGITS);
+        st8(out + D.DEDUPE_SEQ_WIDTH, SPACE);
+        copy(out + D.DEDUPE_SEQ_WIDTH + 1, p, n + 1);
       }
       spillEnd += record;
       st32(marks + (marksEnd << 2), spillEnd);
@@ -287,9 +259,9 @@ export function dedupeRun(t: i32, src: i32, len: i32): void {
     line++;
     p = e + 1;
   }
-  setField(t, DEDUPE_LINE, line);
-  setField(t, DEDUPE_READ, p - src);
-  setField(t, DEDUPE_KEPT_END, keptEnd);
-  setField(t, DEDUPE_SPILL_END, spillEnd);
-  setField(t, DEDUPE_MARKS_END, marksEnd);
+  setField(t, D.DEDUPE_LINE, line);
+  setField(t, D.DEDUPE_READ, p - src);
+  setField(t, D.DEDUPE_KEPT_END, keptEnd);
+  setField(t, D.DEDUPE_SPILL_END, spillEnd);
+  setField(t, D.DEDUPE_MARKS_END, marksEnd);
 }
