@@ -28,14 +28,17 @@ export class ListMatcher {
   private all: PathnameIndex | null = null;
   private readonly answer = new TrieMatch();
   /**
-   * The request searched: its pathname is `source` up to `end`; its
-   * components are `input`, made from `origin` when first needed where the
-   * request came as a target resolved without a parse (request()): a search
-   * of pathnames alone reads nothing else.
+   * The request searched: its pathname is `source` from `start` to `end`;
+   * its components are `input`, made from `origin` when first needed where
+   * the request came as a target resolved without a parse (request()): a
+   * search of pathnames alone reads nothing else.
    */
   private source = "";
+  private start = 0;
   private end = 0;
   private base: Base | null = null;
+  /** Whether `source` is a whole absolute URL (its path at `start`), not a target against `base`. */
+  private absolute = false;
   private input: UrlInput | null = null;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
   private checked = true;
@@ -68,8 +71,8 @@ export class ListMatcher {
 
   constructor(
     private readonly matchers: readonly UrlMatcher[],
-    /** The list's parser, for a request's query that needs it (the path has been found to need none). */
-    private readonly parse: (input: string, base: ParsedUrl) => UrlInput | null,
+    /** The list's parser, for a request the walk cannot read as it came. */
+    private readonly parse: (input: string, base: ParsedUrl | undefined) => UrlInput | null,
   ) {
     for (let i = 0; i < matchers.length; i++) {
       const m = matchers[i] as UrlMatcher;
@@ -91,30 +94,40 @@ export class ListMatcher {
     const pathname = url.get(PATHNAME);
     this.input = url;
     this.source = pathname;
+    this.start = 0;
     this.end = pathname.length;
     this.checked = true;
   }
 
   /**
-   * Search next the request target `input`, a path-absolute URL (a "/" not
-   * followed by another), against `base`, a special one but file: the walk
+   * Search next the request target `input` from `start`, a path-absolute URL
+   * (a "/" not followed by another), against `base`, a special one but file;
+   * or, `absolute`, the whole URL `input` whose path starts at `start`, and
+   * `base` the parse of its origin (url-input.ts keptOrigin()). The walk
    * reads its path up to "?" as it came, and checks it as it goes where the
    * URL parser would keep it as it is (route-trie.ts); an answer whose
    * branch it cannot vouch for, or no answer, is checked then (first()).
    */
-  request(input: string, base: Base): void {
-    const query = input.indexOf("?");
+  request(input: string, start: number, base: Base, absolute: boolean): void {
+    const query = input.indexOf("?", start);
     this.input = null;
     this.source = input;
+    this.start = start;
     this.end = query < 0 ? input.length : query;
     this.base = base;
+    this.absolute = absolute;
     this.checked = false;
+  }
+
+  /** The request's URL parsed: the whole URL, or the target against its base. */
+  private parseRequest(): UrlInput | null {
+    return this.parse(this.source, this.absolute ? undefined : ((this.base as Base).url as ParsedUrl));
   }
 
   /** Walk the trie over the pathname searched. */
   private walk(): void {
     this.kept = null;
-    this.trie.match(this.source, this.end, this.matchers.length, this.accept, this.test, this.answer);
+    this.trie.match(this.source, this.start, this.end, this.matchers.length, this.accept, this.test, this.answer);
   }
 
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
@@ -122,8 +135,8 @@ export class ListMatcher {
     if (this.input === null) {
       const base = this.base as Base;
       this.input =
-        requestInput(this.source, this.end, base.origin as readonly string[]) ??
-        (this.parse(this.source, base.url as ParsedUrl) as UrlInput);
+        requestInput(this.source, this.start, this.end, base.origin as readonly string[]) ??
+        (this.parseRequest() as UrlInput);
     }
     return this.input;
   }
@@ -138,8 +151,8 @@ export class ListMatcher {
       // path (and so its components, components()) as they are, the walk's
       // answer stands; else the parsed URL is searched.
       this.checked = true;
-      if (requestEnd(this.source) < 0) {
-        const url = this.parse(this.source, (this.base as Base).url as ParsedUrl);
+      if (requestEnd(this.source, this.start) < 0) {
+        const url = this.parseRequest();
         if (url === null) return -1;
         this.parsed(url);
         this.walk();

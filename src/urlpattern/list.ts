@@ -1,14 +1,15 @@
 // URLPatternList: many URL patterns matched as one, with the answer of trying
 // them in order (the first that matches wins). A string input is read once:
-// a request target against a special base, whose path the parser would keep
-// as it is, not even parsed (_request()); then one walk of the route trie
+// a request target against a special base, or an absolute URL whose origin
+// the parser writes as it came, whose path the parser would keep as it is,
+// not even parsed (_request()); then one walk of the route trie
 // (list-matcher.ts) over the pathname finds the first pattern that matches,
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
 import { wellFormed } from "./code-units.js";
 import { ListMatcher } from "./list-matcher.js";
-import { type Base, type BaseURL, type UrlInput, ValueList } from "./url-input.js";
+import { type Base, type BaseURL, keptOrigin, originEnd, type UrlInput, ValueList } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
@@ -64,6 +65,9 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     /** The base of the last request and its parse (a server gives the same base every time). */
     #baseURL: BaseURL | undefined = undefined;
     #base: Base | null = null;
+    /** The origin of the last absolute input that keptOrigin() took, and its parse ("": none yet). */
+    #origin = "";
+    #originBase: Base | null = null;
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -94,7 +98,14 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
      */
     _request(input: string, baseURL: BaseURL | undefined): boolean {
       const c = core();
-      if (baseURL !== undefined) {
+      if (baseURL === undefined) {
+        // An absolute URL: its path as a request target against its origin, where the parser keeps that as written.
+        const path = this.#absolutePath(input);
+        if (path >= 0) {
+          this.#search.request(input, path, this.#originBase as Base, true);
+          return true;
+        }
+      } else {
         if (baseURL !== this.#baseURL || this.#base === null) {
           this.#base = c.base(baseURL);
           this.#baseURL = baseURL;
@@ -104,7 +115,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
         // A path-absolute target against a special base (not file): read as it
         // came by the walk, which checks it (list-matcher.ts request()).
         if (base.origin !== null && input.charCodeAt(0) === 0x2f && input.charCodeAt(1) !== 0x2f) {
-          this.#search.request(input, base);
+          this.#search.request(input, 0, base, false);
           return true;
         }
       }
@@ -112,6 +123,24 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
       if (url === null) return false;
       this.#search.parsed(url);
       return true;
+    }
+
+    /**
+     * Where the path of the absolute URL `input` starts, where its origin is
+     * one keptOrigin() takes (the last one is checked with one startsWith());
+     * else -1.
+     */
+    #absolutePath(input: string): number {
+      const last = this.#origin;
+      if (last !== "" && input.charCodeAt(last.length) === 0x2f && input.startsWith(last)) return last.length;
+      const at = originEnd(input);
+      if (at < 0) return -1;
+      const origin = input.slice(0, at);
+      const base = core().base(origin);
+      if (!keptOrigin(base, origin)) return -1;
+      this.#origin = origin;
+      this.#originBase = base;
+      return at;
     }
 
     /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */

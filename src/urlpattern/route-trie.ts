@@ -353,12 +353,13 @@ export class RouteTrie {
   }
 
   /**
-   * Walk the pathname `value` up to `end` (a request's "?" or its length):
+   * Walk the pathname `value` from `start` to `end` (a request's "?" or its length):
    * into `answer`, the first pattern (below `limit`) at a node where it
    * ends that `accept` takes, and its group pairs.
    */
   match(
     value: string,
+    start: number,
     end: number,
     limit: number,
     accept: (index: number) => boolean,
@@ -375,7 +376,7 @@ export class RouteTrie {
     answer.route = null;
     answer.undecided = false;
     answer.kept = false;
-    this.walk(this.laid, 0, 0, true);
+    this.walk(this.laid, 0, start, true);
     if (answer.index === limit) answer.index = -1;
   }
 

@@ -137,9 +137,10 @@ const PATH_CLASS = "[!$%&(-.0-;=@-[\\]_a-z|~]";
  * A path requestEnd() takes, and its "?" if any: "/" not followed by "/",
  * then KEPT code units but "?", none a "." or "%" just after a "/". An
  * expression: V8 runs it as machine code, faster than a loop over the code
- * units in JS.
+ * units in JS. Sticky, without "^": it matches at its lastIndex, where the
+ * path starts.
  */
-const KEPT_PATH = /* @__PURE__ */ new RegExp(`^\\/(?![/.%])(?:\\/(?![.%])|${PATH_CLASS})*(?:\\?|$)`, "y");
+const KEPT_PATH = /* @__PURE__ */ new RegExp(`\\/(?![/.%])(?:\\/(?![.%])|${PATH_CLASS})*(?:\\?|$)`, "y");
 
 /** Code units KEPT_PATH takes in a path: "/" and its class. */
 const PATH_UNITS = /* @__PURE__ */ (() => {
@@ -185,19 +186,41 @@ export function segmentEnd(s: string, from: number, end: number, before: number)
 }
 
 /**
- * Where the path of `input` ends (its "?", or its length) where the path of
- * `input` resolved against a special base (not file) needs no parse: a
+ * Where the path of `input` from `from` ends (its "?", or its length) where
+ * that path resolved against a special base (not file) needs no parse: a
  * path-absolute URL ("/", then no "/" or "\\") of KEPT code units with no
  * segment starting with "." or "%" (no dot segment, "." or "%2e", to
  * remove). Then "path-absolute" keeps the base's scheme, credentials, host
  * and port, and the path is the input up to "?"; the query, the rest, needs
  * no parse where queryKept(). -1 where the parser has more to do.
  */
-export function requestEnd(input: string): number {
-  KEPT_PATH.lastIndex = 0;
+export function requestEnd(input: string, from = 0): number {
+  KEPT_PATH.lastIndex = from;
   if (!KEPT_PATH.test(input)) return -1;
   const end = KEPT_PATH.lastIndex;
   return input.charCodeAt(end - 1) === 0x3f ? end - 1 : end;
+}
+
+/**
+ * Where the origin of an absolute URL "scheme://authority/path" ends: at the
+ * "/" that starts its path; -1 for no such URL of a special scheme's length
+ * ("ws" to "https"). Whether the parser keeps that origin as written is for
+ * keptOrigin() to say.
+ */
+export function originEnd(input: string): number {
+  const slashes = input.lastIndexOf("://", 5);
+  return slashes < 2 ? -1 : input.indexOf("/", slashes + 3);
+}
+
+/**
+ * Whether `base`, the parse of `origin` (an absolute URL up to its path),
+ * is a special URL but file that the parser serializes as `origin` and "/".
+ * Then a URL that is `origin` and a path has the scheme, credentials, host
+ * and port of `base`: its host ends at the same "/".
+ */
+export function keptOrigin(base: Base, origin: string): boolean {
+  const href = base.origin === null ? "" : (base.url as ParsedUrl).href;
+  return href.length === origin.length + 1 && href.startsWith(origin);
 }
 
 /** Whether the query of `input` after its path's `end` (requestEnd()) is one the parser keeps as it is. */
@@ -210,11 +233,11 @@ function queryKept(input: string, end: number): boolean {
 }
 
 /**
- * The components of `input` whose path ends at `end` (requestEnd()),
- * against a base of `origin`, where its query needs no parse either; else
- * null.
+ * The components of `input` whose path runs from `from` to `end`
+ * (requestEnd()), against a base of `origin`, where its query needs no parse
+ * either; else null.
  */
-export function requestInput(input: string, end: number, origin: readonly string[]): UrlInput | null {
+export function requestInput(input: string, from: number, end: number, origin: readonly string[]): UrlInput | null {
   if (!queryKept(input, end)) return null;
   return new UrlInput(null, [
     origin[PROTOCOL],
@@ -222,7 +245,7 @@ export function requestInput(input: string, end: number, origin: readonly string
     origin[PASSWORD],
     origin[HOSTNAME],
     origin[PORT],
-    end === input.length ? input : input.slice(0, end),
+    from === 0 && end === input.length ? input : input.slice(from, end),
     end === input.length ? "" : input.slice(end + 1),
     "",
   ]);
@@ -287,7 +310,8 @@ export function cachedParse(
       const end = origin === null ? -1 : requestEnd(input);
       if (baseUrl === null) url = null;
       else
-        url = (end >= 0 ? requestInput(input, end, origin as readonly string[]) : null) ?? wrap(parse(input, baseUrl));
+        url =
+          (end >= 0 ? requestInput(input, 0, end, origin as readonly string[]) : null) ?? wrap(parse(input, baseUrl));
     }
     lastInput = input;
     lastBase = base;

@@ -198,6 +198,60 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     }
   });
 
+  it("an absolute URL: as trying the patterns in order, where its path is read as it came after an origin the parser keeps", () => {
+    // Origins the parser writes as they came (a port, credentials, a trailing
+    // dot) and those it changes (case, a default port, a number for a host,
+    // punycode, non-ASCII, "\\" and ":" with no port) or refuses; paths it
+    // keeps and those it changes, "//" and "/\\" first among them.
+    const origins = [
+      "https://example.com",
+      "http://localhost:3000",
+      "https://u:p@example.com",
+      "https://example.com.",
+      "wss://a.example.com:8443",
+      "ftp://files.example.com",
+      "HTTPS://Example.com",
+      "https://example.com:443",
+      "http://example.com:080",
+      "http://127.1",
+      "http://0x7f.0.0.1",
+      "http://[::1]",
+      "http://xn--nxasmq6b.example",
+      "http://xn--a.example",
+      "http://é.example",
+      "https://example.com\\x",
+      "https://example.com:",
+      "https://ex ample.com",
+      "file://host",
+      "foo://example.com",
+      "http:/example.com",
+    ];
+    const pieces = ["users", "42", "a.b", ".", "..", "%2e", "%41", "x", "", "é", " ", "\\", "'", "?q=1", "#f", "\t"];
+    const patterns = [
+      new URLPattern({ protocol: "https", hostname: "example.com", pathname: "/users/:id" }),
+      new URLPattern({ hostname: "{*.}?example.com", port: "8443", pathname: "/:a/:b" }),
+      new URLPattern({ username: "u", pathname: "/users/*" }),
+      new URLPattern({ hostname: "127.0.0.1", pathname: "/:a" }),
+      new URLPattern({ pathname: "/users/:id", search: "q=:q" }),
+      new URLPattern({ pathname: "//:a" }),
+      new URLPattern({ pathname: "/:a/:b" }),
+      new URLPattern({ pathname: "/:a(\\d+)" }),
+      new URLPattern({ pathname: "/*", hash: "f" }),
+      new URLPattern({ pathname: "/:a" }),
+    ];
+    const list = new URLPatternList(patterns);
+    const random = mulberry32(SEED + 2);
+    const pick = (from: readonly string[]) => from[Math.floor(random() * from.length)] as string;
+    for (let i = 0; i < 3000; i++) {
+      let input = pick(origins);
+      for (let n = 1 + Math.floor(random() * 3); n > 0; n--) input += `/${pick(pieces)}`;
+      const want = inOrder(patterns, input);
+      expect(list.findIndex(input), input).toBe(want.index);
+      expect(list.exec(input), input).toEqual(want.result && { index: want.index, result: want.result });
+      expect(list.match(input), input).toEqual(merged(patterns, want));
+    }
+  });
+
   it("takes URLPattern objects as they are, and what the constructor takes", () => {
     const p = new URLPattern({ pathname: "/a/:id" });
     const list = new URLPatternList([p, "https://example.com/b/*", { pathname: "/c" }]);
