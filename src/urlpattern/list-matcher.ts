@@ -19,7 +19,7 @@ import { setGroup, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
-import { type Base, PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
+import { PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -36,9 +36,10 @@ export class ListMatcher {
   private source = "";
   private start = 0;
   private end = 0;
-  private base: Base | null = null;
-  /** Whether `source` is a whole absolute URL (its path at `start`), not a target against `base`. */
-  private absolute = false;
+  /** The components protocol to port of a request target's URL. */
+  private origin: readonly string[] = [];
+  /** The base the target is resolved against; undefined where `source` is the whole absolute URL. */
+  private base: ParsedUrl | undefined = undefined;
   private input: UrlInput | null = null;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
   private checked = true;
@@ -101,27 +102,23 @@ export class ListMatcher {
 
   /**
    * Search next the request target `input` from `start`, a path-absolute URL
-   * (a "/" not followed by another), against `base`, a special one but file;
-   * or, `absolute`, the whole URL `input` whose path starts at `start`, and
-   * `base` the parse of its origin (url-input.ts keptOrigin()). The walk
+   * (a "/" not followed by another), against `base`, a special one but file
+   * whose components protocol to port are `origin`; or, `base` undefined,
+   * the whole URL `input`, whose path starts at `start` after an origin
+   * written as `origin` serializes (url-input.ts writtenOrigin()). The walk
    * reads its path up to "?" as it came, and checks it as it goes where the
    * URL parser would keep it as it is (route-trie.ts); an answer whose
    * branch it cannot vouch for, or no answer, is checked then (first()).
    */
-  request(input: string, start: number, base: Base, absolute: boolean): void {
+  request(input: string, start: number, origin: readonly string[], base: ParsedUrl | undefined): void {
     const query = input.indexOf("?", start);
     this.input = null;
     this.source = input;
     this.start = start;
     this.end = query < 0 ? input.length : query;
+    this.origin = origin;
     this.base = base;
-    this.absolute = absolute;
     this.checked = false;
-  }
-
-  /** The request's URL parsed: the whole URL, or the target against its base. */
-  private parseRequest(): UrlInput | null {
-    return this.parse(this.source, this.absolute ? undefined : ((this.base as Base).url as ParsedUrl));
   }
 
   /** Walk the trie over the pathname searched. */
@@ -133,10 +130,9 @@ export class ListMatcher {
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
   components(): UrlInput {
     if (this.input === null) {
-      const base = this.base as Base;
       this.input =
-        requestInput(this.source, this.start, this.end, base.origin as readonly string[]) ??
-        (this.parseRequest() as UrlInput);
+        requestInput(this.source, this.start, this.end, this.origin) ??
+        (this.parse(this.source, this.base) as UrlInput);
     }
     return this.input;
   }
@@ -152,7 +148,7 @@ export class ListMatcher {
       // answer stands; else the parsed URL is searched.
       this.checked = true;
       if (requestEnd(this.source, this.start) < 0) {
-        const url = this.parseRequest();
+        const url = this.parse(this.source, this.base);
         if (url === null) return -1;
         this.parsed(url);
         this.walk();

@@ -9,7 +9,7 @@
 
 import { wellFormed } from "./code-units.js";
 import { ListMatcher } from "./list-matcher.js";
-import { type Base, type BaseURL, keptOrigin, originEnd, type UrlInput, ValueList } from "./url-input.js";
+import { type Base, type BaseURL, originEnd, type UrlInput, ValueList, writtenOrigin } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternComponentResult, URLPatternResult } from "./result.js";
@@ -65,9 +65,11 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     /** The base of the last request and its parse (a server gives the same base every time). */
     #baseURL: BaseURL | undefined = undefined;
     #base: Base | null = null;
-    /** The origin of the last absolute input that keptOrigin() took, and its parse ("": none yet). */
+    /** The origin of the last absolute input parsed whole, where writtenOrigin() took it ("": none), and its components. */
     #origin = "";
-    #originBase: Base | null = null;
+    #originComponents: readonly string[] = [];
+    /** The origin of the last absolute input parsed whole (learnOrigin()). */
+    #candidate = "";
 
     /** The patterns, in order: URLPattern objects or what the URLPattern constructor takes. */
     constructor(patterns: Iterable<Pattern | Input>) {
@@ -99,10 +101,10 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     _request(input: string, baseURL: BaseURL | undefined): boolean {
       const c = core();
       if (baseURL === undefined) {
-        // An absolute URL: its path as a request target against its origin, where the parser keeps that as written.
-        const path = this.#absolutePath(input);
-        if (path >= 0) {
-          this.#search.request(input, path, this.#originBase as Base, true);
+        // An absolute URL of the last origin written as the parser writes it: its path read as a request target's.
+        const origin = this.#origin;
+        if (origin !== "" && input.charCodeAt(origin.length) === 0x2f && input.startsWith(origin)) {
+          this.#search.request(input, origin.length, this.#originComponents, undefined);
           return true;
         }
       } else {
@@ -115,32 +117,35 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
         // A path-absolute target against a special base (not file): read as it
         // came by the walk, which checks it (list-matcher.ts request()).
         if (base.origin !== null && input.charCodeAt(0) === 0x2f && input.charCodeAt(1) !== 0x2f) {
-          this.#search.request(input, 0, base, false);
+          this.#search.request(input, 0, base.origin, base.url);
           return true;
         }
       }
       const url = c.parse(input, baseURL);
       if (url === null) return false;
+      if (baseURL === undefined) this.#learnOrigin(input, url);
       this.#search.parsed(url);
       return true;
     }
 
     /**
-     * Where the path of the absolute URL `input` starts, where its origin is
-     * one keptOrigin() takes (the last one is checked with one startsWith());
-     * else -1.
+     * Take the origin of the absolute URL `input`, parsed as `url`, for the
+     * next inputs where writtenOrigin() does, once two whole parses in a row
+     * have it: a stream of one origin's URLs with others among them keeps
+     * its origin.
      */
-    #absolutePath(input: string): number {
-      const last = this.#origin;
-      if (last !== "" && input.charCodeAt(last.length) === 0x2f && input.startsWith(last)) return last.length;
+    #learnOrigin(input: string, url: UrlInput): void {
       const at = originEnd(input);
-      if (at < 0) return -1;
-      const origin = input.slice(0, at);
-      const base = core().base(origin);
-      if (!keptOrigin(base, origin)) return -1;
-      this.#origin = origin;
-      this.#originBase = base;
-      return at;
+      if (at < 0) return;
+      const candidate = this.#candidate;
+      if (candidate.length !== at || !input.startsWith(candidate)) {
+        this.#candidate = input.slice(0, at);
+        return;
+      }
+      const components = writtenOrigin(input, at, url);
+      if (components === null) return;
+      this.#origin = candidate;
+      this.#originComponents = components;
     }
 
     /** The index of the first pattern that `input` (against `baseURL`, a string or a parsed URL) matches, or -1. */

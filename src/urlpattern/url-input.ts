@@ -204,23 +204,31 @@ export function requestEnd(input: string, from = 0): number {
 /**
  * Where the origin of an absolute URL "scheme://authority/path" ends: at the
  * "/" that starts its path; -1 for no such URL of a special scheme's length
- * ("ws" to "https"). Whether the parser keeps that origin as written is for
- * keptOrigin() to say.
+ * ("ws" to "https").
  */
 export function originEnd(input: string): number {
   const slashes = input.lastIndexOf("://", 5);
   return slashes < 2 ? -1 : input.indexOf("/", slashes + 3);
 }
 
+/** The special schemes but file: a path-absolute target's reading holds for them (requestEnd()). */
+const SPECIAL_BUT_FILE = /* @__PURE__ */ new Set(["http", "https", "ws", "wss", "ftp"]);
+
 /**
- * Whether `base`, the parse of `origin` (an absolute URL up to its path),
- * is a special URL but file that the parser serializes as `origin` and "/".
- * Then a URL that is `origin` and a path has the scheme, credentials, host
- * and port of `base`: its host ends at the same "/".
+ * The components protocol to port of `url`, the parse of the absolute URL
+ * `input`, where `input` up to `at` (originEnd()) is their serialization to
+ * the letter and the scheme special but file; else null. Then every URL that
+ * is that text and a path has these components: its authority ends at the
+ * same "/", and is read the same way.
  */
-export function keptOrigin(base: Base, origin: string): boolean {
-  const href = base.origin === null ? "" : (base.url as ParsedUrl).href;
-  return href.length === origin.length + 1 && href.startsWith(origin);
+export function writtenOrigin(input: string, at: number, url: UrlInput): string[] | null {
+  const origin = [url.get(PROTOCOL), url.get(USERNAME), url.get(PASSWORD), url.get(HOSTNAME), url.get(PORT)];
+  const [protocol, username, password, hostname, port] = origin as [string, string, string, string, string];
+  if (!SPECIAL_BUT_FILE.has(protocol)) return null;
+  let written = `${protocol}://`;
+  if (username !== "" || password !== "") written += `${username}${password === "" ? "" : `:${password}`}@`;
+  written += port === "" ? hostname : `${hostname}:${port}`;
+  return written.length === at && input.startsWith(written) ? origin : null;
 }
 
 /** Whether the query of `input` after its path's `end` (requestEnd()) is one the parser keeps as it is. */
