@@ -54,18 +54,20 @@ function requestPart(field: i32, a: i32, b: i32): void {
   }
   let last = b - 1;
   while (ld8(last) != C.SPACE) last--;
-  if (field == L.LOG_METHOD) {
-    token(a, first);
-  } else if (field == L.LOG_VERSION) {
-    if (last > first) token(last + 1, b);
-    else key(L.KEY_NONE, 0);
-  } else {
-    // The target: between the first and the last space (to the end where they are one), without the spaces around it.
+  if (field == L.LOG_TARGET) {
+    // Between the first and the last space (to the end where they are one), without the spaces around it.
     let start = first + 1;
     let end = last > first ? last : b;
     while (start < end && ld8(start) == C.SPACE) start++;
     while (end > start && ld8(end - 1) == C.SPACE) end--;
     token(start, end);
+  } else if (field == L.LOG_METHOD) {
+    token(a, first);
+  } else if (last > first) {
+    // The version: after the last space.
+    token(last + 1, b);
+  } else {
+    key(L.KEY_NONE, 0);
   }
 }
 
