@@ -44,6 +44,8 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
       return names;
     };
     expect([Object.keys(url), Object.getOwnPropertyNames(url), { ...url }]).toEqual([[], [], {}]);
+    // The structured clone of a plain class's instance: its own properties, none (docs/api.md).
+    expect(structuredClone(url)).toEqual({});
     expect(inherited(url)).toEqual(inherited(platform));
     expect(Object.keys(api.URL)).toEqual(Object.keys(globalThis.URL));
     expect(Object.keys(api.URL.prototype)).toEqual(Object.keys(globalThis.URL.prototype));
