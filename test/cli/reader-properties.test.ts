@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Cli, groupDifferences, loadCli, readerCase, readerDifferences } from "./reader-properties";
 import { randomCases } from "../helpers/quick";
+import { isFormat } from "./format-properties";
 
 const SEED = Number(process.env.SWURL_FUZZ_SEED ?? 0x25_10c5);
 
@@ -48,6 +49,19 @@ describe(`reader property (seed ${SEED})`, () => {
     await fc.assert(
       fc.asyncProperty(
         readerCase.filter((c) => c.format === "combined" || c.format === "common"),
+        async (c) => {
+          const problems = await groupDifferences(cli, c);
+          if (problems.length > 0) throw new Error(problems.join("\n"));
+        },
+      ),
+      { seed: SEED, numRuns: randomCases(300) },
+    );
+  });
+
+  it("stats --by every common field of the formats a program reads (and --sum bytes): counts and sums equal the reference's", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        readerCase.filter((c) => isFormat(c.format)),
         async (c) => {
           const problems = await groupDifferences(cli, c);
           if (problems.length > 0) throw new Error(problems.join("\n"));

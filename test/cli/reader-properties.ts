@@ -20,6 +20,11 @@ import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../packages/cli/src/commands/stats";
+import { addDuration, type Histogram } from "../../packages/cli/src/commands/durations";
+import type {
+  durationUnit as DurationUnit,
+  formatField as FormatField,
+} from "../../packages/cli/src/input/program-records";
 import {
   COMMON_FIELDS,
   DEFINITIONS,
@@ -40,12 +45,15 @@ export interface Cli {
   parse(input: string, base?: string): { href: string; protocol: string; hostname: string; pathname: string } | null;
   statsWork: typeof StatsWork;
   statsTotal: typeof StatsTotal;
+  formatField: typeof FormatField;
+  durationUnit: typeof DurationUnit;
 }
 
 export async function loadCli(): Promise<Cli> {
   const entry = [
     `export { readRecords } from "./packages/cli/src/input/records";`,
     `export { statsTotal, statsWork } from "./packages/cli/src/commands/stats";`,
+    `export { durationUnit, formatField } from "./packages/cli/src/input/program-records";`,
     `export { openInputs } from "./packages/cli/src/io";`,
     `export { setBlockSizes } from "./src/bulk/stream";`,
     `export { MAX_LINE, setLineCap } from "./packages/cli/src/input/line-cap";`,
@@ -713,11 +721,12 @@ export function caseLines(c: ReaderCase): number {
 
 // ---------------------------------------------------------------------------
 // `stats --by`: every access-log field, and the URL parts counted from the
-// kernel's tallies, against counts of the reference reader's values.
+// kernel's tallies, against counts of the reference reader's values; in the
+// formats a program reads, every common name the format answers to.
 
 /** Every field of a Common or Combined Log Format line, the request split in three. */
 const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
-/** The --by keys the group property counts: every field of the log, and the URL parts of the kernel's tallies. */
+/** The --by keys the group property counts of combined and common: every field of the log, and the URL parts of the kernel's tallies. */
 const GROUP_KEYS = [...LOG_LINE_FIELDS, "scheme", "protocol", "hostname", "pathname"];
 
 /** A status or size as the command counts it: its digits without leading zeros; none where it is not digits. */
@@ -744,9 +753,50 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
   return fields?.[key] ?? null;
 }
 
-/** `stats --by` GROUP_KEYS (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
-async function groupTotal(cli: Cli, c: ReaderCase, sum: string | undefined) {
-  const options = { input: specOf(c), filter: { valid: null, schemes: null, time: null }, by: GROUP_KEYS, sum };
+/** The --by keys of a log case, and each record's values of them by the reference reader (null: none). */
+interface GroupReference {
+  keys: string[];
+  /** Per record: the value of each key, its size (--sum bytes), its duration in seconds (null: none). */
+  records: { values: (string | null)[]; size: number; seconds: number | null }[];
+  /** Whether the log has sizes to add up (--sum bytes). */
+  sized: boolean;
+}
+
+function groupReference(cli: Cli, c: ReaderCase): GroupReference {
+  if (c.format === "combined" || c.format === "common") {
+    const records = splitLines(decode(joined(partsOf(c))))
+      .filter(({ line }) => !/^[ \t]*$/.test(line))
+      .map(({ line }) => {
+        const fields = scanLog(line, c.format === "combined");
+        const href = fields === null ? null : requestHref(cli, fields);
+        const values = GROUP_KEYS.map((key) => groupValueRef(cli, key, fields, href));
+        return { values, size: Number(integerRef(fields?.bytes ?? null) ?? 0), seconds: null };
+      });
+    return { keys: GROUP_KEYS, records, sized: true };
+  }
+  // A program's format: the common names it answers to, an integer one as the command counts it.
+  const spec = specOf(c);
+  const keys = COMMON_FIELDS.filter((k) => cli.formatField(spec, k) !== null);
+  const integer = (k: string) => cli.formatField(spec, k) === "integer";
+  const rows = referenceRows(cli, c, joined(partsOf(c)));
+  if (rows === "error") throw new Error(`${c.format}: no reference rows`);
+  // A duration in the format's unit: a number not below 0 ("-" and -1 are none).
+  const unit = cli.durationUnit(spec);
+  const seconds = (v: string | null) => {
+    const n = v === null ? Number.NaN : Number(v);
+    return unit !== null && Number.isFinite(n) && n >= 0 ? n * unit : null;
+  };
+  const records = rows.map(({ fields }) => ({
+    values: keys.map((k) => (integer(k) ? integerRef(fields[k]) : fields[k])),
+    size: integer("bytes") ? Number(integerRef(fields.bytes) ?? 0) : 0,
+    seconds: seconds(fields.duration),
+  }));
+  return { keys, records, sized: integer("bytes") };
+}
+
+/** `stats --by` `keys` (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
+async function groupTotal(cli: Cli, c: ReaderCase, keys: string[], sum: string | undefined) {
+  const options = { input: specOf(c), filter: { valid: null, schemes: null, time: null }, by: keys, sum };
   cli.setBlockSizes(c.block, c.blockLines);
   const dir = mkdtempSync(path.join(tmpdir(), "swurl-groups-"));
   try {
@@ -758,30 +808,35 @@ async function groupTotal(cli: Cli, c: ReaderCase, sum: string | undefined) {
 }
 
 /**
- * The differences between `stats --by` GROUP_KEYS's counts (and, with --sum
+ * The differences between `stats --by` each key's counts (and, with --sum
  * bytes, each value's sum of sizes) and the reference's for a log case `c`:
  * [] when there is none.
  */
 export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
-  const expected = GROUP_KEYS.map(() => new Map<string, number>());
-  const sums = GROUP_KEYS.map(() => new Map<string, number>());
-  for (const { line } of splitLines(decode(joined(partsOf(c))))) {
-    if (/^[ \t]*$/.test(line)) continue;
-    const fields = scanLog(line, c.format === "combined");
-    const href = fields === null ? null : requestHref(cli, fields);
-    const size = Number(integerRef(fields?.bytes ?? null) ?? 0);
-    GROUP_KEYS.forEach((key, k) => {
-      const v = groupValueRef(cli, key, fields, href) ?? "(none)";
+  const { keys, records, sized } = groupReference(cli, c);
+  const expected = keys.map(() => new Map<string, number>());
+  const sums = keys.map(() => new Map<string, number>());
+  const durations = keys.map(() => new Map<string, Histogram>());
+  for (const { values, size, seconds } of records) {
+    keys.forEach((_, k) => {
+      const v = values[k] ?? "(none)";
       expected[k].set(v, (expected[k].get(v) ?? 0) + 1);
       sums[k].set(v, (sums[k].get(v) ?? 0) + size);
+      if (seconds === null) return;
+      if (!durations[k].has(v)) durations[k].set(v, new Map());
+      addDuration(durations[k].get(v)!, seconds);
     });
   }
-  const sorted = (m: Map<string, number> | undefined) =>
-    JSON.stringify([...(m ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const sorted = (m: Map<string, number | Histogram> | undefined) =>
+    JSON.stringify(
+      [...(m ?? [])]
+        .map(([k, v]): [string, unknown] => [k, typeof v === "number" ? v : [...v].sort(([a], [b]) => a - b)])
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    );
   const problems: string[] = [];
-  for (const sum of [undefined, "bytes"]) {
-    const total = await groupTotal(cli, c, sum);
-    GROUP_KEYS.forEach((key, k) => {
+  for (const sum of sized ? [undefined, "bytes"] : [undefined]) {
+    const total = await groupTotal(cli, c, keys, sum);
+    keys.forEach((key, k) => {
       const what = `${c.format} --by ${key}${sum === undefined ? "" : ` --sum ${sum}`}`;
       // A group from the kernel's tally reads that table beside its other counts (TopCounts.table): the two added up.
       const { counts, table } = total.groups[k];
@@ -789,6 +844,11 @@ export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[
       for (const [value, n] of table?.top(table.size) ?? []) all.set(value, (all.get(value) ?? 0) + n);
       const [got, want] = [sorted(all), sorted(expected[k])];
       if (got !== want) problems.push(`${what}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`);
+      // Each value's durations: a histogram of its records' (an empty one is none).
+      const timed = new Map([...(total.groups[k].durations ?? [])].filter(([, h]) => h.size > 0));
+      const [gotTimes, wantTimes] = [sorted(timed), sorted(durations[k])];
+      if (gotTimes !== wantTimes)
+        problems.push(`${what}: durations ${gotTimes.slice(0, 300)}, reference ${wantTimes.slice(0, 300)}`);
       if (sum === undefined) return;
       const [gotSums, wantSums] = [sorted(total.groups[k].sums), sorted(sums[k])];
       if (gotSums !== wantSums)

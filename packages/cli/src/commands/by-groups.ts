@@ -6,38 +6,73 @@
 //     subdomain, path): counted from those tallies once, at the end
 //     (fromKernel()), nothing a line;
 //   - an access-log field: its key placed beside the line's row by the
-//     kernel as it reads the line's grammar (BatchOptions.logKeys), and
-//     counted as bytes (byte-counts.ts), no string a line;
+//     kernel as it reads the line's grammar (BatchOptions.logKeys), or
+//     beside the record by the reader of a format a program reads, from the
+//     program's ranges (program-keys.ts), and counted as bytes
+//     (byte-counts.ts), no string a line;
 //   - anything else (and every key of the other inputs): the value's string,
 //     a record at a time (FieldDef.value()).
 // With --sum FIELD, each value also adds up its records' FIELD, read the same
 // ways, and where the input has durations each value keeps a histogram of
-// them (the kernel's tallies have neither: the URL parts are then counted a
+// them, the duration read from its key's bytes where a program placed it
+// (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { LogField, ParsedUrl } from "swurl";
+import type { ParsedUrl } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
-import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
+import { KEY_NONE, KEY_WRAPPER, type KeyField } from "../input/program-keys.js";
 import type { Records } from "../input/records.js";
+
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+/** A number of 15 digits or fewer is below 2^53: exact as a double. */
+const SAFE_DIGITS = 15;
+import { addDuration, type Histogram } from "./durations.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
 
-// A key's start in UrlBatch.logKeys() where the field has no value, and where its value is the wrapper's to work out.
-const KEY_NONE = -1;
-const KEY_WRAPPER = -2;
+/** A key's bytes as a duration: digits with a "." between them, at most 15 in all (Number() reads them so); -1 where they are not. */
+function decimal(bytes: Uint8Array, a: number, b: number): number {
+  let n = 0;
+  let scale = 1;
+  let dot = -1;
+  if (b - a > SAFE_DIGITS + 1) return -1;
+  for (let p = a; p < b; p++) {
+    const c = bytes[p];
+    if (c === DOT && dot === -1 && p > a && p < b - 1) dot = p;
+    else if (c >= DIGIT_0 && c <= DIGIT_9) n = 10 * n + c - DIGIT_0;
+    else return -1;
+  }
+  if (dot !== -1) for (let p = dot + 1; p < b; p++) scale *= 10;
+  if (dot === -1 && b - a > SAFE_DIGITS) return -1;
+  // An integer below 2^53 over a power of ten below 10^16: both exact, so the quotient is the decimal rounded once, as Number() rounds it.
+  return n / scale;
+}
 
 export class GroupCounter {
   /** Per key: its log field's values as bytes, where it is one. */
   private readonly bytes: (ByteCounts | null)[];
-  /** Per key: records without a value among those counted as bytes, and the sum of their --sum field. */
+  /** Per key: records without a value among those counted as bytes, the sum of their --sum field, their durations. */
   private readonly none: number[];
   private readonly noneSum: number[];
-  /** The log fields whose keys the kernel places beside the lines' rows (BatchOptions.logKeys). */
-  readonly logKeys: LogField[];
-  /** Per key, and for the --sum field: its place among the block's keys of a line (-1: not read from them). */
+  private readonly noneDurations: Histogram[];
+  /**
+   * The log fields whose keys the reader places beside the records
+   * (BatchOptions.logKeys, program-keys.ts): the --by keys', the --sum
+   * field's, the duration's (a field named twice where it is an integer
+   * key and a duration).
+   */
+  readonly keyFields: KeyField[];
+  /** Per key, the --sum field and the duration: its field among keyFields. */
+  private readonly defKeys: (KeyField | null)[];
+  private readonly sumKey: KeyField | null;
+  private readonly durationKey: KeyField | null;
+  /** Per key, and for the --sum field and the duration: its place among the block's keys of a line (-1: not read from them). */
   private readonly slots: number[];
   private sumSlot = -1;
+  private durationSlot = -1;
   /** The keys of a line in the block. */
   private stride = 0;
   /** The keys of the block being read, where it has them, and the bytes they are offsets in. */
@@ -48,40 +83,51 @@ export class GroupCounter {
   /**
    * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
    * kernel reads the input and counts its URLs; `sum`: the --sum field (an
-   * integer), or null.
+   * integer), or null; `durationUnit`: where the input has durations, its
+   * duration field's unit in seconds (null: none).
    */
   constructor(
     private readonly tally: Tally,
     private readonly defs: FieldDef[],
     private readonly tallied: boolean,
     private readonly sum: FieldDef | null,
-    /** The duration of record `i` in seconds, where the input has durations (null: none). */
-    private readonly duration: ((records: Records, i: number) => number | null) | null = null,
+    private readonly durationUnit: number | null = null,
   ) {
-    // Byte counts have no durations (and the formats the kernel reads none either).
-    const bytes = tallied && duration === null;
-    this.bytes = defs.map((d) => (bytes && d.logField !== undefined ? new ByteCounts() : null));
+    this.bytes = defs.map((d) => (d.logField === undefined ? null : new ByteCounts(durationUnit !== null)));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
-    const fields = defs.flatMap((d, k) => (this.bytes[k] === null ? [] : [d.logField!]));
-    if (tallied && sum?.logField !== undefined) fields.push(sum.logField);
-    this.logKeys = [...new Set(fields)].map((f) => ACCESS_LOG_FIELDS[f]);
+    this.noneDurations = defs.map(() => new Map());
+    const fields = new Map<string, KeyField>();
+    const keyOf = (name: string, integer: boolean): KeyField => {
+      const id = `${name} ${integer}`;
+      if (!fields.has(id)) fields.set(id, { name, integer });
+      return fields.get(id)!;
+    };
+    this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, d.type === "integer")));
+    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, true);
+    this.durationKey = durationUnit === null ? null : keyOf("duration", false);
+    this.keyFields = [...fields.values()];
     this.slots = defs.map(() => -1);
   }
 
   /** A new block of records. */
   block(records: Records): void {
-    const keys = this.logKeys.length === 0 ? null : (records.fromBatch?.batch.logKeys() ?? null);
+    const { fromBatch } = records;
+    const keys =
+      this.keyFields.length === 0 ? null : fromBatch === undefined ? records.fieldKeys : fromBatch.batch.logKeys();
     this.keys = keys?.keys ?? null;
-    if (keys === null) return;
+    if (keys === null || keys === undefined) return;
     this.keyBytes = keys.bytes;
-    this.line = records.fromBatch!.line;
+    this.line = fromBatch === undefined ? (i) => i : fromBatch.line;
     this.stride = keys.fields.length;
-    const slot = (f: number | undefined) => (f === undefined ? -1 : keys.fields.indexOf(ACCESS_LOG_FIELDS[f]));
-    this.defs.forEach((d, k) => {
-      this.slots[k] = this.bytes[k] === null ? -1 : slot(d.logField);
+    // The kernel's keys are in LOG_FIELDS order, by name; a program's in keyFields order.
+    const slot = (f: KeyField | null) =>
+      f === null ? -1 : fromBatch === undefined ? this.keyFields.indexOf(f) : keys.fields.indexOf(f.name);
+    this.defKeys.forEach((f, k) => {
+      this.slots[k] = slot(f);
     });
-    this.sumSlot = this.tallied ? slot(this.sum?.logField) : -1;
+    this.sumSlot = slot(this.sumKey);
+    this.durationSlot = slot(this.durationKey);
   }
 
   /** Where record `i`'s key at `slot` starts in `keys` (its end is next). */
@@ -97,12 +143,26 @@ export class GroupCounter {
       if (start === KEY_NONE) return 0;
       if (start !== KEY_WRAPPER) {
         let n = 0;
-        for (let p = start; p < this.keys[at + 1]; p++) n = 10 * n + this.keyBytes[p] - 0x30;
+        for (let p = start; p < this.keys[at + 1]; p++) n = 10 * n + this.keyBytes[p] - DIGIT_0;
         return n;
       }
     }
     const v = sum.value(records, i, url === undefined ? records.url(i) : url);
     return v === null ? 0 : Number(v);
+  }
+
+  /** The duration of record `i` in seconds (its duration field in its unit; "-" or -1 is none), where the input has durations. */
+  private secondsOf(unit: number, records: Records, i: number): number | null {
+    if (this.keys !== null && this.durationSlot >= 0) {
+      const at = this.keyAt(i, this.durationSlot);
+      const start = this.keys[at];
+      if (start === KEY_NONE) return null;
+      const n = start === KEY_WRAPPER ? -1 : decimal(this.keyBytes, start, this.keys[at + 1]);
+      if (n >= 0) return n * unit;
+    }
+    const text = records.field(i, "duration");
+    const n = text === null ? Number.NaN : Number(text);
+    return Number.isFinite(n) && n >= 0 ? n * unit : null;
   }
 
   /**
@@ -111,7 +171,7 @@ export class GroupCounter {
    */
   count(records: Records, i: number, counted: boolean, url?: ParsedUrl | null): void {
     const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, url);
-    const seconds = this.duration === null ? null : this.duration(records, i);
+    const seconds = this.durationUnit === null ? null : this.secondsOf(this.durationUnit, records, i);
     const keys = this.keys;
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
@@ -121,12 +181,13 @@ export class GroupCounter {
         const at = this.keyAt(i, slot);
         const start = keys[at];
         if (start >= 0) {
-          this.bytes[k]!.add(this.keyBytes, start, keys[at + 1], sum);
+          this.bytes[k]!.add(this.keyBytes, start, keys[at + 1], sum, seconds);
           continue;
         }
         if (start === KEY_NONE) {
           this.none[k]++;
           this.noneSum[k] += sum;
+          if (seconds !== null) addDuration(this.noneDurations[k], seconds);
           continue;
         }
       }
@@ -139,7 +200,9 @@ export class GroupCounter {
   finish(): void {
     this.bytes.forEach((bytes, k) => {
       bytes?.into(this.tally.groups[k]);
-      if (this.none[k] > 0) addGroup(this.tally, k, null, this.none[k], this.noneSum[k]);
+      const durations = this.noneDurations[k];
+      if (this.none[k] > 0)
+        addGroup(this.tally, k, null, this.none[k], this.noneSum[k], durations.size === 0 ? null : durations);
     });
   }
 }

@@ -3,8 +3,10 @@
 // array, so that counting a value makes no string; a key becomes a string
 // once, when the counts are read (into()). Past 2 * CAP_KEYS distinct keys,
 // the CAP_KEYS most frequent are kept and the others' counts added up in
-// `dropped`, as top-counts.ts does with strings.
+// `dropped`, as top-counts.ts does with strings. Where the records have
+// durations, each key keeps a histogram of its records' (durations.ts).
 
+import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
 import { CAP_KEYS, countValue, type TopCounts } from "./top-counts.js";
 
 /** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its count (its sum: `sums`). */
@@ -17,6 +19,9 @@ const MIX_2 = 0xc2b2ae35 | 0;
 
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/** A slot's histograms, none yet: a dense array (holes would make it a dictionary). */
+const histograms = (capacity: number): (Histogram | undefined)[] => new Array(capacity).fill(undefined);
 
 function hash(bytes: Uint8Array, a: number, b: number): number {
   let h = b - a;
@@ -32,6 +37,8 @@ export class ByteCounts {
   private slots = new Int32Array(FIRST_CAPACITY * SLOT);
   /** Per slot, the sum of its key's records' --sum field. */
   private sums = new Float64Array(FIRST_CAPACITY);
+  /** Per slot, its key's records' durations (undefined until one has a duration); null: the records have none. */
+  private durations: (Histogram | undefined)[] | null;
   private mask = FIRST_CAPACITY - 1;
   private size = 0;
   private keys = new Uint8Array(1 << 16);
@@ -39,19 +46,33 @@ export class ByteCounts {
   /** Occurrences of the keys dropped as rare. */
   private dropped = 0;
 
-  /** Count one more of the bytes [a, b) of `bytes`, whose record's --sum field is `sum`. */
-  add(bytes: Uint8Array, a: number, b: number, sum: number): void {
-    this.addKey(bytes, a, b, hash(bytes, a, b), 1, sum);
+  /** Counts whose records have durations where `timed`. */
+  constructor(timed = false) {
+    this.durations = timed ? histograms(FIRST_CAPACITY) : null;
   }
 
-  private addKey(bytes: Uint8Array, a: number, b: number, h: number, n: number, sum: number): void {
+  /** Count one more of the bytes [a, b) of `bytes`, whose record's --sum field is `sum` and duration `seconds` (null: none). */
+  add(bytes: Uint8Array, a: number, b: number, sum: number, seconds: number | null = null): void {
+    this.addKey(bytes, a, b, hash(bytes, a, b), 1, sum, seconds);
+  }
+
+  /** `n` more of a key whose records' sum is `sum` and durations `seconds` (one, a histogram of several, or null: none). */
+  private addKey(
+    bytes: Uint8Array,
+    a: number,
+    b: number,
+    h: number,
+    n: number,
+    sum: number,
+    seconds: number | Histogram | null,
+  ): void {
     const { slots, keys } = this;
     const len = b - a;
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const s = i * SLOT;
       const at = slots[s] - 1;
       if (at < 0) {
-        this.insert(s, bytes, a, len, h, n, sum);
+        this.insert(s, bytes, a, len, h, n, sum, seconds);
         return;
       }
       if (slots[s + 2] === h && slots[s + 1] === len) {
@@ -65,14 +86,33 @@ export class ByteCounts {
         if (same) {
           slots[s + 3] += n;
           this.sums[i] += sum;
+          this.addSeconds(i, seconds);
           return;
         }
       }
     }
   }
 
+  /** Durations of the key in slot i. */
+  private addSeconds(i: number, seconds: number | Histogram | null): void {
+    if (seconds === null || this.durations === null) return;
+    let h = this.durations[i];
+    if (h === undefined) this.durations[i] = h = new Map();
+    if (typeof seconds === "number") addDuration(h, seconds);
+    else mergeHistogram(h, seconds);
+  }
+
   /** A new key in the empty slot at word `s`; the table grows (or is pruned) past a load of 3/4. */
-  private insert(s: number, bytes: Uint8Array, a: number, len: number, h: number, n: number, sum: number): void {
+  private insert(
+    s: number,
+    bytes: Uint8Array,
+    a: number,
+    len: number,
+    h: number,
+    n: number,
+    sum: number,
+    seconds: number | Histogram | null,
+  ): void {
     if (this.keysEnd + len > this.keys.length) {
       const keys = new Uint8Array(2 * (this.keys.length + len));
       keys.set(this.keys.subarray(0, this.keysEnd));
@@ -85,6 +125,8 @@ export class ByteCounts {
     slots[s + 2] = h;
     slots[s + 3] = n;
     this.sums[s / SLOT] = sum;
+    if (this.durations !== null) this.durations[s / SLOT] = undefined;
+    this.addSeconds(s / SLOT, seconds);
     this.keysEnd += len;
     this.size++;
     const capacity = this.mask + 1;
@@ -102,9 +144,10 @@ export class ByteCounts {
 
   /** The keys counted more than `threshold` times, in a table of `capacity` slots; the others' counts dropped. */
   private rebuild(capacity: number, threshold: number): void {
-    const { slots, keys, sums } = this;
+    const { slots, keys, sums, durations } = this;
     this.slots = new Int32Array(capacity * SLOT);
     this.sums = new Float64Array(capacity);
+    if (durations !== null) this.durations = histograms(capacity);
     this.mask = capacity - 1;
     this.size = 0;
     this.keys = new Uint8Array(keys.length);
@@ -113,7 +156,10 @@ export class ByteCounts {
       if (slots[s] === 0) continue;
       const n = slots[s + 3];
       if (n <= threshold) this.dropped += n;
-      else this.addKey(keys, slots[s] - 1, slots[s] - 1 + slots[s + 1], slots[s + 2], n, sums[s / SLOT]);
+      else {
+        const at = slots[s] - 1;
+        this.addKey(keys, at, at + slots[s + 1], slots[s + 2], n, sums[s / SLOT], durations?.[s / SLOT] ?? null);
+      }
     }
   }
 
@@ -123,7 +169,8 @@ export class ByteCounts {
     for (let s = 0; s < slots.length; s += SLOT) {
       if (slots[s] === 0) continue;
       const at = slots[s] - 1;
-      countValue(counts, utf8.decode(keys.subarray(at, at + slots[s + 1])), slots[s + 3], this.sums[s / SLOT]);
+      const key = utf8.decode(keys.subarray(at, at + slots[s + 1]));
+      countValue(counts, key, slots[s + 3], this.sums[s / SLOT], this.durations?.[s / SLOT] ?? null);
     }
     counts.dropped += this.dropped;
   }

@@ -21,7 +21,7 @@ import { relativeTargets } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
+import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
 import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally, type UrlTally } from "swurl";
@@ -66,12 +66,12 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
   async run(source, options, _emit, carry) {
     mark("tally");
     const { input, filter, by, sum } = options;
-    const duration = durationOf(input);
-    const tally = emptyTally(by.length, sum !== undefined, duration !== null);
+    const unit = durationUnit(input);
+    const tally = emptyTally(by.length, sum !== undefined, unit !== null);
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
     const defs = byDefs(options);
     await loadFor(defs);
-    const groups = new GroupCounter(tally, defs, kernelGroups(options), sumDef, duration);
+    const groups = new GroupCounter(tally, defs, kernelGroups(options), sumDef, unit);
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     // In a thread of a threaded run, one for all its ranges (finish()).
@@ -79,7 +79,7 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
     if (kernelCounts(filter))
       urls = carry === undefined ? createTally({ paths: CAP_KEYS }) : (carry.urls ??= createTally({ paths: CAP_KEYS }));
     const columns = recordKeys(sum === undefined ? by : [...by, sum]);
-    for await (const records of readRecords(source, input, columns, groups.logKeys)) {
+    for await (const records of readRecords(source, input, columns, groups.keyFields)) {
       addSkipped(tally, records.skipped);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
@@ -109,7 +109,7 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
   },
   carry: () => ({ urls: null }),
   finish({ urls }, { by, sum, input }) {
-    return { ...emptyTally(by.length, sum !== undefined, durationOf(input) !== null), urlCounts: urls };
+    return { ...emptyTally(by.length, sum !== undefined, durationUnit(input) !== null), urlCounts: urls };
   },
   portable(tally) {
     if (tally.urlCounts === null || tally.urlCounts instanceof Uint8Array) return tally;
@@ -129,17 +129,6 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
 function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
   const defs = by.map((key) => fieldDef("stats", byField(key), input));
   return sum === undefined && durationUnit(input) === null ? defs : defs.map((def) => ({ ...def, tally: undefined }));
-}
-
-/** A record's duration in seconds (its format's duration field in its unit; "-" or -1 is none); null: the input has none. */
-function durationOf(input: InputSpec): ((records: Records, i: number) => number | null) | null {
-  const unit = durationUnit(input);
-  if (unit === null) return null;
-  return (records, i) => {
-    const text = records.field(i, "duration");
-    const n = text === null ? Number.NaN : Number(text);
-    return Number.isFinite(n) && n >= 0 ? n * unit : null;
-  };
 }
 
 const OPTIONS = {

@@ -71,7 +71,8 @@ const CLOCK = " clock";
 /** Per program: each name it answers to, the server's and the common ones (the first field of a common name). */
 const NAMES = new WeakMap<LogProgram, Map<string, number>>();
 
-function names(program: LogProgram): Map<string, number> {
+/** The field of `program` each name (the server's or a common one) answers to. */
+export function names(program: LogProgram): Map<string, number> {
   let map = NAMES.get(program);
   if (map === undefined) {
     map = new Map();
@@ -87,6 +88,12 @@ function names(program: LogProgram): Map<string, number> {
     NAMES.set(program, map);
   }
   return map;
+}
+
+/** Whether `program`'s time is W3C's, two fields: the date and the time of day. */
+export function twoFieldTime(program: LogProgram): boolean {
+  const map = names(program);
+  return map.has(DATE) && map.has(CLOCK);
 }
 
 /** Whether `program` answers to field `name` (a server's or a common name, or one worked out of the request). */
@@ -140,7 +147,7 @@ export class ProgramLine implements LineFields {
   }
 
   field(name: string): string | null {
-    if (name === "time" && this.names.has(DATE) && this.names.has(CLOCK)) {
+    if (name === "time" && twoFieldTime(this.program)) {
       // W3C: the time is the date and the time of day (UTC), as "2026-10-10 13:55:36".
       const date = this.text(this.names.get(DATE));
       const clock = this.text(this.names.get(CLOCK));

@@ -26,7 +26,7 @@ const SCAN_SLACK = 16;
 const align8 = (n: number) => (n + 7) & ~7;
 
 /** A batch's lines as read: each line's ranges (2 a field, addresses: less `base`, offsets of the block) where it matched. */
-interface ProgramBatch {
+export interface ProgramBatch {
   ranges: Int32Array;
   base: number;
   /** Whether line i matched; its ranges start at i * 2 * fields. */

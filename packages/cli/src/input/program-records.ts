@@ -23,6 +23,7 @@ import {
 } from "./log-formats.js";
 import type { FieldKind, LogProgram, TimeSyntax } from "./log-program.js";
 import { ProgramKernel } from "./program-kernel.js";
+import { type FieldKeys, type KeyField, ProgramKeys } from "./program-keys.js";
 import type { InputSpec, Records } from "./records.js";
 
 const LF = 0x0a;
@@ -50,25 +51,39 @@ interface LineReader {
   /** Whether the line [start, end) is the file's header. */
   header(bytes: Uint8Array, start: number, end: number): boolean;
   scheme: string | undefined;
+  /** The keys of the block's lines read so far (a program's reader asked for keys), or undefined. */
+  keys(bytes: Uint8Array): FieldKeys | undefined;
 }
 
-function programReader(format: ProgramFormat): LineReader {
+/**
+ * The reader of a program format; with `keyFields`, the keys of those fields
+ * too (program-keys.ts). Each line's ProgramLine is made all the same: the
+ * line's URL is made from its text (blockUrls()).
+ */
+function programReader(format: ProgramFormat, keyFields: readonly KeyField[]): LineReader {
   /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
   let program: LogProgram | null = format.program;
   const header = format.header === undefined ? null : new TextEncoder().encode(format.header);
   const kernel = new ProgramKernel();
+  const keys = keyFields.length === 0 ? null : new ProgramKeys(keyFields);
   return {
     read(bytes, starts, ends, from, to, fields) {
       // A block's first lines: read by no program where a "#Fields:" directive named a field twice.
-      if (from === 0) kernel.newBlock();
+      if (from === 0) {
+        kernel.newBlock();
+        keys?.newBlock();
+      }
       if (program === null) {
         for (let i = from; i < to; i++) fields.push(null);
+        keys?.addNone(to - from);
         return;
       }
-      const { ranges, base, matched } = kernel.run(program, bytes, starts, ends, from, to);
+      const batch = kernel.run(program, bytes, starts, ends, from, to);
+      const { ranges, base, matched } = batch;
       const stride = 2 * program.fields.length;
       for (let i = 0; i < to - from; i++)
         fields.push(matched[i] === 1 ? new ProgramLine(program, bytes, ranges, i * stride, base) : null);
+      keys?.add(program, bytes, batch, to - from);
     },
     directive(text) {
       if (format.directives === undefined) return false;
@@ -83,6 +98,7 @@ function programReader(format: ProgramFormat): LineReader {
       return header !== null && end - start >= header.length && header.every((b, i) => bytes[start + i] === b);
     },
     scheme: format.scheme,
+    keys: (bytes) => keys?.block(bytes),
   };
 }
 
@@ -93,6 +109,7 @@ const caddyReader: LineReader = {
   directive: () => false,
   header: () => false,
   scheme: undefined,
+  keys: () => undefined,
 };
 
 /** A program format by its name; the definition of --log-format for "log-format". */
@@ -102,9 +119,9 @@ function formatOf(spec: InputSpec): ProgramFormat {
     : programFormat(spec.format as Exclude<LogFormatName, "caddy">);
 }
 
-/** The reader of a format read by a program or as Caddy's. */
-function lineReader(spec: InputSpec): LineReader {
-  return spec.format === "caddy" ? caddyReader : programReader(formatOf(spec));
+/** The reader of a format read by a program (with the keys of `keyFields`) or as Caddy's. */
+function lineReader(spec: InputSpec, keyFields: readonly KeyField[]): LineReader {
+  return spec.format === "caddy" ? caddyReader : programReader(formatOf(spec), keyFields);
 }
 
 /** Whether [start, end) is blank: spaces and tabs, or nothing. */
@@ -146,9 +163,13 @@ function blockUrls(lines: (LineFields | null)[], spec: InputSpec, scheme: string
   return urls;
 }
 
-/** The records of `source` in a program format (or Caddy's). */
-export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: InputSpec): AsyncGenerator<Records> {
-  const reader = lineReader(spec);
+/** The records of `source` in a program format (or Caddy's), with the keys of `keyFields` where a program reads it. */
+export async function* programRecords(
+  source: AsyncIterable<Uint8Array>,
+  spec: InputSpec,
+  keyFields: readonly KeyField[] = [],
+): AsyncGenerator<Records> {
+  const reader = lineReader(spec, keyFields);
   let pending: Uint8Array = new Uint8Array(0);
   let lineNumber = 0;
   let first = true;
@@ -190,7 +211,9 @@ export async function* programRecords(source: AsyncIterable<Uint8Array>, spec: I
     }
     readLines();
     const urls = blockUrls(fields, spec, reader.scheme);
+    const keys = reader.keys(bytes);
     return {
+      ...(keys === undefined ? {} : { fieldKeys: keys }),
       length: starts.length,
       skipped,
       missing: 0,

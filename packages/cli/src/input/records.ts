@@ -10,6 +10,7 @@ import { traced } from "../trace.js";
 import type { LogField, ParsedUrl } from "swurl";
 import { UsageError } from "../errors.js";
 import {
+  ACCESS_LOG_FIELDS,
   accessLogFields,
   csvCells,
   oddQuotes,
@@ -21,6 +22,7 @@ import {
 } from "./log-fields.js";
 import { LineCap } from "./line-cap.js";
 import { LOG_FORMATS } from "./log-formats.js";
+import type { FieldKeys, KeyField } from "./program-keys.js";
 import { programRecords } from "./program-records.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv", ...LOG_FORMATS] as const;
@@ -74,6 +76,8 @@ export interface Records {
    * record's, and the batch line of each record.
    */
   readonly fromBatch?: { batch: UrlBatch; from: number; line(i: number): number };
+  /** The keys of the log fields asked for, a record's after another's, where a program read the block (program-keys.ts). */
+  readonly fieldKeys?: FieldKeys;
   /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
   json?(i: number, name: string): string | null;
 }
@@ -362,15 +366,16 @@ export function kernelRead(spec: InputSpec): boolean {
 
 /**
  * The records of `source` read as `spec` says; `columns`: the fields the
- * command will read (checked against a CSV/TSV header); `logKeys`: the
- * access-log fields whose keys the kernel places beside each line's row,
- * where it reads the log (UrlBatch.logKeys()).
+ * command will read (checked against a CSV/TSV header); `keys`: the
+ * access-log fields whose keys the reader places beside each record, where
+ * the kernel reads the log (UrlBatch.logKeys()) or a program does
+ * (Records.fieldKeys).
  */
 export async function* readRecords(
   source: AsyncIterable<Uint8Array>,
   spec: InputSpec,
   columns: string[],
-  logKeys: readonly LogField[] = [],
+  keys: readonly KeyField[] = [],
 ): AsyncGenerator<Records> {
   // Lines over the cap are failure rows, never held (line-cap.ts).
   const cap = new LineCap();
@@ -378,9 +383,13 @@ export async function* readRecords(
   const capped = cap.chunks(source, range);
   const lines = range ? new RangeChunks(capped) : capped;
   const records = kernelRead(spec)
-    ? kernelRecords(lines, spec, logKeys)
+    ? kernelRecords(
+        lines,
+        spec,
+        ACCESS_LOG_FIELDS.filter((f) => keys.some((k) => k.name === f)),
+      )
     : programRead(spec.format)
-      ? programRecords(lines, spec)
+      ? programRecords(lines, spec, keys)
       : textRecords(capped, spec, columns);
   for await (const block of records) yield cap.records(block);
 }

@@ -58,8 +58,12 @@ export interface FieldDef {
    * `stats --by` then counts it from that tally's counts.
    */
   tally?: { table: "schemes" | "hosts" | "paths"; fold?: (key: string) => string | null };
-  /** Where the value is a field of an access-log line: its index in ACCESS_LOG_FIELDS (the kernel places its key, BatchOptions.logKeys). */
-  logField?: number;
+  /**
+   * Where the value is a field of an access-log line whose key the reader
+   * places beside the record (the kernel's BatchOptions.logKeys for combined
+   * and common, program-keys.ts for the formats a program reads): its name.
+   */
+  logField?: string;
   /** Whether the value is read from the Public Suffix List, which a run then loads first (public-suffix.ts loadFor()). */
   publicSuffix?: boolean;
 }
@@ -233,7 +237,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
       }
       return {
         ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string"),
-        logField: ACCESS_LOG_FIELDS.indexOf(key as (typeof ACCESS_LOG_FIELDS)[number]),
+        logField: key,
       };
     case "jsonl":
     case "csv":
@@ -250,7 +254,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
           `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${formatFieldNames(spec).join(",")}`,
         );
       }
-      return recordField(name, key, kind === "integer" ? "integer" : "string");
+      return { ...recordField(name, key, kind === "integer" ? "integer" : "string"), logField: key };
     }
   }
 }
