@@ -7,9 +7,7 @@
 // URL, as `new URL(req.url, base)` would be. One item is one request.
 //
 //   swurl calls   match() ({ index, groups }), findIndex() (the route only)
-//                 and exec() (the standard's whole result), per build; and
-//                 findIndex() of the request's absolute URL alone, as a
-//                 fetch handler has it (Request.url)
+//                 and exec() (the standard's whole result), per build
 //
 // Before any timing, every router must give every request the same route and
 // the same parameters as swurl's exec() and, where the engine has one, a loop
@@ -46,12 +44,6 @@ export const CALLS = {
   findIndex: (list) => (url) => list.findIndex(url, BASE),
   exec: (list) => (url) => list.exec(url, BASE)?.index ?? -1,
 };
-
-/** swurl's call on the request's absolute URL (hrefOf()) instead. */
-const HREF_CALL = "findIndex(href)";
-
-/** The absolute URL of a request, as a fetch handler's Request.url gives it. */
-const hrefOf = (url) => new URL(url, BASE).href;
 
 export const title = `URLPatternList as a router against find-my-way, memoirist, Hono and rou3: ${TABLES.map(([n, t]) => `${n} (${t.length})`).join(", ")}; ${REQUESTS} requests each (10% no route)`;
 export const baseline = "github: find-my-way";
@@ -113,8 +105,6 @@ export function checkAgreement(api, table, urls) {
       throw new Error(`router bench: swurl's match() gives ${url} another answer than its exec()`);
     if (list.findIndex(url, BASE) !== (list.exec(url, BASE)?.index ?? -1))
       throw new Error(`router bench: swurl's findIndex() gives ${url} another route than its exec()`);
-    if (list.findIndex(hrefOf(url)) !== list.findIndex(url, BASE))
-      throw new Error(`router bench: swurl's findIndex() gives ${url} another route as an absolute URL`);
   }
 }
 
@@ -132,7 +122,6 @@ export function tasks({ corpus, kernels }) {
   const out = [];
   for (const [name, table] of TABLES) {
     const urls = requestsOf(table, REQUESTS, name.length);
-    const hrefs = urls.map(hrefOf);
     for (const { api } of kernels) checkAgreement(api, table, urls);
     for (const [router, make] of Object.entries(ROUTERS)) {
       const { find } = make(table);
@@ -142,7 +131,6 @@ export function tasks({ corpus, kernels }) {
       const list = listOf(api, table);
       for (const [call, make] of Object.entries(CALLS))
         out.push(requestTask(`${name}: ${call} ${build}`, urls, make(list), { kernel: build }));
-      out.push(requestTask(`${name}: ${HREF_CALL} ${build}`, hrefs, (href) => list.findIndex(href), { kernel: build }));
       // The list's reading of the request against the base (internal: the check that the parser would
       // keep the target's path as it is, or the parse where it would not).
       if (STEP_TABLES.includes(name))
@@ -173,7 +161,7 @@ export function report({ build, ns }) {
   const speed = (label) => 1e9 / ns(label);
   const format = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(2)}M/s` : `${(n / 1e3).toFixed(0)}k/s`);
   const geo = (router) => Math.sqrt(speed(`app: ${router}`) * speed(`github: ${router}`));
-  const routers = [...[...Object.keys(CALLS), HREF_CALL].map((c) => `${c} ${build}`), ...Object.keys(ROUTERS)];
+  const routers = [...Object.keys(CALLS).map((c) => `${c} ${build}`), ...Object.keys(ROUTERS)];
   const rows = routers.map((router) => ({
     router,
     ...Object.fromEntries(TABLES.map(([name]) => [name, format(speed(`${name}: ${router}`))])),
