@@ -21,17 +21,13 @@
 import type { ParsedUrl } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
-import { KEY_NONE, KEY_WRAPPER, type KeyField } from "../input/program-keys.js";
+import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
 import type { Records } from "../input/records.js";
-
-const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
-/** A number of 15 digits or fewer is below 2^53: exact as a double. */
-const SAFE_DIGITS = 15;
 import { addDuration, type Histogram } from "./durations.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
+
+const DOT = 0x2e;
 
 /** A key's bytes as a duration: digits with a "." between them, at most 15 in all (Number() reads them so); -1 where they are not. */
 function decimal(bytes: Uint8Array, a: number, b: number): number {

@@ -43,14 +43,14 @@ export interface FieldKeys {
 const HYPHEN = 0x2d;
 const SPACE = 0x20;
 const COLON = 0x3a;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
+export const DIGIT_0 = 0x30;
+export const DIGIT_9 = 0x39;
 const BACKSLASH = 0x5c;
 const PERCENT = 0x25;
 const PLUS = 0x2b;
 
 /** A number of 15 digits or fewer is a safe integer (Number.isSafeInteger) for sure. */
-const SAFE_DIGITS = 15;
+export const SAFE_DIGITS = 15;
 
 /** Where a plan's field is: none of the program's (every key none), or one the wrapper joins (every key its). */
 const NO_FIELD = -1;
