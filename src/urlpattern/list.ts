@@ -65,7 +65,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     /** The base of the last request and its parse (a server gives the same base every time). */
     #baseURL: BaseURL | undefined = undefined;
     #base: Base | null = null;
-    /** The origin of the last absolute input parsed whole, where writtenOrigin() took it ("": none), and its components. */
+    /** The origin kept (learnOrigin(); "": none yet), whose URLs are read without a parse, and its components. */
     #origin = "";
     #originComponents: readonly string[] = [];
     /** The origin of the last absolute input parsed whole (learnOrigin()). */
