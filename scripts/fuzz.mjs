@@ -156,7 +156,7 @@ async function readersRound(fc, readers, cli, s, numRuns, watch) {
       lines += readers.caseLines(c);
       const problems = await readers.readerDifferences(cli, c);
       // A log's cases also count every field and the tallies' URL parts with stats --by (and --sum bytes).
-      if (c.format === "combined" || c.format === "common") problems.push(...(await readers.groupDifferences(cli, c)));
+      if (readers.logCase(c)) problems.push(...(await readers.groupDifferences(cli, c)));
       if (problems.length > 0) throw new Error(problems.join("\n"));
     }),
     { seed: s, numRuns },

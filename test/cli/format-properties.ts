@@ -237,8 +237,8 @@ function value(kind: Kind, common: string): fc.Arbitrary<string> {
     case "q":
     case "Q": {
       const text = common === "request" ? request : quotedText;
-      // No server escapes Q's fields: their text has no backslash (and never a quote).
-      return kind === "Q" ? text.map((t) => t.replace(/\\/g, "")) : text;
+      // No server escapes Q's fields: a backslash there is itself, never before the field's end or a quote (and a bare quote never).
+      return kind === "Q" ? text.map((t) => t.replace(/\\+(?=\\?"|$)/g, "")) : text;
     }
     case "w":
       if (common === "target")

@@ -619,9 +619,14 @@ function partsOf(c: ReaderCase): string[] {
   return parts;
 }
 
+/** Whether case `c` is an access log: the kernel's formats and those a program reads. */
+export function logCase(c: ReaderCase): boolean {
+  return c.format === "combined" || c.format === "common" || isFormat(c.format);
+}
+
 /** How the CLI reads case `c`. */
 function specOf(c: ReaderCase): InputSpec {
-  const log = c.format === "combined" || c.format === "common" || isFormat(c.format);
+  const log = logCase(c);
   return {
     format: c.format,
     logFormat: c.format === "log-format" ? DEFINITIONS[c.definition ?? "nginx"] : undefined,
@@ -726,8 +731,10 @@ export function caseLines(c: ReaderCase): number {
 
 /** Every field of a Common or Combined Log Format line, the request split in three. */
 const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
-/** The --by keys the group property counts of combined and common: every field of the log, and the URL parts of the kernel's tallies. */
-const GROUP_KEYS = [...LOG_LINE_FIELDS, "scheme", "protocol", "hostname", "pathname"];
+/** The URL parts of the kernel's tallies. */
+const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname"];
+/** The --by keys the group property counts of combined and common: every field of the log, and the URL parts. */
+const GROUP_KEYS = [...LOG_LINE_FIELDS, ...URL_PART_KEYS];
 
 /** A status or size as the command counts it: its digits without leading zeros; none where it is not digits. */
 function integerRef(v: string | null): string | null {
@@ -774,9 +781,9 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
       });
     return { keys: GROUP_KEYS, records, sized: true };
   }
-  // A program's format: the common names it answers to, an integer one as the command counts it.
+  // A program's format: the common names it answers to, an integer one as the command counts it, and the URL parts.
   const spec = specOf(c);
-  const keys = COMMON_FIELDS.filter((k) => cli.formatField(spec, k) !== null);
+  const fieldKeys = COMMON_FIELDS.filter((k) => cli.formatField(spec, k) !== null);
   const integer = (k: string) => cli.formatField(spec, k) === "integer";
   const rows = referenceRows(cli, c, joined(partsOf(c)));
   if (rows === "error") throw new Error(`${c.format}: no reference rows`);
@@ -786,12 +793,15 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
     const n = v === null ? Number.NaN : Number(v);
     return unit !== null && Number.isFinite(n) && n >= 0 ? n * unit : null;
   };
-  const records = rows.map(({ fields }) => ({
-    values: keys.map((k) => (integer(k) ? integerRef(fields[k]) : fields[k])),
+  const records = rows.map(({ fields, href }) => ({
+    values: [
+      ...fieldKeys.map((k) => (integer(k) ? integerRef(fields[k]) : fields[k])),
+      ...URL_PART_KEYS.map((k) => groupValueRef(cli, k, null, href)),
+    ],
     size: integer("bytes") ? Number(integerRef(fields.bytes) ?? 0) : 0,
     seconds: seconds(fields.duration),
   }));
-  return { keys, records, sized: integer("bytes") };
+  return { keys: [...fieldKeys, ...URL_PART_KEYS], records, sized: integer("bytes") };
 }
 
 /** `stats --by` `keys` (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */

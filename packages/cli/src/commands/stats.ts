@@ -21,7 +21,7 @@ import { relativeTargets } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { batchedUrls, kernelRead, readRecords, type InputSpec } from "../input/records.js";
 import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally, type UrlTally } from "swurl";
@@ -52,9 +52,9 @@ function kernelCounts(filter: RecordFilter): boolean {
   return filter.valid !== false && filter.schemes === null && filter.time === null;
 }
 
-/** Whether the kernel reads the input and counts its URLs: then GroupCounter counts --by keys its faster ways. */
+/** Whether the kernel counts the input's URLs: then GroupCounter counts --by keys its faster ways. */
 function kernelGroups({ input, filter }: StatsOptions): boolean {
-  return kernelCounts(filter) && kernelRead(input);
+  return kernelCounts(filter) && batchedUrls(input);
 }
 
 /** What a thread of stats keeps over its ranges: the kernel's tally of the URLs (null until the first is counted). */
@@ -83,10 +83,9 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
       addSkipped(tally, records.skipped);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
-      if (urls !== null && records.fromBatch !== undefined) {
-        const { batch, from, line } = records.fromBatch;
-        urls.add(batch, from);
-        counted = (i) => batch.isValid(line(i));
+      if (urls !== null && records.urlBatches !== undefined) {
+        for (const { batch, from } of records.urlBatches.batches) urls.add(batch, from);
+        counted = records.urlBatches.valid;
       }
       for (let i = 0; i < records.length; i++) {
         if (counted?.(i)) {

@@ -5,7 +5,7 @@
 // duration (seconds), size, status.
 
 import { jsonPath } from "./log-fields.js";
-import { asQuoted, type LineFields } from "./line-fields.js";
+import { asQuoted, FNV_BASIS, fnv, type LineFields } from "./line-fields.js";
 import type { CommonName, ProgramField } from "./log-program.js";
 
 type Json = Record<string, unknown>;
@@ -83,6 +83,22 @@ class CaddyLine implements LineFields {
   referer(): string | null {
     const referer = this.header("Referer");
     return referer === null ? null : asQuoted(referer);
+  }
+
+  /** What origin() is made of: the host, and whether the request came over TLS. */
+  private originParts(): string {
+    return `${typeof this.request_.tls === "object" ? "s" : ""} ${this.field("vhost")}`;
+  }
+
+  originHash(): number {
+    const parts = this.originParts();
+    let hash = FNV_BASIS;
+    for (let i = 0; i < parts.length; i++) hash = fnv(hash, parts.charCodeAt(i));
+    return hash;
+  }
+
+  sameOrigin(other: LineFields): boolean {
+    return other instanceof CaddyLine && other.originParts() === this.originParts();
   }
 
   origin(scheme: string | undefined): string | null {

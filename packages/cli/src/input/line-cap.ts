@@ -125,8 +125,8 @@ export class LineCap {
       this.unseen -= text.split(this.mark).length - 1;
     }
     if (cut.size === 0) return records;
-    // Without `fromBatch` and `fieldKeys`: the commands then read every record of the block through url(i) and field().
-    const { fromBatch: _, fieldKeys: __, ...rest } = records;
+    // Without `fromBatch`, `urlBatches` and `fieldKeys`: the commands then read every record of the block through url(i) and field().
+    const { fromBatch: _, urlBatches: __, fieldKeys: ___, ...rest } = records;
     return {
       ...rest,
       url: (i) => (cut.has(i) ? null : records.url(i)),

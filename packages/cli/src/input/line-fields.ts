@@ -16,7 +16,30 @@ export interface LineFields {
   referer(): string | null;
   /** The origin (scheme://host[:port]) of the line's virtual host, with `scheme` where the line says none; null: none. */
   origin(scheme: string | undefined): string | null;
+  /** A hash of what origin() is made of: lines whose origin is made of the same have the same hash. */
+  originHash(): number;
+  /** Whether `other`'s origin is made of the same as this line's (then origin() is the same). */
+  sameOrigin(other: LineFields): boolean;
+  /**
+   * Write the request (or the referer) as the bytes of a quoted log field
+   * into `out`, where the line holds it so: true where it did (else
+   * request() and referer() give it as text).
+   */
+  writeQuoted?(referer: boolean, out: ByteSink): boolean;
 }
+
+/** Where writeQuoted() copies a field's bytes. */
+export interface ByteSink {
+  /** Append bytes [start, end) of `bytes`. */
+  copy(bytes: Uint8Array, start: number, end: number): void;
+}
+
+/** FNV-1a's offset basis and prime (32 bits). */
+export const FNV_BASIS = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** `hash` (FNV-1a) on with code unit or byte `c`. */
+export const fnv = (hash: number, c: number): number => Math.imul(hash ^ c, FNV_PRIME);
 
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -90,6 +113,19 @@ export function names(program: LogProgram): Map<string, number> {
   return map;
 }
 
+/** Per program: the fields origin() is made of (the virtual host, the scheme, the port: those it has). */
+const ORIGIN_FIELDS = new WeakMap<LogProgram, number[]>();
+
+function originFields(program: LogProgram): number[] {
+  let fields = ORIGIN_FIELDS.get(program);
+  if (fields === undefined) {
+    const map = names(program);
+    fields = map.has("vhost") ? ["vhost", "scheme", "port"].flatMap((n) => map.get(n) ?? []) : [];
+    ORIGIN_FIELDS.set(program, fields);
+  }
+  return fields;
+}
+
 /** Whether `program`'s time is W3C's, two fields: the date and the time of day. */
 export function twoFieldTime(program: LogProgram): boolean {
   const map = names(program);
@@ -122,8 +158,8 @@ export class ProgramLine implements LineFields {
   /** Field k's text as written (escapes kept); an empty field of a vendor's format (a CSV's "") is none. */
   private raw(k: number | undefined): string | null {
     if (k === undefined) return null;
-    const a = this.ranges[this.at + 2 * k] - this.base;
-    const b = this.ranges[this.at + 2 * k + 1] - this.base;
+    const a = this.start(k);
+    const b = this.end(k);
     return a === b && !this.program.fields[k].escaped ? null : value(utf8.decode(this.bytes.subarray(a, b)));
   }
 
@@ -187,6 +223,46 @@ export class ProgramLine implements LineFields {
     const raw = this.raw(k);
     if (raw === null || this.program.fields[k!].escaped) return raw;
     return this.program.fields[k!].urlEncoded ? urlEncodedAsQuoted(raw) : asQuoted(raw);
+  }
+
+  /** Where field k's bytes start and end in `bytes`. */
+  private start(k: number): number {
+    return this.ranges[this.at + 2 * k] - this.base;
+  }
+
+  private end(k: number): number {
+    return this.ranges[this.at + 2 * k + 1] - this.base;
+  }
+
+  originHash(): number {
+    let hash = FNV_BASIS;
+    for (const k of originFields(this.program)) {
+      const end = this.end(k);
+      for (let p = this.start(k); p < end; p++) hash = fnv(hash, this.bytes[p]);
+      // A byte no field holds, between fields: "ab" "c" and "a" "bc" differ.
+      hash = fnv(hash, 0x0a);
+    }
+    return hash;
+  }
+
+  sameOrigin(other: LineFields): boolean {
+    if (!(other instanceof ProgramLine) || other.program !== this.program) return false;
+    for (const k of originFields(this.program)) {
+      const a = this.start(k);
+      const n = this.end(k) - a;
+      const b = other.start(k);
+      if (other.end(k) - b !== n) return false;
+      for (let i = 0; i < n; i++) if (this.bytes[a + i] !== other.bytes[b + i]) return false;
+    }
+    return true;
+  }
+
+  /** A field the server escapes as Apache and nginx do is, as written, the text of a quoted field (quoted()): its bytes. */
+  writeQuoted(referer: boolean, out: ByteSink): boolean {
+    const k = this.names.get(referer ? "referer" : "request");
+    if (k === undefined || !this.program.fields[k].escaped) return false;
+    out.copy(this.bytes, this.start(k), this.end(k));
+    return true;
   }
 
   request(): string | null {

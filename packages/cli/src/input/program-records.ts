@@ -1,17 +1,11 @@
 // Records of the log formats read by a program (--log-format, and the
 // formats of log-formats.ts) or as Caddy's JSON: the lines are split from
 // the bytes, each read into its fields, and the URLs of a block parsed in
-// one parseBatch() per distinct virtual host.
-//
-// The library reads a request line (or a referer) only inside a log line:
-// each line's request goes to it in the Common Log Format's grammar,
-//   - - - [-] "REQUEST" - - "REFERER" "-"
-// so that a target is read by its form and its escapes exactly as
-// `--input combined` reads it (docs/api.md, accessLog).
+// one parseBatch() per distinct virtual host (url-batches.ts).
 
-import { canParse, type ParsedUrl, parseBatch } from "swurl";
 import { CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
 import { hasField, type LineFields, ProgramLine } from "./line-fields.js";
+import { blockUrls } from "./url-batches.js";
 import { compileLogFormat, type Meaning } from "./log-format.js";
 import {
   fieldsDirective,
@@ -58,7 +52,7 @@ interface LineReader {
 /**
  * The reader of a program format; with `keyFields`, the keys of those fields
  * too (program-keys.ts). Each line's ProgramLine is made all the same: the
- * line's URL is made from its text (blockUrls()).
+ * line's URL is read from it (url-batches.ts).
  */
 function programReader(format: ProgramFormat, keyFields: readonly KeyField[]): LineReader {
   /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
@@ -130,39 +124,6 @@ function blank(bytes: Uint8Array, start: number, end: number): boolean {
   return true;
 }
 
-/** The URLs of a block's lines: each request (or referer) against its virtual host's origin, else `base`. */
-function blockUrls(lines: (LineFields | null)[], spec: InputSpec, scheme: string | undefined): (ParsedUrl | null)[] {
-  const referer = spec.field === "referer";
-  const fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
-  // One parseBatch() per origin: the lines of each, by their index.
-  const groups = new Map<string | undefined, number[]>();
-  const texts: string[] = [];
-  for (const [i, fields] of lines.entries()) {
-    const value = fields === null ? null : referer ? fields.referer() : fields.request();
-    texts.push(value ?? "");
-    if (value === null) continue;
-    // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
-    const origin = referer ? null : fields!.origin(fallbackScheme);
-    const base = origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base;
-    const group = groups.get(base);
-    if (group === undefined) groups.set(base, [i]);
-    else group.push(i);
-  }
-  const urls: (ParsedUrl | null)[] = lines.map(() => null);
-  for (const [base, rows] of groups) {
-    const logLines = rows.map((i) =>
-      referer ? `- - - [-] "-" - - "${texts[i]}" "-"` : `- - - [-] "${texts[i]}" - - "-" "-"`,
-    );
-    const batch = parseBatch(logLines.join("\n"), {
-      base,
-      accessLog: referer ? "referer" : "request",
-      logFormat: "combined",
-    });
-    for (const [k, i] of rows.entries()) urls[i] = batch.get(k);
-  }
-  return urls;
-}
-
 /** The records of `source` in a program format (or Caddy's), with the keys of `keyFields` where a program reads it. */
 export async function* programRecords(
   source: AsyncIterable<Uint8Array>,
@@ -214,10 +175,11 @@ export async function* programRecords(
     const keys = reader.keys(bytes);
     return {
       ...(keys === undefined ? {} : { fieldKeys: keys }),
+      urlBatches: urls,
       length: starts.length,
       skipped,
       missing: 0,
-      url: (i) => urls[i],
+      url: urls.url,
       line: (i) => lines[i],
       text: (i) => utf8.decode(bytes.subarray(starts[i], ends[i])),
       field: (i, name) => fields[i]?.field(name) ?? null,

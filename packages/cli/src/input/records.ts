@@ -57,6 +57,12 @@ export function programRead(format: InputFormat): boolean {
   return format === "log-format" || (LOG_FORMATS as readonly string[]).includes(format);
 }
 
+/** A batch of URLs from its line `from` on. */
+export interface BatchFrom {
+  batch: UrlBatch;
+  from: number;
+}
+
 export interface Records {
   readonly length: number;
   /** Lines of this block skipped as blank or comments. */
@@ -76,6 +82,12 @@ export interface Records {
    * record's, and the batch line of each record.
    */
   readonly fromBatch?: { batch: UrlBatch; from: number; line(i: number): number };
+  /**
+   * Where the library parsed the block's URLs in batches (UrlBatch): each
+   * batch and its first line that is a record's, for a tally of them
+   * (UrlTally.add()), and whether record `i`'s URL is a valid line of one.
+   */
+  readonly urlBatches?: { readonly batches: readonly BatchFrom[]; valid(i: number): boolean };
   /** The keys of the log fields asked for, a record's after another's, where a program read the block (program-keys.ts). */
   readonly fieldKeys?: FieldKeys;
   /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
@@ -142,6 +154,10 @@ async function* kernelRecords(
       skipped,
       missing: 0,
       fromBatch: { batch, from, line: rows === null ? (i) => i : (i) => rows[i] },
+      urlBatches: {
+        batches: [{ batch, from }],
+        valid: rows === null ? (i) => batch.isValid(i) : (i) => batch.isValid(rows[i]),
+      },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],
       text,
@@ -362,6 +378,15 @@ function parseUrls(
  */
 export function kernelRead(spec: InputSpec): boolean {
   return spec.format === "lines" || spec.format === "combined" || spec.format === "common";
+}
+
+/**
+ * Whether the library parses the URLs of every block of this input in
+ * batches (Records.urlBatches), which the kernel's tally counts: the inputs
+ * the kernel reads, and the formats a program (or Caddy's reader) reads.
+ */
+export function batchedUrls(spec: InputSpec): boolean {
+  return kernelRead(spec) || programRead(spec.format);
 }
 
 /**

@@ -1,0 +1,164 @@
+// The URLs of a block of log lines that a program (or Caddy's reader) read.
+// The library reads a request line (or a referer) only inside a log line, so
+// each line's request goes to it in the Common Log Format's grammar,
+//   - - - [-] "REQUEST" - - "-" "-"        (a referer: "-" - - "REFERER" "-")
+// and is read by its form and its escapes exactly as `--input combined`
+// reads it (docs/api.md, accessLog). The block's lines are written into one
+// buffer and parsed with one parseBatch() per base (each line's virtual
+// host's origin, else --base), which a tally counts in the kernel
+// (UrlTally.add()) with no string a line. A field the server escapes as
+// Apache and nginx do is copied as it is written (LineFields.writeQuoted());
+// any other is written from its text.
+
+import { canParse, type ParsedUrl, parseBatch } from "swurl";
+import type { ByteSink, LineFields } from "./line-fields.js";
+import type { BatchFrom, InputSpec } from "./records.js";
+
+const encoder = new TextEncoder();
+const ascii = (s: string) => encoder.encode(s);
+const BEFORE = { request: ascii('- - - [-] "'), referer: ascii('- - - [-] "-" - - "') };
+const AFTER = { request: ascii('" - - "-" "-"\n'), referer: ascii('" "-"\n') };
+
+/** A buffer of log lines, each [starts[k], starts[k + 1]). */
+class LogLines implements ByteSink {
+  bytes = new Uint8Array(1 << 16);
+  length = 0;
+  readonly starts: number[] = [0];
+
+  private room(n: number): void {
+    if (this.length + n <= this.bytes.length) return;
+    const bytes = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
+    bytes.set(this.bytes.subarray(0, this.length));
+    this.bytes = bytes;
+  }
+
+  copy(from: Uint8Array, start: number, end: number): void {
+    this.room(end - start);
+    const { bytes } = this;
+    // A loop: most fields are shorter than what a subarray() view costs.
+    for (let p = start, at = this.length; p < end; p++) bytes[at++] = from[p];
+    this.length += end - start;
+  }
+
+  text(s: string): void {
+    // encodeInto() writes at most 3 bytes a UTF-16 code unit.
+    this.room(3 * s.length);
+    this.length += encoder.encodeInto(s, this.bytes.subarray(this.length)).written;
+  }
+
+  /** End the line begun at the last line's end. */
+  endLine(): void {
+    this.starts.push(this.length);
+  }
+
+  /** Drop what was written since the last line's end. */
+  dropLine(): void {
+    this.length = this.starts[this.starts.length - 1];
+  }
+}
+
+/** The URLs of a block's records, parsed in batches. */
+interface BlockUrls {
+  /** The batches, each read from its first line. */
+  batches: BatchFrom[];
+  /** Record i's URL, or null. */
+  url(i: number): ParsedUrl | null;
+  /** Whether record i's URL is a valid line of a batch. */
+  valid(i: number): boolean;
+}
+
+/** A group of lines that share an origin: one of them, and the index of its base. */
+interface OriginGroup {
+  fields: LineFields;
+  base: number;
+}
+
+/**
+ * The URLs of a block's `lines` (null: a line the format did not match):
+ * each request (or referer, as `spec` says) against its virtual host's
+ * origin (`scheme` where the line says none), else `spec.base`.
+ */
+export function blockUrls(
+  lines: readonly (LineFields | null)[],
+  spec: InputSpec,
+  scheme: string | undefined,
+): BlockUrls {
+  const field = spec.field === "referer" ? "referer" : "request";
+  const fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
+  const out = new LogLines();
+  // Per record: its line in `out` (-1: none) and the index of its base in `bases`.
+  const lineOf = new Int32Array(lines.length).fill(-1);
+  const baseOf = new Int32Array(lines.length);
+  const bases = new Map<string | undefined, number>();
+  const baseIndex = (base: string | undefined) => {
+    const k = bases.get(base);
+    if (k !== undefined) return k;
+    bases.set(base, bases.size);
+    return bases.size - 1;
+  };
+  // The origins met, by originHash(); the last line's, which the next line most often shares.
+  const origins = new Map<number, OriginGroup[]>();
+  let last: OriginGroup | null = null;
+  for (let i = 0; i < lines.length; i++) {
+    const fields = lines[i];
+    if (fields === null) continue;
+    out.copy(BEFORE[field], 0, BEFORE[field].length);
+    if (!fields.writeQuoted?.(field === "referer", out)) {
+      const text = field === "referer" ? fields.referer() : fields.request();
+      if (text === null) {
+        out.dropLine();
+        continue;
+      }
+      out.text(text);
+    }
+    out.copy(AFTER[field], 0, AFTER[field].length);
+    lineOf[i] = out.starts.length - 1;
+    out.endLine();
+    // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
+    if (field === "referer") {
+      baseOf[i] = baseIndex(spec.base);
+      continue;
+    }
+    if (last === null || !fields.sameOrigin(last.fields)) {
+      const hash = fields.originHash();
+      let group = origins.get(hash)?.find((g) => fields.sameOrigin(g.fields));
+      if (group === undefined) {
+        const origin = fields.origin(fallbackScheme);
+        group = { fields, base: baseIndex(origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base) };
+        origins.set(hash, [...(origins.get(hash) ?? []), group]);
+      }
+      last = group;
+    }
+    baseOf[i] = last.base;
+  }
+  if (bases.size === 0) return { batches: [], url: () => null, valid: () => false };
+  const accessLog = { accessLog: field, logFormat: "combined" } as const;
+  const all = out.bytes.subarray(0, out.length);
+  if (bases.size === 1) {
+    // One base (most logs): the block's lines are the batch's, in order.
+    const batch = parseBatch(all, { base: bases.keys().next().value, ...accessLog });
+    return {
+      batches: [{ batch, from: 0 }],
+      url: (i) => (lineOf[i] < 0 ? null : batch.get(lineOf[i])),
+      valid: (i) => lineOf[i] >= 0 && batch.isValid(lineOf[i]),
+    };
+  }
+  // Each base's lines copied out in order: record i is line rowOf[i] of batch baseOf[i].
+  const rowOf = new Int32Array(lines.length);
+  const groups = Array.from(bases, () => new LogLines());
+  for (let i = 0; i < lines.length; i++) {
+    const line = lineOf[i];
+    if (line < 0) continue;
+    const group = groups[baseOf[i]];
+    rowOf[i] = group.starts.length - 1;
+    group.copy(all, out.starts[line], out.starts[line + 1]);
+    group.endLine();
+  }
+  const baseList = [...bases.keys()];
+  const batches = groups.map((g, k) => parseBatch(g.bytes.subarray(0, g.length), { base: baseList[k], ...accessLog }));
+  return {
+    batches: batches.map((batch) => ({ batch, from: 0 })),
+    url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
+    valid: (i) => lineOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
+  };
+}
