@@ -15,14 +15,17 @@ type Format = (typeof FORMATS)[number];
 export const isFormat = (f: InputFormat): f is Format => (FORMATS as readonly string[]).includes(f);
 
 /**
- * The --log-format definitions of the property: nginx's, and Apache's with a
+ * The --log-format definitions of the property: nginx's; Apache's with a
  * strftime time (%{FORMAT}t) that writes spaces, which only the time's own
- * syntax tells apart from the space after it.
+ * syntax tells apart from the space after it; and nginx's with the request
+ * in fields of its own (the method, the target and the query), which the
+ * command makes a request line of.
  */
 export const DEFINITIONS = {
   nginx:
     '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $host $request_time',
   apache: String.raw`%h %l %u %{%Y-%m-%d %H:%M:%S %z}t \"%r\" %>s %b \"%{Referer}i\" \"%{User-Agent}i\" %v %D`,
+  split: '$remote_addr [$time_local] $request_method "$request_uri" "$args" $status $body_bytes_sent',
 };
 export type Definition = keyof typeof DEFINITIONS;
 
@@ -95,6 +98,7 @@ const DEFINITION_LAYOUTS: Record<Definition, Layout> = {
   apache: layout(
     '{client:w} {ident:w} {user:w} {time:t} "{request:q}" {status:n} {bytes:n} "{referer:q}" "{agent:q}" {vhost:w} {duration:n}',
   ),
+  split: layout('{client:w} [{time:b}] {method:w} "{target:q}" "{query:q}" {status:n} {bytes:n}'),
 };
 
 /** The layout of a format's lines (of `definition`'s for --log-format). */
@@ -244,7 +248,8 @@ function value(kind: Kind, common: string): fc.Arbitrary<string> {
       if (common === "target")
         return fc.constantFrom("http://s.example/a?b", "https://s.example/", "s.example:443", "/x");
       if (common === "time") return fc.constantFrom("2026-10-10T13:55:36.123456Z", "2026-10-10T13:55:36Z");
-      if (common === "stem") return fc.constantFrom("/", "/a", "/caf\xC3\xA9", "//x", "/\\x41", "/a%2Fb", "-", '/q"');
+      if (common === "stem")
+        return fc.constantFrom("/", "/a", "/caf\xC3\xA9", "/caf\xE9", "//x", "/\\x41", "/a%2Fb", "-", '/q"');
       return word;
   }
 }
@@ -407,6 +412,14 @@ function layoutRecord(format: Format, line: string, ref: Reference, definition?:
     fields.target = none(text(parts?.target));
     method = parts === null ? null : parts.method;
     targetText = parts === null ? null : kinds.request === "q" ? ref.unescapeUrl(parts.target) : parts.target;
+  }
+  // A query field of its own: after the target and a "?" where it holds anything (its text in the target field).
+  if (typeof fields.target === "string" && fields.query) fields.target += `?${fields.query}`;
+  if (raw.request === undefined && kinds.target === "q" && targetText !== null) {
+    // A target nginx escapes: the request line the command makes of the fields, "METHOD target?query HTTP/1.1",
+    // is split at its first and last space (spaces around the target dropped), then unescaped as a URL's.
+    const query = raw.query === undefined || raw.query === "" || raw.query === "-" ? "" : `?${raw.query}`;
+    targetText = ref.unescapeUrl(`${raw.target}${query}`.replace(/^ +| +$/g, ""));
   }
   if (fields["client:port"] !== undefined) {
     const c = fields["client:port"];

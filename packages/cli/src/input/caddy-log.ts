@@ -5,7 +5,7 @@
 // duration (seconds), size, status.
 
 import { jsonPath } from "./log-fields.js";
-import { asQuoted, FNV_BASIS, fnv, type LineFields } from "./line-fields.js";
+import { asQuoted, FNV_BASIS, fnv, type LineFields, type QuotedSink } from "./line-fields.js";
 import type { CommonName, ProgramField } from "./log-program.js";
 
 type Json = Record<string, unknown>;
@@ -75,14 +75,16 @@ class CaddyLine implements LineFields {
     return v === "" ? null : v;
   }
 
-  request(): string | null {
-    const target = this.field("target");
-    return target === null ? null : asQuoted(`${this.field("method") ?? "GET"} ${target} HTTP/1.1`);
-  }
-
-  referer(): string | null {
-    const referer = this.header("Referer");
-    return referer === null ? null : asQuoted(referer);
+  writeQuoted(referer: boolean, out: QuotedSink): boolean {
+    let text: string | null;
+    if (referer) text = this.header("Referer");
+    else {
+      const target = this.field("target");
+      text = target === null ? null : `${this.field("method") ?? "GET"} ${target} HTTP/1.1`;
+    }
+    if (text === null) return false;
+    out.text(asQuoted(text));
+    return true;
   }
 
   /** What origin() is made of: the host, and whether the request came over TLS. */

@@ -10,28 +10,32 @@ export interface LineFields {
   field(name: string): string | null;
   /** The field with common name `common`'s definition, where the format has one. */
   def(common: CommonName): ProgramField | undefined;
-  /** The request line ("METHOD target VERSION") with the escapes Apache and nginx write in a quoted field. */
-  request(): string | null;
-  /** The referer, escaped likewise. */
-  referer(): string | null;
+  /**
+   * Write the request line ("METHOD target VERSION"), or the referer, into
+   * `out` as the text of a quoted log field, with the escapes Apache and
+   * nginx write there; false where the line has none.
+   */
+  writeQuoted(referer: boolean, out: QuotedSink): boolean;
   /** The origin (scheme://host[:port]) of the line's virtual host, with `scheme` where the line says none; null: none. */
   origin(scheme: string | undefined): string | null;
   /** A hash of what origin() is made of: lines whose origin is made of the same have the same hash. */
   originHash(): number;
   /** Whether `other`'s origin is made of the same as this line's (then origin() is the same). */
   sameOrigin(other: LineFields): boolean;
-  /**
-   * Write the request (or the referer) as the bytes of a quoted log field
-   * into `out`, where the line holds it so: true where it did (else
-   * request() and referer() give it as text).
-   */
-  writeQuoted?(referer: boolean, out: ByteSink): boolean;
 }
 
-/** Where writeQuoted() copies a field's bytes. */
-export interface ByteSink {
-  /** Append bytes [start, end) of `bytes`. */
+/** What writeQuoted() writes into: the text of a quoted log field, from bytes [start, end) or from text. */
+export interface QuotedSink {
+  /** Where the next byte goes; set back to drop what was written after. */
+  length: number;
+  /** Bytes that are already that text (a field the server escapes). */
   copy(bytes: Uint8Array, start: number, end: number): void;
+  /** Bytes of a field no server escapes: `\` and `"` escaped. */
+  escape(bytes: Uint8Array, start: number, end: number): void;
+  /** Bytes of a URL-encoded field (valid UTF-8): the bytes it stands for, escaped as Apache escapes them. */
+  urlDecode(bytes: Uint8Array, start: number, end: number): void;
+  /** Text of a field no server escapes. */
+  text(text: string): void;
 }
 
 /** FNV-1a's offset basis and prime (32 bits). */
@@ -51,38 +55,13 @@ const value = (v: string | null | undefined): string | null => (v === undefined 
 export const asQuoted = (v: string): string => v.replace(/[\\"]/g, (c) => `\\${c}`);
 
 const encoder = new TextEncoder();
-
-/**
- * The bytes a URL-encoded field value stands for: its UTF-8 bytes, each %XX
- * the byte XX; a "%" not followed by two hex digits itself (as percentDecode()
- * reads it, which gives the text).
- */
-function urlDecodedBytes(v: string): Uint8Array {
-  const bytes = encoder.encode(v);
-  const hex = (i: number) => i < bytes.length && /[0-9A-Fa-f]/.test(String.fromCharCode(bytes[i]));
-  let n = 0;
-  for (let i = 0; i < bytes.length; i++) {
-    const percent = bytes[i] === 0x25 && hex(i + 1) && hex(i + 2);
-    bytes[n++] = percent ? Number.parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16) : bytes[i];
-    if (percent) i += 2;
-  }
-  return bytes.subarray(0, n);
-}
-
-/**
- * A URL-encoded field value as the text of a quoted log field: the bytes it
- * stands for, those the kernel's log reader takes as escapes (controls, 127
- * and up, `"` and `\`) written \xHH, as Apache writes them.
- */
-function urlEncodedAsQuoted(v: string): string {
-  let out = "";
-  for (const b of urlDecodedBytes(v))
-    out +=
-      b < 0x20 || b >= 0x7f || b === 0x22 || b === 0x5c
-        ? `\\x${b.toString(16).padStart(2, "0")}`
-        : String.fromCharCode(b);
-  return out;
-}
+const ascii = (text: string) => encoder.encode(text);
+/** What a request split in fields (W3C's cs-method, cs-uri-stem, cs-uri-query) is made whole with. */
+const GET = ascii("GET");
+const SPACE = ascii(" ");
+const QUESTION_MARK = ascii("?");
+const VERSION = ascii(" HTTP/1.1");
+const DASH = 0x2d;
 
 /** The schemes a log's scheme field may name that are the origin's. */
 const SCHEMES = new Set(["http", "https", "ws", "wss"]);
@@ -218,11 +197,26 @@ export class ProgramLine implements LineFields {
     return value(this.unescapes(k!) ? unescapeLogField(part) : part);
   }
 
-  /** Field k as the text of a quoted field, escaped as Apache and nginx escape. */
-  private quoted(k: number | undefined): string | null {
-    const raw = this.raw(k);
-    if (raw === null || this.program.fields[k!].escaped) return raw;
-    return this.program.fields[k!].urlEncoded ? urlEncodedAsQuoted(raw) : asQuoted(raw);
+  /**
+   * Write field k as the text of a quoted field, escaped as Apache and nginx
+   * escape; false where it is none (raw()).
+   */
+  private writeField(k: number | undefined, out: QuotedSink): boolean {
+    if (k === undefined) return false;
+    const a = this.start(k);
+    const b = this.end(k);
+    const f = this.program.fields[k];
+    if ((a === b && !f.escaped) || (b - a === 1 && this.bytes[a] === DASH)) return false;
+    if (f.escaped) out.copy(this.bytes, a, b);
+    else if (!f.urlEncoded) out.escape(this.bytes, a, b);
+    else {
+      // The text's bytes: an invalid sequence is U+FFFD's, as decoding the line makes it (its %XX are the bytes they say).
+      let high = false;
+      for (let p = a; p < b && !high; p++) high = this.bytes[p] >= 0x80;
+      const bytes = high ? encoder.encode(utf8.decode(this.bytes.subarray(a, b))) : this.bytes;
+      out.urlDecode(bytes, high ? 0 : a, high ? bytes.length : b);
+    }
+    return true;
   }
 
   /** Where field k's bytes start and end in `bytes`. */
@@ -257,26 +251,19 @@ export class ProgramLine implements LineFields {
     return true;
   }
 
-  /** A field the server escapes as Apache and nginx do is, as written, the text of a quoted field (quoted()): its bytes. */
-  writeQuoted(referer: boolean, out: ByteSink): boolean {
-    const k = this.names.get(referer ? "referer" : "request");
-    if (k === undefined || !this.program.fields[k].escaped) return false;
-    out.copy(this.bytes, this.start(k), this.end(k));
-    return true;
-  }
-
-  request(): string | null {
+  writeQuoted(referer: boolean, out: QuotedSink): boolean {
+    if (referer) return this.writeField(this.names.get("referer"), out);
     const line = this.names.get("request");
-    if (line !== undefined) return this.quoted(line);
-    const target = this.quoted(this.names.get("target"));
-    if (target === null) return null;
-    const query = this.quoted(this.names.get("query"));
-    const method = this.quoted(this.names.get("method")) ?? "GET";
-    return `${method} ${target}${query === null || query === "" ? "" : `?${query}`} HTTP/1.1`;
-  }
-
-  referer(): string | null {
-    return this.quoted(this.names.get("referer"));
+    if (line !== undefined) return this.writeField(line, out);
+    // A request split in fields: "METHOD target?query HTTP/1.1", GET where no method is logged.
+    if (!this.writeField(this.names.get("method"), out)) out.copy(GET, 0, GET.length);
+    out.copy(SPACE, 0, SPACE.length);
+    if (!this.writeField(this.names.get("target"), out)) return false;
+    const mark = out.length;
+    out.copy(QUESTION_MARK, 0, QUESTION_MARK.length);
+    if (!this.writeField(this.names.get("query"), out) || out.length === mark + QUESTION_MARK.length) out.length = mark;
+    out.copy(VERSION, 0, VERSION.length);
+    return true;
   }
 
   origin(scheme: string | undefined): string | null {

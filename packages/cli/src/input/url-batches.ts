@@ -7,11 +7,11 @@
 // buffer and parsed with one parseBatch() per base (each line's virtual
 // host's origin, else --base), which a tally counts in the kernel
 // (UrlTally.add()) with no string a line. A field the server escapes as
-// Apache and nginx do is copied as it is written (LineFields.writeQuoted());
-// any other is written from its text.
+// Apache and nginx do is copied as it is written, any other escaped so
+// (LineFields.writeQuoted()).
 
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
-import type { ByteSink, LineFields } from "./line-fields.js";
+import type { LineFields, QuotedSink } from "./line-fields.js";
 import type { BatchFrom, InputSpec } from "./records.js";
 
 const encoder = new TextEncoder();
@@ -19,25 +19,80 @@ const ascii = (s: string) => encoder.encode(s);
 const BEFORE = { request: ascii('- - - [-] "'), referer: ascii('- - - [-] "-" - - "') };
 const AFTER = { request: ascii('" - - "-" "-"\n'), referer: ascii('" "-"\n') };
 
+const BACKSLASH = 0x5c;
+const QUOTE = 0x22;
+const PERCENT = 0x25;
+const HEX = ascii("0123456789abcdef");
+const ESCAPE = ascii("\\");
+
+/** The value of hex digit `c`, or -1. */
+function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const lower = c | 0x20;
+  return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
+}
+
 /** A buffer of log lines, each [starts[k], starts[k + 1]). */
-class LogLines implements ByteSink {
+class LogLines implements QuotedSink {
   bytes = new Uint8Array(1 << 16);
   length = 0;
   readonly starts: number[] = [0];
 
-  private room(n: number): void {
-    if (this.length + n <= this.bytes.length) return;
-    const bytes = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
-    bytes.set(this.bytes.subarray(0, this.length));
-    this.bytes = bytes;
+  /** Room for `n` more bytes. */
+  private room(n: number): Uint8Array {
+    if (this.length + n > this.bytes.length) {
+      const bytes = new Uint8Array(Math.max(2 * this.bytes.length, this.length + n));
+      bytes.set(this.bytes.subarray(0, this.length));
+      this.bytes = bytes;
+    }
+    return this.bytes;
   }
 
   copy(from: Uint8Array, start: number, end: number): void {
-    this.room(end - start);
-    const { bytes } = this;
+    const bytes = this.room(end - start);
     // A loop: most fields are shorter than what a subarray() view costs.
-    for (let p = start, at = this.length; p < end; p++) bytes[at++] = from[p];
-    this.length += end - start;
+    let at = this.length;
+    for (let p = start; p < end; p++) bytes[at++] = from[p];
+    this.length = at;
+  }
+
+  escape(from: Uint8Array, start: number, end: number): void {
+    // The runs between the bytes to escape copied as they are.
+    let run = start;
+    for (let p = start; p < end; p++) {
+      const c = from[p];
+      if (c !== BACKSLASH && c !== QUOTE) continue;
+      this.copy(from, run, p);
+      this.copy(ESCAPE, 0, 1);
+      run = p;
+    }
+    this.copy(from, run, end);
+  }
+
+  urlDecode(from: Uint8Array, start: number, end: number): void {
+    // A byte takes \xHH at most.
+    const bytes = this.room(4 * (end - start));
+    let at = this.length;
+    for (let p = start; p < end; p++) {
+      let c = from[p];
+      // %XX is the byte XX; a "%" without two hex digits is itself (as percentDecode() reads it).
+      if (c === PERCENT && p + 2 < end) {
+        const high = hexValue(from[p + 1]);
+        const low = hexValue(from[p + 2]);
+        if (high >= 0 && low >= 0) {
+          c = 16 * high + low;
+          p += 2;
+        }
+      }
+      // What the kernel's log reader takes as an escape, or would not read, written as Apache writes it.
+      if (c < 0x20 || c >= 0x7f || c === QUOTE || c === BACKSLASH) {
+        bytes[at++] = BACKSLASH;
+        bytes[at++] = 0x78;
+        bytes[at++] = HEX[c >> 4];
+        bytes[at++] = HEX[c & 15];
+      } else bytes[at++] = c;
+    }
+    this.length = at;
   }
 
   text(s: string): void {
@@ -103,13 +158,9 @@ export function blockUrls(
     const fields = lines[i];
     if (fields === null) continue;
     out.copy(BEFORE[field], 0, BEFORE[field].length);
-    if (!fields.writeQuoted?.(field === "referer", out)) {
-      const text = field === "referer" ? fields.referer() : fields.request();
-      if (text === null) {
-        out.dropLine();
-        continue;
-      }
-      out.text(text);
+    if (!fields.writeQuoted(field === "referer", out)) {
+      out.dropLine();
+      continue;
     }
     out.copy(AFTER[field], 0, AFTER[field].length);
     lineOf[i] = out.starts.length - 1;
