@@ -218,12 +218,14 @@ export class GroupCounter {
         }
       }
       const memo = this.memos[k];
-      const pathname = batch === null || memo === null ? null : batch.pathnameRange(this.line(i));
+      const pathname = batch === null || memo === null || !memo.paying ? null : batch.pathnameRange(this.line(i));
       if (pathname !== null) {
-        const value = memo!.get(this.hrefs, pathname[0], pathname[1], () => {
-          url ??= records.url(i);
-          return def.value(records, i, url);
-        });
+        let value = memo!.get(this.hrefs, pathname[0], pathname[1]);
+        if (value === undefined) {
+          if (url === undefined) url = records.url(i);
+          value = def.value(records, i, url);
+          memo!.keep(value);
+        }
         addGroup(this.tally, k, value, 1, sum, seconds);
         continue;
       }

@@ -5,7 +5,9 @@
 // components match whatever they are). A line whose pathname was seen
 // before takes its value with no string and no match; a new pathname's
 // value is worked out from its URL, as a record's is without the memo.
-// Bounded: past MEMO_KEYS pathnames the memo starts again.
+// Bounded: past MEMO_KEYS pathnames the memo starts again, or, where fewer
+// lines found their pathname kept than not, stops (`paying`): in a log of
+// mostly distinct paths the look-up is work added to every line's match.
 
 import { hash } from "./byte-counts.js";
 
@@ -20,9 +22,20 @@ export class PathnameMemo {
   private keys = new Uint8Array(1 << 16);
   private keysEnd = 0;
   private readonly values: (string | null)[] = [];
+  /** Look-ups that found their pathname kept, since the memo last started. */
+  private hits = 0;
+  /** Whether the memo is still used: it stops where it found fewer pathnames kept than new ones. */
+  paying = true;
 
-  /** The value of the pathname [a, b) of `bytes`: kept, else `work()`'s, then kept. */
-  get(bytes: Uint8Array, a: number, b: number, work: () => string | null): string | null {
+  /** Where get() last looked: the empty slot a new key goes in (keep()), the key's hash and range. */
+  private slot = 0;
+  private hash = 0;
+  private bytes: Uint8Array = new Uint8Array(0);
+  private start = 0;
+  private end = 0;
+
+  /** The value kept for the pathname [a, b) of `bytes`; undefined where there is none (then keep() it). */
+  get(bytes: Uint8Array, a: number, b: number): string | null | undefined {
     const h = hash(bytes, a, b);
     const len = b - a;
     const { slots, keys } = this;
@@ -32,26 +45,39 @@ export class PathnameMemo {
       const at = slots[s] - 1;
       let k = 0;
       while (k < len && keys[at + k] === bytes[a + k]) k++;
-      if (k === len) return this.values[slots[s + 3]];
+      if (k === len) {
+        this.hits++;
+        return this.values[slots[s + 3]];
+      }
     }
-    const value = work();
-    if (this.values.length === MEMO_KEYS) this.clear();
-    else this.keep(s, bytes, a, len, h, value);
-    return value;
+    this.slot = s;
+    this.hash = h;
+    this.bytes = bytes;
+    this.start = a;
+    this.end = b;
+    return undefined;
   }
 
-  /** A new key in the empty slot at word `s`. */
-  private keep(s: number, bytes: Uint8Array, a: number, len: number, h: number, value: string | null): void {
+  /** The value of the pathname get() last found none for. */
+  keep(value: string | null): void {
+    if (this.values.length === MEMO_KEYS) {
+      this.paying = this.hits >= MEMO_KEYS;
+      this.clear();
+      return;
+    }
+    const { bytes, start, end } = this;
+    const len = end - start;
     if (this.keysEnd + len > this.keys.length) {
       const keys = new Uint8Array(2 * (this.keys.length + len));
       keys.set(this.keys.subarray(0, this.keysEnd));
       this.keys = keys;
     }
-    this.keys.set(bytes.subarray(a, a + len), this.keysEnd);
-    this.slots[s] = this.keysEnd + 1;
-    this.slots[s + 1] = len;
-    this.slots[s + 2] = h;
-    this.slots[s + 3] = this.values.length;
+    const { keys, slots, slot: s } = this;
+    for (let k = 0; k < len; k++) keys[this.keysEnd + k] = bytes[start + k];
+    slots[s] = this.keysEnd + 1;
+    slots[s + 1] = len;
+    slots[s + 2] = this.hash;
+    slots[s + 3] = this.values.length;
     this.values.push(value);
     this.keysEnd += len;
   }
@@ -60,5 +86,6 @@ export class PathnameMemo {
     this.slots.fill(0);
     this.keysEnd = 0;
     this.values.length = 0;
+    this.hits = 0;
   }
 }
