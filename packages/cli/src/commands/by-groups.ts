@@ -10,8 +10,21 @@
 //     beside the record by the reader of a format a program reads, from the
 //     program's ranges (program-keys.ts), and counted as bytes
 //     (byte-counts.ts), no string a line;
-//   - anything else (and every key of the other inputs): the value's string,
-//     a record at a time (FieldDef.value()).
+//   - param:NAME: the first value's raw bytes in the URL's search, found in
+//     the batch's hrefs (UrlBatch.searchRange(), query-param.ts) and counted
+//     as bytes, decoded as URLSearchParams decodes a value once per distinct
+//     key at the end (the keys that decode alike merged); a line whose query
+//     names a parameter with "%" or "+" before it, or without an href in the
+//     batch, is counted by its string;
+//   - route, where every route is a pathname pattern: the route depends on
+//     the pathname alone, so it is kept per distinct pathname by its bytes
+//     (UrlBatch.pathnameRange(), pathname-memo.ts) and matched once for it;
+//     not from the kernel's paths table at the end, which past 200,000
+//     distinct paths drops the rarest, so that the routes would be lower
+//     bounds, and has no --sum or durations;
+//   - anything else (and every key of the other inputs, and a line without
+//     an href in the batch): the value's string, a record at a time
+//     (FieldDef.value()).
 // With --sum FIELD, each value also adds up its records' FIELD, read the same
 // ways, and where the input has durations each value keeps a histogram of
 // them, the duration read from its key's bytes where a program placed it

@@ -5,9 +5,9 @@
 // components match whatever they are). A line whose pathname was seen
 // before takes its value with no string and no match; a new pathname's
 // value is worked out from its URL, as a record's is without the memo.
-// Bounded: past MEMO_KEYS pathnames the memo starts again, or, where fewer
-// lines found their pathname kept than not, stops (`paying`): in a log of
-// mostly distinct paths the look-up is work added to every line's match.
+// Bounded: past MEMO_KEYS pathnames the memo starts again, or, where few
+// lines found their pathname kept, stops (`paying`): in a log of mostly
+// distinct paths the look-up is work added to every line's match.
 
 import { hash } from "./byte-counts.js";
 
@@ -16,6 +16,12 @@ const MEMO_KEYS = 1 << 16;
 /** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its value's index in `values`. */
 const SLOT = 4;
 const CAPACITY = 2 * MEMO_KEYS;
+/**
+ * Every CHECK_KEYS pathnames kept, the memo stops where fewer than one line
+ * in 8 of those it kept found its pathname there: a log of distinct paths
+ * pays for look-ups on a few thousand lines, not on tens of thousands.
+ */
+const CHECK_KEYS = 1 << 14;
 
 export class PathnameMemo {
   private slots = new Int32Array(CAPACITY * SLOT);
@@ -79,6 +85,7 @@ export class PathnameMemo {
     slots[s + 2] = this.hash;
     slots[s + 3] = this.values.length;
     this.values.push(value);
+    if (this.values.length % CHECK_KEYS === 0 && 8 * this.hits < this.values.length) this.paying = false;
     this.keysEnd += len;
   }
 
