@@ -425,6 +425,44 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     return this.part(r, C.hashFrom(low(this.rows[r + L.ROW_QUERY_FRAGMENT]), end, L.ROW_NONE), end);
   }
 
+  /**
+   * The hrefs of the lines that parsed in the kernel, one after another, as
+   * bytes (ASCII: the WHATWG serializer percent-encodes the rest), where
+   * pathnameRange() and searchRange() point: to be read, not written.
+   */
+  hrefBytes(): Uint8Array {
+    return this.hrefs.bytes;
+  }
+
+  /**
+   * The byte range [start, end) in hrefBytes() of `get(i).pathname`, for a
+   * program that reads many lines' paths without a string a line; null
+   * where line `i` has no href there (it failed, was skipped, or was
+   * finished by parse(): get(i) gives its URL).
+   */
+  pathnameRange(i: number): [start: number, end: number] | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return null;
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.range(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+  }
+
+  /** The byte range in hrefBytes() of `get(i).search` ("?" and the query; empty where that is ""), or null as pathnameRange() says. */
+  searchRange(i: number): [start: number, end: number] | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return null;
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    return this.range(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
+  }
+
+  /** [from, to) of the href of the BATCH_OK row `r`, as offsets in hrefBytes(). */
+  private range(r: number, from: number, to: number): [start: number, end: number] {
+    const start = this.rows[r + L.ROW_HREF];
+    return [start + from, start + to];
+  }
+
   /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */
   private lineAt(i: number): number {
     const at = 2 * (this.row(i) / L.ROW_FIELDS);

@@ -32,6 +32,17 @@ export function stringLines(text: string): string[] {
   return textLines(text.startsWith("\uFEFF") ? text.slice(1) : text);
 }
 
+const latin1 = new TextDecoder("latin1");
+
+/**
+ * Whether a line that parses may be one the kernel defers to parse() (a host
+ * that needs UTS #46 or percent-decoding, a blob: URL, a long href), which
+ * has no href in hrefBytes().
+ */
+function mayDefer(line: string): boolean {
+  return line.length > 1000 || /[^\x00-\x7f]|blob:|xn--|%/i.test(line);
+}
+
 /**
  * How `batch` differs from parsing each of `lines` alone with parse(line, base):
  * get(i) in every field, each accessor, isValid, failures, length and iteration.
@@ -64,6 +75,15 @@ export function batchDifferences(api: Api, batch: Batch, lines: string[], base?:
       if (got !== null && got[field] !== want)
         out.push(`${where}: get().${field} ${show(got[field])}, parse() ${show(want)}`);
       if (batch[field](i) !== want) out.push(`${where}: ${field}() ${show(batch[field](i))}, parse() ${show(want)}`);
+    }
+    // pathnameRange() and searchRange(): the component's bytes in hrefBytes(), where the line has a kernel row.
+    for (const [field, range] of [
+      ["pathname", batch.pathnameRange(i)],
+      ["search", batch.searchRange(i)],
+    ] as const) {
+      const text = range === null ? null : latin1.decode(batch.hrefBytes().subarray(range[0], range[1]));
+      if (range !== null ? text !== expected?.[field] : expected !== null && !mayDefer(line + expected.href))
+        out.push(`${where}: ${field}Range() ${show(text)}, parse() ${show(expected?.[field] ?? null)}`);
     }
     if (out.length >= limit) return out;
     i++;

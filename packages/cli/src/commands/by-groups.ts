@@ -10,15 +10,28 @@
 //     beside the record by the reader of a format a program reads, from the
 //     program's ranges (program-keys.ts), and counted as bytes
 //     (byte-counts.ts), no string a line;
-//   - anything else (and every key of the other inputs): the value's string,
-//     a record at a time (FieldDef.value()).
+//   - param:NAME: the first value's raw bytes in the URL's search, found in
+//     the batch's hrefs (UrlBatch.searchRange(), query-param.ts) and counted
+//     as bytes, decoded as URLSearchParams decodes a value once per distinct
+//     key at the end (the keys that decode alike merged); a line whose query
+//     names a parameter with "%" or "+" before it, or without an href in the
+//     batch, is counted by its string;
+//   - route, where every route is a pathname pattern: the route depends on
+//     the pathname alone, so it is kept per distinct pathname by its bytes
+//     (UrlBatch.pathnameRange(), pathname-memo.ts) and matched once for it;
+//     not from the kernel's paths table at the end, which past 200,000
+//     distinct paths drops the rarest, so that the routes would be lower
+//     bounds, and has no --sum or durations;
+//   - anything else (and every key of the other inputs, and a line without
+//     an href in the batch): the value's string, a record at a time
+//     (FieldDef.value()).
 // With --sum FIELD, each value also adds up its records' FIELD, read the same
 // ways, and where the input has durations each value keeps a histogram of
 // them, the duration read from its key's bytes where a program placed it
 // (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { ParsedUrl } from "swurl";
+import type { ParsedUrl, UrlBatch } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
@@ -26,6 +39,8 @@ import type { Records } from "../input/records.js";
 import { addDuration, type Histogram } from "./durations.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
+import { PathnameMemo } from "./pathname-memo.js";
+import { formValue, PARAM_NONE, PARAM_UNSURE, QueryParam } from "./query-param.js";
 
 const DOT = 0x2e;
 
@@ -50,6 +65,10 @@ function decimal(bytes: Uint8Array, a: number, b: number): number {
 export class GroupCounter {
   /** Per key: its log field's values as bytes, where it is one. */
   private readonly bytes: (ByteCounts | null)[];
+  /** Per key: where it is a query parameter, its reader of a query's bytes. */
+  private readonly params: (QueryParam | null)[];
+  /** Per key: where its value depends on the pathname alone, its values by pathname. */
+  private readonly memos: (PathnameMemo | null)[];
   /** Per key: records without a value among those counted as bytes, the sum of their --sum field, their durations. */
   private readonly none: number[];
   private readonly noneSum: number[];
@@ -75,6 +94,9 @@ export class GroupCounter {
   private keys: Int32Array | null = null;
   private keyBytes: Uint8Array = new Uint8Array(0);
   private line: (i: number) => number = (i) => i;
+  /** The batch the block was read from, where it was one, and its hrefs' bytes. */
+  private batch: UrlBatch | null = null;
+  private hrefs: Uint8Array = new Uint8Array(0);
 
   /**
    * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
@@ -89,7 +111,11 @@ export class GroupCounter {
     private readonly sum: FieldDef | null,
     private readonly durationUnit: number | null = null,
   ) {
-    this.bytes = defs.map((d) => (d.logField === undefined ? null : new ByteCounts(durationUnit !== null)));
+    this.bytes = defs.map((d) =>
+      d.logField === undefined && d.param === undefined ? null : new ByteCounts(durationUnit !== null),
+    );
+    this.params = defs.map((d) => (d.param === undefined ? null : new QueryParam(d.param)));
+    this.memos = defs.map((d) => (d.ofPathname ? new PathnameMemo() : null));
     this.none = defs.map(() => 0);
     this.noneSum = defs.map(() => 0);
     this.noneDurations = defs.map(() => new Map());
@@ -109,12 +135,17 @@ export class GroupCounter {
   /** A new block of records. */
   block(records: Records): void {
     const { fromBatch } = records;
+    this.batch = fromBatch?.batch ?? null;
+    if (fromBatch !== undefined) {
+      this.hrefs = fromBatch.batch.hrefBytes();
+      this.line = fromBatch.line;
+    }
     const keys =
       this.keyFields.length === 0 ? null : fromBatch === undefined ? records.fieldKeys : fromBatch.batch.logKeys();
     this.keys = keys?.keys ?? null;
     if (keys === null || keys === undefined) return;
     this.keyBytes = keys.bytes;
-    this.line = fromBatch === undefined ? (i) => i : fromBatch.line;
+    if (fromBatch === undefined) this.line = (i) => i;
     this.stride = keys.fields.length;
     // The kernel's keys are in LOG_FIELDS order, by name; a program's in keyFields order.
     const slot = (f: KeyField | null) =>
@@ -181,21 +212,53 @@ export class GroupCounter {
           continue;
         }
         if (start === KEY_NONE) {
-          this.none[k]++;
-          this.noneSum[k] += sum;
-          if (seconds !== null) addDuration(this.noneDurations[k], seconds);
+          this.addNone(k, sum, seconds);
           continue;
         }
+      }
+      const batch = this.batch;
+      const param = this.params[k];
+      if (batch !== null && param !== null) {
+        const search = batch.searchRange(this.line(i));
+        const start = search === null ? PARAM_UNSURE : param.find(this.hrefs, search[0], search[1]);
+        if (start >= 0) {
+          this.bytes[k]!.add(this.hrefs, start, param.end, sum, seconds);
+          continue;
+        }
+        if (start === PARAM_NONE) {
+          this.addNone(k, sum, seconds);
+          continue;
+        }
+      }
+      const memo = this.memos[k];
+      const pathname = batch === null || memo === null || !memo.paying ? null : batch.pathnameRange(this.line(i));
+      if (pathname !== null) {
+        let value = memo!.get(this.hrefs, pathname[0], pathname[1]);
+        if (value === undefined) {
+          if (url === undefined) url = records.url(i);
+          value = def.value(records, i, url);
+          memo!.keep(value);
+        }
+        addGroup(this.tally, k, value, 1, sum, seconds);
+        continue;
       }
       if (url === undefined) url = records.url(i);
       addGroup(this.tally, k, def.value(records, i, url), 1, sum, seconds);
     }
   }
 
-  /** The counts kept as bytes, into the tally's groups. */
+  /** A record without a value for key `k`, counted beside its values' bytes. */
+  private addNone(k: number, sum: number, seconds: number | null): void {
+    this.none[k]++;
+    this.noneSum[k] += sum;
+    if (seconds !== null) addDuration(this.noneDurations[k], seconds);
+  }
+
+  /** The counts kept as bytes, into the tally's groups (a query parameter's raw values decoded, those that decode alike merged). */
   finish(): void {
     this.bytes.forEach((bytes, k) => {
-      bytes?.into(this.tally.groups[k]);
+      if (this.params[k] === null) bytes?.into(this.tally.groups[k]);
+      else bytes?.into(this.tally.groups[k], formValue);
       const durations = this.noneDurations[k];
       if (this.none[k] > 0)
         addGroup(this.tally, k, null, this.none[k], this.noneSum[k], durations.size === 0 ? null : durations);

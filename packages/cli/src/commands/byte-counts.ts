@@ -23,7 +23,8 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 /** A slot's histograms, none yet: a dense array (holes would make it a dictionary). */
 const histograms = (capacity: number): (Histogram | undefined)[] => new Array(capacity).fill(undefined);
 
-function hash(bytes: Uint8Array, a: number, b: number): number {
+/** A hash of the bytes [a, b) of `bytes`. */
+export function hash(bytes: Uint8Array, a: number, b: number): number {
   let h = b - a;
   for (let i = a; i < b; i++) h = Math.imul(h ^ bytes[i], GOLDEN);
   h ^= h >>> 16;
@@ -163,13 +164,13 @@ export class ByteCounts {
     }
   }
 
-  /** Add the counts into `counts`, each key as a string (UTF-8, invalid bytes as U+FFFD). */
-  into(counts: TopCounts): void {
+  /** Add the counts into `counts`, each key as the string `decode` makes of it (UTF-8, invalid bytes as U+FFFD, without). */
+  into(counts: TopCounts, decode: (key: Uint8Array) => string = (key) => utf8.decode(key)): void {
     const { slots, keys } = this;
     for (let s = 0; s < slots.length; s += SLOT) {
       if (slots[s] === 0) continue;
       const at = slots[s] - 1;
-      const key = utf8.decode(keys.subarray(at, at + slots[s + 1]));
+      const key = decode(keys.subarray(at, at + slots[s + 1]));
       countValue(counts, key, slots[s + 3], this.sums[s / SLOT], this.durations?.[s / SLOT] ?? null);
     }
     counts.dropped += this.dropped;

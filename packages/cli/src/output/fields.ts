@@ -11,7 +11,7 @@ import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
 import { canonicalKey, profileOptions, surtKey } from "./keys.js";
 import { own } from "../own.js";
 import { publicSuffixList } from "./public-suffix.js";
-import { routeOf } from "./routes.js";
+import { pathnameRoutes, routeOf } from "./routes.js";
 import { formatField, formatFieldNames, timeSyntax } from "../input/program-records.js";
 import { logTime, timeBucket } from "../input/log-time.js";
 import type { InputSpec, Records } from "../input/records.js";
@@ -64,6 +64,14 @@ export interface FieldDef {
    * and common, program-keys.ts for the formats a program reads): its name.
    */
   logField?: string;
+  /** Where the value is the first value of a query parameter: its name (stats reads it from the query's bytes, query-param.ts). */
+  param?: string;
+  /**
+   * Whether the value depends on the URL's pathname alone (a route of
+   * pathname patterns): stats works it out once per distinct pathname
+   * (pathname-memo.ts).
+   */
+  ofPathname?: boolean;
   /** Whether the value is read from the Public Suffix List, which a run then loads first (public-suffix.ts loadFor()). */
   publicSuffix?: boolean;
 }
@@ -124,7 +132,10 @@ function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): Fi
 
 /** The first value of query parameter `param`, decoded (application/x-www-form-urlencoded, as URLSearchParams does). */
 function queryParam(name: string, param: string): FieldDef {
-  return ofUrl(name, false, (url) => (url.search === "" ? null : new URLSearchParams(url.search).get(param)));
+  return {
+    ...ofUrl(name, false, (url) => (url.search === "" ? null : new URLSearchParams(url.search).get(param))),
+    param,
+  };
 }
 
 const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
@@ -217,7 +228,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     const { routes } = spec;
     if (routes === undefined) throw new UsageError(`${command}: the route field needs --routes FILE`);
     // The first route the URL matches, as the routes file writes it.
-    return ofUrl(name, false, (url) => routeOf(routes, url.href));
+    return { ...ofUrl(name, false, (url) => routeOf(routes, url.href)), ofPathname: pathnameRoutes(routes) };
   }
   if (name.startsWith("param:") && name.length > "param:".length) return queryParam(name, name.slice("param:".length));
   if (name === "hour" || name === "day") return timeField(command, name, spec);

@@ -15,6 +15,17 @@ function patternOf(line: string): string | { pathname: string } {
   return line.startsWith("/") ? { pathname: line } : line;
 }
 
+/**
+ * Whether every route is a pathname pattern: then the URL's other
+ * components match "*", whatever they are, and its route is a function of
+ * its pathname string alone (URLPattern's exec() matches each component's
+ * string against that component's pattern), be the URL special, file: or
+ * one with an opaque path.
+ */
+export function pathnameRoutes(routes: readonly string[]): boolean {
+  return routes.every((line) => typeof patternOf(line) !== "string");
+}
+
 /** The routes of FILE, each checked to be a valid pattern (a usage error names the line). */
 export function readRoutes(command: string, file: string): string[] {
   let text: string;
