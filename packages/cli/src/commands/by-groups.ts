@@ -31,11 +31,11 @@
 // (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { ParsedUrl, UrlBatch } from "swurl";
+import type { ParsedUrl } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
-import type { Records } from "../input/records.js";
+import type { Records, UrlBatches } from "../input/records.js";
 import { addDuration, type Histogram } from "./durations.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
@@ -94,9 +94,9 @@ export class GroupCounter {
   private keys: Int32Array | null = null;
   private keyBytes: Uint8Array = new Uint8Array(0);
   private line: (i: number) => number = (i) => i;
-  /** The batch the block was read from, where it was one, and its hrefs' bytes. */
-  private batch: UrlBatch | null = null;
-  private hrefs: Uint8Array = new Uint8Array(0);
+  /** The batches that hold the block's URLs, where it has them, and each one's hrefs' bytes. */
+  private urls: UrlBatches | null = null;
+  private hrefs: Uint8Array[] = [];
 
   /**
    * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
@@ -134,18 +134,15 @@ export class GroupCounter {
 
   /** A new block of records. */
   block(records: Records): void {
-    const { fromBatch } = records;
-    this.batch = fromBatch?.batch ?? null;
-    if (fromBatch !== undefined) {
-      this.hrefs = fromBatch.batch.hrefBytes();
-      this.line = fromBatch.line;
-    }
+    const { fromBatch, urlBatches } = records;
+    this.urls = urlBatches ?? null;
+    this.hrefs = urlBatches?.batches.map(({ batch }) => batch.hrefBytes()) ?? [];
     const keys =
       this.keyFields.length === 0 ? null : fromBatch === undefined ? records.fieldKeys : fromBatch.batch.logKeys();
     this.keys = keys?.keys ?? null;
     if (keys === null || keys === undefined) return;
     this.keyBytes = keys.bytes;
-    if (fromBatch === undefined) this.line = (i) => i;
+    this.line = fromBatch === undefined ? (i) => i : fromBatch.line;
     this.stride = keys.fields.length;
     // The kernel's keys are in LOG_FIELDS order, by name; a program's in keyFields order.
     const slot = (f: KeyField | null) =>
@@ -216,13 +213,17 @@ export class GroupCounter {
           continue;
         }
       }
-      const batch = this.batch;
+      // The batch that holds the record's URL, and its line there (-1: none).
+      const b = this.urls === null ? -1 : this.urls.batchOf(i);
+      const batch = b < 0 ? null : this.urls!.batches[b].batch;
+      const line = b < 0 ? -1 : this.urls!.lineOf(i);
       const param = this.params[k];
       if (batch !== null && param !== null) {
-        const search = batch.searchRange(this.line(i));
-        const start = search === null ? PARAM_UNSURE : param.find(this.hrefs, search[0], search[1]);
+        const hrefs = this.hrefs[b];
+        const search = batch.searchRange(line);
+        const start = search === null ? PARAM_UNSURE : param.find(hrefs, search[0], search[1]);
         if (start >= 0) {
-          this.bytes[k]!.add(this.hrefs, start, param.end, sum, seconds);
+          this.bytes[k]!.add(hrefs, start, param.end, sum, seconds);
           continue;
         }
         if (start === PARAM_NONE) {
@@ -231,9 +232,9 @@ export class GroupCounter {
         }
       }
       const memo = this.memos[k];
-      const pathname = batch === null || memo === null || !memo.paying ? null : batch.pathnameRange(this.line(i));
+      const pathname = batch === null || memo === null || !memo.paying ? null : batch.pathnameRange(line);
       if (pathname !== null) {
-        let value = memo!.get(this.hrefs, pathname[0], pathname[1]);
+        let value = memo!.get(this.hrefs[b], pathname[0], pathname[1]);
         if (value === undefined) {
           if (url === undefined) url = records.url(i);
           value = def.value(records, i, url);

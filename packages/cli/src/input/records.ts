@@ -58,9 +58,21 @@ export function programRead(format: InputFormat): boolean {
 }
 
 /** A batch of URLs from its line `from` on. */
-export interface BatchFrom {
+interface BatchFrom {
   batch: UrlBatch;
   from: number;
+}
+
+/** The batches that hold a block's URLs, and where each record's is. */
+export interface UrlBatches {
+  /** Each batch and its first line that is a record's, for a tally of them (UrlTally.add()). */
+  readonly batches: readonly BatchFrom[];
+  /** Whether record `i`'s URL is a valid line of a batch. */
+  valid(i: number): boolean;
+  /** The batch that holds record `i`'s URL (an index of `batches`; -1: none). */
+  batchOf(i: number): number;
+  /** Record `i`'s line in that batch. */
+  lineOf(i: number): number;
 }
 
 export interface Records {
@@ -82,12 +94,8 @@ export interface Records {
    * record's, and the batch line of each record.
    */
   readonly fromBatch?: { batch: UrlBatch; from: number; line(i: number): number };
-  /**
-   * Where the library parsed the block's URLs in batches (UrlBatch): each
-   * batch and its first line that is a record's, for a tally of them
-   * (UrlTally.add()), and whether record `i`'s URL is a valid line of one.
-   */
-  readonly urlBatches?: { readonly batches: readonly BatchFrom[]; valid(i: number): boolean };
+  /** Where the library parsed the block's URLs in batches (UrlBatch). */
+  readonly urlBatches?: UrlBatches;
   /** The keys of the log fields asked for, a record's after another's, where a program read the block (program-keys.ts). */
   readonly fieldKeys?: FieldKeys;
   /** Field `name` of record `i` as JSON text where the input is JSON Lines (a number stays one). */
@@ -157,6 +165,8 @@ async function* kernelRecords(
       urlBatches: {
         batches: [{ batch, from }],
         valid: rows === null ? (i) => batch.isValid(i) : (i) => batch.isValid(rows[i]),
+        batchOf: () => 0,
+        lineOf: rows === null ? (i) => i : (i) => rows[i],
       },
       url: rows === null ? (i) => batch.get(i) : (i) => batch.get(rows[i]),
       line: rows === null ? (i) => first + i : (i) => first + rows[i],

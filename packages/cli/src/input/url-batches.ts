@@ -12,7 +12,7 @@
 
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
 import type { LineFields, QuotedSink } from "./line-fields.js";
-import type { BatchFrom, InputSpec } from "./records.js";
+import type { InputSpec, UrlBatches } from "./records.js";
 
 const encoder = new TextEncoder();
 const ascii = (s: string) => encoder.encode(s);
@@ -113,13 +113,9 @@ class LogLines implements QuotedSink {
 }
 
 /** The URLs of a block's records, parsed in batches. */
-interface BlockUrls {
-  /** The batches, each read from its first line. */
-  batches: BatchFrom[];
+interface BlockUrls extends UrlBatches {
   /** Record i's URL, or null. */
   url(i: number): ParsedUrl | null;
-  /** Whether record i's URL is a valid line of a batch. */
-  valid(i: number): boolean;
 }
 
 /** A group of lines that share an origin: one of them, and the index of its base. */
@@ -182,7 +178,8 @@ export function blockUrls(
     }
     baseOf[i] = last.base;
   }
-  if (bases.size === 0) return { batches: [], url: () => null, valid: () => false };
+  if (bases.size === 0)
+    return { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
   const accessLog = { accessLog: field, logFormat: "combined" } as const;
   const all = out.bytes.subarray(0, out.length);
   if (bases.size === 1) {
@@ -192,6 +189,8 @@ export function blockUrls(
       batches: [{ batch, from: 0 }],
       url: (i) => (lineOf[i] < 0 ? null : batch.get(lineOf[i])),
       valid: (i) => lineOf[i] >= 0 && batch.isValid(lineOf[i]),
+      batchOf: (i) => (lineOf[i] < 0 ? -1 : 0),
+      lineOf: (i) => lineOf[i],
     };
   }
   // Each base's lines copied out in order: record i is line rowOf[i] of batch baseOf[i].
@@ -211,5 +210,7 @@ export function blockUrls(
     batches: batches.map((batch) => ({ batch, from: 0 })),
     url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
     valid: (i) => lineOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
+    batchOf: (i) => (lineOf[i] < 0 ? -1 : baseOf[i]),
+    lineOf: (i) => rowOf[i],
   };
 }
