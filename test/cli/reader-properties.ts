@@ -731,8 +731,21 @@ export function caseLines(c: ReaderCase): number {
 
 /** Every field of a Common or Combined Log Format line, the request split in three. */
 const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
-/** The URL parts of the kernel's tallies. */
-const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname"];
+/** The URL parts of the kernel's tallies, and the path worked out of the pathname. */
+const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname", "path"];
+
+/** A pathname (ASCII, as a serializer writes it) percent-decoded, its bytes read as UTF-8 (invalid ones as U+FFFD). */
+function decodedPath(pathname: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < pathname.length; i++) {
+    const hex = pathname.slice(i + 1, i + 3);
+    if (pathname[i] === "%" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(pathname.charCodeAt(i));
+  }
+  return new TextDecoder().decode(new Uint8Array(bytes));
+}
 /** The --by keys the group property counts of combined and common: every field of the log, and the URL parts. */
 const GROUP_KEYS = [...LOG_LINE_FIELDS, ...URL_PART_KEYS];
 
@@ -753,6 +766,8 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
       return url?.hostname ?? null;
     case "pathname":
       return url?.pathname ?? null;
+    case "path":
+      return url === null ? null : decodedPath(url.pathname);
     case "status":
     case "bytes":
       return integerRef(fields?.[key] ?? null);
