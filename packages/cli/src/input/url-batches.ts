@@ -182,30 +182,25 @@ export function blockUrls(
     return { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
   const accessLog = { accessLog: field, logFormat: "combined" } as const;
   const all = out.bytes.subarray(0, out.length);
-  if (bases.size === 1) {
-    // One base (most logs): the block's lines are the batch's, in order.
-    const batch = parseBatch(all, { base: bases.keys().next().value, ...accessLog });
-    return {
-      batches: [{ batch, from: 0 }],
-      url: (i) => (lineOf[i] < 0 ? null : batch.get(lineOf[i])),
-      valid: (i) => lineOf[i] >= 0 && batch.isValid(lineOf[i]),
-      batchOf: (i) => (lineOf[i] < 0 ? -1 : 0),
-      lineOf: (i) => lineOf[i],
-    };
-  }
-  // Each base's lines copied out in order: record i is line rowOf[i] of batch baseOf[i].
-  const rowOf = new Int32Array(lines.length);
-  const groups = Array.from(bases, () => new LogLines());
-  for (let i = 0; i < lines.length; i++) {
-    const line = lineOf[i];
-    if (line < 0) continue;
-    const group = groups[baseOf[i]];
-    rowOf[i] = group.starts.length - 1;
-    group.copy(all, out.starts[line], out.starts[line + 1]);
-    group.endLine();
+  // Record i is line rowOf[i] of batch baseOf[i]. One base (most logs): the block's lines are the batch's, in order.
+  let rowOf = lineOf;
+  let inputs = [all];
+  if (bases.size > 1) {
+    // Each base's lines copied out in order.
+    rowOf = new Int32Array(lines.length);
+    const groups = Array.from(bases, () => new LogLines());
+    for (let i = 0; i < lines.length; i++) {
+      const line = lineOf[i];
+      if (line < 0) continue;
+      const group = groups[baseOf[i]];
+      rowOf[i] = group.starts.length - 1;
+      group.copy(all, out.starts[line], out.starts[line + 1]);
+      group.endLine();
+    }
+    inputs = groups.map((g) => g.bytes.subarray(0, g.length));
   }
   const baseList = [...bases.keys()];
-  const batches = groups.map((g, k) => parseBatch(g.bytes.subarray(0, g.length), { base: baseList[k], ...accessLog }));
+  const batches = inputs.map((input, k) => parseBatch(input, { base: baseList[k], ...accessLog }));
   return {
     batches: batches.map((batch) => ({ batch, from: 0 })),
     url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
