@@ -6,33 +6,18 @@
 // `dropped`, as top-counts.ts does with strings. Where the records have
 // durations, each key keeps a histogram of its records' (durations.ts).
 
+import { hash } from "../byte-hash.js";
 import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
 import { CAP_KEYS, countValue, type TopCounts } from "./top-counts.js";
 
 /** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its count (its sum: `sums`). */
 const SLOT = 4;
 const FIRST_CAPACITY = 1024;
-/** Multiply-xorshift constants (the golden ratio, MurmurHash3's finalizer). */
-const GOLDEN = 0x9e3779b1 | 0;
-const MIX_1 = 0x85ebca6b | 0;
-const MIX_2 = 0xc2b2ae35 | 0;
-
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** A slot's histograms, none yet: a dense array (holes would make it a dictionary). */
 const histograms = (capacity: number): (Histogram | undefined)[] => new Array(capacity).fill(undefined);
-
-/** A hash of the bytes [a, b) of `bytes`. */
-export function hash(bytes: Uint8Array, a: number, b: number): number {
-  let h = b - a;
-  for (let i = a; i < b; i++) h = Math.imul(h ^ bytes[i], GOLDEN);
-  h ^= h >>> 16;
-  h = Math.imul(h, MIX_1);
-  h ^= h >>> 13;
-  h = Math.imul(h, MIX_2);
-  return h ^ (h >>> 16);
-}
 
 export class ByteCounts {
   private slots = new Int32Array(FIRST_CAPACITY * SLOT);

@@ -9,7 +9,7 @@
 // lines found their pathname kept, stops (`paying`): in a log of mostly
 // distinct paths the look-up is work added to every line's match.
 
-import { hash } from "./byte-counts.js";
+import { hash } from "../byte-hash.js";
 
 /** Pathnames kept: a site's routes see far fewer distinct paths in most logs; a log of distinct ones gains nothing from more. */
 const MEMO_KEYS = 1 << 16;

@@ -5,10 +5,13 @@
 // duration (seconds), size, status.
 
 import { jsonPath } from "./log-fields.js";
-import { asQuoted, FNV_BASIS, fnv, type LineFields, type QuotedSink } from "./line-fields.js";
+import { hash } from "../byte-hash.js";
+import { asQuoted, type LineFields, type QuotedSink } from "./line-fields.js";
 import type { CommonName, ProgramField } from "./log-program.js";
 
 type Json = Record<string, unknown>;
+
+const encoder = new TextEncoder();
 
 /** The common names, each a key path of the object (headers are read by headerOf()). */
 const CADDY: Partial<Record<CommonName, ProgramField>> = {
@@ -93,10 +96,8 @@ class CaddyLine implements LineFields {
   }
 
   originHash(): number {
-    const parts = this.originParts();
-    let hash = FNV_BASIS;
-    for (let i = 0; i < parts.length; i++) hash = fnv(hash, parts.charCodeAt(i));
-    return hash;
+    const parts = encoder.encode(this.originParts());
+    return hash(parts, 0, parts.length);
   }
 
   sameOrigin(other: LineFields): boolean {

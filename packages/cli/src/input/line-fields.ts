@@ -3,6 +3,7 @@
 // of the line is made from: its request, its referer, its virtual host.
 
 import { percentDecode, requestParts, unescapeLogField } from "swurl";
+import { hash } from "../byte-hash.js";
 import type { CommonName, LogProgram, ProgramField } from "./log-program.js";
 
 export interface LineFields {
@@ -37,13 +38,6 @@ export interface QuotedSink {
   /** Text of a field no server escapes. */
   text(text: string): void;
 }
-
-/** FNV-1a's offset basis and prime (32 bits). */
-export const FNV_BASIS = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** `hash` (FNV-1a) on with code unit or byte `c`. */
-export const fnv = (hash: number, c: number): number => Math.imul(hash ^ c, FNV_PRIME);
 
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -229,14 +223,10 @@ export class ProgramLine implements LineFields {
   }
 
   originHash(): number {
-    let hash = FNV_BASIS;
-    for (const k of originFields(this.program)) {
-      const end = this.end(k);
-      for (let p = this.start(k); p < end; p++) hash = fnv(hash, this.bytes[p]);
-      // A byte no field holds, between fields: "ab" "c" and "a" "bc" differ.
-      hash = fnv(hash, 0x0a);
-    }
-    return hash;
+    // Each field's hash seeds the next's, which mixes in its length: "ab" "c" and "a" "bc" differ.
+    let h = 0;
+    for (const k of originFields(this.program)) h = hash(this.bytes, this.start(k), this.end(k), h);
+    return h;
   }
 
   sameOrigin(other: LineFields): boolean {
