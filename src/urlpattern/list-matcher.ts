@@ -15,7 +15,7 @@ import type { ComponentMatcher } from "./component-matcher.js";
 import { type Groups, WHOLE } from "./groups.js";
 import { COMPONENTS } from "./init.js";
 import type { URLPatternInput } from "./init.js";
-import { setGroup, type URLPatternResult } from "./result.js";
+import { setGroup, starResult, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
@@ -84,6 +84,7 @@ export class ListMatcher {
           names: (m.components[PATHNAME] as ComponentMatcher).names,
           checkOthers: m.checksOthers,
           pathnameGroupsOnly: m.pathnameGroupsOnly,
+          othersStar: m.othersStar,
         };
         for (const line of lines) this.trie.add(i, line, route);
       }
@@ -167,6 +168,8 @@ export class ListMatcher {
 
   /** exec()'s result of pattern `index`, which first(true) has just found the request to match, naming `inputs`. */
   result(index: number, inputs: URLPatternInput[]): URLPatternResult {
+    const route = this.answer.index === index ? this.answer.route : null;
+    if (route?.othersStar === true) return starResult(this.components(), this.trieGroups(route), inputs);
     return (this.matchers[index] as UrlMatcher).result(this.components(), this.groupsAt(index), inputs);
   }
 
@@ -202,15 +205,21 @@ export class ListMatcher {
     if (index < 0) return null;
     const answer = this.answer;
     if (answer.index === index && answer.route?.pathnameGroupsOnly === true) {
-      const source = this.source;
-      const names = (answer.route as Route).names;
-      const groups: Record<string, string | undefined> = {};
-      for (let g = 0; g < names.length; g++)
-        setGroup(groups, names[g] as string, source.slice(answer.slots[2 * g], answer.slots[2 * g + 1]));
-      return { index, groups };
+      return { index, groups: this.trieGroups(answer.route) };
     }
     const matcher = this.matchers[index] as UrlMatcher;
     return { index, groups: matcher.groupsObject(this.components(), this.groupsAt(index)) };
+  }
+
+  /** The pathname's groups of `route`, the trie's answer, by name: sliced from the request. */
+  private trieGroups(route: Route): Record<string, string | undefined> {
+    const source = this.source;
+    const slots = this.answer.slots;
+    const names = route.names;
+    const groups: Record<string, string | undefined> = {};
+    for (let g = 0; g < names.length; g++)
+      setGroup(groups, names[g] as string, source.slice(slots[2 * g], slots[2 * g + 1]));
+    return groups;
   }
 
   /** The first of `candidates` that `url` matches, or -1. */

@@ -18,6 +18,9 @@ export interface URLPatternComponentResult {
   input: string;
 }
 
+/** A component's groups by name. */
+type NamedGroups = URLPatternComponentResult["groups"];
+
 /** What exec() returns: each component's match and the inputs it was given. */
 export interface URLPatternResult {
   hash: URLPatternComponentResult;
@@ -32,31 +35,34 @@ export interface URLPatternResult {
 }
 
 /** The groups object of one group "0", copied: JSON.parse() gives it elements of one slot. */
-const ZERO = /* @__PURE__ */ JSON.parse('{"0":null}') as Record<string, string | undefined>;
+const ZERO = /* @__PURE__ */ JSON.parse('{"0":null}') as NamedGroups;
+
+/** The groups of "*" alone: its group "0", `value`. */
+function zero(value: string | undefined): NamedGroups {
+  // A copy of ZERO: the one slot of elements it needs, where the literal
+  // { 0: value } (and a store onto {}) gets V8's first growth, 17 slots.
+  const groups: NamedGroups = { ...ZERO };
+  groups[0] = value;
+  return groups;
+}
 
 /**
  * The groups of "create a component match result": named in pattern order
  * (WHOLE: the one group is `input`).
  */
-function groupsOf(names: readonly string[], input: string, match: Groups): Record<string, string | undefined> {
+function groupsOf(names: readonly string[], input: string, match: Groups): NamedGroups {
   // Where the shape is known when the code is compiled: no group (fixed
   // text), and the group of a lone "*" (or of any unnamed group alone).
   const n = names.length;
   if (n === 0) return {};
-  if (n === 1 && names[0] === "0") {
-    // A copy of ZERO: the one slot of elements it needs, where the literal
-    // { 0: value } (and a store onto {}) gets V8's first growth, 17 slots.
-    const groups: Record<string, string | undefined> = { ...ZERO };
-    groups[0] = match === WHOLE ? input : match[0];
-    return groups;
-  }
-  const groups: Record<string, string | undefined> = {};
+  if (n === 1 && names[0] === "0") return zero(match === WHOLE ? input : match[0]);
+  const groups: NamedGroups = {};
   for (let i = 0; i < n; i++) setGroup(groups, names[i] as string, match === WHOLE ? input : match[i]);
   return groups;
 }
 
 /** Set group `name` of `groups` to `value`. */
-export function setGroup(groups: Record<string, string | undefined>, name: string, value: string | undefined): void {
+export function setGroup(groups: NamedGroups, name: string, value: string | undefined): void {
   // A data property even for "__proto__", which plain assignment would take
   // as the prototype. Only then: defineProperty is a slow path of its own.
   if (name === "__proto__") {
@@ -71,33 +77,48 @@ export function matchResult(
   groups: readonly Groups[],
   inputs: URLPatternInput[],
 ): URLPatternResult {
-  const protocol = values.get(0);
-  const username = values.get(1);
-  const password = values.get(2);
-  const hostname = values.get(3);
-  const port = values.get(4);
-  const pathname = values.get(5);
-  const search = values.get(6);
-  const hash = values.get(7);
-  // The groups first, then one literal, its component results literals in
-  // it: one shape for every result, and the objects allocated together.
-  const g0 = groupsOf((matchers[0] as ComponentMatcher).names, protocol, groups[0] as Groups);
-  const g1 = groupsOf((matchers[1] as ComponentMatcher).names, username, groups[1] as Groups);
-  const g2 = groupsOf((matchers[2] as ComponentMatcher).names, password, groups[2] as Groups);
-  const g3 = groupsOf((matchers[3] as ComponentMatcher).names, hostname, groups[3] as Groups);
-  const g4 = groupsOf((matchers[4] as ComponentMatcher).names, port, groups[4] as Groups);
-  const g5 = groupsOf((matchers[5] as ComponentMatcher).names, pathname, groups[5] as Groups);
-  const g6 = groupsOf((matchers[6] as ComponentMatcher).names, search, groups[6] as Groups);
-  const g7 = groupsOf((matchers[7] as ComponentMatcher).names, hash, groups[7] as Groups);
+  const g = (c: number) => groupsOf((matchers[c] as ComponentMatcher).names, values.get(c), groups[c] as Groups);
+  return resultOf(values, inputs, g(0), g(1), g(2), g(3), g(4), g(5), g(6), g(7));
+}
+
+/**
+ * The result of a match of a pattern whose components but the pathname are
+ * "*" alone (UrlMatcher.othersStar), its pathname's groups given: no
+ * pattern read, and the same shape of groups for every such pattern.
+ */
+export function starResult(
+  values: ComponentValues,
+  pathnameGroups: NamedGroups,
+  inputs: URLPatternInput[],
+): URLPatternResult {
+  const g = (c: number) => zero(values.get(c));
+  return resultOf(values, inputs, g(0), g(1), g(2), g(3), g(4), pathnameGroups, g(6), g(7));
+}
+
+/** The result of the eight components' `values` and their groups (COMPONENTS order). */
+function resultOf(
+  values: ComponentValues,
+  inputs: URLPatternInput[],
+  g0: NamedGroups,
+  g1: NamedGroups,
+  g2: NamedGroups,
+  g3: NamedGroups,
+  g4: NamedGroups,
+  g5: NamedGroups,
+  g6: NamedGroups,
+  g7: NamedGroups,
+): URLPatternResult {
+  // One literal, its component results literals in it: one shape for every
+  // result, and the objects allocated together.
   return {
-    hash: { groups: g7, input: hash },
-    hostname: { groups: g3, input: hostname },
+    hash: { groups: g7, input: values.get(7) },
+    hostname: { groups: g3, input: values.get(3) },
     inputs,
-    password: { groups: g2, input: password },
-    pathname: { groups: g5, input: pathname },
-    port: { groups: g4, input: port },
-    protocol: { groups: g0, input: protocol },
-    search: { groups: g6, input: search },
-    username: { groups: g1, input: username },
+    password: { groups: g2, input: values.get(2) },
+    pathname: { groups: g5, input: values.get(5) },
+    port: { groups: g4, input: values.get(4) },
+    protocol: { groups: g0, input: values.get(0) },
+    search: { groups: g6, input: values.get(6) },
+    username: { groups: g1, input: values.get(1) },
   };
 }

@@ -78,6 +78,8 @@ export interface Route {
   readonly names: readonly string[];
   readonly checkOthers: boolean;
   readonly pathnameGroupsOnly: boolean;
+  /** Whether every other component is "*" alone (UrlMatcher.othersStar). */
+  readonly othersStar: boolean;
 }
 
 class Run {

@@ -55,10 +55,15 @@ const LISTS = new Map<readonly number[], (readonly number[])[]>();
 /** The components in the standard's order. */
 const STANDARD_ORDER = COMPONENTS.map((_, c) => c);
 
-/** A component with no group, or "*" alone (its one group, "0", the whole value). */
+/** A component with no group, or "*" alone. */
 function isStar(component: ComponentMatcher): boolean {
+  return component.names.length === 0 || isLoneStar(component);
+}
+
+/** "*" alone: its one group, "0", the whole value. */
+function isLoneStar(component: ComponentMatcher): boolean {
   const { names } = component;
-  return names.length === 0 || (component.kind === "any" && names.length === 1 && names[0] === "0");
+  return component.kind === "any" && names.length === 1 && names[0] === "0";
 }
 
 export class UrlMatcher {
@@ -69,6 +74,8 @@ export class UrlMatcher {
   readonly pathnameGroupsOnly: boolean;
   /** Whether testOthers() has a component to check. */
   readonly checksOthers: boolean;
+  /** Whether every component but the pathname is "*" alone: its group "0" is the URL's value, so exec() needs only the pathname's groups. */
+  readonly othersStar: boolean;
   /** toTest but the pathname. */
   private readonly others: readonly number[];
   /** Those that are "*": a parsed URL's value is their group as it is. */
@@ -90,6 +97,7 @@ export class UrlMatcher {
     this.checksOthers = this.others.length > 0;
     this.named = subset(STANDARD_ORDER, (c) => !isStar(this.components[c]));
     this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
+    this.othersStar = this.components.every((m, c) => c === PATHNAME || isLoneStar(m));
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
