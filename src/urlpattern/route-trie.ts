@@ -32,19 +32,25 @@
 import type { RouteStep } from "./one-pass.js";
 import { keptPath, segmentEnd } from "./url-input.js";
 
+/**
+ * The list every node's lists start as: added() makes a list of its first
+ * item, so this one is never written, and a node made costs no arrays.
+ */
+const EMPTY: never[] = [];
+
 /** A node's lists grow by added(). */
 class Node {
-  labels: string[] = [];
+  labels: string[] = EMPTY;
   /** Each label's first code unit: a scan of small numbers, not of strings. */
-  firsts: number[] = [];
-  children: Node[] = [];
-  runs: Run[] = [];
+  firsts: number[] = EMPTY;
+  children: Node[] = EMPTY;
+  runs: Run[] = EMPTY;
   /** The patterns whose line ends here, in increasing order. */
-  ends: number[] = [];
+  ends: number[] = EMPTY;
   /** The patterns outside the trie whose pathnames start with the text here (addPrefix()), in increasing order. */
-  tried: number[] = [];
+  tried: number[] = EMPTY;
   /** Of each: what a match needs of it, kept here so that a walk of a long list reads no pattern's own objects. */
-  routes: Route[] = [];
+  routes: Route[] = EMPTY;
   /** The first pattern at or below this node: a walk that has an answer before it skips the node. */
   first = Number.MAX_SAFE_INTEGER;
   /** Where a node has many edges, the edge (+1) of each first code unit below 128 (0 for none); else null. */
