@@ -31,7 +31,7 @@
 // (the kernel's tallies have neither: the URL parts are then counted a
 // record at a time, see byDefs()).
 
-import type { ParsedUrl } from "swurl";
+import type { ParsedUrl, UrlBatch } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
@@ -197,6 +197,11 @@ export class GroupCounter {
     const sum = this.sum === null ? 0 : this.sumOf(this.sum, records, i, url);
     const seconds = this.durationUnit === null ? null : this.secondsOf(this.durationUnit, records, i);
     const keys = this.keys;
+    // The batch that holds the record's URL (-1: none) and its line there,
+    // found for the first key that reads them (-2: not yet).
+    let b = -2;
+    let batch: UrlBatch | null = null;
+    let line = -1;
     for (let k = 0; k < this.defs.length; k++) {
       const def = this.defs[k];
       if (counted && this.tallied && def.tally !== undefined) continue;
@@ -213,10 +218,11 @@ export class GroupCounter {
           continue;
         }
       }
-      // The batch that holds the record's URL, and its line there (-1: none).
-      const b = this.urls === null ? -1 : this.urls.batchOf(i);
-      const batch = b < 0 ? null : this.urls!.batches[b].batch;
-      const line = b < 0 ? -1 : this.urls!.lineOf(i);
+      if (b === -2) {
+        b = this.urls === null ? -1 : this.urls.batchOf(i);
+        batch = b < 0 ? null : this.urls!.batches[b].batch;
+        line = b < 0 ? -1 : this.urls!.lineOf(i);
+      }
       const param = this.params[k];
       if (batch !== null && param !== null) {
         const hrefs = this.hrefs[b];
