@@ -41,6 +41,8 @@ export class ListMatcher {
   /** The base the target is resolved against; undefined where `source` is the whole absolute URL. */
   private base: ParsedUrl | undefined = undefined;
   private input: UrlInput | null = null;
+  /** Whether components() made `input` of the request as it came. */
+  private asItCame = false;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
   private checked = true;
   /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
@@ -95,6 +97,7 @@ export class ListMatcher {
   parsed(url: UrlInput): void {
     const pathname = url.get(PATHNAME);
     this.input = url;
+    this.asItCame = false;
     this.source = pathname;
     this.start = 0;
     this.end = pathname.length;
@@ -131,11 +134,20 @@ export class ListMatcher {
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
   components(): UrlInput {
     if (this.input === null) {
-      this.input =
-        requestInput(this.source, this.start, this.end, this.origin) ??
-        (this.parse(this.source, this.base) as UrlInput);
+      const read = requestInput(this.source, this.start, this.end, this.origin);
+      this.asItCame = read !== null;
+      this.input = read ?? (this.parse(this.source, this.base) as UrlInput);
     }
     return this.input;
+  }
+
+  /**
+   * Whether the request's components are its own code units as it came
+   * (components()): KEPT ones after an origin the parser writes, all ASCII.
+   */
+  readAsItCame(): boolean {
+    this.components();
+    return this.asItCame;
   }
 
   /** The index of the first pattern the request matches, or -1; after it, `answer` holds the trie's groups where it came from the trie. */

@@ -65,6 +65,8 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     /** The base of the last request and its parse (a server gives the same base every time). */
     #baseURL: BaseURL | undefined = undefined;
     #base: Base | null = null;
+    /** That base as exec()'s inputs name it: a USVString. */
+    #baseInput = "";
     /** The origin kept (learnOrigin(); "": none yet), whose URLs are read without a parse, and its components. */
     #origin = "";
     #originComponents: readonly string[] = [];
@@ -111,6 +113,7 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
         if (baseURL !== this.#baseURL || this.#base === null) {
           this.#base = c.base(baseURL);
           this.#baseURL = baseURL;
+          this.#baseInput = wellFormed(hrefOf(baseURL) as string);
         }
         const base = this.#base;
         if (base.url === null) return false;
@@ -169,9 +172,10 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
       const search = this.#search;
       const index = this._request(input, baseURL) ? search.first(true) : -1;
       if (index < 0) return null;
-      // The inputs as exec() names them: USVStrings.
-      const base = hrefOf(baseURL);
-      const inputs = base === undefined ? [wellFormed(input)] : [wellFormed(input), wellFormed(base)];
+      // The inputs as exec() names them: USVStrings (a request read as it
+      // came is ASCII; the base's is kept with it).
+      const given = search.readAsItCame() ? input : wellFormed(input);
+      const inputs = baseURL === undefined ? [given] : [given, this.#baseInput];
       return { index, result: search.result(index, inputs) };
     }
 

@@ -130,6 +130,8 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
       "/users/42#frag",
       "/users/é",
       "/users/42?é",
+      "/users/\uD800",
+      "/users/42?q=\uDC00",
       "/users//42",
       "/",
       "",
@@ -149,6 +151,8 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
         expect(got && { index: got.index, result: { ...got.result, inputs: [] } }, `${target} against ${base}`).toEqual(
           want && { index: want.index, result: { ...want.result, inputs: [] } },
         );
+        // The inputs as given, made USVStrings.
+        expect(got?.result.inputs ?? null, `${target} against ${base}`).toEqual(want && [target.toWellFormed(), base]);
         expect(list.findIndex(target, base)).toBe(want?.index ?? -1);
         expect(list.match(target, base)).toEqual(list.match(href));
       }
@@ -161,7 +165,7 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     // "." or "%" after a "/", runs of a class and to a "/", a pattern that
     // reads the query, and one outside the trie.
     const pieces = ["users", "42", "a.b", "c", ".", "..", "%2e", "%2E.", "%41", ".well-known", "p%41", "x", "/"];
-    const odd = ["é", " ", "'", "\\", "\t", "#f", "?q=1", "?q='x'", "?q=é", "//", "?"];
+    const odd = ["é", " ", "'", "\\", "\t", "#f", "?q=1", "?q='x'", "?q=é", "//", "?", "\uD800", "?q=\uDC00"];
     const list = new URLPatternList([
       { pathname: "/users/:id", search: "q=:q" },
       { pathname: "/users/:id" },
@@ -193,6 +197,7 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
       expect(got && { index: got.index, result: { ...got.result, inputs: [] } }, target).toEqual(
         want && { index: want.index, result: { ...want.result, inputs: [] } },
       );
+      expect(got?.result.inputs ?? null, target).toEqual(want && [target.toWellFormed(), base]);
       expect(list.findIndex(target, base), target).toBe(want?.index ?? -1);
       expect(list.match(target, base), target).toEqual(list.match(href));
     }
