@@ -12,6 +12,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { ParsedUrl } from "../whatwg/url.js";
+import { isSpecialScheme } from "../whatwg/special.js";
 import { PARTS } from "../whatwg/setters.js";
 import { expectString } from "../arguments/check.js";
 import type { Profile, ProfileContext } from "./context.js";
@@ -60,8 +61,6 @@ export interface NormalizeUrlOptions {
 
 const DEFAULT_REMOVED: readonly Filter[] = [/^utm_\w+/i];
 const DIRECTORY_INDEX: readonly Filter[] = [/^index\.[a-z]+$/];
-/** Schemes whose host a URL parser domain-parses (a trailing dot names the same domain). */
-const SPECIAL_PROTOCOLS = new Set(["ftp:", "file:", "http:", "https:", "ws:", "wss:"]);
 /** The protocols it always normalizes. */
 const SUPPORTED_PROTOCOLS = new Set(["https:", "http:", "file:"]);
 /** A protocol-relative URL, or one without a scheme ("example.com:80" is a host and a port). */
@@ -517,7 +516,7 @@ export function normalizeUrlProfile({
     if (p.opaque || value === p.pathname) return;
     const file = p.protocol === "file:";
     if (plainPath(value, file)) {
-      p.pathname = value === "" && SPECIAL_PROTOCOLS.has(p.protocol) ? "/" : value;
+      p.pathname = value === "" && isSpecialScheme(p.protocol.slice(0, -1)) ? "/" : value;
       return;
     }
     viaSetter(p, PARTS.pathname, value);
@@ -582,7 +581,7 @@ export function normalizeUrlProfile({
     // A domain without "www." is a domain: the hostname setter writes it as it is.
     if (o.stripWWW && strippableWww(p.hostname)) p.hostname = p.hostname.slice(4);
     const withoutTrailingDots = p.hostname.endsWith(".") ? stripTrailing(p.hostname, isDot) || "." : p.hostname;
-    if (withoutTrailingDots !== p.hostname && SPECIAL_PROTOCOLS.has(p.protocol)) {
+    if (withoutTrailingDots !== p.hostname && isSpecialScheme(p.protocol.slice(0, -1))) {
       // Only where a parser reads the name back as itself ("1.2.3.4.." would become an IPv4 address).
       if (parse(`${p.protocol}//${withoutTrailingDots}/`)?.hostname === withoutTrailingDots)
         p.hostname = withoutTrailingDots;
@@ -667,7 +666,7 @@ export function normalizeUrlProfile({
 
     normalizePath(p, o);
     normalizeHost(p, o);
-    p.search = normalizeSearch(p.search, SPECIAL_PROTOCOLS.has(p.protocol), o);
+    p.search = normalizeSearch(p.search, isSpecialScheme(p.protocol.slice(0, -1)), o);
 
     if (o.removeTrailingSlash) {
       const path = p.pathname;

@@ -20,6 +20,7 @@
 //   without a value is kept as "name=" unless keep_blank_values is false;
 // - the fragment is dropped unless keep_fragments.
 
+import { isSpecialScheme } from "../whatwg/special.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 import { byteSet, quoteBytes, UNRESERVED, unescapeOnce, utf8Bytes } from "./bytes.js";
 import type { Profile, ProfileContext } from "./context.js";
@@ -145,8 +146,6 @@ function authorityEnd(url: string): number {
   }
   return url.length;
 }
-/** The special schemes of the URL Standard, where a "\" before the query is a "/". */
-const SPECIAL = new Set(["ftp", "file", "http", "https", "ws", "wss"]);
 /** urllib.parse.uses_params: the schemes whose last path segment may have ";params". */
 const USES_PARAMS = new Set([
   "",
@@ -224,7 +223,7 @@ function split(url: string, unusual: boolean, parse: ProfileContext["parse"]): W
     if (/[A-Z]/.test(scheme)) scheme = scheme.toLowerCase();
     url = url.slice(schemeColon + 1);
   }
-  if (unusual && url.includes("\\") && SPECIAL.has(scheme)) {
+  if (unusual && url.includes("\\") && isSpecialScheme(scheme)) {
     const cut = url.search(/[?#]/);
     const end = cut === -1 ? url.length : cut;
     url = url.slice(0, end).replaceAll("\\", "/") + url.slice(end);

@@ -5,6 +5,7 @@ import * as L from "../../assembly/layout.js";
 import type { Arena } from "../kernel/arena.js";
 import type { ParseApi } from "../whatwg/parse.js";
 import { PARTS, type Setters } from "../whatwg/setters.js";
+import { defaultPortOf } from "../whatwg/special.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
 /** What URLPattern runs on: one API instance's parser and setters. */
@@ -13,21 +14,6 @@ export interface PatternCore {
   set: Setters["set"];
   /** The memory the compiled matchers run in (url-matcher.ts). */
   arena: Arena;
-}
-
-/** The URL Standard's special schemes. */
-export const SPECIAL_SCHEMES: readonly string[] = ["ftp", "file", "http", "https", "ws", "wss"];
-/** Their default ports (file has none). */
-const DEFAULT_PORTS: Readonly<Record<string, string>> = { ftp: "21", http: "80", https: "443", ws: "80", wss: "443" };
-
-/** "Is a special scheme". */
-export function isSpecialScheme(scheme: string): boolean {
-  return SPECIAL_SCHEMES.includes(scheme);
-}
-
-/** A special scheme's default port as a string, or null for any other scheme (and file). */
-export function defaultPortOf(scheme: string): string | null {
-  return Object.hasOwn(DEFAULT_PORTS, scheme) ? (DEFAULT_PORTS[scheme] as string) : null;
 }
 
 /** Whether a parsed URL's path is opaque ("has an opaque path"). */

@@ -1,7 +1,7 @@
 // A compiled component of a URL pattern (https://urlpattern.spec.whatwg.org/#component):
 // its part list, normalized pattern string, regular expression and group names.
 import type { Arena } from "../kernel/arena.js";
-import { SPECIAL_SCHEMES } from "./canonicalize.js";
+import { SPECIAL_SCHEMES } from "../whatwg/special.js";
 import { ComponentMatcher } from "./component-matcher.js";
 import { type EncodingCallback, parsePatternString } from "./parser.js";
 import { groupNames, type Part, type PartOptions } from "./parts.js";

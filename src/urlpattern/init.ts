@@ -1,7 +1,8 @@
 // URLPatternInit processing (https://urlpattern.spec.whatwg.org/#canon-processing-for-init):
 // a dictionary of components, with a base URL that fills in the ones left out,
 // made into pattern strings ("pattern") or canonical URL components ("url").
-import { type Canonicalizers, hasOpaquePath, isSpecialScheme, type PatternCore } from "./canonicalize.js";
+import { type Canonicalizers, hasOpaquePath, type PatternCore } from "./canonicalize.js";
+import { isSpecialScheme } from "../whatwg/special.js";
 import { urlComponents } from "./url-input.js";
 import { escapePatternString } from "./escape.js";
 import { URL_GETTERS, type UrlGetter } from "../whatwg/getters.js";

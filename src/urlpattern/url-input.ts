@@ -5,6 +5,7 @@
 // serialized path, and the query and fragment without their "?" and "#".
 
 import * as L from "../../assembly/layout.js";
+import { isSpecialScheme } from "../whatwg/special.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
 // Indices of the components in COMPONENTS (init.ts), the standard's order.
@@ -211,9 +212,6 @@ export function originEnd(input: string): number {
   return slashes < 2 ? -1 : input.indexOf("/", slashes + 3);
 }
 
-/** The special schemes but file: a path-absolute target's reading holds for them (requestEnd()). */
-const SPECIAL_BUT_FILE = /* @__PURE__ */ new Set(["http", "https", "ws", "wss", "ftp"]);
-
 /**
  * The components protocol to port of `url`, the parse of the absolute URL
  * `input`, where `input` up to `at` (originEnd()) is their serialization to
@@ -224,7 +222,7 @@ const SPECIAL_BUT_FILE = /* @__PURE__ */ new Set(["http", "https", "ws", "wss", 
 export function writtenOrigin(input: string, at: number, url: UrlInput): string[] | null {
   const origin = [url.get(PROTOCOL), url.get(USERNAME), url.get(PASSWORD), url.get(HOSTNAME), url.get(PORT)];
   const [protocol, username, password, hostname, port] = origin as [string, string, string, string, string];
-  if (!SPECIAL_BUT_FILE.has(protocol)) return null;
+  if (!isSpecialScheme(protocol) || protocol === "file") return null;
   let written = `${protocol}://`;
   if (username !== "" || password !== "") written += `${username}${password === "" ? "" : `:${password}`}@`;
   written += port === "" ? hostname : `${hostname}:${port}`;

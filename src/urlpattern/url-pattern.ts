@@ -5,7 +5,8 @@
 // Arguments are converted as WebIDL converts them for the platform's
 // URLPattern: strings as USVStrings, objects as URLPatternInit dictionaries.
 import { lazy } from "../kernel/lazy.js";
-import { type Canonicalizers, canonicalizers, defaultPortOf, type PatternCore } from "./canonicalize.js";
+import { type Canonicalizers, canonicalizers, type PatternCore } from "./canonicalize.js";
+import { defaultPortOf } from "../whatwg/special.js";
 import { wellFormed } from "./code-units.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
