@@ -6,7 +6,7 @@
 // a time, in the RegExp's order, as a backtracking RegExp tries them, but
 // each (instruction, position) pair is entered once: a path that comes back
 // to a pair entered before would go on as the first did, which failed
-// (captures do not steer a match). The first path to reach OP_MATCH at the
+// (captures do not steer a match). The first path to reach Op.Match at the
 // end is the RegExp's. Most inputs follow one path, at a few machine
 // instructions a byte; the cost is a bit per pair, so it runs for up to
 // BACKTRACK_CELLS pairs (a program of 80 words on inputs up to ~800 bytes).
@@ -22,19 +22,19 @@
 //
 // The answer is the one a backtracking RegExp gives: it tries the same paths
 // in the same order and keeps the first that matches; here they are walked in
-// step, in that order, and the first thread to reach OP_MATCH at the end of
+// step, in that order, and the first thread to reach Op.Match at the end of
 // the input wins. ECMAScript fails a "*" iteration that matched nothing; here
 // such an iteration comes back to its loop's split at the same position and
 // is dropped there, which leaves the same paths in the same order.
 
 import { ld32, ld8, st32 } from "../memory";
-import { backtracks, slotsAt, OP_BYTE, OP_JMP, OP_MATCH, OP_SAVE, OP_SPLIT, opWords } from "./program";
+import { backtracks, slotsAt, Op, opWords } from "./program";
 
 let prog: i32 = 0;
 let slots: i32 = 0;
 /** Where instruction pc was last added: the position of the list being built (marks[pc] == position). */
 let marks: i32 = 0;
-/** The stack of slot copies that OP_SAVE makes while following a thread. */
+/** The stack of slot copies that Op.Save makes while following a thread. */
 let stackTop: i32 = 0;
 /** The list being built and how many threads it holds. */
 let list: i32 = 0;
@@ -82,12 +82,12 @@ function follow(pc: i32, caps: i32, pos: i32): void {
     st32(mark, pos);
     const at = prog + (job << 2);
     const op = ld32(at);
-    if (op == OP_JMP) {
+    if (op == Op.Jmp) {
       top = push(top, ld32(at + 4), slotsAt);
-    } else if (op == OP_SPLIT) {
+    } else if (op == Op.Split) {
       // Popped in the other order: the first branch first.
       top = push(push(top, ld32(at + 8), slotsAt), ld32(at + 4), slotsAt);
-    } else if (op == OP_SAVE) {
+    } else if (op == Op.Save) {
       const copy = stackTop;
       stackTop += slots << 2;
       copySlots(copy, slotsAt, slots);
@@ -102,9 +102,9 @@ function follow(pc: i32, caps: i32, pos: i32): void {
   }
 }
 
-/** Whether the instruction at `at` (OP_BYTE or OP_SET) takes byte `b`. */
+/** Whether the instruction at `at` (Op.Byte or Op.Set) takes byte `b`. */
 function takes(at: i32, b: i32): bool {
-  if (ld32(at) == OP_BYTE) return ld32(at + 4) == b || ld32(at + 8) == b;
+  if (ld32(at) == Op.Byte) return ld32(at + 4) == b || ld32(at + 8) == b;
   return ((ld32(at + 4 + ((b >> 5) << 2)) >>> (b & 31)) & 1) != 0;
 }
 
@@ -144,7 +144,7 @@ export function matchComponent(program: i32, words: i32, slotCount: i32, src: i3
       const pc = ld32(entry);
       const at = prog + (pc << 2);
       const op = ld32(at);
-      if (op == OP_MATCH) {
+      if (op == Op.Match) {
         if (pos != len) continue;
         copySlots(out, entry + 4, slots);
         return 1;
@@ -186,18 +186,18 @@ function backtrack(program: i32, words: i32, slotCount: i32, src: i32, len: i32,
       st32(bitAt, bits | bit);
       const at = program + (pc << 2);
       const op = ld32(at);
-      if (op == OP_JMP) {
+      if (op == Op.Jmp) {
         pc = ld32(at + 4);
-      } else if (op == OP_SPLIT) {
+      } else if (op == Op.Split) {
         top = push(top, ld32(at + 8), pos);
         pc = ld32(at + 4);
-      } else if (op == OP_SAVE) {
+      } else if (op == Op.Save) {
         const slot = ld32(at + 4);
         const slotAt = caps + (slot << 2);
         top = push(top, -1 - slot, ld32(slotAt));
         st32(slotAt, pos);
         pc += 2;
-      } else if (op == OP_MATCH) {
+      } else if (op == Op.Match) {
         if (pos != len) break;
         copySlots(out, caps, slotCount);
         return 1;

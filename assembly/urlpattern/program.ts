@@ -7,30 +7,33 @@
 // segment wildcard's lazy "+?" the "stop"), so that running the threads in
 // that order picks the captures the RegExp would (a Pike VM).
 //
-//   OP_BYTE a b        one byte equal to a or to b (two cases under ignoreCase)
-//   OP_SET w0 .. w7    one byte whose bit is set in the 256-bit map w0..w7
-//   OP_SPLIT x y       go on at x, and at y with lower priority
-//   OP_JMP x           go on at x
-//   OP_SAVE k          capture slot k takes the position here
-//   OP_MATCH           the whole input matched (only at its end: "^...$")
+//   Op.Byte a b        one byte equal to a or to b (two cases under ignoreCase)
+//   Op.Set w0 .. w7    one byte whose bit is set in the 256-bit map w0..w7
+//   Op.Split x y       go on at x, and at y with lower priority
+//   Op.Jmp x           go on at x
+//   Op.Save k          capture slot k takes the position here
+//   Op.Match           the whole input matched (only at its end: "^...$")
 //
 // Addresses x, y are word indices into the program.
 
-export const OP_BYTE: i32 = 0;
-export const OP_SET: i32 = 1;
-export const OP_SPLIT: i32 = 2;
-export const OP_JMP: i32 = 3;
-export const OP_SAVE: i32 = 4;
-export const OP_MATCH: i32 = 5;
+/** The opcodes, numbered from 0 (asc inlines an enum's members as constants). */
+export enum Op {
+  Byte,
+  Set,
+  Split,
+  Jmp,
+  Save,
+  Match,
+}
 
-/** Words of an OP_SET map: 256 bits. */
+/** Words of an Op.Set map: 256 bits. */
 export const SET_WORDS: i32 = 8;
 
 /** The words each instruction takes, by opcode. */
 export function opWords(op: i32): i32 {
-  if (op == OP_SET) return 1 + SET_WORDS;
-  if (op == OP_BYTE || op == OP_SPLIT) return 3;
-  if (op == OP_MATCH) return 1;
+  if (op == Op.Set) return 1 + SET_WORDS;
+  if (op == Op.Byte || op == Op.Split) return 3;
+  if (op == Op.Match) return 1;
   return 2;
 }
 
@@ -57,7 +60,7 @@ export function backtracks(engine: i32, words: i32, len: i32): bool {
  * Bytes of scratch memory a run of a program of `words` words with `slots`
  * capture slots on `len` bytes needs. The Pike VM: a mark per word, two
  * thread lists (a thread is its instruction and its slots), a stack of
- * slot copies for OP_SAVE, and follow()'s stack of jobs (each instruction
+ * slot copies for Op.Save, and follow()'s stack of jobs (each instruction
  * entered once pushes two at most). The backtracking engine: the slots, a bit per
  * (instruction, position) and a stack of two words per pair at most (each
  * pair pushes one job: a split's other branch, or a slot to restore).

@@ -217,40 +217,25 @@ const unpacked = /* @__PURE__ */ new Int32Array(L.URL_FIELDS);
  * whole while any slice of it is alive.
  */
 export class UrlBatch implements Iterable<ParsedUrl | null> {
-  /** One entry per input line. */
-  readonly length: number;
-  /** Lines that did not parse. */
-  readonly failures: number;
-  /** Lines skipped as blank or comments (BatchOptions.skipBlank, skipComments): neither URLs nor failures. */
-  readonly skipped: number;
-  private readonly rows: Int32Array;
-  /** Every href of a BATCH_OK row, one after the other; rows say where. */
-  private readonly hrefs: HrefBytes;
-  /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
-  private readonly finished: Map<number, ParsedUrl>;
-  private readonly input: BatchInput;
   /** The input as bytes, and its lines' ranges (LineFinder): made when a line is first asked for. */
   private bytes: Uint8Array | null = null;
   private ranges: Int32Array | null = null;
 
   /** @internal Made by parseBatch() and parseStream(). */
   constructor(
-    length: number,
-    failures: number,
-    skipped: number,
-    rows: Int32Array,
-    hrefs: HrefBytes,
-    finished: Map<number, ParsedUrl>,
-    input: BatchInput,
-  ) {
-    this.length = length;
-    this.failures = failures;
-    this.skipped = skipped;
-    this.rows = rows;
-    this.hrefs = hrefs;
-    this.finished = finished;
-    this.input = input;
-  }
+    /** One entry per input line. */
+    readonly length: number,
+    /** Lines that did not parse. */
+    readonly failures: number,
+    /** Lines skipped as blank or comments (BatchOptions.skipBlank, skipComments): neither URLs nor failures. */
+    readonly skipped: number,
+    private readonly rows: Int32Array,
+    /** Every href of a BATCH_OK row, one after the other; rows say where. */
+    private readonly hrefs: HrefBytes,
+    /** Lines the kernel deferred to the single-URL path (UTS #46 hosts, blob: URLs, long hrefs) that parsed. */
+    private readonly finished: Map<number, ParsedUrl>,
+    private readonly input: BatchInput,
+  ) {}
 
   /**
    * @internal The kernel's rows (layout.ts ROW_*, one per line) and the hrefs

@@ -1,4 +1,4 @@
-// Sets of bytes as the kernel's OP_SET reads them (assembly/urlpattern/program.ts):
+// Sets of bytes as the kernel's Op.Set reads them (assembly/urlpattern/program.ts):
 // 256 bits in eight i32 words. The kernel matches ASCII inputs only (the
 // matcher hands others to the RegExp), so only bits 0-127 ever decide.
 

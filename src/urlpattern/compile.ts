@@ -17,7 +17,7 @@
 // flag reads code points, and under "i" folds some non-ASCII letters to ASCII
 // ones), or a regexp group outside the subset.
 
-import { OP_BYTE, OP_JMP, OP_MATCH, OP_SAVE, OP_SET, OP_SPLIT, opWords } from "../../assembly/urlpattern/program.js";
+import { Op, opWords } from "../../assembly/urlpattern/program.js";
 import { allBut, emptySet, otherCase, type ByteSet } from "./byte-set.js";
 import type { Part, PartModifier, PartOptions } from "./parts.js";
 import { parseRegExpSubset, type Atom } from "./regexp-subset.js";
@@ -48,12 +48,12 @@ class Emitter {
   }
 
   set(set: ByteSet): void {
-    this.words.push(OP_SET, ...set);
+    this.words.push(Op.Set, ...set);
   }
 
   /** A split whose targets are patched later: its address. */
   split(): number {
-    this.words.push(OP_SPLIT, 0, 0);
+    this.words.push(Op.Split, 0, 0);
     return this.here - 3;
   }
 
@@ -67,7 +67,7 @@ class Emitter {
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c >= 0x80) return false;
-      this.words.push(OP_BYTE, c, this.options.ignoreCase ? otherCase(c) : c);
+      this.words.push(Op.Byte, c, this.options.ignoreCase ? otherCase(c) : c);
     }
     return true;
   }
@@ -94,12 +94,12 @@ class Emitter {
     if (!body()) return false;
     const end = this.here;
     if (modifier === "zero-or-more") {
-      this.words.push(OP_JMP, split);
+      this.words.push(Op.Jmp, split);
       this.patch(split, this.nonEmpty(start, end), this.here);
       return true;
     }
     const jump = this.here;
-    this.words.push(OP_JMP, 0);
+    this.words.push(Op.Jmp, 0);
     const entry = this.nonEmpty(start, end);
     if (entry === start) this.words.length = jump;
     else this.words[jump + 1] = this.here;
@@ -115,9 +115,9 @@ class Emitter {
       if (seen.has(pc)) return false;
       seen.add(pc);
       const op = this.words[pc];
-      if (op === OP_SPLIT) return reach(this.words[pc + 1]) || reach(this.words[pc + 2]);
-      if (op === OP_JMP) return reach(this.words[pc + 1]);
-      if (op === OP_SAVE) return reach(pc + 2);
+      if (op === Op.Split) return reach(this.words[pc + 1]) || reach(this.words[pc + 2]);
+      if (op === Op.Jmp) return reach(this.words[pc + 1]);
+      if (op === Op.Save) return reach(pc + 2);
       return false;
     };
     return reach(start);
@@ -138,17 +138,17 @@ class Emitter {
     for (let pc = start; pc < end; pc += opWords(this.words[pc])) {
       moved.set(pc, at);
       const op = this.words[pc];
-      at += opWords(op) + (op === OP_BYTE || op === OP_SET ? 2 : 0);
+      at += opWords(op) + (op === Op.Byte || op === Op.Set ? 2 : 0);
     }
     // Ending without a byte: a set of no bytes, where the thread dies.
     moved.set(end, at);
     const to = (pc: number): number => moved.get(pc) ?? pc;
     for (let pc = start; pc < end; pc += opWords(this.words[pc])) {
       const op = this.words[pc];
-      if (op === OP_BYTE || op === OP_SET)
-        this.words.push(...this.words.slice(pc, pc + opWords(op)), OP_JMP, pc + opWords(op));
-      else if (op === OP_SPLIT) this.words.push(OP_SPLIT, to(this.words[pc + 1]), to(this.words[pc + 2]));
-      else if (op === OP_JMP) this.words.push(OP_JMP, to(this.words[pc + 1]));
+      if (op === Op.Byte || op === Op.Set)
+        this.words.push(...this.words.slice(pc, pc + opWords(op)), Op.Jmp, pc + opWords(op));
+      else if (op === Op.Split) this.words.push(Op.Split, to(this.words[pc + 1]), to(this.words[pc + 2]));
+      else if (op === Op.Jmp) this.words.push(Op.Jmp, to(this.words[pc + 1]));
       else this.words.push(op, this.words[pc + 1]);
     }
     this.set(emptySet());
@@ -161,7 +161,7 @@ class Emitter {
     if (max === Infinity) {
       const split = this.split();
       this.set(set);
-      this.words.push(OP_JMP, split);
+      this.words.push(Op.Jmp, split);
       this.order(split, split + 3, this.here, lazy);
       return;
     }
@@ -207,7 +207,7 @@ class Emitter {
       const split = last ? -1 : this.split();
       for (const a of alternatives[i] as Atom[]) this.atom(a);
       if (last) break;
-      this.words.push(OP_JMP, 0);
+      this.words.push(Op.Jmp, 0);
       jumps.push(this.here - 1);
       this.patch(split, split + 3, this.here);
     }
@@ -218,9 +218,9 @@ class Emitter {
   group(body: () => boolean): boolean {
     if (this.testOnly) return body();
     const slot = 2 * this.groups++;
-    this.words.push(OP_SAVE, slot);
+    this.words.push(Op.Save, slot);
     if (!body()) return false;
-    this.words.push(OP_SAVE, slot + 1);
+    this.words.push(Op.Save, slot + 1);
     return true;
   }
 
@@ -260,6 +260,6 @@ class Emitter {
 export function compileParts(parts: readonly Part[], options: CompileOptions, testOnly = false): Program | null {
   const e = new Emitter(options, testOnly);
   for (const part of parts) if (!e.part(part)) return null;
-  e.words.push(OP_MATCH);
+  e.words.push(Op.Match);
   return { words: Int32Array.from(e.words), slots: 2 * e.groups };
 }

@@ -167,7 +167,7 @@ function matchInput(
  * The URLPattern class of the URL Pattern Standard. Each API instance (and the
  * default entry) has its own subclass, urlPatternClass(), bound to its kernel.
  */
-export class URLPattern {
+export class URLPattern implements Readonly<Record<ComponentName, string>> {
   /** @internal The parser, setters and canonicalizers this class runs on (urlPatternClass() sets them). */
   declare static _tools: () => PatternTools;
   // Private fields: a pattern shows no own key (Object.keys(), JSON.stringify()), as the platform's has none.
@@ -175,6 +175,21 @@ export class URLPattern {
   readonly #components: readonly Component[];
   /** Its class's tools (a field: read at every test(), where the class's lazy getter is a call more). */
   readonly #tools: PatternTools;
+
+  /** The normalized pattern string of each component (a getter each, which urlPatternClass() makes). */
+  declare readonly protocol: string;
+  declare readonly username: string;
+  declare readonly password: string;
+  declare readonly hostname: string;
+  declare readonly port: string;
+  declare readonly pathname: string;
+  declare readonly search: string;
+  declare readonly hash: string;
+
+  /** @internal What the getter of the component at `index` of COMPONENTS returns for `pattern`. */
+  static _patternString(pattern: URLPattern, index: number): string {
+    return (pattern.#components[index] as Component).patternString;
+  }
 
   /**
    * `new URLPattern(input, baseURL, options)` or `new URLPattern(input, options)`:
@@ -244,32 +259,6 @@ export class URLPattern {
     return groups === null ? null : this._matcher.result(given, groups, inputs);
   }
 
-  /** The normalized pattern string of each component. */
-  get protocol(): string {
-    return (this.#components[0] as Component).patternString;
-  }
-  get username(): string {
-    return (this.#components[1] as Component).patternString;
-  }
-  get password(): string {
-    return (this.#components[2] as Component).patternString;
-  }
-  get hostname(): string {
-    return (this.#components[3] as Component).patternString;
-  }
-  get port(): string {
-    return (this.#components[4] as Component).patternString;
-  }
-  get pathname(): string {
-    return (this.#components[5] as Component).patternString;
-  }
-  get search(): string {
-    return (this.#components[6] as Component).patternString;
-  }
-  get hash(): string {
-    return (this.#components[7] as Component).patternString;
-  }
-
   /** Whether a component has a custom regular expression group, such as `(\d+)`. */
   get hasRegExpGroups(): boolean {
     return this.#components.some((component) => component.hasRegExpGroups);
@@ -294,6 +283,17 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
     }),
   });
   Object.defineProperty(bound, "name", { value: "URLPattern" });
+  // The component getters, one per entry of COMPONENTS. Made here, not in a
+  // static block of the class: a bundle keeps a class with a static block
+  // even where nothing uses it.
+  for (const [index, name] of COMPONENTS.entries()) {
+    Object.defineProperty(bound.prototype, name, {
+      configurable: true,
+      get(this: URLPattern): string {
+        return BaseURLPattern._patternString(this, index);
+      },
+    });
+  }
   return bound;
 }
 

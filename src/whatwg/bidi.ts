@@ -1,7 +1,7 @@
 // The Bidi Rule of RFC 5893 section 2, which UTS #46 section 4.1 step 9 applies
 // (CheckBidi=true) to every label of a Bidi domain name.
 
-import { BIDI_AN, BIDI_EN, BIDI_L, BIDI_NEUTRAL, BIDI_NSM, BIDI_R, bidiGroup, properties } from "./unicode-data.js";
+import { Bidi, bidiGroup, properties } from "./unicode-data.js";
 
 /**
  * RFC 5893 section 1.4: a Bidi domain name holds at least one character of
@@ -14,7 +14,7 @@ export function isBidiDomain(labels: readonly string[]): boolean {
       if (c < 0x590) continue; // below the Hebrew block, every code point is of another class
       if (c > 0xffff) k++;
       const group = bidiGroup(properties(c));
-      if (group === BIDI_R || group === BIDI_AN) return true;
+      if (group === Bidi.R || group === Bidi.AN) return true;
     }
   }
   return false;
@@ -24,8 +24,8 @@ export function isBidiDomain(labels: readonly string[]): boolean {
 export function satisfiesBidiRule(codePoints: readonly number[]): boolean {
   // 1. The first character must be of Bidi_Class L, R or AL.
   const first = bidiGroup(properties(codePoints[0]));
-  if (first !== BIDI_L && first !== BIDI_R) return false;
-  const rtl = first === BIDI_R;
+  if (first !== Bidi.L && first !== Bidi.R) return false;
+  const rtl = first === Bidi.R;
   let hasEN = false;
   let hasAN = false;
   // The last character that is not NSM (there is one: the first).
@@ -34,18 +34,18 @@ export function satisfiesBidiRule(codePoints: readonly number[]): boolean {
     const group = bidiGroup(properties(c));
     if (rtl) {
       // 2. In an RTL label, only R, AL, AN, EN, ES, CS, ET, ON, BN and NSM.
-      if (group === BIDI_L || group === 0) return false;
-    } else if (group === BIDI_R || group === BIDI_AN || group === 0) {
+      if (group === Bidi.L || group === 0) return false;
+    } else if (group === Bidi.R || group === Bidi.AN || group === 0) {
       // 5. In an LTR label, only L, EN, ES, CS, ET, ON, BN and NSM.
       return false;
     }
-    if (group === BIDI_EN) hasEN = true;
-    if (group === BIDI_AN) hasAN = true;
-    if (group !== BIDI_NSM) last = group;
+    if (group === Bidi.EN) hasEN = true;
+    if (group === Bidi.AN) hasAN = true;
+    if (group !== Bidi.NSM) last = group;
   }
   // 3. An RTL label must end with R, AL, EN or AN, followed by zero or more NSM;
   // 4. and must not hold both EN and AN.
-  if (rtl) return last !== BIDI_NEUTRAL && !(hasEN && hasAN);
+  if (rtl) return last !== Bidi.Neutral && !(hasEN && hasAN);
   // 6. An LTR label must end with L or EN, followed by zero or more NSM.
-  return last === BIDI_L || last === BIDI_EN;
+  return last === Bidi.L || last === Bidi.EN;
 }

@@ -1,7 +1,7 @@
 // The CONTEXTJ rules of RFC 5892 Appendix A, which UTS #46 section 4.1 step 8
 // applies with CheckJoiners=true.
 
-import { JOINING_D, JOINING_L, JOINING_R, JOINING_T, VIRAMA, joiningType, properties } from "./unicode-data.js";
+import { Joining, VIRAMA, joiningType, properties } from "./unicode-data.js";
 
 const ZWNJ = 0x200c;
 const ZWJ = 0x200d;
@@ -17,15 +17,15 @@ export function satisfiesContextJ(codePoints: readonly number[]): boolean {
     // (Joining_Type:T)*\u200C(Joining_Type:T)*(Joining_Type:{R,D})) Then True;"
     if (c === ZWJ) return false;
     let before = i - 1;
-    while (before >= 0 && joiningType(properties(codePoints[before])) === JOINING_T) before--;
+    while (before >= 0 && joiningType(properties(codePoints[before])) === Joining.T) before--;
     if (before < 0) return false;
     const left = joiningType(properties(codePoints[before]));
-    if (left !== JOINING_L && left !== JOINING_D) return false;
+    if (left !== Joining.L && left !== Joining.D) return false;
     let after = i + 1;
-    while (after < codePoints.length && joiningType(properties(codePoints[after])) === JOINING_T) after++;
+    while (after < codePoints.length && joiningType(properties(codePoints[after])) === Joining.T) after++;
     if (after === codePoints.length) return false;
     const right = joiningType(properties(codePoints[after]));
-    if (right !== JOINING_R && right !== JOINING_D) return false;
+    if (right !== Joining.R && right !== Joining.D) return false;
   }
   return true;
 }

@@ -145,18 +145,26 @@ export function isValid(cp: number): boolean {
 }
 
 // The properties of a valid code point (gen-uts46.mjs, PROPERTY):
-//   bits 0-2: the bidi group (the BIDI_ constants), bits 3-5: the Joining_Type
-//   (the JOINING_ constants), bit 6: General_Category=Mark, bit 7: virama.
-export const BIDI_L = 1;
-export const BIDI_R = 2; // R or AL
-export const BIDI_AN = 3;
-export const BIDI_EN = 4;
-export const BIDI_NSM = 5;
-export const BIDI_NEUTRAL = 6; // ES, CS, ET, ON, BN
-export const JOINING_T = 1;
-export const JOINING_L = 2;
-export const JOINING_R = 3;
-export const JOINING_D = 4;
+//   bits 0-2: the bidi group (Bidi), bits 3-5: the Joining_Type (Joining),
+//   bit 6: General_Category=Mark, bit 7: virama.
+/** A code point's bidi group: its Bidi_Class, with the classes the Bidi Rule treats alike as one. */
+export enum Bidi {
+  L = 1,
+  /** R or AL. */
+  R = 2,
+  AN = 3,
+  EN = 4,
+  NSM = 5,
+  /** ES, CS, ET, ON, BN. */
+  Neutral = 6,
+}
+/** A code point's Joining_Type, where CONTEXTJ reads one (U, C and the rest: 0). */
+export enum Joining {
+  T = 1,
+  L = 2,
+  R = 3,
+  D = 4,
+}
 export const MARK = 64;
 export const VIRAMA = 128;
 

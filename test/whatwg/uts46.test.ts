@@ -16,16 +16,8 @@ import mappingTable from "tr46/lib/mappingTable.json";
 import regexes from "tr46/lib/regexes.js";
 import { domainToAscii } from "../../src/whatwg/idna";
 import {
-  BIDI_AN,
-  BIDI_EN,
-  BIDI_L,
-  BIDI_NEUTRAL,
-  BIDI_NSM,
-  BIDI_R,
-  JOINING_D,
-  JOINING_L,
-  JOINING_R,
-  JOINING_T,
+  Bidi,
+  Joining,
   MARK,
   VIRAMA,
   bidiGroup,
@@ -261,17 +253,17 @@ describe("UTS #46 ToASCII against tr46", () => {
       const bidi = bidiGroup(p);
       const joining = joiningType(p);
       const agrees =
-        regexes.bidiS1LTR.test(ch) === (bidi === BIDI_L) &&
-        regexes.bidiS1RTL.test(ch) === (bidi === BIDI_R) &&
-        regexes.bidiS4AN.test(ch) === (bidi === BIDI_AN) &&
-        regexes.bidiS4EN.test(ch) === (bidi === BIDI_EN) &&
-        rtlAllowed.test(ch) === [BIDI_R, BIDI_AN, BIDI_EN, BIDI_NSM, BIDI_NEUTRAL].includes(bidi) &&
-        ltrAllowed.test(ch) === [BIDI_L, BIDI_EN, BIDI_NSM, BIDI_NEUTRAL].includes(bidi) &&
+        regexes.bidiS1LTR.test(ch) === (bidi === Bidi.L) &&
+        regexes.bidiS1RTL.test(ch) === (bidi === Bidi.R) &&
+        regexes.bidiS4AN.test(ch) === (bidi === Bidi.AN) &&
+        regexes.bidiS4EN.test(ch) === (bidi === Bidi.EN) &&
+        rtlAllowed.test(ch) === [Bidi.R, Bidi.AN, Bidi.EN, Bidi.NSM, Bidi.Neutral].includes(bidi) &&
+        ltrAllowed.test(ch) === [Bidi.L, Bidi.EN, Bidi.NSM, Bidi.Neutral].includes(bidi) &&
         regexes.combiningMarks.test(ch) === Boolean(p & MARK) &&
         regexes.combiningClassVirama.test(ch) === Boolean(p & VIRAMA) &&
-        leftOrDual.test(ch) === (joining === JOINING_L || joining === JOINING_D) &&
-        rightOrDual.test(ch) === (joining === JOINING_R || joining === JOINING_D) &&
-        transparent.test(ch) === (joining === JOINING_T);
+        leftOrDual.test(ch) === (joining === Joining.L || joining === Joining.D) &&
+        rightOrDual.test(ch) === (joining === Joining.R || joining === Joining.D) &&
+        transparent.test(ch) === (joining === Joining.T);
       if (!agrees) mismatches.push(`U+${cp.toString(16)}`);
     }
     expect(mismatches.slice(0, 20)).toEqual([]);

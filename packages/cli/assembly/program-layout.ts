@@ -25,11 +25,15 @@ export const RECORD_LITERAL_LENGTH: i32 = 1;
 export const RECORD_FLAGS: i32 = 2;
 
 /** Field flags: quoted (ends at a quote no backslash escapes), "-" or digits, a decimal, an extent the wrapper finds. */
-export const FIELD_QUOTED: i32 = 1;
-export const FIELD_INTEGER: i32 = 2;
-export const FIELD_DECIMAL: i32 = 4;
-export const FIELD_EXTENT: i32 = 8;
+export enum FieldFlag {
+  Quoted = 1,
+  Integer = 2,
+  Decimal = 4,
+  Extent = 8,
+}
 
 /** A line's outcome: it matches, it does not; k >= 0: the run stopped before field k, whose extent the wrapper finds. */
-export const LINE_MATCH: i32 = -1;
-export const LINE_NO_MATCH: i32 = -2;
+export enum Line {
+  Match = -1,
+  NoMatch = -2,
+}

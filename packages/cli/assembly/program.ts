@@ -16,12 +16,8 @@
 import { BACKSLASH, DIGIT_0, DIGIT_9, DOT, HYPHEN, QUOTE, SPACE, TAB } from "../../../assembly/charcode";
 import { ld32, ld8, st32 } from "../../../assembly/memory";
 import {
-  FIELD_DECIMAL,
-  FIELD_EXTENT,
-  FIELD_INTEGER,
-  FIELD_QUOTED,
-  LINE_MATCH,
-  LINE_NO_MATCH,
+  FieldFlag,
+  Line,
   PROGRAM_FIELDS,
   PROGRAM_HEADER,
   PROGRAM_RECORD,
@@ -105,7 +101,7 @@ function closeQuote(p: i32, end: i32): i32 {
 
 /** Where field k, which starts at p, ends; -1 where the line does not match. */
 function fieldEnd(prog: i32, k: i32, flags: i32, p: i32, end: i32): i32 {
-  if (flags & FIELD_QUOTED) return closeQuote(p, end);
+  if (flags & FieldFlag.Quoted) return closeQuote(p, end);
   if (recordField(prog, k + 1, RECORD_LITERAL_LENGTH) == 0) {
     // A field that nothing follows ends at a space or a tab: what comes after it is the server's addition.
     const e = findEither(p, end, SPACE, TAB);
@@ -118,30 +114,30 @@ function fieldEnd(prog: i32, k: i32, flags: i32, p: i32, end: i32): i32 {
 
 /** Field k ends at e: whether its bytes are of its kind. */
 function ofKind(flags: i32, p: i32, e: i32): bool {
-  return (flags & (FIELD_INTEGER | FIELD_DECIMAL)) == 0 || numeric(p, e, (flags & FIELD_DECIMAL) != 0);
+  return (flags & (FieldFlag.Integer | FieldFlag.Decimal)) == 0 || numeric(p, e, (flags & FieldFlag.Decimal) != 0);
 }
 
 /** Run the line from p (after literal k) to `end`, fields k and on into `ranges`: the line's outcome. */
 function runFrom(prog: i32, k: i32, p: i32, end: i32, ranges: i32): i32 {
   const n = ld32(prog + (PROGRAM_FIELDS << 2));
   for (; k < n; k++) {
-    if (p < 0) return LINE_NO_MATCH;
+    if (p < 0) return Line.NoMatch;
     const flags = recordField(prog, k, RECORD_FLAGS);
     st32(ranges + (k << 3), p);
-    if (flags & FIELD_EXTENT) return k;
+    if (flags & FieldFlag.Extent) return k;
     const e = fieldEnd(prog, k, flags, p, end);
-    if (e < 0 || !ofKind(flags, p, e)) return LINE_NO_MATCH;
+    if (e < 0 || !ofKind(flags, p, e)) return Line.NoMatch;
     st32(ranges + (k << 3) + 4, e);
     p = literal(prog, k + 1, e, end);
   }
-  if (p < 0) return LINE_NO_MATCH;
-  return p == end || ld8(p) == SPACE || ld8(p) == TAB ? LINE_MATCH : LINE_NO_MATCH;
+  if (p < 0) return Line.NoMatch;
+  return p == end || ld8(p) == SPACE || ld8(p) == TAB ? Line.Match : Line.NoMatch;
 }
 
 /**
  * Run program `prog` over `count` lines, each a (start, end) pair of
  * addresses at `lines`: each line's ranges at `ranges` (2 i32 a field) and
- * its outcome (LINE_MATCH, LINE_NO_MATCH, or the field it stopped before) at
+ * its outcome (Line.Match, Line.NoMatch, or the field it stopped before) at
  * `outcomes`.
  */
 export function programRun(prog: i32, lines: i32, count: i32, ranges: i32, outcomes: i32): void {
@@ -159,7 +155,7 @@ export function programRun(prog: i32, lines: i32, count: i32, ranges: i32, outco
  */
 export function programResume(prog: i32, k: i32, e: i32, end: i32, ranges: i32): i32 {
   const flags = recordField(prog, k, RECORD_FLAGS);
-  if (!ofKind(flags, ld32(ranges + (k << 3)), e)) return LINE_NO_MATCH;
+  if (!ofKind(flags, ld32(ranges + (k << 3)), e)) return Line.NoMatch;
   st32(ranges + (k << 3) + 4, e);
   return runFrom(prog, k + 1, literal(prog, k + 1, e, end), end, ranges);
 }

@@ -86,9 +86,9 @@ export class ProgramKernel {
         const start = words[(lineRanges >> 2) + 2 * outcome] - SRC;
         const end = ends[from + i];
         const e = strftimeEnd(program.extents[outcome]!, bytes, start, end);
-        outcome = e < 0 ? P.LINE_NO_MATCH : k.programResume(prog, outcome, SRC + e, SRC + end, lineRanges);
+        outcome = e < 0 ? P.Line.NoMatch : k.programResume(prog, outcome, SRC + e, SRC + end, lineRanges);
       }
-      matched[i] = outcome === P.LINE_MATCH ? 1 : 0;
+      matched[i] = outcome === P.Line.Match ? 1 : 0;
     }
     return { ranges: words.slice(ranges >> 2, (ranges >> 2) + 2 * fields * count), base: SRC, matched };
   }
@@ -115,7 +115,7 @@ export class ProgramKernel {
 function fieldFlags(program: LogProgram, k: number): number {
   const kind = program.fields[k].kind;
   return (
-    (program.quoted[k] ? P.FIELD_QUOTED : program.extents[k] !== null ? P.FIELD_EXTENT : 0) |
-    (kind === "integer" ? P.FIELD_INTEGER : kind === "decimal" ? P.FIELD_DECIMAL : 0)
+    (program.quoted[k] ? P.FieldFlag.Quoted : program.extents[k] !== null ? P.FieldFlag.Extent : 0) |
+    (kind === "integer" ? P.FieldFlag.Integer : kind === "decimal" ? P.FieldFlag.Decimal : 0)
   );
 }
