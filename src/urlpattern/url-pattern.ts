@@ -283,16 +283,16 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
     }),
   });
   Object.defineProperty(bound, "name", { value: "URLPattern" });
-  // The component getters, one per entry of COMPONENTS. Made here, not in a
-  // static block of the class: a bundle keeps a class with a static block
-  // even where nothing uses it.
+  // The component getters, one per entry of COMPONENTS, as WebIDL makes an
+  // attribute: an enumerable accessor whose getter is named "get <name>".
+  // Made here, not in a static block of the class: a bundle keeps a class
+  // with a static block even where nothing uses it.
   for (const [index, name] of COMPONENTS.entries()) {
-    Object.defineProperty(bound.prototype, name, {
-      configurable: true,
-      get(this: URLPattern): string {
-        return BaseURLPattern._patternString(this, index);
-      },
-    });
+    const get = function (this: URLPattern): string {
+      return BaseURLPattern._patternString(this, index);
+    };
+    Object.defineProperty(get, "name", { value: `get ${name}` });
+    Object.defineProperty(bound.prototype, name, { configurable: true, enumerable: true, get });
   }
   return bound;
 }

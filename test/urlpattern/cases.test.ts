@@ -127,6 +127,16 @@ describe.each(implementations.filter(([name]) => name !== "native"))("URLPattern
   it("is tagged URLPattern", () => {
     expect(Object.prototype.toString.call(new URLPattern())).toBe("[object URLPattern]");
   });
+
+  it("has its components as WebIDL attributes: enumerable getters on the prototype, named get <name>", () => {
+    for (const name of ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]) {
+      const attribute = Object.getOwnPropertyDescriptor(URLPattern.prototype, name);
+      expect(attribute, name).toMatchObject({ enumerable: true, configurable: true, set: undefined });
+      expect(attribute?.get?.name).toBe(`get ${name}`);
+    }
+    expect(Object.keys(new URLPattern({ pathname: "/a" }))).toEqual([]);
+    expect(new URLPattern({ pathname: "/a/:b" }).pathname).toBe("/a/:b");
+  });
 });
 
 // The canonicalizers return some text as it is without the kernel (src/urlpattern/canonicalize.ts):
