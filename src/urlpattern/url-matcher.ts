@@ -36,13 +36,11 @@ interface ComponentSource {
 const TEST_ORDER = [PATHNAME, HOSTNAME, PROTOCOL, PORT, SEARCH, HASH, USERNAME, PASSWORD];
 
 /**
- * The components of `order` that `keep` keeps, as a list made once for each
- * order and subset (at most 2^8 of each): the patterns of a large list share
- * them, and a match reads one that others kept in the cache.
+ * The components of `order` in `mask` (bit c: component c), as a list made
+ * once for each order and subset (at most 2^8 of each): the patterns of a
+ * large list share them, and a match reads one that others kept in the cache.
  */
-function subset(order: readonly number[], keep: (c: number) => boolean): readonly number[] {
-  let mask = 0;
-  for (const c of order) if (keep(c)) mask |= 1 << c;
+function subset(order: readonly number[], mask: number): readonly number[] {
   let lists = LISTS.get(order);
   if (lists === undefined) {
     lists = [];
@@ -54,11 +52,9 @@ function subset(order: readonly number[], keep: (c: number) => boolean): readonl
 const LISTS = new Map<readonly number[], (readonly number[])[]>();
 /** The components in the standard's order. */
 const STANDARD_ORDER = COMPONENTS.map((_, c) => c);
-
-/** A component with no group, or "*" alone. */
-function isStar(component: ComponentMatcher): boolean {
-  return component.names.length === 0 || isLoneStar(component);
-}
+/** Every component's bit, and the pathname's. */
+const ALL = (1 << COMPONENTS.length) - 1;
+const PATHNAME_BIT = 1 << PATHNAME;
 
 /** "*" alone: its one group, "0", the whole value. */
 function isLoneStar(component: ComponentMatcher): boolean {
@@ -91,13 +87,24 @@ export class UrlMatcher {
     // A parsed URL's components hold no line terminator (the parser drops
     // tabs and newlines and percent-encodes the rest), which is all a "*"
     // could refuse.
-    this.toTest = subset(TEST_ORDER, (c) => this.components[c].kind !== "any");
-    this.anything = subset(TEST_ORDER, (c) => this.components[c].kind === "any");
-    this.others = subset(TEST_ORDER, (c) => c !== PATHNAME && this.components[c].kind !== "any");
+    // Each a mask of the components: "*" (any value), "*" alone, and no group.
+    let any = 0;
+    let loneStar = 0;
+    let noGroup = 0;
+    for (let c = 0; c < COMPONENTS.length; c++) {
+      const component = this.components[c] as ComponentMatcher;
+      if (component.kind === "any") any |= 1 << c;
+      if (isLoneStar(component)) loneStar |= 1 << c;
+      if (component.names.length === 0) noGroup |= 1 << c;
+    }
+    this.toTest = subset(TEST_ORDER, ALL & ~any);
+    this.anything = subset(TEST_ORDER, any);
+    this.others = subset(TEST_ORDER, ALL & ~any & ~PATHNAME_BIT);
     this.checksOthers = this.others.length > 0;
-    this.named = subset(STANDARD_ORDER, (c) => !isStar(this.components[c]));
-    this.pathnameGroupsOnly = this.named.every((c) => c === PATHNAME);
-    this.othersStar = this.components.every((m, c) => c === PATHNAME || isLoneStar(m));
+    const named = ALL & ~(loneStar | noGroup);
+    this.named = subset(STANDARD_ORDER, named);
+    this.pathnameGroupsOnly = (named & ~PATHNAME_BIT) === 0;
+    this.othersStar = (loneStar | PATHNAME_BIT) === ALL;
     const path = sources[PATHNAME];
     this.pathnameText = path.options.ignoreCase ? "" : leadingText(path.parts);
   }
