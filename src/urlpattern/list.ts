@@ -65,8 +65,6 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
     /** The base of the last request and its parse (a server gives the same base every time). */
     #baseURL: BaseURL | undefined = undefined;
     #base: Base | null = null;
-    /** That base as exec()'s inputs name it: a USVString. */
-    #baseInput = "";
     /** The origin kept (learnOrigin(); "": none yet), whose URLs are read without a parse, and its components. */
     #origin = "";
     #originComponents: readonly string[] = [];
@@ -113,7 +111,6 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
         if (baseURL !== this.#baseURL || this.#base === null) {
           this.#base = c.base(baseURL);
           this.#baseURL = baseURL;
-          this.#baseInput = wellFormed(hrefOf(baseURL) as string);
         }
         const base = this.#base;
         if (base.url === null) return false;
@@ -173,9 +170,9 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
       const index = this._request(input, baseURL) ? search.first(true) : -1;
       if (index < 0) return null;
       // The inputs as exec() names them: USVStrings (a request read as it
-      // came is ASCII; the base's is kept with it).
+      // came is ASCII; the base's is kept with its parse).
       const given = search.readAsItCame() ? input : wellFormed(input);
-      const inputs = baseURL === undefined ? [given] : [given, this.#baseInput];
+      const inputs = baseURL === undefined ? [given] : [given, (this.#base as Base).given];
       return { index, result: search.result(index, inputs) };
     }
 

@@ -6,6 +6,7 @@
 
 import * as L from "../../assembly/layout.js";
 import { isSpecialScheme } from "../whatwg/special.js";
+import { wellFormed } from "./code-units.js";
 import type { ParsedUrl } from "../whatwg/url.js";
 
 // Indices of the components in COMPONENTS (init.ts), the standard's order.
@@ -108,14 +109,16 @@ export type BaseURL = string | ParsedUrl;
 /** A base, parsed once: the URL (null: failure), and the components a path-absolute input keeps of it. */
 export interface Base {
   readonly url: ParsedUrl | null;
+  /** The base as exec()'s inputs name it: the string given as a USVString, a parsed URL's href. */
+  readonly given: string;
   /** Protocol to port of the base, where requestEnd() may resolve against it (special, not file); else null. */
   readonly origin: readonly string[] | null;
 }
 
-function baseOf(url: ParsedUrl | null): Base {
+function baseOf(url: ParsedUrl | null, given: string): Base {
   const scheme = url === null ? L.SCHEME_OTHER : L.schemeOf(url._flags);
   const resolvable = scheme >= L.SCHEME_HTTP && scheme <= L.SCHEME_FTP;
-  return { url, origin: resolvable ? urlComponents(url as ParsedUrl).slice(PROTOCOL, PATHNAME) : null };
+  return { url, given, origin: resolvable ? urlComponents(url as ParsedUrl).slice(PROTOCOL, PATHNAME) : null };
 }
 
 /**
@@ -270,7 +273,7 @@ export class BaseCache {
   private readonly parsed = new WeakMap<ParsedUrl, Base>();
   /** The last base asked for: a server asks for one base again and again. */
   private last: BaseURL | undefined;
-  private lastFound: Base = baseOf(null);
+  private lastFound: Base = baseOf(null, "");
   constructor(private readonly parse: Parse) {}
 
   of(base: BaseURL): Base {
@@ -278,11 +281,11 @@ export class BaseCache {
     let found = typeof base === "string" ? this.strings.get(base) : this.parsed.get(base);
     if (found === undefined) {
       if (typeof base === "string") {
-        found = baseOf(this.parse(base));
+        found = baseOf(this.parse(base), wellFormed(base));
         if (this.strings.size >= BASES) this.strings.clear();
         this.strings.set(base, found);
       } else {
-        found = baseOf(base);
+        found = baseOf(base, base.href);
         this.parsed.set(base, found);
       }
     }
