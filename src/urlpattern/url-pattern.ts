@@ -8,6 +8,7 @@ import { lazy } from "../kernel/lazy.js";
 import { type Canonicalizers, canonicalizers, type PatternCore } from "./canonicalize.js";
 import { defaultPortOf } from "../whatwg/special.js";
 import { wellFormed } from "./code-units.js";
+import { exposeMembers } from "../whatwg/webidl.js";
 import { type Component, compileComponent, matchesSpecialScheme } from "./component.js";
 import { parseConstructorString } from "./constructor-string.js";
 import { COMPONENTS, type ComponentName, processInit, type URLPatternInit, type URLPatternInput } from "./init.js";
@@ -294,6 +295,9 @@ export function urlPatternClass(core: () => PatternCore): typeof URLPattern {
     Object.defineProperty(get, "name", { value: `get ${name}` });
     Object.defineProperty(bound.prototype, name, { configurable: true, enumerable: true, get });
   }
+  // Then, as WebIDL defines an interface's members on its prototype: the
+  // other attribute, then the operations, in the IDL's order.
+  exposeMembers(bound.prototype, BaseURLPattern.prototype, ["hasRegExpGroups", "test", "exec"]);
   return bound;
 }
 

@@ -276,6 +276,8 @@ export function urlClass(core: () => UrlCore): typeof URL {
   Object.defineProperty(bound, "_core", { value: core });
   // The name util.inspect() shows, and the platform's class has (bundlers may drop a class expression's).
   Object.defineProperty(bound, "name", { value: "URL" });
+  // WebIDL: an interface object's length is the number of its constructor's required arguments.
+  Object.defineProperty(bound, "length", { value: 1 });
   exposeMembers(bound, BaseURL, STATICS);
   exposeMembers(bound.prototype, BaseURL.prototype, MEMBERS);
   return bound;

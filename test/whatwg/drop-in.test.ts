@@ -5,6 +5,7 @@
 // key, over every build.
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
+import { COMPONENTS } from "../../src/urlpattern/init";
 
 /** WebIDL: "the dictionary members ... ordered lexicographically" (inherited ones first; URLPatternResult has none). */
 const RESULT_KEYS = ["hash", "hostname", "inputs", "password", "pathname", "port", "protocol", "search", "username"];
@@ -58,6 +59,8 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
       expect(kind(api.URL.prototype, name), name).toEqual(kind(globalThis.URL.prototype, name));
     for (const name of Object.keys(globalThis.URL))
       expect(kind(api.URL, name), name).toEqual(kind(globalThis.URL, name));
+    // WebIDL: an interface object's length is its constructor's required arguments (URL: the url).
+    expect([api.URL.length, api.URLSearchParams.length]).toEqual([globalThis.URL.length, URLSearchParams.length]);
     // The members taken from the base class still reach this URL's state.
     expect(url.href).toBe(platform.href);
     expect(api.URL.parse("/b", url)?.href).toBe("https://u:p@a.example:8080/b");
@@ -90,6 +93,17 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
     const none = [[], [], "{}"];
     expect(keys(pattern)).toEqual(native === null ? none : keys(native));
     expect(Object.keys(api.URLPattern)).toEqual(Native === undefined ? [] : Object.keys(Native));
+    // WebIDL places the attributes on the prototype, then the operations, in the IDL's order; the
+    // platform's has the same members (Node 24 lists exec before test) and constructor length.
+    const members = [...COMPONENTS, "hasRegExpGroups", "test", "exec"];
+    const inherited: string[] = [];
+    for (const name in pattern) inherited.push(name);
+    expect([Object.keys(api.URLPattern.prototype), inherited]).toEqual([members, members]);
+    expect(api.URLPattern.length).toBe(0);
+    if (Native !== undefined) {
+      expect(Object.keys(Native.prototype).sort()).toEqual([...members].sort());
+      expect(Native.length).toBe(0);
+    }
     expect(keys(list)).toEqual(none);
   });
 });
