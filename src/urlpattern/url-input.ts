@@ -140,11 +140,12 @@ const PATH_CLASS = "[!$%&(-.0-;=@-[\\]_a-z|~]";
 /**
  * A path requestEnd() takes, and its "?" if any: "/" not followed by "/",
  * then KEPT code units but "?", none a "." or "%" just after a "/". An
- * expression: V8 runs it as machine code, faster than a loop over the code
- * units in JS. Sticky, without "^": it matches at its lastIndex, where the
- * path starts.
+ * expression: V8 runs it as machine code. Written segment by segment, a
+ * "/" and then a run of the class, so that the class is one loop a segment
+ * rather than an alternation tried at every code unit. Sticky, without
+ * "^": it matches at its lastIndex, where the path starts.
  */
-const KEPT_PATH = /* @__PURE__ */ new RegExp(`\\/(?![/.%])(?:\\/(?![.%])|${PATH_CLASS})*(?:\\?|$)`, "y");
+const KEPT_PATH = /* @__PURE__ */ new RegExp(`\\/(?![/.%])${PATH_CLASS}*(?:\\/(?![.%])${PATH_CLASS}*)*(?:\\?|$)`, "y");
 
 /** Code units KEPT_PATH takes in a path: "/" and its class. */
 const PATH_UNITS = /* @__PURE__ */ (() => {
