@@ -13,8 +13,12 @@ type AccessLogField = (typeof ACCESS_LOG_FIELDS)[number];
 /** A record's field by name; null where it is absent. */
 export type FieldReader = (name: string) => string | null;
 
-/** A quoted log field: escapes (\", \\, \xHH) kept, undone by unescapeLogField(). */
-const QUOTED = String.raw`"((?:[^"\\]|\\[\s\S])*)"`;
+/**
+ * A quoted log field: escapes (\", \\, \xHH) kept, undone by unescapeLogField().
+ * Written as runs of plain bytes between escapes, so that V8 reads a run in
+ * one loop of its class rather than trying an alternation at every byte.
+ */
+const QUOTED = String.raw`"([^"\\]*(?:\\[\s\S][^"\\]*)*)"`;
 
 /**
  * The Common and Combined Log Formats by their grammar, as the kernel reads
