@@ -240,7 +240,7 @@ export class ProgramKeys {
   }
 
   /** The keys of the `count` lines of `batch`, read by `program` from `bytes`. */
-  add(program: LogProgram, bytes: Uint8Array, { ranges, base, matched }: ProgramBatch, count: number): void {
+  add(program: LogProgram, bytes: Uint8Array, { ranges, at, base, matched }: ProgramBatch, count: number): void {
     let plans = this.plans.get(program);
     if (plans === undefined) this.plans.set(program, (plans = this.fields.map((f) => planOf(program, f))));
     this.room(count);
@@ -250,7 +250,7 @@ export class ProgramKeys {
     for (let i = 0; i < count; i++) {
       for (const plan of plans) {
         if (matched[i] === 1) {
-          lineKey(plan, bytes, ranges, i * stride, base);
+          lineKey(plan, bytes, ranges, at + i * stride, base);
           if (plan.integer) integer(bytes);
         } else key(KEY_NONE, 0);
         keys[w++] = keyStart;

@@ -1,23 +1,25 @@
 // The URLs of a block of log lines that a program (or Caddy's reader) read.
 // The library reads a request line (or a referer) only inside a log line, so
 // each line's request goes to it in the Common Log Format's grammar,
-//   - - - [-] "REQUEST" - - "-" "-"        (a referer: "-" - - "REFERER" "-")
+//   - - - [-] "REQUEST" - -                (a referer, Combined's: - - - [-] "-" - - "REFERER" "-")
 // and is read by its form and its escapes exactly as `--input combined`
 // reads it (docs/api.md, accessLog). The block's lines are written into one
 // buffer and parsed with one parseBatch() per base (each line's virtual
 // host's origin, else --base), which a tally counts in the kernel
 // (UrlTally.add()) with no string a line. A field the server escapes as
 // Apache and nginx do is copied as it is written, any other escaped so
-// (LineFields.writeQuoted()).
+// (BlockFields.writeQuoted()).
 
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
-import type { LineFields, QuotedSink } from "./line-fields.js";
+import type { BlockFields, QuotedSink } from "./line-fields.js";
 import type { InputSpec, UrlBatches } from "./records.js";
 
 const encoder = new TextEncoder();
 const ascii = (s: string) => encoder.encode(s);
 const BEFORE = { request: ascii('- - - [-] "'), referer: ascii('- - - [-] "-" - - "') };
-const AFTER = { request: ascii('" - - "-" "-"\n'), referer: ascii('" "-"\n') };
+const AFTER = { request: ascii('" - -\n'), referer: ascii('" "-"\n') };
+/** The grammar of each: the shortest line that holds the field. */
+const GRAMMAR = { request: "common", referer: "combined" } as const;
 
 const BACKSLASH = 0x5c;
 const QUOTE = 0x22;
@@ -101,6 +103,12 @@ class LogLines implements QuotedSink {
     this.length += encoder.encodeInto(s, this.bytes.subarray(this.length)).written;
   }
 
+  /** Empty, for the next block. */
+  clear(): void {
+    this.length = 0;
+    this.starts.length = 1;
+  }
+
   /** End the line begun at the last line's end. */
   endLine(): void {
     this.starts.push(this.length);
@@ -120,92 +128,116 @@ interface BlockUrls extends UrlBatches {
 
 /** A group of lines that share an origin: one of them, and the index of its base. */
 interface OriginGroup {
-  fields: LineFields;
+  line: number;
   base: number;
 }
 
+const NO_URLS: BlockUrls = { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
+
 /**
- * The URLs of a block's `lines` (null: a line the format did not match):
- * each request (or referer, as `spec` says) against its virtual host's
- * origin (`scheme` where the line says none), else `spec.base`.
+ * The URLs of blocks of lines, block after block: each request (or
+ * referer, as `spec` says) against its line's virtual host's origin
+ * (`scheme` where the line says none), else `spec.base`. Its buffers serve
+ * every block: a block's URLs are done with before the next block's are read.
  */
-export function blockUrls(
-  lines: readonly (LineFields | null)[],
-  spec: InputSpec,
-  scheme: string | undefined,
-): BlockUrls {
-  const field = spec.field === "referer" ? "referer" : "request";
-  const fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
-  const out = new LogLines();
-  // Per record: its line in `out` (-1: none) and the index of its base in `bases`.
-  const lineOf = new Int32Array(lines.length).fill(-1);
-  const baseOf = new Int32Array(lines.length);
-  const bases = new Map<string | undefined, number>();
-  const baseIndex = (base: string | undefined) => {
-    const k = bases.get(base);
-    if (k !== undefined) return k;
-    bases.set(base, bases.size);
-    return bases.size - 1;
-  };
-  // The origins met, by originHash(); the last line's, which the next line most often shares.
-  const origins = new Map<number, OriginGroup[]>();
-  let last: OriginGroup | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const fields = lines[i];
-    if (fields === null) continue;
-    out.copy(BEFORE[field], 0, BEFORE[field].length);
-    if (!fields.writeQuoted(field === "referer", out)) {
-      out.dropLine();
-      continue;
+export class UrlReader {
+  private readonly field: "request" | "referer";
+  private readonly fallbackScheme: string | undefined;
+  private readonly out = new LogLines();
+  /** Each base's lines, where a block has more than one base. */
+  private readonly groups: LogLines[] = [];
+  // Per record: its line in `out` (-1: none), the index of its base, its line in its base's batch.
+  private lineOf = new Int32Array(1024);
+  private baseOf = new Int32Array(1024);
+  private rowOf = new Int32Array(1024);
+
+  constructor(
+    private readonly spec: InputSpec,
+    scheme: string | undefined,
+  ) {
+    this.field = spec.field === "referer" ? "referer" : "request";
+    this.fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
+  }
+
+  /** The URLs of a block's `length` lines, of `lines`. */
+  read(lines: BlockFields, length: number): BlockUrls {
+    const { field, spec, out } = this;
+    if (this.lineOf.length < length) {
+      const size = Math.max(2 * this.lineOf.length, length);
+      this.lineOf = new Int32Array(size);
+      this.baseOf = new Int32Array(size);
+      this.rowOf = new Int32Array(size);
     }
-    out.copy(AFTER[field], 0, AFTER[field].length);
-    lineOf[i] = out.starts.length - 1;
-    out.endLine();
-    // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
-    if (field === "referer") {
-      baseOf[i] = baseIndex(spec.base);
-      continue;
-    }
-    if (last === null || !fields.sameOrigin(last.fields)) {
-      const hash = fields.originHash();
-      let group = origins.get(hash)?.find((g) => fields.sameOrigin(g.fields));
-      if (group === undefined) {
-        const origin = fields.origin(fallbackScheme);
-        group = { fields, base: baseIndex(origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base) };
-        origins.set(hash, [...(origins.get(hash) ?? []), group]);
+    const { lineOf, baseOf } = this;
+    out.clear();
+    const bases = new Map<string | undefined, number>();
+    const baseIndex = (base: string | undefined) => {
+      const k = bases.get(base);
+      if (k !== undefined) return k;
+      bases.set(base, bases.size);
+      return bases.size - 1;
+    };
+    // The origins met, by originHash(); the last line's, which the next line most often shares.
+    const origins = new Map<number, OriginGroup[]>();
+    let last: OriginGroup | null = null;
+    for (let i = 0; i < length; i++) {
+      lineOf[i] = -1;
+      if (!lines.read(i)) continue;
+      out.copy(BEFORE[field], 0, BEFORE[field].length);
+      if (!lines.writeQuoted(i, field === "referer", out)) {
+        out.dropLine();
+        continue;
       }
-      last = group;
+      out.copy(AFTER[field], 0, AFTER[field].length);
+      lineOf[i] = out.starts.length - 1;
+      out.endLine();
+      // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
+      if (field === "referer") {
+        baseOf[i] = baseIndex(spec.base);
+        continue;
+      }
+      if (last === null || !lines.sameOrigin(i, last.line)) {
+        const hash = lines.originHash(i);
+        let group = origins.get(hash)?.find((g) => lines.sameOrigin(i, g.line));
+        if (group === undefined) {
+          const origin = lines.origin(i, this.fallbackScheme);
+          group = { line: i, base: baseIndex(origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base) };
+          origins.set(hash, [...(origins.get(hash) ?? []), group]);
+        }
+        last = group;
+      }
+      baseOf[i] = last.base;
     }
-    baseOf[i] = last.base;
-  }
-  if (bases.size === 0)
-    return { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
-  const accessLog = { accessLog: field, logFormat: "combined" } as const;
-  const all = out.bytes.subarray(0, out.length);
-  // Record i is line rowOf[i] of batch baseOf[i]. One base (most logs): the block's lines are the batch's, in order.
-  let rowOf = lineOf;
-  let inputs = [all];
-  if (bases.size > 1) {
-    // Each base's lines copied out in order.
-    rowOf = new Int32Array(lines.length);
-    const groups = Array.from(bases, () => new LogLines());
-    for (let i = 0; i < lines.length; i++) {
-      const line = lineOf[i];
-      if (line < 0) continue;
-      const group = groups[baseOf[i]];
-      rowOf[i] = group.starts.length - 1;
-      group.copy(all, out.starts[line], out.starts[line + 1]);
-      group.endLine();
+    if (bases.size === 0) return NO_URLS;
+    const accessLog = { accessLog: field, logFormat: GRAMMAR[field] } as const;
+    const all = out.bytes.subarray(0, out.length);
+    // Record i is line rowOf[i] of batch baseOf[i]. One base (most logs): the block's lines are the batch's, in order.
+    let rowOf = lineOf;
+    let inputs = [all];
+    if (bases.size > 1) {
+      // Each base's lines copied out in order.
+      rowOf = this.rowOf;
+      while (this.groups.length < bases.size) this.groups.push(new LogLines());
+      const groups = this.groups.slice(0, bases.size);
+      for (const g of groups) g.clear();
+      for (let i = 0; i < length; i++) {
+        const line = lineOf[i];
+        if (line < 0) continue;
+        const group = groups[baseOf[i]];
+        rowOf[i] = group.starts.length - 1;
+        group.copy(all, out.starts[line], out.starts[line + 1]);
+        group.endLine();
+      }
+      inputs = groups.map((g) => g.bytes.subarray(0, g.length));
     }
-    inputs = groups.map((g) => g.bytes.subarray(0, g.length));
+    const baseList = [...bases.keys()];
+    const batches = inputs.map((input, k) => parseBatch(input, { base: baseList[k], ...accessLog }));
+    return {
+      batches: batches.map((batch) => ({ batch, from: 0 })),
+      url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
+      valid: (i) => lineOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
+      batchOf: (i) => (lineOf[i] < 0 ? -1 : baseOf[i]),
+      lineOf: (i) => rowOf[i],
+    };
   }
-  const baseList = [...bases.keys()];
-  const batches = inputs.map((input, k) => parseBatch(input, { base: baseList[k], ...accessLog }));
-  return {
-    batches: batches.map((batch) => ({ batch, from: 0 })),
-    url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
-    valid: (i) => lineOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
-    batchOf: (i) => (lineOf[i] < 0 ? -1 : baseOf[i]),
-    lineOf: (i) => rowOf[i],
-  };
 }
