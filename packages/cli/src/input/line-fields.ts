@@ -344,7 +344,8 @@ export class ProgramFields implements BlockFields {
   originHash(i: number): number {
     // Each field's hash seeds the next's, which mixes in its length: "ab" "c" and "a" "bc" differ.
     let h = 0;
-    for (const k of originFields(this.select(i))) h = hash(this.bytes, this.start(k), this.end(k), h);
+    const fields = originFields(this.select(i));
+    for (let f = 0; f < fields.length; f++) h = hash(this.bytes, this.start(fields[f]), this.end(fields[f]), h);
     return h;
   }
 
@@ -352,7 +353,10 @@ export class ProgramFields implements BlockFields {
     const program = this.programs[this.programOf[i]];
     if (this.programs[this.programOf[j]] !== program) return false;
     const { ranges, base, bytes } = this;
-    for (const k of originFields(program)) {
+    const fields = originFields(program);
+    // An index loop: a for-of makes an iterator a line where the optimizer keeps it.
+    for (let f = 0; f < fields.length; f++) {
+      const k = fields[f];
       const a = ranges[this.at[i] + 2 * k] - base;
       const n = ranges[this.at[i] + 2 * k + 1] - base - a;
       const b = ranges[this.at[j] + 2 * k] - base;

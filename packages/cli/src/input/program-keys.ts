@@ -248,7 +248,9 @@ export class ProgramKeys {
     const stride = 2 * program.fields.length;
     let w = this.end;
     for (let i = 0; i < count; i++) {
-      for (const plan of plans) {
+      // Index loops: a for-of makes an iterator a line where the optimizer keeps it.
+      for (let f = 0; f < plans.length; f++) {
+        const plan = plans[f];
         if (matched[i] === 1) {
           lineKey(plan, bytes, ranges, at + i * stride, base);
           if (plan.integer) integer(bytes);

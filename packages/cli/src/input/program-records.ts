@@ -134,7 +134,9 @@ export async function* programRecords(
 ): AsyncGenerator<Records> {
   const reader = lineReader(spec, keyFields);
   const urlReader = new UrlReader(spec, reader.scheme);
-  let pending: Uint8Array = new Uint8Array(0);
+  // The bytes of the next block: [0, held) of `buffer`, the start of a line no LF has ended yet.
+  let buffer = new Uint8Array(0);
+  let held = 0;
   let lineNumber = 0;
   let first = true;
   // Per record of a block: its bytes [starts, ends) and its line number. One set for every block: a block is
@@ -200,18 +202,27 @@ export async function* programRecords(
     };
   };
   for await (const chunk of source) {
-    const bytes = pending.length === 0 ? chunk : concat(pending, chunk);
+    // The block owns its bytes (its records' fields are ranges of them): a chunk's buffer is read into
+    // again (io.ts READ_RING). One buffer for every block, not a new one a chunk, whose pages would fault afresh.
+    if (held + chunk.length > buffer.length) {
+      const grown = new Uint8Array(Math.max(2 * buffer.length, held + chunk.length));
+      grown.set(buffer.subarray(0, held));
+      buffer = grown;
+    }
+    buffer.set(chunk, held);
+    const length = held + chunk.length;
+    const bytes = buffer.subarray(0, length);
     const cut = bytes.lastIndexOf(LF);
     if (cut === -1) {
-      pending = bytes;
+      held = length;
       continue;
     }
-    // The block keeps its bytes (its records' fields are ranges of them); the rest is copied out.
     yield block(bytes, cut + 1);
-    // A copy (a Buffer's slice() is a view): a chunk's buffer is read into again (io.ts READ_RING).
-    pending = new Uint8Array(bytes.subarray(cut + 1));
+    // The line the chunk ends in, which the next chunk goes on with.
+    buffer.copyWithin(0, cut + 1, length);
+    held = length - cut - 1;
   }
-  if (pending.length > 0) yield block(pending, pending.length);
+  if (held > 0) yield block(buffer.subarray(0, held), held);
 }
 
 /** `a` twice as long, its numbers kept. */
@@ -219,13 +230,6 @@ function grown(a: Int32Array): Int32Array {
   const b = new Int32Array(2 * a.length);
   b.set(a);
   return b;
-}
-
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(a.length + b.length);
-  bytes.set(a);
-  bytes.set(b, a.length);
-  return bytes;
 }
 
 /** The fields a format may have: its program's, or a W3C format's vocabulary (a "#Fields:" may name others too). */
