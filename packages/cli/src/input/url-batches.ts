@@ -3,9 +3,9 @@
 // each line's request goes to it in the Common Log Format's grammar,
 //   - - - [-] "REQUEST" - -                (a referer, Combined's: - - - [-] "-" - - "REFERER" "-")
 // and is read by its form and its escapes exactly as `--input combined`
-// reads it (docs/api.md, accessLog). The block's lines are written into one
-// buffer and parsed with one parseBatch() per base (each line's virtual
-// host's origin, else --base), which a tally counts in the kernel
+// reads it (docs/api.md, accessLog). Each line is written into the buffer
+// of its base (its virtual host's origin, else --base), and each base's
+// lines parsed with one parseBatch(), which a tally counts in the kernel
 // (UrlTally.add()) with no string a line. A field the server escapes as
 // Apache and nginx do is copied as it is written, any other escaped so
 // (BlockFields.writeQuoted()).
