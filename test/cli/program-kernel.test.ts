@@ -30,9 +30,18 @@ function readAll(
   for (let b = 0; b + 1 < bounds.length; b++) {
     const [from, to] = [bounds[b], bounds[b + 1]];
     if (from === to) continue;
-    const { ranges, base, matched } = kernel.run(program, bytes, starts, ends, from, to);
-    for (let i = 0; i < to - from; i++)
-      out.push(matched[i] === 1 ? [...ranges.subarray(i * stride, (i + 1) * stride)].map((r) => r - base) : null);
+    const { ranges, at, base, matched } = kernel.run(
+      program,
+      bytes,
+      Int32Array.from(starts),
+      Int32Array.from(ends),
+      from,
+      to,
+    );
+    for (let i = 0; i < to - from; i++) {
+      const line = ranges.subarray(at + i * stride, at + (i + 1) * stride);
+      out.push(matched[i] === 1 ? [...line].map((r) => r - base) : null);
+    }
   }
   return out;
 }

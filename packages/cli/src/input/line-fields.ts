@@ -1,10 +1,12 @@
-// The fields of one log line a format read (a program's byte ranges, or a
-// JSON object), by the server's names and the common ones, and what the URL
-// of the line is made from: its request, its referer, its virtual host.
+// The fields of the log lines a format read (a block's byte ranges that
+// programs gave, asked by line index; or a JSON object a line), by the
+// server's names and the common ones, and what the URL of a line is made
+// from: its request, its referer, its virtual host.
 
 import { percentDecode, requestParts, unescapeLogField } from "swurl";
 import { hash } from "../byte-hash.js";
 import type { CommonName, LogProgram, ProgramField } from "./log-program.js";
+import type { ProgramBatch } from "./program-kernel.js";
 
 export interface LineFields {
   /** Field `name` (the server's or a common name) as text; null where it is absent or "-". */
@@ -111,21 +113,134 @@ export function hasField(program: LogProgram, name: string): boolean {
   return map.has(name) || (map.has("request") && (name === "method" || name === "target" || name === "version"));
 }
 
+/** The fields of a block's lines, by line index (0: the block's first line). */
+export interface BlockFields {
+  /** Whether line i was read (it matched its format); the methods below ask only of lines read but field(). */
+  read(i: number): boolean;
+  /** Field `name` of line i (a server's or a common name) as text; null where it is absent, "-", or the line was not read. */
+  field(i: number, name: string): string | null;
+  /** LineFields.writeQuoted() of line i. */
+  writeQuoted(i: number, referer: boolean, out: QuotedSink): boolean;
+  /** LineFields.origin() of line i. */
+  origin(i: number, scheme: string | undefined): string | null;
+  /** LineFields.originHash() of line i. */
+  originHash(i: number): number;
+  /** Whether lines i and j have an origin made of the same (then origin() is the same). */
+  sameOrigin(i: number, j: number): boolean;
+}
+
+/** The fields of a block's lines read one object a line (Caddy's JSON objects); null: a line not read. */
+export class LineList implements BlockFields {
+  constructor(private readonly lines: readonly (LineFields | null)[]) {}
+
+  read(i: number): boolean {
+    return this.lines[i] !== null;
+  }
+
+  field(i: number, name: string): string | null {
+    return this.lines[i]?.field(name) ?? null;
+  }
+
+  writeQuoted(i: number, referer: boolean, out: QuotedSink): boolean {
+    return this.lines[i]!.writeQuoted(referer, out);
+  }
+
+  origin(i: number, scheme: string | undefined): string | null {
+    return this.lines[i]!.origin(scheme);
+  }
+
+  originHash(i: number): number {
+    return this.lines[i]!.originHash();
+  }
+
+  sameOrigin(i: number, j: number): boolean {
+    return this.lines[i]!.sameOrigin(this.lines[j]!);
+  }
+}
+
 /**
- * A line read by a program: the fields' byte ranges of `bytes`, at `at` of
- * `ranges` (2 a field, offsets of `bytes` plus `base`: a batch's ranges are
- * addresses in the kernel's memory, program-kernel.ts).
+ * The lines of a block read by programs: per line, where its fields' byte
+ * ranges are in the kernel's `ranges` (2 a field, offsets of `bytes` plus
+ * `base`: a batch's ranges are addresses in the kernel's memory,
+ * program-kernel.ts) and the program that read it (a W3C directive may
+ * change it between a block's batches). One for every block, and no object
+ * a line: a field is read from the ranges when it is asked for. A method
+ * first selects its line: `program` and `line` are then that line's.
  */
-export class ProgramLine implements LineFields {
-  private readonly names: Map<string, number>;
-  constructor(
-    private readonly program: LogProgram,
-    private readonly bytes: Uint8Array,
-    private readonly ranges: Int32Array,
-    private readonly at: number,
-    private readonly base: number,
-  ) {
-    this.names = names(program);
+export class ProgramFields implements BlockFields {
+  private bytes: Uint8Array = new Uint8Array(0);
+  private ranges: Int32Array = new Int32Array(0);
+  private base = 0;
+  /** The block's lines so far. */
+  private lines = 0;
+  /** Per line: where its ranges start in `ranges`, -1 where no program read it. */
+  private at = new Int32Array(1024);
+  /** Per line: its program's index in `programs`. */
+  private programOf = new Int32Array(1024);
+  private readonly programs: LogProgram[] = [];
+  // The selected line: its program, that program's names, where its ranges start.
+  private program: LogProgram | null = null;
+  private names = new Map<string, number>();
+  private line = 0;
+
+  /** A new block, of `bytes`: the last block's lines are done with. */
+  newBlock(bytes: Uint8Array): void {
+    this.bytes = bytes;
+    this.lines = 0;
+    this.programs.length = 0;
+  }
+
+  /** The block's next `count` lines, as `program` read them in `batch` (null: no program read them). */
+  add(program: LogProgram | null, batch: ProgramBatch | null, count: number): void {
+    if (this.lines + count > this.at.length) {
+      const size = Math.max(2 * this.at.length, this.lines + count);
+      const at = new Int32Array(size);
+      const programOf = new Int32Array(size);
+      at.set(this.at.subarray(0, this.lines));
+      programOf.set(this.programOf.subarray(0, this.lines));
+      this.at = at;
+      this.programOf = programOf;
+    }
+    if (program === null || batch === null) {
+      this.at.fill(-1, this.lines, this.lines + count);
+      this.lines += count;
+      return;
+    }
+    // The kernel's latest array holds its earlier batches' ranges too, at the same offsets.
+    this.ranges = batch.ranges;
+    this.base = batch.base;
+    if (this.programs[this.programs.length - 1] !== program) this.programs.push(program);
+    const index = this.programs.length - 1;
+    const stride = 2 * program.fields.length;
+    for (let i = 0; i < count; i++) {
+      this.at[this.lines + i] = batch.matched[i] === 1 ? batch.at + i * stride : -1;
+      this.programOf[this.lines + i] = index;
+    }
+    this.lines += count;
+  }
+
+  read(i: number): boolean {
+    return this.at[i] >= 0;
+  }
+
+  /** Select line i (one read). */
+  private select(i: number): LogProgram {
+    const program = this.programs[this.programOf[i]];
+    if (program !== this.program) {
+      this.program = program;
+      this.names = names(program);
+    }
+    this.line = this.at[i];
+    return program;
+  }
+
+  /** Where field k of the selected line starts and ends in `bytes`. */
+  private start(k: number): number {
+    return this.ranges[this.line + 2 * k] - this.base;
+  }
+
+  private end(k: number): number {
+    return this.ranges[this.line + 2 * k + 1] - this.base;
   }
 
   /** Field k's text as written (escapes kept); an empty field of a vendor's format (a CSV's "") is none. */
@@ -133,30 +248,27 @@ export class ProgramLine implements LineFields {
     if (k === undefined) return null;
     const a = this.start(k);
     const b = this.end(k);
-    return a === b && !this.program.fields[k].escaped ? null : value(utf8.decode(this.bytes.subarray(a, b)));
+    return a === b && !this.program!.fields[k].escaped ? null : value(utf8.decode(this.bytes.subarray(a, b)));
   }
 
   /** Whether field k's escapes are undone as text: in a quoted field, as `--input combined` undoes them. */
   private unescapes(k: number): boolean {
-    return this.program.fields[k].escaped && this.program.quoted[k];
+    return this.program!.fields[k].escaped && this.program!.quoted[k];
   }
 
   /** Field k's text, escapes (or a URL-encoding, or IIS's "+" for a space) undone. */
   private text(k: number | undefined): string | null {
     const raw = this.raw(k);
     if (raw === null) return null;
-    if (this.program.fields[k!].urlEncoded) return value(percentDecode(raw));
-    if (this.program.fields[k!].plusSpaces) return raw.replaceAll("+", " ");
+    if (this.program!.fields[k!].urlEncoded) return value(percentDecode(raw));
+    if (this.program!.fields[k!].plusSpaces) return raw.replaceAll("+", " ");
     return this.unescapes(k!) ? value(unescapeLogField(raw)) : raw;
   }
 
-  def(common: CommonName): ProgramField | undefined {
-    const k = this.names.get(common);
-    return k === undefined ? undefined : this.program.fields[k];
-  }
-
-  field(name: string): string | null {
-    if (name === "time" && twoFieldTime(this.program)) {
+  field(i: number, name: string): string | null {
+    if (!this.read(i)) return null;
+    const program = this.select(i);
+    if (name === "time" && twoFieldTime(program)) {
       // W3C: the time is the date and the time of day (UTC), as "2026-10-10 13:55:36".
       const date = this.text(this.names.get(DATE));
       const clock = this.text(this.names.get(CLOCK));
@@ -164,7 +276,7 @@ export class ProgramLine implements LineFields {
     }
     const k = this.names.get(name);
     if (k === undefined) return this.fromRequest(name);
-    const f = this.program.fields[k];
+    const f = program.fields[k];
     const v = this.text(k);
     if (v === null || f.name === name) return v;
     // A common name: the host of a host:port field, the target with its query where they are two fields.
@@ -199,7 +311,7 @@ export class ProgramLine implements LineFields {
     if (k === undefined) return false;
     const a = this.start(k);
     const b = this.end(k);
-    const f = this.program.fields[k];
+    const f = this.program!.fields[k];
     if ((a === b && !f.escaped) || (b - a === 1 && this.bytes[a] === DASH)) return false;
     if (f.escaped) out.copy(this.bytes, a, b);
     else if (!f.urlEncoded) out.escape(this.bytes, a, b);
@@ -213,35 +325,8 @@ export class ProgramLine implements LineFields {
     return true;
   }
 
-  /** Where field k's bytes start and end in `bytes`. */
-  private start(k: number): number {
-    return this.ranges[this.at + 2 * k] - this.base;
-  }
-
-  private end(k: number): number {
-    return this.ranges[this.at + 2 * k + 1] - this.base;
-  }
-
-  originHash(): number {
-    // Each field's hash seeds the next's, which mixes in its length: "ab" "c" and "a" "bc" differ.
-    let h = 0;
-    for (const k of originFields(this.program)) h = hash(this.bytes, this.start(k), this.end(k), h);
-    return h;
-  }
-
-  sameOrigin(other: LineFields): boolean {
-    if (!(other instanceof ProgramLine) || other.program !== this.program) return false;
-    for (const k of originFields(this.program)) {
-      const a = this.start(k);
-      const n = this.end(k) - a;
-      const b = other.start(k);
-      if (other.end(k) - b !== n) return false;
-      for (let i = 0; i < n; i++) if (this.bytes[a + i] !== other.bytes[b + i]) return false;
-    }
-    return true;
-  }
-
-  writeQuoted(referer: boolean, out: QuotedSink): boolean {
+  writeQuoted(i: number, referer: boolean, out: QuotedSink): boolean {
+    this.select(i);
     if (referer) return this.writeField(this.names.get("referer"), out);
     const line = this.names.get("request");
     if (line !== undefined) return this.writeField(line, out);
@@ -256,11 +341,36 @@ export class ProgramLine implements LineFields {
     return true;
   }
 
-  origin(scheme: string | undefined): string | null {
-    const host = this.field("vhost");
+  originHash(i: number): number {
+    // Each field's hash seeds the next's, which mixes in its length: "ab" "c" and "a" "bc" differ.
+    let h = 0;
+    const fields = originFields(this.select(i));
+    for (let f = 0; f < fields.length; f++) h = hash(this.bytes, this.start(fields[f]), this.end(fields[f]), h);
+    return h;
+  }
+
+  sameOrigin(i: number, j: number): boolean {
+    const program = this.programs[this.programOf[i]];
+    if (this.programs[this.programOf[j]] !== program) return false;
+    const { ranges, base, bytes } = this;
+    const fields = originFields(program);
+    // An index loop: a for-of makes an iterator a line where the optimizer keeps it.
+    for (let f = 0; f < fields.length; f++) {
+      const k = fields[f];
+      const a = ranges[this.at[i] + 2 * k] - base;
+      const n = ranges[this.at[i] + 2 * k + 1] - base - a;
+      const b = ranges[this.at[j] + 2 * k] - base;
+      if (ranges[this.at[j] + 2 * k + 1] - base - b !== n) return false;
+      for (let p = 0; p < n; p++) if (bytes[a + p] !== bytes[b + p]) return false;
+    }
+    return true;
+  }
+
+  origin(i: number, scheme: string | undefined): string | null {
+    const host = this.field(i, "vhost");
     if (host === null) return null;
-    const own = this.field("scheme")?.toLowerCase();
-    const port = this.field("port");
+    const own = this.field(i, "scheme")?.toLowerCase();
+    const port = this.field(i, "port");
     const withPort = port === null || host.includes(":") ? host : `${host}:${port}`;
     return `${own !== undefined && SCHEMES.has(own) ? own : (scheme ?? "http")}://${withPort}`;
   }

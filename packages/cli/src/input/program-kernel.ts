@@ -25,11 +25,17 @@ const SCAN_SLACK = 16;
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-/** A batch's lines as read: each line's ranges (2 a field, addresses: less `base`, offsets of the block) where it matched. */
+/**
+ * A batch's lines as read: each line's ranges (2 a field, addresses: less
+ * `base`, offsets of the block) where it matched. `ranges` holds the ranges
+ * of the block's batches so far, this batch's from `at`: it is the
+ * kernel's, written over by the next block's.
+ */
 export interface ProgramBatch {
   ranges: Int32Array;
+  at: number;
   base: number;
-  /** Whether line i matched; its ranges start at i * 2 * fields. */
+  /** Whether line i matched; its ranges start at at + i * 2 * fields. */
   matched: Uint8Array;
 }
 
@@ -37,18 +43,22 @@ export class ProgramKernel {
   private readonly module = new CommandModule<ProgramExports>("log program");
   /** Bytes of the block copied into the module's memory (from SRC). */
   private copied = 0;
+  /** The ranges of the block's batches, [0, rangesEnd): one array for every block, not one a batch. */
+  private ranges = new Int32Array(1 << 16);
+  private rangesEnd = 0;
 
   /** A new block: its bytes are copied afresh (a block's buffer may be one read into again). */
   newBlock(): void {
     this.copied = 0;
+    this.rangesEnd = 0;
   }
 
   /** Read lines [from, to) of the block (`starts` and `ends` offsets in `bytes`) with `program`. */
   run(
     program: LogProgram,
     bytes: Uint8Array,
-    starts: number[],
-    ends: number[],
+    starts: Int32Array,
+    ends: Int32Array,
     from: number,
     to: number,
   ): ProgramBatch {
@@ -90,7 +100,17 @@ export class ProgramKernel {
       }
       matched[i] = outcome === P.Line.Match ? 1 : 0;
     }
-    return { ranges: words.slice(ranges >> 2, (ranges >> 2) + 2 * fields * count), base: SRC, matched };
+    const at = this.rangesEnd;
+    const n = 2 * fields * count;
+    if (at + n > this.ranges.length) {
+      // A new array: the block's earlier batches keep theirs (same ranges, same offsets).
+      const grown = new Int32Array(Math.max(2 * this.ranges.length, at + n));
+      grown.set(this.ranges.subarray(0, at));
+      this.ranges = grown;
+    }
+    this.ranges.set(words.subarray(ranges >> 2, (ranges >> 2) + n), at);
+    this.rangesEnd = at + n;
+    return { ranges: this.ranges, at, base: SRC, matched };
   }
 
   /** Write `program`'s record at `prog` (program-layout.ts), its literals' bytes at `literals`. */

@@ -3,7 +3,7 @@
 // program gave (program-kernel.ts), so that the command counts the values
 // as bytes (byte-counts.ts), with no string a line, as the library's kernel
 // places the keys of `--input combined` (BatchOptions.logKeys). A key is the
-// value ProgramLine.field() gives (line-fields.ts), as a field of the record
+// value ProgramFields.field() gives (line-fields.ts), as a field of the record
 // reads it (output/fields.ts):
 //   "-" is no value (KEY_NONE), as is every field of a line that does not
 //   match, and an empty field that the server does not escape (a CSV's "");
@@ -177,11 +177,11 @@ function noField(k: number, integer: boolean): Plan {
   return { k, part: WHOLE, escape: -1, emptyNone: true, host: false, query: null, integer };
 }
 
-/** The plan of part `part` of field k of `program`, with the escapes ProgramLine undoes. */
+/** The plan of part `part` of field k of `program`, with the escapes ProgramFields undoes. */
 function fieldPlan(program: LogProgram, k: number, part: number, integer: boolean): Plan {
   const f = program.fields[k];
   const unescapes = f.escaped && program.quoted[k];
-  // ProgramLine.text(): a URL-encoding first, then IIS's "+", then a quoted field's escapes; a request's parts: the escapes.
+  // ProgramFields.text(): a URL-encoding first, then IIS's "+", then a quoted field's escapes; a request's parts: the escapes.
   const encoding = part !== WHOLE ? -1 : f.urlEncoded ? PERCENT : f.plusSpaces ? PLUS : -1;
   return {
     ...noField(k, integer),
@@ -191,7 +191,7 @@ function fieldPlan(program: LogProgram, k: number, part: number, integer: boolea
   };
 }
 
-/** The plan of field `field` in `program` (as ProgramLine.field() finds it). */
+/** The plan of field `field` in `program` (as ProgramFields.field() finds it). */
 function planOf(program: LogProgram, { name, integer }: KeyField): Plan {
   const map = names(program);
   if (name === "time" && twoFieldTime(program)) return noField(JOINED, integer);
@@ -240,7 +240,7 @@ export class ProgramKeys {
   }
 
   /** The keys of the `count` lines of `batch`, read by `program` from `bytes`. */
-  add(program: LogProgram, bytes: Uint8Array, { ranges, base, matched }: ProgramBatch, count: number): void {
+  add(program: LogProgram, bytes: Uint8Array, { ranges, at, base, matched }: ProgramBatch, count: number): void {
     let plans = this.plans.get(program);
     if (plans === undefined) this.plans.set(program, (plans = this.fields.map((f) => planOf(program, f))));
     this.room(count);
@@ -248,9 +248,11 @@ export class ProgramKeys {
     const stride = 2 * program.fields.length;
     let w = this.end;
     for (let i = 0; i < count; i++) {
-      for (const plan of plans) {
+      // Index loops: a for-of makes an iterator a line where the optimizer keeps it.
+      for (let f = 0; f < plans.length; f++) {
+        const plan = plans[f];
         if (matched[i] === 1) {
-          lineKey(plan, bytes, ranges, i * stride, base);
+          lineKey(plan, bytes, ranges, at + i * stride, base);
           if (plan.integer) integer(bytes);
         } else key(KEY_NONE, 0);
         keys[w++] = keyStart;

@@ -4,8 +4,8 @@
 // one parseBatch() per distinct virtual host (url-batches.ts).
 
 import { CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
-import { hasField, type LineFields, ProgramLine } from "./line-fields.js";
-import { blockUrls } from "./url-batches.js";
+import { type BlockFields, hasField, type LineFields, LineList, ProgramFields } from "./line-fields.js";
+import { UrlReader } from "./url-batches.js";
 import { compileLogFormat, type Meaning } from "./log-format.js";
 import {
   fieldsDirective,
@@ -31,15 +31,10 @@ const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** How the lines of an input are read: by a program (whose W3C directives may change it) or as Caddy's JSON. */
 interface LineReader {
-  /** Read lines [from, to) of a block (offsets `starts` and `ends` of `bytes`; `from` 0 starts a block) into `fields`. */
-  read(
-    bytes: Uint8Array,
-    starts: number[],
-    ends: number[],
-    from: number,
-    to: number,
-    fields: (LineFields | null)[],
-  ): void;
+  /** Read lines [from, to) of a block (offsets `starts` and `ends` of `bytes`; `from` 0 starts a block). */
+  read(bytes: Uint8Array, starts: Int32Array, ends: Int32Array, from: number, to: number): void;
+  /** The fields of the block's lines read so far. */
+  lines(): BlockFields;
   /** A line starting with "#" (W3C directives): taken in; true where the reader reads them. */
   directive(text: string): boolean;
   /** Whether the line [start, end) is the file's header. */
@@ -51,8 +46,9 @@ interface LineReader {
 
 /**
  * The reader of a program format; with `keyFields`, the keys of those fields
- * too (program-keys.ts). Each line's ProgramLine is made all the same: the
- * line's URL is read from it (url-batches.ts).
+ * too (program-keys.ts). The block's lines' fields are read from the
+ * ranges when asked for (ProgramFields): the lines' URLs (url-batches.ts),
+ * a field of a record.
  */
 function programReader(format: ProgramFormat, keyFields: readonly KeyField[]): LineReader {
   /** null after a "#Fields:" directive that names a field twice: no line matches until the next. */
@@ -60,25 +56,25 @@ function programReader(format: ProgramFormat, keyFields: readonly KeyField[]): L
   const header = format.header === undefined ? null : new TextEncoder().encode(format.header);
   const kernel = new ProgramKernel();
   const keys = keyFields.length === 0 ? null : new ProgramKeys(keyFields);
+  const fields = new ProgramFields();
   return {
-    read(bytes, starts, ends, from, to, fields) {
-      // A block's first lines: read by no program where a "#Fields:" directive named a field twice.
+    read(bytes, starts, ends, from, to) {
       if (from === 0) {
         kernel.newBlock();
         keys?.newBlock();
+        fields.newBlock(bytes);
       }
+      // A block's lines read by no program where a "#Fields:" directive named a field twice.
       if (program === null) {
-        for (let i = from; i < to; i++) fields.push(null);
+        fields.add(null, null, to - from);
         keys?.addNone(to - from);
         return;
       }
       const batch = kernel.run(program, bytes, starts, ends, from, to);
-      const { ranges, base, matched } = batch;
-      const stride = 2 * program.fields.length;
-      for (let i = 0; i < to - from; i++)
-        fields.push(matched[i] === 1 ? new ProgramLine(program, bytes, ranges, i * stride, base) : null);
+      fields.add(program, batch, to - from);
       keys?.add(program, bytes, batch, to - from);
     },
+    lines: () => fields,
     directive(text) {
       if (format.directives === undefined) return false;
       const names = fieldsDirective(text);
@@ -96,15 +92,21 @@ function programReader(format: ProgramFormat, keyFields: readonly KeyField[]): L
   };
 }
 
-const caddyReader: LineReader = {
-  read(bytes, starts, ends, from, to, fields) {
-    for (let i = from; i < to; i++) fields.push(caddyLine(utf8.decode(bytes.subarray(starts[i], ends[i]))));
-  },
-  directive: () => false,
-  header: () => false,
-  scheme: undefined,
-  keys: () => undefined,
-};
+/** The reader of Caddy's JSON lines: an object a line. */
+function caddyReader(): LineReader {
+  let lines: (LineFields | null)[] = [];
+  return {
+    read(bytes, starts, ends, from, to) {
+      if (from === 0) lines = [];
+      for (let i = from; i < to; i++) lines.push(caddyLine(utf8.decode(bytes.subarray(starts[i], ends[i]))));
+    },
+    lines: () => new LineList(lines),
+    directive: () => false,
+    header: () => false,
+    scheme: undefined,
+    keys: () => undefined,
+  };
+}
 
 /** A program format by its name; the definition of --log-format for "log-format". */
 function formatOf(spec: InputSpec): ProgramFormat {
@@ -115,7 +117,7 @@ function formatOf(spec: InputSpec): ProgramFormat {
 
 /** The reader of a format read by a program (with the keys of `keyFields`) or as Caddy's. */
 function lineReader(spec: InputSpec, keyFields: readonly KeyField[]): LineReader {
-  return spec.format === "caddy" ? caddyReader : programReader(formatOf(spec), keyFields);
+  return spec.format === "caddy" ? caddyReader() : programReader(formatOf(spec), keyFields);
 }
 
 /** Whether [start, end) is blank: spaces and tabs, or nothing. */
@@ -131,19 +133,26 @@ export async function* programRecords(
   keyFields: readonly KeyField[] = [],
 ): AsyncGenerator<Records> {
   const reader = lineReader(spec, keyFields);
-  let pending: Uint8Array = new Uint8Array(0);
+  const urlReader = new UrlReader(spec, reader.scheme);
+  // The bytes of the next block: [0, held) of `buffer`, the start of a line no LF has ended yet.
+  let buffer = new Uint8Array(0);
+  let held = 0;
   let lineNumber = 0;
   let first = true;
+  // Per record of a block: its bytes [starts, ends) and its line number. One set for every block: a block is
+  // done with before the next is read (as the kernel's memory, the keys, the URLs' buffers).
+  let starts: Int32Array = new Int32Array(1024);
+  let ends: Int32Array = new Int32Array(1024);
+  let lines: Int32Array = new Int32Array(1024);
   const block = (bytes: Uint8Array, end: number): Records => {
-    const starts: number[] = [];
-    const ends: number[] = [];
-    const lines: number[] = [];
-    const fields: (LineFields | null)[] = [];
+    let count = 0;
+    let read = 0;
     let skipped = 0;
     let start = 0;
     /** The lines read: a directive may change the program, so the lines before it are read first. */
     const readLines = () => {
-      if (fields.length < starts.length) reader.read(bytes, starts, ends, fields.length, starts.length, fields);
+      if (read < count) reader.read(bytes, starts, ends, read, count);
+      read = count;
     };
     // A UTF-8 byte order mark before the first line is none of it.
     if (first && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) start = 3;
@@ -164,47 +173,63 @@ export async function* programRecords(
       ) {
         skipped++;
       } else {
-        starts.push(start);
-        ends.push(stop);
-        lines.push(lineNumber);
+        if (count === starts.length) {
+          starts = grown(starts);
+          ends = grown(ends);
+          lines = grown(lines);
+        }
+        starts[count] = start;
+        ends[count] = stop;
+        lines[count] = lineNumber;
+        count++;
       }
       start = next;
     }
     readLines();
-    const urls = blockUrls(fields, spec, reader.scheme);
+    const fields = reader.lines();
+    const urls = urlReader.read(fields, count);
     const keys = reader.keys(bytes);
     return {
       ...(keys === undefined ? {} : { fieldKeys: keys }),
       urlBatches: urls,
-      length: starts.length,
+      length: count,
       skipped,
       missing: 0,
       url: urls.url,
       line: (i) => lines[i],
       text: (i) => utf8.decode(bytes.subarray(starts[i], ends[i])),
-      field: (i, name) => fields[i]?.field(name) ?? null,
+      field: (i, name) => fields.field(i, name),
     };
   };
   for await (const chunk of source) {
-    const bytes = pending.length === 0 ? chunk : concat(pending, chunk);
+    // The block owns its bytes (its records' fields are ranges of them): a chunk's buffer is read into
+    // again (io.ts READ_RING). One buffer for every block, not a new one a chunk, whose pages would fault afresh.
+    if (held + chunk.length > buffer.length) {
+      const grown = new Uint8Array(Math.max(2 * buffer.length, held + chunk.length));
+      grown.set(buffer.subarray(0, held));
+      buffer = grown;
+    }
+    buffer.set(chunk, held);
+    const length = held + chunk.length;
+    const bytes = buffer.subarray(0, length);
     const cut = bytes.lastIndexOf(LF);
     if (cut === -1) {
-      pending = bytes;
+      held = length;
       continue;
     }
-    // The block keeps its bytes (its records' fields are ranges of them); the rest is copied out.
     yield block(bytes, cut + 1);
-    // A copy (a Buffer's slice() is a view): a chunk's buffer is read into again (io.ts READ_RING).
-    pending = new Uint8Array(bytes.subarray(cut + 1));
+    // The line the chunk ends in, which the next chunk goes on with.
+    buffer.copyWithin(0, cut + 1, length);
+    held = length - cut - 1;
   }
-  if (pending.length > 0) yield block(pending, pending.length);
+  if (held > 0) yield block(buffer.subarray(0, held), held);
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const bytes = new Uint8Array(a.length + b.length);
-  bytes.set(a);
-  bytes.set(b, a.length);
-  return bytes;
+/** `a` twice as long, its numbers kept. */
+function grown(a: Int32Array): Int32Array {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
 
 /** The fields a format may have: its program's, or a W3C format's vocabulary (a "#Fields:" may name others too). */

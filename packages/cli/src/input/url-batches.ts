@@ -1,23 +1,28 @@
 // The URLs of a block of log lines that a program (or Caddy's reader) read.
 // The library reads a request line (or a referer) only inside a log line, so
 // each line's request goes to it in the Common Log Format's grammar,
-//   - - - [-] "REQUEST" - - "-" "-"        (a referer: "-" - - "REFERER" "-")
+//   - - - [-] "REQUEST" - -                (a referer, Combined's: - - - [-] "-" - - "REFERER" "-")
 // and is read by its form and its escapes exactly as `--input combined`
-// reads it (docs/api.md, accessLog). The block's lines are written into one
-// buffer and parsed with one parseBatch() per base (each line's virtual
-// host's origin, else --base), which a tally counts in the kernel
+// reads it (docs/api.md, accessLog). Each line is written into the buffer
+// of its base (its virtual host's origin, else --base), and each base's
+// lines parsed with one parseBatch(), which a tally counts in the kernel
 // (UrlTally.add()) with no string a line. A field the server escapes as
 // Apache and nginx do is copied as it is written, any other escaped so
-// (LineFields.writeQuoted()).
+// (BlockFields.writeQuoted()).
 
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
-import type { LineFields, QuotedSink } from "./line-fields.js";
+import type { BlockFields, QuotedSink } from "./line-fields.js";
 import type { InputSpec, UrlBatches } from "./records.js";
 
 const encoder = new TextEncoder();
 const ascii = (s: string) => encoder.encode(s);
 const BEFORE = { request: ascii('- - - [-] "'), referer: ascii('- - - [-] "-" - - "') };
-const AFTER = { request: ascii('" - - "-" "-"\n'), referer: ascii('" "-"\n') };
+const AFTER = { request: ascii('" - -\n'), referer: ascii('" "-"\n') };
+/** The grammar of each: the shortest line that holds the field. */
+const GRAMMAR = { request: "common", referer: "combined" } as const;
+
+/** Bytes at most that copy() copies in a loop, not with a view. */
+const LOOP_COPY = 32;
 
 const BACKSLASH = 0x5c;
 const QUOTE = 0x22;
@@ -32,11 +37,14 @@ function hexValue(c: number): number {
   return lower >= 0x61 && lower <= 0x66 ? lower - 0x57 : -1;
 }
 
-/** A buffer of log lines, each [starts[k], starts[k + 1]). */
+/** A buffer of log lines, one after another. */
 class LogLines implements QuotedSink {
   bytes = new Uint8Array(1 << 16);
   length = 0;
-  readonly starts: number[] = [0];
+  /** The lines ended. */
+  lines = 0;
+  /** Where the line being written starts. */
+  private lineStart = 0;
 
   /** Room for `n` more bytes. */
   private room(n: number): Uint8Array {
@@ -50,7 +58,12 @@ class LogLines implements QuotedSink {
 
   copy(from: Uint8Array, start: number, end: number): void {
     const bytes = this.room(end - start);
-    // A loop: most fields are shorter than what a subarray() view costs.
+    // A request: a subarray() view and one copy cost less than a loop a byte; a short field (a method): the loop.
+    if (end - start > LOOP_COPY) {
+      bytes.set(from.subarray(start, end), this.length);
+      this.length += end - start;
+      return;
+    }
     let at = this.length;
     for (let p = start; p < end; p++) bytes[at++] = from[p];
     this.length = at;
@@ -101,14 +114,22 @@ class LogLines implements QuotedSink {
     this.length += encoder.encodeInto(s, this.bytes.subarray(this.length)).written;
   }
 
+  /** Empty, for the next block. */
+  clear(): void {
+    this.length = 0;
+    this.lines = 0;
+    this.lineStart = 0;
+  }
+
   /** End the line begun at the last line's end. */
   endLine(): void {
-    this.starts.push(this.length);
+    this.lines++;
+    this.lineStart = this.length;
   }
 
   /** Drop what was written since the last line's end. */
   dropLine(): void {
-    this.length = this.starts[this.starts.length - 1];
+    this.length = this.lineStart;
   }
 }
 
@@ -118,94 +139,136 @@ interface BlockUrls extends UrlBatches {
   url(i: number): ParsedUrl | null;
 }
 
-/** A group of lines that share an origin: one of them, and the index of its base. */
-interface OriginGroup {
-  fields: LineFields;
-  base: number;
+const NO_URLS: BlockUrls = { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
+
+/** A base of a block's URLs: the lines written for it, and its batch's index once one is (-1 before). */
+interface Base {
+  url: string | undefined;
+  out: LogLines;
+  batch: number;
 }
 
+/** A group of lines that share an origin: one of them, and their base. */
+interface OriginGroup {
+  line: number;
+  base: Base;
+}
+
+/** Up to this many origins in a block, a line's is found by comparing it with each; past it, by its hash. */
+const FEW_ORIGINS = 8;
+
 /**
- * The URLs of a block's `lines` (null: a line the format did not match):
- * each request (or referer, as `spec` says) against its virtual host's
- * origin (`scheme` where the line says none), else `spec.base`.
+ * The URLs of blocks of lines, block after block: each request (or
+ * referer, as `spec` says) against its line's virtual host's origin
+ * (`scheme` where the line says none), else `spec.base`. Each line is
+ * written into the buffer of its base, whose lines are parsed in one
+ * parseBatch(). The buffers serve every block: a block's URLs are done
+ * with before the next block's are read.
  */
-export function blockUrls(
-  lines: readonly (LineFields | null)[],
-  spec: InputSpec,
-  scheme: string | undefined,
-): BlockUrls {
-  const field = spec.field === "referer" ? "referer" : "request";
-  const fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
-  const out = new LogLines();
-  // Per record: its line in `out` (-1: none) and the index of its base in `bases`.
-  const lineOf = new Int32Array(lines.length).fill(-1);
-  const baseOf = new Int32Array(lines.length);
-  const bases = new Map<string | undefined, number>();
-  const baseIndex = (base: string | undefined) => {
-    const k = bases.get(base);
-    if (k !== undefined) return k;
-    bases.set(base, bases.size);
-    return bases.size - 1;
-  };
-  // The origins met, by originHash(); the last line's, which the next line most often shares.
-  const origins = new Map<number, OriginGroup[]>();
-  let last: OriginGroup | null = null;
-  for (let i = 0; i < lines.length; i++) {
-    const fields = lines[i];
-    if (fields === null) continue;
-    out.copy(BEFORE[field], 0, BEFORE[field].length);
-    if (!fields.writeQuoted(field === "referer", out)) {
-      out.dropLine();
-      continue;
+export class UrlReader {
+  private readonly field: "request" | "referer";
+  private readonly fallbackScheme: string | undefined;
+  /** The buffers of a block's bases, in the order the block meets them. */
+  private readonly buffers: LogLines[] = [];
+  // Per record: the index of its base's batch, and its line there (-1: no URL).
+  private baseOf = new Int32Array(1024);
+  private rowOf = new Int32Array(1024);
+  // The block's bases and origins (origins: by originHash(), past FEW_ORIGINS).
+  private readonly bases = new Map<string | undefined, Base>();
+  private readonly groups: OriginGroup[] = [];
+  private readonly origins = new Map<number, OriginGroup[]>();
+
+  constructor(
+    private readonly spec: InputSpec,
+    scheme: string | undefined,
+  ) {
+    this.field = spec.field === "referer" ? "referer" : "request";
+    this.fallbackScheme = scheme ?? (spec.base === undefined ? undefined : new URL(spec.base).protocol.slice(0, -1));
+  }
+
+  /** The base of URL `url` (made at its first line of the block). */
+  private base(url: string | undefined): Base {
+    let base = this.bases.get(url);
+    if (base === undefined) {
+      const n = this.bases.size;
+      if (n === this.buffers.length) this.buffers.push(new LogLines());
+      const out = this.buffers[n];
+      out.clear();
+      base = { url, out, batch: -1 };
+      this.bases.set(url, base);
     }
-    out.copy(AFTER[field], 0, AFTER[field].length);
-    lineOf[i] = out.starts.length - 1;
-    out.endLine();
-    // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
-    if (field === "referer") {
-      baseOf[i] = baseIndex(spec.base);
-      continue;
+    return base;
+  }
+
+  /** The group of line i's origin: the last line's (most often), else one the block has met, else a new one. */
+  private group(lines: BlockFields, i: number, last: OriginGroup | null): OriginGroup {
+    if (last !== null && lines.sameOrigin(i, last.line)) return last;
+    const { groups, origins } = this;
+    if (groups.length <= FEW_ORIGINS) {
+      for (const g of groups) if (lines.sameOrigin(i, g.line)) return g;
+    } else {
+      const found = origins.get(lines.originHash(i))?.find((g) => lines.sameOrigin(i, g.line));
+      if (found !== undefined) return found;
     }
-    if (last === null || !fields.sameOrigin(last.fields)) {
-      const hash = fields.originHash();
-      let group = origins.get(hash)?.find((g) => fields.sameOrigin(g.fields));
-      if (group === undefined) {
-        const origin = fields.origin(fallbackScheme);
-        group = { fields, base: baseIndex(origin !== null && canParse(`${origin}/`) ? `${origin}/` : spec.base) };
-        origins.set(hash, [...(origins.get(hash) ?? []), group]);
+    const origin = lines.origin(i, this.fallbackScheme);
+    const group = {
+      line: i,
+      base: this.base(origin !== null && canParse(`${origin}/`) ? `${origin}/` : this.spec.base),
+    };
+    groups.push(group);
+    const hash = lines.originHash(i);
+    origins.set(hash, [...(origins.get(hash) ?? []), group]);
+    return group;
+  }
+
+  /** The URLs of a block's `length` lines, of `lines`. */
+  read(lines: BlockFields, length: number): BlockUrls {
+    const { field } = this;
+    if (this.rowOf.length < length) {
+      const size = Math.max(2 * this.rowOf.length, length);
+      this.baseOf = new Int32Array(size);
+      this.rowOf = new Int32Array(size);
+    }
+    const { baseOf, rowOf } = this;
+    this.bases.clear();
+    this.groups.length = 0;
+    this.origins.clear();
+    // The bases that have a line, in the order of their first: their batches'.
+    const used: Base[] = [];
+    let last: OriginGroup | null = null;
+    for (let i = 0; i < length; i++) {
+      rowOf[i] = -1;
+      if (!lines.read(i)) continue;
+      // A referer is a URL of its own; a request's target is on the line's virtual host, else on --base.
+      let base: Base;
+      if (field === "referer") base = this.base(this.spec.base);
+      else {
+        last = this.group(lines, i, last);
+        base = last.base;
       }
-      last = group;
+      const { out } = base;
+      out.copy(BEFORE[field], 0, BEFORE[field].length);
+      if (!lines.writeQuoted(i, field === "referer", out)) {
+        out.dropLine();
+        continue;
+      }
+      out.copy(AFTER[field], 0, AFTER[field].length);
+      if (base.batch < 0) base.batch = used.push(base) - 1;
+      baseOf[i] = base.batch;
+      rowOf[i] = out.lines;
+      out.endLine();
     }
-    baseOf[i] = last.base;
+    if (used.length === 0) return NO_URLS;
+    const accessLog = { accessLog: field, logFormat: GRAMMAR[field] } as const;
+    const batches = used.map(({ url, out }) =>
+      parseBatch(out.bytes.subarray(0, out.length), { base: url, ...accessLog }),
+    );
+    return {
+      batches: batches.map((batch) => ({ batch, from: 0 })),
+      url: (i) => (rowOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
+      valid: (i) => rowOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
+      batchOf: (i) => (rowOf[i] < 0 ? -1 : baseOf[i]),
+      lineOf: (i) => rowOf[i],
+    };
   }
-  if (bases.size === 0)
-    return { batches: [], url: () => null, valid: () => false, batchOf: () => -1, lineOf: () => -1 };
-  const accessLog = { accessLog: field, logFormat: "combined" } as const;
-  const all = out.bytes.subarray(0, out.length);
-  // Record i is line rowOf[i] of batch baseOf[i]. One base (most logs): the block's lines are the batch's, in order.
-  let rowOf = lineOf;
-  let inputs = [all];
-  if (bases.size > 1) {
-    // Each base's lines copied out in order.
-    rowOf = new Int32Array(lines.length);
-    const groups = Array.from(bases, () => new LogLines());
-    for (let i = 0; i < lines.length; i++) {
-      const line = lineOf[i];
-      if (line < 0) continue;
-      const group = groups[baseOf[i]];
-      rowOf[i] = group.starts.length - 1;
-      group.copy(all, out.starts[line], out.starts[line + 1]);
-      group.endLine();
-    }
-    inputs = groups.map((g) => g.bytes.subarray(0, g.length));
-  }
-  const baseList = [...bases.keys()];
-  const batches = inputs.map((input, k) => parseBatch(input, { base: baseList[k], ...accessLog }));
-  return {
-    batches: batches.map((batch) => ({ batch, from: 0 })),
-    url: (i) => (lineOf[i] < 0 ? null : batches[baseOf[i]].get(rowOf[i])),
-    valid: (i) => lineOf[i] >= 0 && batches[baseOf[i]].isValid(rowOf[i]),
-    batchOf: (i) => (lineOf[i] < 0 ? -1 : baseOf[i]),
-    lineOf: (i) => rowOf[i],
-  };
 }
