@@ -4,7 +4,7 @@
 // (the walk of a short top and the sort of a long one), ties in name order.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { countTable, emptyCounts, mapTable } from "../../packages/cli/src/commands/top-counts";
+import { CAP_KEYS, countTable, countValue, emptyCounts, mapTable } from "../../packages/cli/src/commands/top-counts";
 import { randomCases } from "../helpers/quick";
 
 /** The first `n` entries of `map` in report order: the larger count, ties in name order. */
@@ -46,6 +46,36 @@ describe("countTable()", () => {
         expect(read.size).toBe(map.size);
         for (let n = 0; n <= map.size + 1; n++) expect(read.top(n)).toEqual(reference(map, n));
       }),
+    );
+  });
+});
+
+describe("countValue() past twice CAP_KEYS keys", () => {
+  it("keeps the CAP_KEYS most counted, of equal counts those counted first, with their sums and durations", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        // Keys counted 1 to 3 times (most once), their counts cut across the CAP_KEYS-th place.
+        let state = seed;
+        const next = () => (state = (Math.imul(state, 48271) + 11) % 2147483647);
+        const t = emptyCounts(true, true);
+        const counted = new Map<string, number>();
+        for (let i = 0; i <= 2 * CAP_KEYS; i++) {
+          const key = `/k${i}`;
+          const by = 1 + (next() % 7 === 0 ? 1 + (next() % 2) : 0);
+          countValue(t, key, by, i, i % 3 === 0 ? i / 1000 : null);
+          counted.set(key, by);
+        }
+        // The reference: a stable sort of every key by count, the first CAP_KEYS kept.
+        const sorted = [...counted].sort((a, b) => b[1] - a[1]);
+        const kept = sorted.slice(0, CAP_KEYS);
+        expect([...t.counts]).toEqual(kept);
+        expect(t.dropped).toBe(sorted.slice(CAP_KEYS).reduce((sum, [, n]) => sum + n, 0));
+        expect([...t.sums!.keys()]).toEqual(kept.map(([key]) => key));
+        for (const [key] of kept.slice(0, 100)) expect(t.sums!.get(key)).toBe(Number(key.slice(2)));
+        const timed = kept.filter(([key]) => Number(key.slice(2)) % 3 === 0).map(([key]) => key);
+        expect([...t.durations!.keys()]).toEqual(timed);
+      }),
+      { numRuns: 3 },
     );
   });
 });

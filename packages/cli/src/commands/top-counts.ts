@@ -154,16 +154,42 @@ export function countValue(
   if (n === undefined && t.counts.size > 2 * CAP_KEYS) prune(t);
 }
 
-/** Keep the CAP_KEYS most frequent values. */
+/**
+ * Keep the CAP_KEYS most frequent values, of equal counts those counted
+ * first, in that order (the larger count first, then the order counted).
+ */
 function prune(t: TopCounts): void {
-  const entries = [...t.counts].sort((a, b) => b[1] - a[1]);
-  for (let i = CAP_KEYS; i < entries.length; i++) t.dropped += entries[i][1];
-  const kept = entries.slice(0, CAP_KEYS);
-  t.counts = new Map(kept);
+  // A sort by count, stable, without comparing entries: the keys grouped by
+  // their count (a table of hundreds of thousands of keys has few distinct
+  // counts), the groups in decreasing count, each in the order counted.
+  const byCount = new Map<number, string[]>();
+  for (const [key, n] of t.counts) {
+    const keys = byCount.get(n);
+    if (keys === undefined) byCount.set(n, [key]);
+    else keys.push(key);
+  }
+  const counts = new Map<string, number>();
+  let room = CAP_KEYS;
+  for (const n of [...byCount.keys()].sort((a, b) => b - a)) {
+    const keys = byCount.get(n) as string[];
+    const taken = Math.min(room, keys.length);
+    for (let i = 0; i < taken; i++) counts.set(keys[i] as string, n);
+    t.dropped += n * (keys.length - taken);
+    room -= taken;
+  }
+  t.counts = counts;
   const { sums, durations } = t;
-  if (sums !== undefined) t.sums = new Map(kept.map(([k]) => [k, sums.get(k)!]));
-  if (durations !== undefined)
-    t.durations = new Map(kept.flatMap(([k]) => (durations.has(k) ? [[k, durations.get(k)!]] : [])));
+  if (sums !== undefined) {
+    t.sums = new Map();
+    for (const key of counts.keys()) t.sums.set(key, sums.get(key)!);
+  }
+  if (durations !== undefined) {
+    t.durations = new Map();
+    for (const key of counts.keys()) {
+      const h = durations.get(key);
+      if (h !== undefined) t.durations.set(key, h);
+    }
+  }
 }
 
 /** `b` added into `a` (`b` is not used after: an empty `a` of the same kind takes its tables). */
