@@ -75,6 +75,12 @@ export interface UrlBatches {
   lineOf(i: number): number;
 }
 
+/**
+ * A block of input records. A block is read whole before the next is asked
+ * for, and its readers may use their buffers again for the next block: a
+ * record's text and fields are taken from a block while it is the current
+ * one (as strings where they are kept), never from an earlier block.
+ */
 export interface Records {
   readonly length: number;
   /** Lines of this block skipped as blank or comments. */
