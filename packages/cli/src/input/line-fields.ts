@@ -234,13 +234,13 @@ export class ProgramFields implements BlockFields {
     return program;
   }
 
-  /** Where field k of the selected line starts and ends in `bytes`. */
-  private start(k: number): number {
-    return this.ranges[this.line + 2 * k] - this.base;
+  /** Where field k of a line (the selected one, else the one whose ranges are at `line`) starts and ends in `bytes`. */
+  private start(k: number, line = this.line): number {
+    return this.ranges[line + 2 * k] - this.base;
   }
 
-  private end(k: number): number {
-    return this.ranges[this.line + 2 * k + 1] - this.base;
+  private end(k: number, line = this.line): number {
+    return this.ranges[line + 2 * k + 1] - this.base;
   }
 
   /** Field k's text as written (escapes kept); an empty field of a vendor's format (a CSV's "") is none. */
@@ -352,15 +352,17 @@ export class ProgramFields implements BlockFields {
   sameOrigin(i: number, j: number): boolean {
     const program = this.programs[this.programOf[i]];
     if (this.programs[this.programOf[j]] !== program) return false;
-    const { ranges, base, bytes } = this;
+    const { bytes } = this;
+    const lineI = this.at[i];
+    const lineJ = this.at[j];
     const fields = originFields(program);
     // An index loop: a for-of makes an iterator a line where the optimizer keeps it.
     for (let f = 0; f < fields.length; f++) {
       const k = fields[f];
-      const a = ranges[this.at[i] + 2 * k] - base;
-      const n = ranges[this.at[i] + 2 * k + 1] - base - a;
-      const b = ranges[this.at[j] + 2 * k] - base;
-      if (ranges[this.at[j] + 2 * k + 1] - base - b !== n) return false;
+      const a = this.start(k, lineI);
+      const n = this.end(k, lineI) - a;
+      const b = this.start(k, lineJ);
+      if (this.end(k, lineJ) - b !== n) return false;
       for (let p = 0; p < n; p++) if (bytes[a + p] !== bytes[b + p]) return false;
     }
     return true;

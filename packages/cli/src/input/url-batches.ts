@@ -204,10 +204,13 @@ export class UrlReader {
   private group(lines: BlockFields, i: number, last: OriginGroup | null): OriginGroup {
     if (last !== null && lines.sameOrigin(i, last.line)) return last;
     const { groups, origins } = this;
+    // Up to FEW_ORIGINS hosts, comparing costs less than hashing; a line is hashed at most once.
+    let hash: number | undefined;
     if (groups.length <= FEW_ORIGINS) {
       for (const g of groups) if (lines.sameOrigin(i, g.line)) return g;
     } else {
-      const found = origins.get(lines.originHash(i))?.find((g) => lines.sameOrigin(i, g.line));
+      hash = lines.originHash(i);
+      const found = origins.get(hash)?.find((g) => lines.sameOrigin(i, g.line));
       if (found !== undefined) return found;
     }
     const origin = lines.origin(i, this.fallbackScheme);
@@ -216,8 +219,10 @@ export class UrlReader {
       base: this.base(origin !== null && canParse(`${origin}/`) ? `${origin}/` : this.spec.base),
     };
     groups.push(group);
-    const hash = lines.originHash(i);
-    origins.set(hash, [...(origins.get(hash) ?? []), group]);
+    hash ??= lines.originHash(i);
+    const same = origins.get(hash);
+    if (same === undefined) origins.set(hash, [group]);
+    else same.push(group);
     return group;
   }
 
