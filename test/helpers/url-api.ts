@@ -1,22 +1,17 @@
 // What the WHATWG URL suites read of a parsed URL and of an API: plain types
-// and names, with no dependency, so that the same suites run in a browser page
-// (test/helpers/browser/) as in Node.
+// and names, with no dependency but swurl's list of the getters' names, so
+// that the same suites run in a browser page (test/helpers/browser/) as in
+// Node.
 
-/** The string getters of a WHATWG URL, in the order the URL Standard lists them. */
-export const URL_FIELDS = [
-  "href",
-  "origin",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
-export type UrlField = (typeof URL_FIELDS)[number];
+import { URL_GETTERS, type UrlGetter } from "../../src/whatwg/getters";
+
+/**
+ * The string getters of a WHATWG URL, in the order the URL Standard lists
+ * them: swurl's public URL_GETTERS, which drop-in.test.ts holds against the
+ * platform's URL (a module of names alone, so the browser page bundles it too).
+ */
+export const URL_FIELDS = URL_GETTERS;
+export type UrlField = UrlGetter;
 
 /** A parsed URL as the suites read it: swurl's `ParsedUrl`, or a whatwg-url `URL`. */
 export type UrlRecord = Readonly<Record<UrlField, string>> & { toString(): string; toJSON(): string };

@@ -6,6 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { builds } from "../helpers/builds";
 import { COMPONENTS } from "../../src/urlpattern/init";
+import * as main from "../../build/index.js";
+import * as js from "../../build/js.js";
 
 /** WebIDL: "the dictionary members ... ordered lexicographically" (inherited ones first; URLPatternResult has none). */
 const RESULT_KEYS = ["hash", "hostname", "inputs", "password", "pathname", "port", "protocol", "search", "username"];
@@ -105,5 +107,18 @@ describe.each(builds)("the drop-in (%s)", (_name, api) => {
       expect(Native.length).toBe(0);
     }
     expect(keys(list)).toEqual(none);
+  });
+});
+
+describe("URL_GETTERS", () => {
+  it("names the platform URL's string getters, in the order of its prototype, in both entries", () => {
+    const platform = new globalThis.URL("https://u:p@a.example:8080/x?y=1#z");
+    const strings = Object.keys(globalThis.URL.prototype).filter(
+      (name) =>
+        Reflect.getOwnPropertyDescriptor(globalThis.URL.prototype, name)!.get !== undefined &&
+        typeof Reflect.get(platform, name) === "string",
+    );
+    expect(strings).toHaveLength(11);
+    expect([main.URL_GETTERS, js.URL_GETTERS]).toEqual([strings, strings]);
   });
 });
