@@ -42,7 +42,10 @@ export interface Cli {
   setBlockSizes(bytes: number, lines: number): void;
   setLineCap(bytes: number): void;
   MAX_LINE: number;
-  parse(input: string, base?: string): { href: string; protocol: string; hostname: string; pathname: string } | null;
+  parse(
+    input: string,
+    base?: string,
+  ): { href: string; protocol: string; hostname: string; pathname: string; search: string } | null;
   statsWork: typeof StatsWork;
   statsTotal: typeof StatsTotal;
   formatField: typeof FormatField;
@@ -731,8 +734,8 @@ export function caseLines(c: ReaderCase): number {
 
 /** Every field of a Common or Combined Log Format line, the request split in three. */
 const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
-/** The URL parts of the kernel's tallies, and the path worked out of the pathname. */
-const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname", "path"];
+/** The URL parts of the kernel's tallies, the path worked out of the pathname, and the search (read from the batches' hrefs). */
+const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname", "path", "search"];
 
 /** A pathname (ASCII, as a serializer writes it) percent-decoded, its bytes read as UTF-8 (invalid ones as U+FFFD). */
 function decodedPath(pathname: string): string {
@@ -768,6 +771,8 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
       return url?.pathname ?? null;
     case "path":
       return url === null ? null : decodedPath(url.pathname);
+    case "search":
+      return url?.search ?? null;
     case "status":
     case "bytes":
       return integerRef(fields?.[key] ?? null);

@@ -16,6 +16,10 @@
 //     key at the end (the keys that decode alike merged); a line whose query
 //     names a parameter with "%" or "+" before it, or without an href in the
 //     batch, is counted by its string;
+//   - pathname and search: their bytes in the batch's hrefs
+//     (UrlBatch.pathnameRange(), searchRange()), counted as bytes, where
+//     they are not counted from the kernel's tallies (with --sum or
+//     durations, or a search);
 //   - route, where every route is a pathname pattern: the route depends on
 //     the pathname alone, so it is kept per distinct pathname by its bytes
 //     (UrlBatch.pathnameRange(), pathname-memo.ts) and matched once for it;
@@ -112,7 +116,9 @@ export class GroupCounter {
     private readonly durationUnit: number | null = null,
   ) {
     this.bytes = defs.map((d) =>
-      d.logField === undefined && d.param === undefined ? null : new ByteCounts(durationUnit !== null),
+      d.logField === undefined && d.param === undefined && d.batchRange === undefined
+        ? null
+        : new ByteCounts(durationUnit !== null),
     );
     this.params = defs.map((d) => (d.param === undefined ? null : new QueryParam(d.param)));
     this.memos = defs.map((d) => (d.ofPathname ? new PathnameMemo() : null));
@@ -236,6 +242,11 @@ export class GroupCounter {
           this.addNone(k, sum, seconds);
           continue;
         }
+      }
+      const range = batch === null || def.batchRange === undefined ? null : def.batchRange(batch, line);
+      if (range !== null) {
+        this.bytes[k]!.add(this.hrefs[b], range[0], range[1], sum, seconds);
+        continue;
       }
       const memo = this.memos[k];
       const pathname = batch === null || memo === null || !memo.paying ? null : batch.pathnameRange(line);

@@ -126,7 +126,8 @@ export function emptyCounts(summed = false, timed = false): TopCounts {
 /**
  * Count `by` more of `key`, whose records' field adds up to `sum` (kept
  * where `t` has sums) and whose duration is `seconds` (null: none, or a
- * histogram of several records' durations).
+ * histogram of several records' durations, which `t` may keep: its owner
+ * does not use it after).
  */
 export function countValue(
   t: TopCounts,
@@ -146,10 +147,16 @@ export function countValue(
     t.sums?.set(owned, sum);
   }
   if (t.durations !== undefined && seconds !== null) {
-    let h = t.durations.get(owned);
-    if (h === undefined) t.durations.set(owned, (h = new Map()));
-    if (typeof seconds === "number") addDuration(h, seconds);
-    else mergeHistogram(h, seconds);
+    const h = t.durations.get(owned);
+    if (h !== undefined) {
+      if (typeof seconds === "number") addDuration(h, seconds);
+      else mergeHistogram(h, seconds);
+    } else if (typeof seconds !== "number") t.durations.set(owned, seconds);
+    else {
+      const first: Histogram = new Map();
+      addDuration(first, seconds);
+      t.durations.set(owned, first);
+    }
   }
   if (n === undefined && t.counts.size > 2 * CAP_KEYS) prune(t);
 }

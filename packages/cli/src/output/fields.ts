@@ -4,7 +4,7 @@
 // the input record's own fields (an access log's status, a CSV column).
 
 import type { parse as parseDomain } from "tldts";
-import { percentDecode, type ParsedUrl, URL_GETTERS, type UrlGetter } from "swurl";
+import { percentDecode, type ParsedUrl, type UrlBatch, URL_GETTERS, type UrlGetter } from "swurl";
 import { UsageError } from "../errors.js";
 import { hrefPiece, type HrefPiece } from "./href-pieces.js";
 import { ACCESS_LOG_FIELDS } from "../input/log-fields.js";
@@ -64,6 +64,12 @@ export interface FieldDef {
    * and common, program-keys.ts for the formats a program reads): its name.
    */
   logField?: string;
+  /**
+   * Where the value is a getter's that a batch gives as a range of its
+   * hrefBytes() (UrlBatch.pathnameRange()): that range for line `line`
+   * (null: no href there). stats counts it as bytes, without its string.
+   */
+  batchRange?: (batch: UrlBatch, line: number) => [start: number, end: number] | null;
   /** Where the value is the first value of a query parameter: its name (stats reads it from the query's bytes, query-param.ts). */
   param?: string;
   /**
@@ -206,6 +212,12 @@ const URL_TALLIES: Partial<Record<string, NonNullable<FieldDef["tally"]>>> = {
   pathname: { table: "paths" },
 };
 
+/** The getters whose values a batch gives as ranges of its hrefs' bytes. */
+const BATCH_RANGES: Partial<Record<string, NonNullable<FieldDef["batchRange"]>>> = {
+  pathname: (batch, line) => batch.pathnameRange(line),
+  search: (batch, line) => batch.searchRange(line),
+};
+
 /** The access-log fields that are numbers. */
 const INTEGER_LOG_FIELDS = new Set(["status", "bytes"]);
 
@@ -219,7 +231,10 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     return keyField(command, name as (typeof KEY_FIELDS)[number], spec, profile);
   }
   if ((URL_GETTERS as readonly string[]).includes(name)) {
-    const def = ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string");
+    const def: FieldDef = {
+      ...ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string"),
+      batchRange: BATCH_RANGES[name],
+    };
     const tally = URL_TALLIES[name];
     return tally === undefined ? def : ofTally(def, tally.table, tally.fold);
   }
