@@ -76,7 +76,8 @@ export class ByteCounts {
     const sums = new Float64Array(n);
     sums.set(this.sums);
     this.sums = sums;
-    if (this.durations !== null) this.durations = [...this.durations, ...histograms(n - this.durations.length)];
+    // Pushed one by one: the array stays dense and is not copied.
+    if (this.durations !== null) while (this.durations.length < n) this.durations.push(undefined);
   }
 
   /** Keep the keys counted more often than the CAP_KEYS-th most frequent; the others' counts dropped. */

@@ -7,6 +7,7 @@
 // arrays by that index (ByteCounts' counts, PathnameMemo's values).
 
 import { hash } from "../byte-hash.js";
+import { copyBytes } from "../byte-copy.js";
 
 /** Words of a slot: where the key starts (+ 1; 0 is an empty slot), its length, its hash, its index. */
 const SLOT = 4;
@@ -54,7 +55,7 @@ export class ByteKeys {
       grown.set(this.bytes.subarray(0, this.bytesEnd));
       this.bytes = grown;
     }
-    this.bytes.set(bytes.subarray(a, b), this.bytesEnd);
+    copyBytes(this.bytes, this.bytesEnd, bytes, a, b);
     const index = this.size++;
     if (index === this.hashes.length) {
       this.ranges = grownTo(this.ranges, 4 * index);

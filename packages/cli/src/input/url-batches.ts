@@ -13,6 +13,7 @@
 import { canParse, type ParsedUrl, parseBatch } from "swurl";
 import type { BlockFields, QuotedSink } from "./line-fields.js";
 import type { InputSpec, UrlBatches } from "./records.js";
+import { copyBytes } from "../byte-copy.js";
 
 const encoder = new TextEncoder();
 const ascii = (s: string) => encoder.encode(s);
@@ -20,9 +21,6 @@ const BEFORE = { request: ascii('- - - [-] "'), referer: ascii('- - - [-] "-" - 
 const AFTER = { request: ascii('" - -\n'), referer: ascii('" "-"\n') };
 /** The grammar of each: the shortest line that holds the field. */
 const GRAMMAR = { request: "common", referer: "combined" } as const;
-
-/** Bytes at most that copy() copies in a loop, not with a view. */
-const LOOP_COPY = 32;
 
 const BACKSLASH = 0x5c;
 const QUOTE = 0x22;
@@ -57,16 +55,8 @@ class LogLines implements QuotedSink {
   }
 
   copy(from: Uint8Array, start: number, end: number): void {
-    const bytes = this.room(end - start);
-    // A request: a subarray() view and one copy cost less than a loop a byte; a short field (a method): the loop.
-    if (end - start > LOOP_COPY) {
-      bytes.set(from.subarray(start, end), this.length);
-      this.length += end - start;
-      return;
-    }
-    let at = this.length;
-    for (let p = start; p < end; p++) bytes[at++] = from[p];
-    this.length = at;
+    copyBytes(this.room(end - start), this.length, from, start, end);
+    this.length += end - start;
   }
 
   escape(from: Uint8Array, start: number, end: number): void {
