@@ -572,6 +572,51 @@ describe("--threads", () => {
   it("is ignored for standard input", () => {
     expect(JSON.parse(swurl(["stats", "--json", "--threads", "2"], "http://a/\n").stdout).threads).toBe(1);
   });
+
+  // A log a program reads, whose lines stand alone (no "#Fields:"), is cut into ranges as a combined log is.
+  it("an nginx --log-format log gives the same report and rows with 1 and 2 threads", () => {
+    const rng = mulberry32(0x5eed_0009);
+    const nginx = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent $host $request_time';
+    const pick = <T>(list: T[]) => list[Math.floor(rng() * list.length)];
+    const rows: string[] = [];
+    for (let size = 0; size < 10 << 20; ) {
+      const target = rng() < 0.05 ? randomString(rng, 6) : `/${Math.floor(rng() * 3000)}/${pick(["a", "b%20c", "é"])}`;
+      const line =
+        rng() < 0.02
+          ? pick(["", "# a comment", "\ufeff", "not a log line"])
+          : `192.0.2.${Math.floor(rng() * 255)} - - [10/Oct/2026:13:55:36 +0000] "GET ${target} HTTP/1.1" ` +
+            `${pick([200, 404])} ${Math.floor(rng() * 5000)} ${pick(["a.example", "b.example:8443", "-"])} ` +
+            `${rng() < 0.1 ? "-" : (rng() * 3).toFixed(3)}`;
+      rows.push(line);
+      size += line.length + 2;
+    }
+    const log = file("nginx.log", rows.join(rng() < 0.5 ? "\n" : "\r\n"));
+    const input = ["--log-format", nginx, "--base", "https://base.example/"];
+    const strip = (s: Record<string, unknown>) => ({ ...s, seconds: 0, megabytesPerSecond: 0, threads: 0 });
+    const stats = (threads: string) =>
+      JSON.parse(
+        swurl(["stats", ...input, "--json", "--by", "status", "--by", "pathname", "--threads", threads, log]).stdout,
+      );
+    const two = stats("2");
+    expect(two.threads).toBe(2);
+    expect(strip(two)).toEqual(strip(stats("1")));
+    const parse = (threads: string) =>
+      swurl([
+        "parse",
+        ...input,
+        "--format",
+        "csv",
+        "--fields",
+        "input,href,status,duration",
+        "--threads",
+        threads,
+        log,
+      ]);
+    const [one, more] = [parse("1"), parse("2")];
+    expect(more.stderr).toBe("");
+    expect(more.bytes.equals(one.bytes)).toBe(true);
+    expect(lines(one.stdout).length).toBeGreaterThan(100_000);
+  });
 });
 
 describe("terminal behaviour", () => {

@@ -3,7 +3,8 @@
 // of the line before), and it reads on to the LF that ends its last line.
 // Cut anywhere, the ranges' records together are the whole file's, line for
 // line: CR LF and BOM lines, blank lines, comments and a last line without
-// LF at every cut.
+// LF at every cut, in a list of URLs and in the logs a program reads whose
+// lines stand alone.
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -77,6 +78,45 @@ async function rangeRecords(
   return all;
 }
 
+/** A spec of `format` with its request as the URL, against a base. */
+const logSpec = (format: InputSpec["format"], logFormat?: string): InputSpec => ({
+  format,
+  field: "request",
+  baseField: undefined,
+  base: "https://base.example/",
+  skipBlank: true,
+  skipComments: false,
+  ...(logFormat === undefined ? {} : { logFormat }),
+});
+
+const NGINX = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent $host $request_time';
+const TIME = "[10/Oct/2026:13:55:36 +0000]";
+const caddy = (host: string, uri: string) =>
+  JSON.stringify({ ts: 1791700200.5, request: { method: "GET", host, uri, headers: {} }, status: 200, duration: 0.5 });
+/** Lines of the formats a program reads whose lines stand alone: CR LF, BOM lines, blank lines, a comment, a line of no match, a last line without LF. */
+const LOG_TEXTS: [string, InputSpec, string][] = [
+  [
+    "vcombined",
+    logSpec("vcombined"),
+    `\ufeffa.example:443 192.0.2.1 - - ${TIME} "GET /x?y=1 HTTP/1.1" 200 5 "-" "curl/8"\r\n` +
+      `b.example:80 192.0.2.2 - - ${TIME} "GET //two HTTP/1.1" 404 0 "https://r.example/" "M\u00f6z"\n\n# comment\n` +
+      `not a log line\r\n\ufeffc.example:8080 192.0.2.3 - - ${TIME} "GET /caf\u00e9 HTTP/1.1" 200 1 "-" "-"\n` +
+      `a.example:443 192.0.2.4 - - ${TIME} "CONNECT a.example:443 HTTP/1.1" 200 0 "-" "-"`,
+  ],
+  [
+    "an nginx --log-format",
+    logSpec("log-format", NGINX),
+    `192.0.2.1 - - ${TIME} "GET /x?y=1 HTTP/1.1" 200 5 a.example 0.001\r\n\n` +
+      `192.0.2.2 - u ${TIME} "GET /\\x22q HTTP/1.1" 301 0 b.example -\n# comment\nnot a log line\n` +
+      `192.0.2.3 - - ${TIME} "-" 400 0 - 0.000\n192.0.2.4 - - ${TIME} "GET /last HTTP/1.1" 200 9 c.example 1.5`,
+  ],
+  [
+    "caddy",
+    logSpec("caddy"),
+    `${caddy("a.example", "/x?y=1")}\r\n${caddy("b.example:8443", "//two")}\n\n{\n${caddy("c.example", "/caf\u00e9")}`,
+  ],
+];
+
 const SPECS: [string, InputSpec][] = [
   [
     "lines",
@@ -105,6 +145,37 @@ describe.each(SPECS)("ranges of a file, %s", (_name, spec) => {
     for (const step of [1, 2, 3, 4]) {
       const cuts = Array.from({ length: Math.ceil(bytes.length / step) - 1 }, (_, k) => (k + 1) * step);
       expect((await rangeRecords(cuts, spec)).rows, `ranges of ${step}`).toEqual(whole.rows);
+    }
+  });
+});
+
+describe.each(LOG_TEXTS)("ranges of a log, %s", (name, spec, text) => {
+  const logFile = path.join(dir, `${name.replaceAll(" ", "-")}.log`);
+  const logBytes = new TextEncoder().encode(text);
+  writeFileSync(logFile, logBytes);
+
+  it("cut at any one byte, give the whole file's records", async () => {
+    const log = { name: logFile, fd: openSync(logFile, "r") };
+    try {
+      const whole = await records(cli.readRange(log, 0, logBytes.length), spec);
+      expect(whole.rows.filter((row) => !row.endsWith("invalid")).length).toBeGreaterThanOrEqual(3);
+      for (let cut = 1; cut < logBytes.length; cut++) {
+        const got = { rows: [] as string[], skipped: 0 };
+        for (const [start, end] of [
+          [0, cut],
+          [cut, logBytes.length],
+        ]) {
+          const part = await records(
+            cli.rangeSource(log, start, end, () => {}),
+            spec,
+          );
+          got.rows.push(...part.rows);
+          got.skipped += part.skipped;
+        }
+        expect(got, `cut at ${cut}`).toEqual(whole);
+      }
+    } finally {
+      closeSync(log.fd);
     }
   });
 });

@@ -22,7 +22,7 @@ import { runBulk } from "../threads/bulk.js";
 import { FILTER_HELP, FILTER_OPTIONS, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { rangeRead, readRecords, type InputSpec } from "../input/records.js";
 import type { Work } from "../work.js";
 import { canonicalKey, profileOptions, surtKey } from "../output/keys.js";
 import { addFailures, type Failures, noFailures, writeFailureHint } from "../input/failure-hint.js";
@@ -218,7 +218,7 @@ ${FILTER_HELP}`,
       options,
       threads,
       script,
-      splittable: kernelRead(options.input),
+      splittable: rangeRead(options.input),
       streamsRows: values.output === undefined,
       emits: true,
       hint: values.input === undefined && values["log-format"] === undefined,

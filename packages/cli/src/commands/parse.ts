@@ -11,7 +11,7 @@ import { FILTER_HELP, kept, recordFilter, type RecordFilter } from "../input/fil
 import { columnarSink, loadColumnarPackages, type ColumnarFormat } from "../output/columnar.js";
 import { DEFAULT_FIELDS, isColumnar, parseFormat, rowFormat, type TextFormatName } from "../output/format.js";
 import { openInputs, openOutput, type Output } from "../io.js";
-import { kernelRead, readRecords, type InputSpec, type Records } from "../input/records.js";
+import { rangeRead, readRecords, type InputSpec, type Records } from "../input/records.js";
 import type { ParsedUrl } from "swurl";
 import type { Work } from "../work.js";
 import { mark, type ThreadTrace, writeTrace } from "../trace.js";
@@ -211,7 +211,7 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
       name: "parse",
       threads,
       script,
-      splittable: kernelRead(spec) && !names.includes("line"),
+      splittable: rangeRead(spec) && !names.includes("line"),
       streamsRows: values.output === undefined,
       emits: true,
       hint: values.input === undefined && values["log-format"] === undefined,

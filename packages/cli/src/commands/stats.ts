@@ -21,7 +21,7 @@ import { relativeTargets } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
-import { batchedUrls, kernelRead, readRecords, type InputSpec } from "../input/records.js";
+import { batchedUrls, rangeRead, readRecords, type InputSpec } from "../input/records.js";
 import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally, type UrlTally } from "swurl";
@@ -57,9 +57,15 @@ function kernelGroups({ input, filter }: StatsOptions): boolean {
   return kernelCounts(filter) && batchedUrls(input);
 }
 
-/** What a thread of stats keeps over its ranges: the kernel's tally of the URLs (null until the first is counted). */
+/**
+ * What a thread of stats keeps over its ranges (null until its first range
+ * makes it): the kernel's tally of the URLs, and the counter of the --by
+ * keys with the tally it counts into, so that a key's values become strings
+ * (their histograms, their sums) once a thread, not once a range.
+ */
 interface StatsCarry {
   urls: UrlTally | null;
+  groups: { counter: GroupCounter; tally: Tally } | null;
 }
 
 export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
@@ -71,7 +77,17 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
     const sumDef = sum === undefined ? null : fieldDef("stats", sum, input);
     const defs = byDefs(options);
     await loadFor(defs);
-    const groups = new GroupCounter(tally, defs, kernelGroups(options), sumDef, unit);
+    const counter = (into: Tally) => new GroupCounter(into, defs, kernelGroups(options), sumDef, unit);
+    // In a thread of a threaded run, one counter for all its ranges (finish()).
+    let groups: GroupCounter;
+    if (carry === undefined) groups = counter(tally);
+    else {
+      if (carry.groups === null) {
+        const into = emptyTally(by.length, sum !== undefined, unit !== null);
+        carry.groups = { counter: counter(into), tally: into };
+      }
+      groups = carry.groups.counter;
+    }
     // The URLs of the batches the kernel read are counted there (createTally),
     // without a string a line; failures and the other formats' records here.
     // In a thread of a threaded run, one for all its ranges (finish()).
@@ -102,13 +118,19 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
         groups.count(records, i, false, url);
       }
     }
-    groups.finish();
-    if (carry === undefined) tally.urlCounts = urls;
+    if (carry === undefined) {
+      groups.finish();
+      tally.urlCounts = urls;
+    }
     return tally;
   },
-  carry: () => ({ urls: null }),
-  finish({ urls }, { by, sum, input }) {
-    return { ...emptyTally(by.length, sum !== undefined, durationUnit(input) !== null), urlCounts: urls };
+  carry: () => ({ urls: null, groups: null }),
+  finish({ urls, groups }, { by, sum, input }) {
+    groups?.counter.finish();
+    return {
+      ...(groups?.tally ?? emptyTally(by.length, sum !== undefined, durationUnit(input) !== null)),
+      urlCounts: urls,
+    };
   },
   portable(tally) {
     if (tally.urlCounts === null || tally.urlCounts instanceof Uint8Array) return tally;
@@ -197,7 +219,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
     const stdout = await commandOutput(values.output, context.stdout);
-    const splittable = kernelRead(options.input) && !by.includes("line") && values.sum !== "line";
+    const splittable = rangeRead(options.input) && !by.includes("line") && values.sum !== "line";
     const bulk = {
       name: "stats",
       work: statsWork,

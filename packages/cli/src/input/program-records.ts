@@ -131,6 +131,7 @@ export async function* programRecords(
   source: AsyncIterable<Uint8Array>,
   spec: InputSpec,
   keyFields: readonly KeyField[] = [],
+  range = false,
 ): AsyncGenerator<Records> {
   const reader = lineReader(spec, keyFields);
   const urlReader = new UrlReader(spec, reader.scheme);
@@ -138,7 +139,10 @@ export async function* programRecords(
   let buffer = new Uint8Array(0);
   let held = 0;
   let lineNumber = 0;
-  let first = true;
+  // A range of a file (threads: RangeChunks) starts with the end of the line before it, another range's, which is
+  // dropped; a byte order mark can only begin the file.
+  let dropFirst = range;
+  let first = !range;
   // Per record of a block: its bytes [starts, ends) and its line number. One set for every block: a block is
   // done with before the next is read (as the kernel's memory, the keys, the URLs' buffers).
   let starts: Int32Array = new Int32Array(1024);
@@ -210,7 +214,15 @@ export async function* programRecords(
       buffer = grown;
     }
     buffer.set(chunk, held);
-    const length = held + chunk.length;
+    let length = held + chunk.length;
+    if (dropFirst) {
+      const lf = buffer.subarray(0, length).indexOf(LF);
+      held = lf === -1 ? 0 : length - lf - 1;
+      if (lf === -1) continue;
+      buffer.copyWithin(0, lf + 1, length);
+      length = held;
+      dropFirst = false;
+    }
     const bytes = buffer.subarray(0, length);
     const cut = bytes.lastIndexOf(LF);
     if (cut === -1) {
@@ -223,6 +235,15 @@ export async function* programRecords(
     held = length - cut - 1;
   }
   if (held > 0) yield block(buffer.subarray(0, held), held);
+}
+
+/**
+ * Whether each line of this format stands alone, so that a file can be cut
+ * into ranges for threads: no directive ("#Fields:", W3C's and CloudFront's)
+ * gives the lines after it their meaning.
+ */
+export function standAloneLines(spec: InputSpec): boolean {
+  return spec.format === "caddy" || formatOf(spec).directives === undefined;
 }
 
 /** `a` twice as long, its numbers kept. */

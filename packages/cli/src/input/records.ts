@@ -23,7 +23,7 @@ import {
 import { LineCap } from "./line-cap.js";
 import { LOG_FORMATS } from "./log-formats.js";
 import type { FieldKeys, KeyField } from "./program-keys.js";
-import { programRecords } from "./program-records.js";
+import { programRecords, standAloneLines } from "./program-records.js";
 
 export const INPUT_FORMATS = ["lines", "combined", "common", "jsonl", "csv", "tsv", ...LOG_FORMATS] as const;
 /** The --input formats, and "log-format": lines read by the program of a --log-format definition. */
@@ -388,12 +388,18 @@ function parseUrls(
   return (i) => (urls[i] === null ? null : batch.get(i + 1));
 }
 
-/**
- * Whether the kernel reads this input's lines (a list of URLs or an access
- * log): then a file can be cut into ranges for threads (RangeChunks).
- */
+/** Whether the kernel reads this input's lines (a list of URLs or an access log). */
 export function kernelRead(spec: InputSpec): boolean {
   return spec.format === "lines" || spec.format === "combined" || spec.format === "common";
+}
+
+/**
+ * Whether a file of this input can be cut into ranges for threads
+ * (RangeChunks): the inputs the kernel reads, and the formats a program
+ * reads whose lines stand alone.
+ */
+export function rangeRead(spec: InputSpec): boolean {
+  return kernelRead(spec) || (programRead(spec.format) && standAloneLines(spec));
 }
 
 /**
@@ -430,7 +436,7 @@ export async function* readRecords(
         ACCESS_LOG_FIELDS.filter((f) => keys.some((k) => k.name === f)),
       )
     : programRead(spec.format)
-      ? programRecords(lines, spec, keys)
+      ? programRecords(lines, spec, keys, range)
       : textRecords(capped, spec, columns);
   for await (const block of records) yield cap.records(block);
 }
