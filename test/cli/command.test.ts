@@ -569,6 +569,16 @@ describe("--threads", () => {
     expect(strip(more)).toEqual(strip(one));
   });
 
+  it.each([
+    ["JSON Lines", ["stats", "--json", "--input", "jsonl"], '{"url":"http://a/"}\n'],
+    ["a w3c log", ["stats", "--json", "--input", "w3c"], "#Fields: cs-uri-stem\n/a\n"],
+    ["the line field", ["parse", "--fields", "line,href"], "http://a/\n"],
+  ])("says that %s is read by one thread", (_name, args, text) => {
+    const r = swurl([...args, "--threads", "2", file("one-thread.txt", text)]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^swurl: note: --threads 2 cuts into ranges .* is read by one thread\n$/);
+  });
+
   it("is ignored for standard input", () => {
     expect(JSON.parse(swurl(["stats", "--json", "--threads", "2"], "http://a/\n").stdout).threads).toBe(1);
   });

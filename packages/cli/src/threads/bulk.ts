@@ -107,6 +107,10 @@ export async function runBulk<Options, Result>(
     process.stderr.write(
       `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is ${inflater === undefined ? "read by one thread" : "inflated by one thread and parsed by another"}\n`,
     );
+  else if (bulk.threads > 1 && !bulk.splittable)
+    process.stderr.write(
+      `swurl: note: --threads ${bulk.threads} cuts into ranges URL lists and access logs whose lines stand alone (not w3c or cloudfront), without the line field; ${input.name} is read by one thread\n`,
+    );
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
   const onBytes = (n: number) => {
