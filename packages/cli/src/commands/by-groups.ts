@@ -16,10 +16,11 @@
 //     key at the end (the keys that decode alike merged); a line whose query
 //     names a parameter with "%" or "+" before it, or without an href in the
 //     batch, is counted by its string;
-//   - pathname and search: their bytes in the batch's hrefs
-//     (UrlBatch.pathnameRange(), searchRange()), counted as bytes, where
-//     they are not counted from the kernel's tallies (with --sum or
-//     durations, or a search);
+//   - pathname, path and search: their bytes in the batch's hrefs
+//     (UrlBatch.pathnameRange(), searchRange()), counted as bytes (a path
+//     decoded once per distinct pathname at the end), where they are not
+//     counted from the kernel's tallies (with --sum or durations, or a
+//     search);
 //   - route, where every route is a pathname pattern: the route depends on
 //     the pathname alone, so it is kept per distinct pathname by its bytes
 //     (UrlBatch.pathnameRange(), pathname-memo.ts) and matched once for it;
@@ -275,8 +276,7 @@ export class GroupCounter {
   /** The counts kept as bytes, into the tally's groups (a query parameter's raw values decoded, those that decode alike merged). */
   finish(): void {
     this.bytes.forEach((bytes, k) => {
-      if (this.params[k] === null) bytes?.into(this.tally.groups[k]);
-      else bytes?.into(this.tally.groups[k], formValue);
+      bytes?.into(this.tally.groups[k], this.params[k] === null ? this.defs[k].fromRange : formValue);
       const durations = this.noneDurations[k];
       if (this.none[k] > 0)
         addGroup(this.tally, k, null, this.none[k], this.noneSum[k], durations.size === 0 ? null : durations);

@@ -70,6 +70,8 @@ export interface FieldDef {
    * (null: no href there). stats counts it as bytes, without its string.
    */
   batchRange?: (batch: UrlBatch, line: number) => [start: number, end: number] | null;
+  /** With batchRange: the value those bytes stand for (undefined: their text). */
+  fromRange?: (bytes: Uint8Array) => string;
   /** Where the value is the first value of a query parameter: its name (stats reads it from the query's bytes, query-param.ts). */
   param?: string;
   /**
@@ -81,6 +83,9 @@ export interface FieldDef {
   /** Whether the value is read from the Public Suffix List, which a run then loads first (public-suffix.ts loadFor()). */
   publicSuffix?: boolean;
 }
+
+/** An href's bytes (ASCII) as text. */
+const ascii = new TextDecoder("latin1");
 
 /** Public Suffix List answers, per distinct host (a tldts call is dearer than a map look-up, and logs repeat hosts). */
 const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
@@ -155,11 +160,15 @@ const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
   suffix: ofHost("suffix", "publicSuffix"),
   subdomain: ofHost("subdomain", "subdomain"),
   // The path as text: escapes decoded (UTF-8; invalid sequences as U+FFFD).
-  path: ofTally(
-    ofUrl("path", false, (url) => percentDecode(url.pathname)),
-    "paths",
-    (pathname) => percentDecode(pathname),
-  ),
+  path: {
+    ...ofTally(
+      ofUrl("path", false, (url) => percentDecode(url.pathname)),
+      "paths",
+      (pathname) => percentDecode(pathname),
+    ),
+    batchRange: (batch, line) => batch.pathnameRange(line),
+    fromRange: (bytes) => percentDecode(ascii.decode(bytes)),
+  },
 };
 
 /** An integer as written in the input ("0200"): its decimal digits ("200"); null where it is none ("-", "2e3"). */
