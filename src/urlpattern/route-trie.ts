@@ -127,6 +127,12 @@ export class TrieMatch {
   undecided = false;
   /** Whether the branch of the answer (from the trie) is a path that KEPT_PATH takes (url-input.ts keptPath()). */
   kept = false;
+  /**
+   * Where a stretch of the pathname from its start that the walk found kept
+   * ends, the furthest of any branch: keptness is of the code units, not of
+   * the branch, so a check of the whole path needs only the rest.
+   */
+  keptTo = 0;
 }
 
 /** A node's row in Layout.nodes: these fields, NODE a row. */
@@ -384,6 +390,7 @@ export class RouteTrie {
     answer.route = null;
     answer.undecided = false;
     answer.kept = false;
+    answer.keptTo = start;
     this.walk(this.laid, 0, start, true);
     if (answer.index === limit) answer.index = -1;
   }
@@ -444,7 +451,10 @@ export class RouteTrie {
       }
       const runCount = nodes[node + RUN_COUNT] as number;
       if (runCount === 0) {
-        if (next < 0) return;
+        if (next < 0) {
+          this.deadEnd(at, branchKept);
+          return;
+        }
         node = next;
         at = nextAt;
         branchKept = nextKept;
@@ -489,9 +499,17 @@ export class RouteTrie {
         this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
-      if (onward < 0) return;
+      if (onward < 0) {
+        this.deadEnd(at, branchKept);
+        return;
+      }
       node = onward;
     }
+  }
+
+  /** A branch ends at `at`, the pathname before it `kept` or not: TrieMatch.keptTo. */
+  private deadEnd(at: number, kept: boolean): void {
+    if (kept && at > this.answer.keptTo) this.answer.keptTo = at;
   }
 
   /** Where a run of the class `ascii` from `at` ends; -1 (and the walk undecided) at a code unit above ASCII. */
