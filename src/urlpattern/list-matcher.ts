@@ -45,6 +45,8 @@ export class ListMatcher {
   private asItCame = false;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
   private checked = true;
+  /** Whether the pathname searched is known to start with "/" (a request target's path). */
+  private slash = false;
   /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
   private wanted = false;
   /** The groups of the pattern the walk took last (its answer), and its index. */
@@ -102,6 +104,7 @@ export class ListMatcher {
     this.start = 0;
     this.end = pathname.length;
     this.checked = true;
+    this.slash = false;
   }
 
   /**
@@ -123,12 +126,14 @@ export class ListMatcher {
     this.origin = origin;
     this.base = base;
     this.checked = false;
+    this.slash = true;
   }
 
   /** Walk the trie over the pathname searched. */
   private walk(): void {
     this.kept = null;
-    this.trie.match(this.source, this.start, this.end, this.matchers.length, this.accept, this.test, this.answer);
+    const { source, start, end, slash } = this;
+    this.trie.match(source, start, end, slash, this.matchers.length, this.accept, this.test, this.answer);
   }
 
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */

@@ -201,6 +201,12 @@ class Layout {
     readonly routes: Route[],
     /** Node.tried of every node. */
     readonly tried: Int32Array,
+    /**
+     * The row of the node after the root's "/" where that is all the root
+     * holds (every pathname of the list starts with "/" and more), else -1:
+     * a walk of a path known to start with "/" starts there.
+     */
+    readonly afterSlash: number,
   ) {}
 }
 
@@ -238,6 +244,9 @@ function layOut(tree: Node): Layout {
     new Int32Array(size.ends),
     new Array<Route>(size.ends),
     new Int32Array(size.tried),
+    tree.labels.length === 1 && tree.labels[0] === "/" && tree.runs.length + tree.ends.length + tree.tried.length === 0
+      ? (tree.children[0] as Node).row
+      : -1,
   );
   const { nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried } = laid;
   // Where the next of each goes.
@@ -378,7 +387,8 @@ export class RouteTrie {
   }
 
   /**
-   * Walk the pathname `value` from `start` to `end` (a request's "?" or its length):
+   * Walk the pathname `value` from `start` to `end` (a request's "?" or its
+   * length), whose code unit at `start` is known to be "/" where `slash`:
    * into `answer`, the first pattern (below `limit`) at a node where it
    * ends that `accept` takes, and its group pairs.
    */
@@ -386,6 +396,7 @@ export class RouteTrie {
     value: string,
     start: number,
     end: number,
+    slash: boolean,
     limit: number,
     accept: (index: number) => boolean,
     test: (index: number) => boolean,
@@ -402,7 +413,9 @@ export class RouteTrie {
     answer.undecided = false;
     answer.kept = false;
     answer.keptTo = start;
-    this.walk(this.laid, 0, start, true);
+    const laid = this.laid;
+    if (slash && laid.afterSlash >= 0) this.walk(laid, laid.afterSlash, start + 1, true);
+    else this.walk(laid, 0, start, true);
     if (answer.index === limit) answer.index = -1;
   }
 
