@@ -19,7 +19,7 @@ import { setGroup, starResult, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
-import { PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
+import { keptPath, PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -45,6 +45,8 @@ export class ListMatcher {
   private asItCame = false;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
   private checked = true;
+  /** Whether the pathname searched is known to start with "/" (a request target's path). */
+  private slash = false;
   /** Whether the walk is for groups: each pattern it takes is then run for them at once (kept), not tested and run again. */
   private wanted = false;
   /** The groups of the pattern the walk took last (its answer), and its index. */
@@ -102,6 +104,7 @@ export class ListMatcher {
     this.start = 0;
     this.end = pathname.length;
     this.checked = true;
+    this.slash = false;
   }
 
   /**
@@ -123,12 +126,14 @@ export class ListMatcher {
     this.origin = origin;
     this.base = base;
     this.checked = false;
+    this.slash = true;
   }
 
   /** Walk the trie over the pathname searched. */
   private walk(): void {
     this.kept = null;
-    this.trie.match(this.source, this.start, this.end, this.matchers.length, this.accept, this.test, this.answer);
+    const { source, start, end, slash } = this;
+    this.trie.match(source, start, end, slash, this.matchers.length, this.accept, this.test, this.answer);
   }
 
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
@@ -160,7 +165,7 @@ export class ListMatcher {
       // path (and so its components, components()) as they are, the walk's
       // answer stands; else the parsed URL is searched.
       this.checked = true;
-      if (requestEnd(this.source, this.start) < 0) {
+      if (!this.missKept() && requestEnd(this.source, this.start) < 0) {
         const url = this.parse(this.source, this.base);
         if (url === null) return -1;
         this.parsed(url);
@@ -176,6 +181,19 @@ export class ListMatcher {
     }
     const url = this.components();
     return this.firstOf(url, this.all.candidates(url.get(PATHNAME)));
+  }
+
+  /**
+   * Whether the walk found no pattern and the request target's path is one
+   * that requestEnd() takes: its start ("/" not followed by another), and the
+   * rest after the stretch the walk found kept (TrieMatch.keptTo), which on a
+   * miss is most often nothing, where requestEnd() reads the whole target.
+   */
+  private missKept(): boolean {
+    const { source, start, answer } = this;
+    if (answer.index >= 0 || answer.undecided || source.charCodeAt(start + 1) === 0x2f) return false;
+    const from = answer.keptTo;
+    return keptPath(source, from, this.end, from > start ? source.charCodeAt(from - 1) : -1);
   }
 
   /** exec()'s result of pattern `index`, which first(true) has just found the request to match, naming `inputs`. */

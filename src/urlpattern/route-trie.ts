@@ -127,42 +127,59 @@ export class TrieMatch {
   undecided = false;
   /** Whether the branch of the answer (from the trie) is a path that KEPT_PATH takes (url-input.ts keptPath()). */
   kept = false;
+  /**
+   * Where a stretch of the pathname from its start that the walk found kept
+   * ends, the furthest of any branch: keptness is of the code units, not of
+   * the branch, so a check of the whole path needs only the rest.
+   */
+  keptTo = 0;
 }
 
-/** A node's row in Layout.nodes: these fields, NODE a row. */
-const FIRST = 0;
-const EDGES = 1;
-const EDGE_COUNT = 2;
-const TABLE = 3;
-const RUNS = 4;
-const RUN_COUNT = 5;
-const ENDS = 6;
-const END_COUNT = 7;
-const TRIED = 8;
-const TRIED_COUNT = 9;
-const DEPTH = 10;
-const NODE = 11;
+/**
+ * A node's row in Layout.nodes: these fields, NODE a row. Enums, here and
+ * below: esbuild writes their members as numbers, where a top-level const of
+ * a bundle becomes a var, which V8 loads from the module and checks at each
+ * use, as a walk does at every node.
+ */
+enum NodeRow {
+  FIRST = 0,
+  EDGES = 1,
+  EDGE_COUNT = 2,
+  TABLE = 3,
+  RUNS = 4,
+  RUN_COUNT = 5,
+  ENDS = 6,
+  END_COUNT = 7,
+  TRIED = 8,
+  TRIED_COUNT = 9,
+  DEPTH = 10,
+  NODE = 11,
+}
 /**
  * An edge's row in Layout.edges: its first code unit, where its label
  * starts in Layout.text and ends, its child's row, and whether a path that
- * KEPT_PATH takes may hold its label (KEPT, AFTER_SLASH: but not after a "/").
+ * KEPT_PATH takes may hold its label (Kept).
  */
-const UNIT = 0;
-const LABEL = 1;
-const LABEL_END = 2;
-const CHILD = 3;
-const LABEL_KEPT = 4;
-const EDGE = 5;
+enum EdgeRow {
+  UNIT = 0,
+  LABEL = 1,
+  LABEL_END = 2,
+  CHILD = 3,
+  LABEL_KEPT = 4,
+  EDGE = 5,
+}
 
-/** The values of an edge's LABEL_KEPT. */
-const KEPT = 0;
-const AFTER_SLASH = 1;
-const NOT_KEPT = 2;
+/** The values of an edge's LABEL_KEPT: kept; kept but after a "/"; not kept. */
+enum Kept {
+  KEPT = 0,
+  AFTER_SLASH = 1,
+  NOT_KEPT = 2,
+}
 
-/** The LABEL_KEPT of an edge of `label`. */
+/** The EdgeRow.LABEL_KEPT of an edge of `label`. */
 function labelKept(label: string): number {
-  if (!keptPath(label, 0, label.length, -1)) return NOT_KEPT;
-  return label.startsWith(".") || label.startsWith("%") ? AFTER_SLASH : KEPT;
+  if (!keptPath(label, 0, label.length, -1)) return Kept.NOT_KEPT;
+  return label.startsWith(".") || label.startsWith("%") ? Kept.AFTER_SLASH : Kept.KEPT;
 }
 
 /** The tree in typed arrays (layOut()): rows of numbers, the labels' code units one array. */
@@ -184,6 +201,12 @@ class Layout {
     readonly routes: Route[],
     /** Node.tried of every node. */
     readonly tried: Int32Array,
+    /**
+     * The row of the node after the root's "/" where that is all the root
+     * holds (every pathname of the list starts with "/" and more), else -1:
+     * a walk of a path known to start with "/" starts there.
+     */
+    readonly afterSlash: number,
   ) {}
 }
 
@@ -198,7 +221,7 @@ function layOut(tree: Node): Layout {
   // where a literal's like are allocated.)
   const size = { nodes: 0, edges: 0, text: 0, tables: 0, runs: 0, ends: 0, tried: 0 };
   const count = (node: Node) => {
-    node.row = size.nodes++ * NODE;
+    node.row = size.nodes++ * NodeRow.NODE;
     size.edges += node.labels.length;
     for (const label of node.labels) size.text += label.length;
     if (node.byUnit !== null) size.tables++;
@@ -210,8 +233,8 @@ function layOut(tree: Node): Layout {
   };
   count(tree);
   const laid = new Layout(
-    new Int32Array(size.nodes * NODE),
-    new Int32Array(size.edges * EDGE),
+    new Int32Array(size.nodes * NodeRow.NODE),
+    new Int32Array(size.edges * EdgeRow.EDGE),
     new Uint16Array(size.text),
     new Uint8Array(size.tables * 128),
     new Array<Uint8Array>(size.runs),
@@ -221,32 +244,35 @@ function layOut(tree: Node): Layout {
     new Int32Array(size.ends),
     new Array<Route>(size.ends),
     new Int32Array(size.tried),
+    tree.labels.length === 1 && tree.labels[0] === "/" && tree.runs.length + tree.ends.length + tree.tried.length === 0
+      ? (tree.children[0] as Node).row
+      : -1,
   );
   const { nodes, edges, text, tables, runClasses, runMins, runStops, runChildren, ends, routes, tried } = laid;
   // Where the next of each goes.
   let [edge, unit, table, run, end, triedAt] = [0, 0, 0, 0, 0, 0];
   const fill = (node: Node) => {
     const row = node.row;
-    nodes[row + FIRST] = Math.min(node.first, NONE);
-    nodes[row + EDGES] = edge;
-    nodes[row + EDGE_COUNT] = node.labels.length;
+    nodes[row + NodeRow.FIRST] = Math.min(node.first, NONE);
+    nodes[row + NodeRow.EDGES] = edge;
+    nodes[row + NodeRow.EDGE_COUNT] = node.labels.length;
     for (let e = 0; e < node.labels.length; e++) {
       const label = node.labels[e] as string;
-      edges[edge + UNIT] = node.firsts[e] as number;
-      edges[edge + LABEL] = unit;
-      edges[edge + LABEL_END] = unit + label.length;
-      edges[edge + CHILD] = (node.children[e] as Node).row;
-      edges[edge + LABEL_KEPT] = labelKept(label);
-      edge += EDGE;
+      edges[edge + EdgeRow.UNIT] = node.firsts[e] as number;
+      edges[edge + EdgeRow.LABEL] = unit;
+      edges[edge + EdgeRow.LABEL_END] = unit + label.length;
+      edges[edge + EdgeRow.CHILD] = (node.children[e] as Node).row;
+      edges[edge + EdgeRow.LABEL_KEPT] = labelKept(label);
+      edge += EdgeRow.EDGE;
       for (let i = 0; i < label.length; i++) text[unit++] = label.charCodeAt(i);
     }
-    nodes[row + TABLE] = node.byUnit === null ? -1 : table;
+    nodes[row + NodeRow.TABLE] = node.byUnit === null ? -1 : table;
     if (node.byUnit !== null) {
       tables.set(node.byUnit, table);
       table += 128;
     }
-    nodes[row + RUNS] = run;
-    nodes[row + RUN_COUNT] = node.runs.length;
+    nodes[row + NodeRow.RUNS] = run;
+    nodes[row + NodeRow.RUN_COUNT] = node.runs.length;
     for (const r of node.runs) {
       runClasses[run] = r.ascii;
       runMins[run] = r.min;
@@ -254,16 +280,16 @@ function layOut(tree: Node): Layout {
       runChildren[run] = r.child.row;
       run++;
     }
-    nodes[row + ENDS] = end;
-    nodes[row + END_COUNT] = node.ends.length;
+    nodes[row + NodeRow.ENDS] = end;
+    nodes[row + NodeRow.END_COUNT] = node.ends.length;
     for (let k = 0; k < node.ends.length; k++) {
       ends[end] = node.ends[k] as number;
       routes[end++] = node.routes[k] as Route;
     }
-    nodes[row + TRIED] = triedAt;
-    nodes[row + TRIED_COUNT] = node.tried.length;
+    nodes[row + NodeRow.TRIED] = triedAt;
+    nodes[row + NodeRow.TRIED_COUNT] = node.tried.length;
     for (const index of node.tried) tried[triedAt++] = index;
-    nodes[row + DEPTH] = node.depth;
+    nodes[row + NodeRow.DEPTH] = node.depth;
     for (const child of node.children) fill(child);
     for (const r of node.runs) fill(r.child);
   };
@@ -361,7 +387,8 @@ export class RouteTrie {
   }
 
   /**
-   * Walk the pathname `value` from `start` to `end` (a request's "?" or its length):
+   * Walk the pathname `value` from `start` to `end` (a request's "?" or its
+   * length), whose code unit at `start` is known to be "/" where `slash`:
    * into `answer`, the first pattern (below `limit`) at a node where it
    * ends that `accept` takes, and its group pairs.
    */
@@ -369,6 +396,7 @@ export class RouteTrie {
     value: string,
     start: number,
     end: number,
+    slash: boolean,
     limit: number,
     accept: (index: number) => boolean,
     test: (index: number) => boolean,
@@ -384,7 +412,10 @@ export class RouteTrie {
     answer.route = null;
     answer.undecided = false;
     answer.kept = false;
-    this.walk(this.laid, 0, start, true);
+    answer.keptTo = start;
+    const laid = this.laid;
+    if (slash && laid.afterSlash >= 0) this.walk(laid, laid.afterSlash, start + 1, true);
+    else this.walk(laid, 0, start, true);
     if (answer.index === limit) answer.index = -1;
   }
 
@@ -401,9 +432,9 @@ export class RouteTrie {
     let node = start;
     let at = from;
     let branchKept = kept;
-    while ((nodes[node + FIRST] as number) < answer.index) {
+    while ((nodes[node + NodeRow.FIRST] as number) < answer.index) {
       if (at === n) this.end(laid, node, branchKept);
-      if (nodes[node + TRIED_COUNT] !== 0) this.tryAt(laid, node);
+      if (nodes[node + NodeRow.TRIED_COUNT] !== 0) this.tryAt(laid, node);
       // The text edge that the next code unit starts, if its label follows.
       let next = -1;
       let nextAt = 0;
@@ -412,39 +443,43 @@ export class RouteTrie {
         const c = value.charCodeAt(at);
         const edges = laid.edges;
         let e = -1;
-        const table = nodes[node + TABLE] as number;
+        const table = nodes[node + NodeRow.TABLE] as number;
         if (table >= 0) {
           const entry = c < 0x80 ? (laid.tables[table + c] as number) : 0;
-          if (entry !== 0) e = (nodes[node + EDGES] as number) + (entry - 1) * EDGE;
+          if (entry !== 0) e = (nodes[node + NodeRow.EDGES] as number) + (entry - 1) * EdgeRow.EDGE;
         } else {
-          const last = (nodes[node + EDGES] as number) + (nodes[node + EDGE_COUNT] as number) * EDGE;
-          for (let k = nodes[node + EDGES] as number; k < last; k += EDGE)
-            if (edges[k + UNIT] === c) {
+          const last =
+            (nodes[node + NodeRow.EDGES] as number) + (nodes[node + NodeRow.EDGE_COUNT] as number) * EdgeRow.EDGE;
+          for (let k = nodes[node + NodeRow.EDGES] as number; k < last; k += EdgeRow.EDGE)
+            if (edges[k + EdgeRow.UNIT] === c) {
               e = k;
               break;
             }
         }
         if (e >= 0) {
-          const label = edges[e + LABEL] as number;
-          const to = at + (edges[e + LABEL_END] as number) - label;
+          const label = edges[e + EdgeRow.LABEL] as number;
+          const to = at + (edges[e + EdgeRow.LABEL_END] as number) - label;
           if (to <= n) {
             // A loop: labels are short, and startsWith() is a call that costs more than their compare.
             const text = laid.text;
             let u = 1;
             while (at + u < to && value.charCodeAt(at + u) === text[label + u]) u++;
             if (at + u === to) {
-              next = edges[e + CHILD] as number;
+              next = edges[e + EdgeRow.CHILD] as number;
               nextAt = to;
-              const labelKept = edges[e + LABEL_KEPT] as number;
-              if (labelKept === NOT_KEPT || (labelKept === AFTER_SLASH && value.charCodeAt(at - 1) === 0x2f))
+              const labelKept = edges[e + EdgeRow.LABEL_KEPT] as number;
+              if (labelKept === Kept.NOT_KEPT || (labelKept === Kept.AFTER_SLASH && value.charCodeAt(at - 1) === 0x2f))
                 nextKept = false;
             }
           }
         }
       }
-      const runCount = nodes[node + RUN_COUNT] as number;
+      const runCount = nodes[node + NodeRow.RUN_COUNT] as number;
       if (runCount === 0) {
-        if (next < 0) return;
+        if (next < 0) {
+          this.deadEnd(at, branchKept);
+          return;
+        }
         node = next;
         at = nextAt;
         branchKept = nextKept;
@@ -455,7 +490,7 @@ export class RouteTrie {
         if (answer.undecided) return;
       }
       // The runs, in order; the last goes on in this loop (most nodes with a run have that one).
-      const runs = nodes[node + RUNS] as number;
+      const runs = nodes[node + NodeRow.RUNS] as number;
       const last = runs + runCount - 1;
       let onward = -1;
       for (let r = runs; r <= last; r++) {
@@ -476,7 +511,7 @@ export class RouteTrie {
         }
         const to = i < 0 || i > n ? n : i;
         if (to - at < (laid.runMins[r] as number)) continue;
-        const slot = (nodes[node + DEPTH] as number) * 2;
+        const slot = (nodes[node + NodeRow.DEPTH] as number) * 2;
         this.stack[slot] = at;
         this.stack[slot + 1] = to;
         if (runKept && stop !== 0x2f) runKept = keptPath(value, at, to, value.charCodeAt(at - 1));
@@ -489,9 +524,17 @@ export class RouteTrie {
         this.walk(laid, laid.runChildren[r] as number, to, runKept);
         if (answer.undecided) return;
       }
-      if (onward < 0) return;
+      if (onward < 0) {
+        this.deadEnd(at, branchKept);
+        return;
+      }
       node = onward;
     }
+  }
+
+  /** A branch ends at `at`, the pathname before it `kept` or not: TrieMatch.keptTo. */
+  private deadEnd(at: number, kept: boolean): void {
+    if (kept && at > this.answer.keptTo) this.answer.keptTo = at;
   }
 
   /** Where a run of the class `ascii` from `at` ends; -1 (and the walk undecided) at a code unit above ASCII. */
@@ -514,8 +557,8 @@ export class RouteTrie {
   /** The first pattern outside the trie at `node`, before the answer, that `test` takes becomes the answer. */
   private tryAt(laid: Layout, node: number): void {
     const answer = this.answer;
-    const start = laid.nodes[node + TRIED] as number;
-    const last = start + (laid.nodes[node + TRIED_COUNT] as number);
+    const start = laid.nodes[node + NodeRow.TRIED] as number;
+    const last = start + (laid.nodes[node + NodeRow.TRIED_COUNT] as number);
     for (let k = start; k < last; k++) {
       const index = laid.tried[k] as number;
       if (index >= answer.index) return;
@@ -530,8 +573,8 @@ export class RouteTrie {
   /** The pathname ends at `node`, on a branch `kept` or not: its first pattern before the answer that `accept` takes becomes the answer. */
   private end(laid: Layout, node: number, kept: boolean): void {
     const answer = this.answer;
-    const start = laid.nodes[node + ENDS] as number;
-    const last = start + (laid.nodes[node + END_COUNT] as number);
+    const start = laid.nodes[node + NodeRow.ENDS] as number;
+    const last = start + (laid.nodes[node + NodeRow.END_COUNT] as number);
     for (let k = start; k < last; k++) {
       const index = laid.ends[k] as number;
       if (index >= answer.index) return;
@@ -541,7 +584,7 @@ export class RouteTrie {
         answer.route = route;
         answer.kept = kept;
         if (answer.slots.length < this.stack.length) answer.slots = new Int32Array(this.stack.length);
-        const depth = laid.nodes[node + DEPTH] as number;
+        const depth = laid.nodes[node + NodeRow.DEPTH] as number;
         for (let s = depth * 2 - 1; s >= 0; s--) answer.slots[s] = this.stack[s] as number;
         return;
       }

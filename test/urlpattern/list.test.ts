@@ -159,6 +159,40 @@ describe.each(builds)("URLPatternList (%s)", (_name, api) => {
     }
   });
 
+  it("a request target that no branch of the walk takes whole: answered for the URL the parser makes of it", () => {
+    // The walk ends its branches before the part the parser changes (dot
+    // segments, "%2e", "\\", a space), or after it on a branch it found
+    // changed: its check of the rest must start where a kept branch ends.
+    const list = new URLPatternList([
+      { pathname: "/a/b" },
+      { pathname: "/a/x%20y" },
+      { pathname: "/" },
+      { pathname: "/a/:id/c" },
+    ]);
+    const targets = [
+      "/a/c/../b",
+      "/a/c/%2e%2E/b",
+      "/a/x y",
+      "/q/..",
+      "/q/%2e.",
+      "/a/q\\..\\b",
+      "/a/z/d/../c",
+      "/a/z/d/./../c?q",
+      "/a/b/",
+      "/zz/x",
+      "/a/.b",
+      "/a/b/c/.",
+      "/a/%2e%2E/",
+    ];
+    const base = "http://localhost:3000";
+    for (const target of targets) {
+      const want = list.exec(new WhatwgURL(target, base).href);
+      expect(list.findIndex(target, base), target).toBe(want?.index ?? -1);
+      expect(list.match(target, base), target).toEqual(list.match(new WhatwgURL(target, base).href));
+    }
+    expect(targets.map((t) => list.findIndex(t, base))).toEqual([0, 0, 1, 2, 2, 0, 3, 3, -1, -1, -1, -1, 2]);
+  });
+
   it("a random request target against a base: as the URL the parser makes of them, where the walk reads the target as it came", () => {
     // Pieces the parser keeps, changes (dot segments, "%2e", "\\", a space,
     // a tab, "'" in a query, non-ASCII) or cuts (a fragment); labels with a
