@@ -389,7 +389,7 @@ function parseUrls(
 }
 
 /** Whether the kernel reads this input's lines (a list of URLs or an access log). */
-export function kernelRead(spec: InputSpec): boolean {
+function kernelRead(spec: InputSpec): boolean {
   return spec.format === "lines" || spec.format === "combined" || spec.format === "common";
 }
 
