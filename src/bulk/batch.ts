@@ -413,7 +413,8 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   /**
    * The hrefs of the lines that parsed in the kernel, one after another, as
    * bytes (ASCII: the WHATWG serializer percent-encodes the rest), where
-   * pathnameRange() and searchRange() point: to be read, not written.
+   * hostnameRange(), pathnameRange() and searchRange() point: to be read,
+   * not written.
    */
   hrefBytes(): Uint8Array {
     return this.hrefs.bytes;
@@ -431,6 +432,14 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
     const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
     const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
     return this.range(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+  }
+
+  /** The byte range in hrefBytes() of `get(i).hostname` (empty where that is ""), or null as pathnameRange() says. */
+  hostnameRange(i: number): [start: number, end: number] | null {
+    const r = this.row(i);
+    if (this.status(r) !== L.BATCH_OK) return null;
+    const host = this.rows[r + L.ROW_HOST];
+    return this.range(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
   }
 
   /** The byte range in hrefBytes() of `get(i).search` ("?" and the query; empty where that is ""), or null as pathnameRange() says. */

@@ -45,7 +45,7 @@ describe(`reader property (seed ${SEED})`, () => {
     expect(await readerDifferences(cli, c)).toEqual([]);
   });
 
-  it("stats --by every access-log field and the URL parts of the kernel's tallies and search (and --sum bytes): counts and sums equal the reference's", async () => {
+  it("stats --by every access-log field and the URL parts of the kernel's tallies, domain and search (and --sum bytes): counts and sums equal the reference's", async () => {
     await fc.assert(
       fc.asyncProperty(
         readerCase.filter((c) => c.format === "combined" || c.format === "common"),

@@ -16,6 +16,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { parse as csvParse } from "csv-parse/sync";
 import fc from "fast-check";
+import { parse as publicSuffix } from "tldts";
 import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
@@ -734,8 +735,12 @@ export function caseLines(c: ReaderCase): number {
 
 /** Every field of a Common or Combined Log Format line, the request split in three. */
 const LOG_LINE_FIELDS = "client ident user time request method target version status bytes referer agent".split(" ");
-/** The URL parts of the kernel's tallies, the path worked out of the pathname, and the search (read from the batches' hrefs). */
-const URL_PART_KEYS = ["scheme", "protocol", "hostname", "pathname", "path", "search"];
+/**
+ * The URL parts of the kernel's tallies, the path worked out of the
+ * pathname, the domain of the hostname, and the search (read from the
+ * batches' hrefs).
+ */
+const URL_PART_KEYS = ["scheme", "protocol", "hostname", "domain", "pathname", "path", "search"];
 
 /** A pathname (ASCII, as a serializer writes it) percent-decoded, its bytes read as UTF-8 (invalid ones as U+FFFD). */
 function decodedPath(pathname: string): string {
@@ -767,6 +772,12 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
       return url?.protocol ?? null;
     case "hostname":
       return url?.hostname ?? null;
+    case "domain": {
+      // The registrable domain by the Public Suffix List's ICANN and private sections; none for an IP address.
+      const host = url?.hostname ?? "";
+      const d = host === "" || host.startsWith("[") ? null : publicSuffix(host, { allowPrivateDomains: true });
+      return d === null || d.isIp ? null : d.domain;
+    }
     case "pathname":
       return url?.pathname ?? null;
     case "path":

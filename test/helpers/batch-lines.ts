@@ -76,8 +76,9 @@ export function batchDifferences(api: Api, batch: Batch, lines: string[], base?:
         out.push(`${where}: get().${field} ${show(got[field])}, parse() ${show(want)}`);
       if (batch[field](i) !== want) out.push(`${where}: ${field}() ${show(batch[field](i))}, parse() ${show(want)}`);
     }
-    // pathnameRange() and searchRange(): the component's bytes in hrefBytes(), where the line has a kernel row.
+    // hostnameRange(), pathnameRange() and searchRange(): the component's bytes in hrefBytes(), where the line has a kernel row.
     for (const [field, range] of [
+      ["hostname", batch.hostnameRange(i)],
       ["pathname", batch.pathnameRange(i)],
       ["search", batch.searchRange(i)],
     ] as const) {

@@ -9,7 +9,7 @@
 import { hash } from "../byte-hash.js";
 import { ByteKeys } from "./byte-keys.js";
 import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
-import { CAP_KEYS, countValue, type TopCounts } from "./top-counts.js";
+import { CAP_KEYS, countValue, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 const FIRST_KEYS = 1024;
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
@@ -98,11 +98,11 @@ export class ByteCounts {
     }
   }
 
-  /** Add the counts into `counts`, each key as the string `decode` makes of it (UTF-8, invalid bytes as U+FFFD, without). */
-  into(counts: TopCounts, decode: (key: Uint8Array) => string = (key) => utf8.decode(key)): void {
+  /** Add the counts into `counts`, each key as the string `decode` makes of it (UTF-8, invalid bytes as U+FFFD, without; null: no value). */
+  into(counts: TopCounts, decode: (key: Uint8Array) => string | null = (key) => utf8.decode(key)): void {
     const { keys } = this;
     for (let i = 0; i < keys.size; i++) {
-      countValue(counts, decode(keys.key(i)), this.counts[i], this.sums[i], this.durations?.[i] ?? null);
+      countValue(counts, decode(keys.key(i)) ?? NO_VALUE, this.counts[i], this.sums[i], this.durations?.[i] ?? null);
     }
     counts.dropped += this.dropped;
   }

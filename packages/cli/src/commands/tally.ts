@@ -5,7 +5,7 @@
 import { createTally, type ParsedUrl, type TallyCounts, type TallySummary, type UrlTally } from "swurl";
 import { own } from "../own.js";
 import type { Histogram } from "./durations.js";
-import { CAP_KEYS, countValue, emptyCounts, mergeCounts, type TopCounts } from "./top-counts.js";
+import { CAP_KEYS, countValue, emptyCounts, mergeCounts, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
 const INVALID_SAMPLES = 5;
@@ -70,9 +70,6 @@ export function addGroup(
 ): void {
   countValue(t.groups[k], value ?? NO_VALUE, by, sum, seconds);
 }
-
-/** How a record without a value for a --by key is counted. */
-const NO_VALUE = "(none)";
 
 function increment(map: Map<string, number>, key: string, by = 1): void {
   const n = map.get(key);

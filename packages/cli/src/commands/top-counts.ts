@@ -11,6 +11,9 @@ import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
 /** Distinct values kept after a prune: far more than any --top shows. */
 export const CAP_KEYS = 100_000;
 
+/** How a record without a value for a --by key is counted. */
+export const NO_VALUE = "(none)";
+
 export interface TopCounts {
   counts: Map<string, number>;
   /** Occurrences of the values dropped as rare. */

@@ -70,8 +70,8 @@ export interface FieldDef {
    * (null: no href there). stats counts it as bytes, without its string.
    */
   batchRange?: (batch: UrlBatch, line: number) => [start: number, end: number] | null;
-  /** With batchRange: the value those bytes stand for (undefined: their text). */
-  fromRange?: (bytes: Uint8Array) => string;
+  /** With batchRange: the value those bytes stand for (undefined: their text; null: none). */
+  fromRange?: (bytes: Uint8Array) => string | null;
   /** Where the value is the first value of a query parameter: its name (stats reads it from the query's bytes, query-param.ts). */
   param?: string;
   /**
@@ -86,6 +86,16 @@ export interface FieldDef {
 
 /** An href's bytes (ASCII) as text. */
 const ascii = new TextDecoder("latin1");
+
+type BatchRange = NonNullable<FieldDef["batchRange"]>;
+const hostnameRange: BatchRange = (batch, line) => batch.hostnameRange(line);
+const pathnameRange: BatchRange = (batch, line) => batch.pathnameRange(line);
+/** The getters whose values a batch gives as ranges of its hrefs' bytes. */
+const BATCH_RANGES: Partial<Record<string, BatchRange>> = {
+  hostname: hostnameRange,
+  pathname: pathnameRange,
+  search: (batch, line) => batch.searchRange(line),
+};
 
 /** Public Suffix List answers, per distinct host (a tldts call is dearer than a map look-up, and logs repeat hosts). */
 const domainCache = new Map<string, ReturnType<typeof parseDomain>>();
@@ -124,7 +134,11 @@ function ofTally(def: FieldDef, table: "schemes" | "hosts" | "paths", fold?: (ke
   return { ...def, tally: { table, fold } };
 }
 
-/** A field of the host by the Public Suffix List; null where the host has none (an IP address, no host). */
+/**
+ * A field of the host by the Public Suffix List; null where the host has
+ * none (an IP address, no host). stats counts the hostname's bytes and
+ * works the field out once per distinct hostname.
+ */
 function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): FieldDef {
   const fold = (host: string) => {
     if (host === "" || host.startsWith("[")) return null;
@@ -137,6 +151,8 @@ function ofHost(name: string, part: "domain" | "publicSuffix" | "subdomain"): Fi
       "hosts",
       fold,
     ),
+    batchRange: hostnameRange,
+    fromRange: (bytes) => fold(ascii.decode(bytes)),
     publicSuffix: true,
   };
 }
@@ -166,7 +182,7 @@ const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
       "paths",
       (pathname) => percentDecode(pathname),
     ),
-    batchRange: (batch, line) => batch.pathnameRange(line),
+    batchRange: pathnameRange,
     fromRange: (bytes) => percentDecode(ascii.decode(bytes)),
   },
 };
@@ -219,12 +235,6 @@ const URL_TALLIES: Partial<Record<string, NonNullable<FieldDef["tally"]>>> = {
   protocol: { table: "schemes", fold: (scheme) => `${scheme}:` },
   hostname: { table: "hosts" },
   pathname: { table: "paths" },
-};
-
-/** The getters whose values a batch gives as ranges of its hrefs' bytes. */
-const BATCH_RANGES: Partial<Record<string, NonNullable<FieldDef["batchRange"]>>> = {
-  pathname: (batch, line) => batch.pathnameRange(line),
-  search: (batch, line) => batch.searchRange(line),
 };
 
 /** The access-log fields that are numbers. */
