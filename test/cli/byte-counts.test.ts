@@ -75,10 +75,11 @@ describe("ByteKeys, grown", () => {
 });
 
 describe("ByteCounts", () => {
-  it("counts, sums and durations of each key, as a Map of strings does", () => {
+  it("counts, sums and durations of each key (records without one among them), as a Map of strings does", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(key, fc.nat(5), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 100 })), {
+        // A duration in ms, or -1: none.
+        fc.array(fc.tuple(key, fc.nat(5), fc.integer({ min: 0, max: 1000 }), fc.integer({ min: -1, max: 100 })), {
           maxLength: 3000,
         }),
         (records) => {
@@ -87,9 +88,10 @@ describe("ByteCounts", () => {
           const wantDurations = new Map<string, Histogram>();
           for (const [k, before, sum, ms] of records) {
             const [bytes, a, b] = framed(k, before);
-            counts.add(bytes, a, b, sum, ms / 1000);
+            counts.add(bytes, a, b, sum, ms < 0 ? null : ms / 1000);
             want.counts.set(k, (want.counts.get(k) ?? 0) + 1);
             want.sums?.set(k, (want.sums.get(k) ?? 0) + sum);
+            if (ms < 0) continue;
             if (!wantDurations.has(k)) wantDurations.set(k, new Map());
             addDuration(wantDurations.get(k) as Histogram, ms / 1000);
           }
@@ -121,5 +123,25 @@ describe("ByteCounts", () => {
     expect(got.dropped).toBeGreaterThan(0);
     expect(got.counts.size - frequent.length + got.dropped).toBe(rare);
     for (const [k, n] of got.counts) if (!k.startsWith("/frequent/")) expect(n, k).toBe(1);
+  });
+
+  it("keeps a kept key's durations through the drop: one, or several", () => {
+    const counts = new ByteCounts(true);
+    // Two records each: "/one" with one duration, "/two" with two.
+    counts.add(...framed("/one", 0), 0, 0.25);
+    counts.add(...framed("/one", 0), 0, null);
+    counts.add(...framed("/two", 0), 0, 0.5);
+    counts.add(...framed("/two", 0), 0, 2);
+    for (let i = 0; i < 2 * CAP_KEYS + 10; i++) counts.add(...framed(`/rare/${i}`, 0), 0, 1);
+    const got = emptyCounts(false, true);
+    counts.into(got);
+    const histogram = (...seconds: number[]) => {
+      const h: Histogram = new Map();
+      for (const s of seconds) addDuration(h, s);
+      return h;
+    };
+    expect(got.counts.get("/one")).toBe(2);
+    expect(got.durations?.get("/one")).toEqual(histogram(0.25));
+    expect(got.durations?.get("/two")).toEqual(histogram(0.5, 2));
   });
 });
