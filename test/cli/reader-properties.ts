@@ -21,7 +21,7 @@ import { bundleSource, KERNEL_JS, wasmText } from "../../scripts/bundle.mjs";
 import type { openInputs as OpenInputs } from "../../packages/cli/src/io";
 import type { InputFormat, InputSpec, readRecords as ReadRecords } from "../../packages/cli/src/input/records";
 import type { statsTotal as StatsTotal, statsWork as StatsWork } from "../../packages/cli/src/commands/stats";
-import { addDuration, type Histogram } from "../../packages/cli/src/commands/durations";
+import { addDuration, type Histogram, histogramOf } from "../../packages/cli/src/commands/durations";
 import type {
   durationUnit as DurationUnit,
   formatField as FormatField,
@@ -885,8 +885,12 @@ export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[
       for (const [value, n] of table?.top(table.size) ?? []) all.set(value, (all.get(value) ?? 0) + n);
       const [got, want] = [sorted(all), sorted(expected[k])];
       if (got !== want) problems.push(`${what}: ${got.slice(0, 300)}, reference ${want.slice(0, 300)}`);
-      // Each value's durations: a histogram of its records' (an empty one is none).
-      const timed = new Map([...(total.groups[k].durations ?? [])].filter(([, h]) => h.size > 0));
+      // Each value's durations: one or a histogram of its records' (an empty one is none).
+      const timed = new Map(
+        [...(total.groups[k].durations ?? [])]
+          .map(([v, d]) => [v, histogramOf(d)] as const)
+          .filter(([, h]) => h.size > 0),
+      );
       const [gotTimes, wantTimes] = [sorted(timed), sorted(durations[k])];
       if (gotTimes !== wantTimes)
         problems.push(`${what}: durations ${gotTimes.slice(0, 300)}, reference ${wantTimes.slice(0, 300)}`);

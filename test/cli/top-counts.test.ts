@@ -4,7 +4,15 @@
 // (the walk of a short top and the sort of a long one), ties in name order.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CAP_KEYS, countTable, countValue, emptyCounts, mapTable } from "../../packages/cli/src/commands/top-counts";
+import { addDuration, type Histogram, histogramOf } from "../../packages/cli/src/commands/durations";
+import {
+  CAP_KEYS,
+  countTable,
+  countValue,
+  emptyCounts,
+  mapTable,
+  mergeCounts,
+} from "../../packages/cli/src/commands/top-counts";
 import { randomCases } from "../helpers/quick";
 
 /** The first `n` entries of `map` in report order: the larger count, ties in name order. */
@@ -76,6 +84,39 @@ describe("countValue() past twice CAP_KEYS keys", () => {
         expect([...t.durations!.keys()]).toEqual(timed);
       }),
       { numRuns: 3 },
+    );
+  });
+});
+
+describe("countValue() and mergeCounts(), with durations", () => {
+  it("a value's durations, handed one at a time or as histograms, in one table or two merged, are all of its records'", () => {
+    fc.assert(
+      fc.property(
+        // Records of a value: their durations in ms (one is handed as a number, several as a histogram), and the table counted in.
+        fc.array(
+          fc.tuple(
+            fc.constantFrom("/a", "/b", "/c"),
+            fc.array(fc.integer({ min: 0, max: 2000 }), { minLength: 1, maxLength: 3 }),
+            fc.boolean(),
+          ),
+        ),
+        (records) => {
+          const tables = [emptyCounts(false, true), emptyCounts(false, true)];
+          const want = new Map<string, Histogram>();
+          for (const [key, ms, second] of records) {
+            const seconds = ms.map((m) => m / 1000);
+            const histogram: Histogram = new Map();
+            for (const s of seconds) addDuration(histogram, s);
+            countValue(tables[Number(second)], key, seconds.length, 0, seconds.length === 1 ? seconds[0] : histogram);
+            if (!want.has(key)) want.set(key, new Map());
+            for (const s of seconds) addDuration(want.get(key)!, s);
+          }
+          const merged = mergeCounts(tables[0], tables[1]);
+          const got = new Map([...merged.durations!].map(([key, d]) => [key, histogramOf(d)]));
+          expect(got).toEqual(want);
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });

@@ -4,13 +4,12 @@
 // Past 2 * CAP_KEYS distinct keys, the CAP_KEYS most frequent are kept and
 // the others' counts added up in `dropped`, as top-counts.ts does with
 // strings. Where the records have durations, each key keeps its first
-// record's as a number and a histogram once it has two (durations.ts): in a
-// log of mostly distinct paths most keys have one record, and a Map for
-// each is garbage the collector then works through.
+// record's as a number, in an array of numbers, and a histogram once it has
+// two (durations.ts Durations).
 
 import { hash } from "../byte-hash.js";
 import { ByteKeys } from "./byte-keys.js";
-import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
+import { type Durations, type Histogram, joinDurations } from "./durations.js";
 import { CAP_KEYS, countValue, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 const FIRST_KEYS = 1024;
@@ -27,7 +26,7 @@ function durationsOf(
   durations: (Histogram | undefined)[] | null,
   lone: Float64Array | null,
   i: number,
-): number | Histogram | null {
+): Durations | null {
   if (durations === null || lone === null) return null;
   const histogram = durations[i];
   if (histogram !== undefined) return histogram;
@@ -70,7 +69,7 @@ export class ByteCounts {
     h: number,
     n: number,
     sum: number,
-    seconds: number | Histogram | null,
+    seconds: Durations | null,
   ): void {
     let i = this.keys.find(bytes, a, b, h);
     if (i < 0) {
@@ -84,24 +83,13 @@ export class ByteCounts {
   }
 
   /** Key `i`'s records' durations, with `seconds` (one, or a histogram of several) added. */
-  private addSeconds(
-    durations: (Histogram | undefined)[],
-    lone: Float64Array,
-    i: number,
-    seconds: number | Histogram,
-  ): void {
-    let histogram = durations[i];
-    if (histogram === undefined) {
-      const first = lone[i] as number;
-      if (Number.isNaN(first) && typeof seconds === "number") {
-        lone[i] = seconds;
-        return;
-      }
-      durations[i] = histogram = new Map();
-      if (!Number.isNaN(first)) addDuration(histogram, first);
-    }
-    if (typeof seconds === "number") addDuration(histogram, seconds);
-    else mergeHistogram(histogram, seconds);
+  private addSeconds(durations: (Histogram | undefined)[], lone: Float64Array, i: number, seconds: Durations): void {
+    const histogram = durations[i];
+    const first = lone[i] as number;
+    if (histogram !== undefined) joinDurations(histogram, seconds);
+    else if (!Number.isNaN(first)) durations[i] = joinDurations(first, seconds);
+    else if (typeof seconds === "number") lone[i] = seconds;
+    else durations[i] = seconds;
   }
 
   /** Room for `n` keys' counts. */

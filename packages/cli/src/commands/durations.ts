@@ -12,6 +12,12 @@ const ZERO = -1e6;
 
 /** Bucket -> count. */
 export type Histogram = Map<number, number>;
+/**
+ * A value's durations: one, in seconds, or a histogram of several. In a log
+ * of mostly distinct paths most values have one record, and a Map for each
+ * would be garbage for the collector to work through.
+ */
+export type Durations = number | Histogram;
 
 interface Percentiles {
   p50: number;
@@ -35,8 +41,28 @@ export function addDuration(h: Histogram, seconds: number, n = 1): void {
 }
 
 /** `b` added into `a`. */
-export function mergeHistogram(a: Histogram, b: Histogram): void {
+function mergeHistogram(a: Histogram, b: Histogram): void {
   for (const [k, n] of b) a.set(k, (a.get(k) ?? 0) + n);
+}
+
+/**
+ * `a` and `b` together: `a` where it is a histogram (`b` added into it),
+ * `b` where only it is one (`a` added), else a new histogram. A histogram
+ * handed in may be the result: its owner does not use it after.
+ */
+export function joinDurations(a: Durations, b: Durations): Histogram {
+  if (typeof a === "number") return joinDurations(histogramOf(b), a);
+  if (typeof b === "number") addDuration(a, b);
+  else mergeHistogram(a, b);
+  return a;
+}
+
+/** `d` as a histogram (`d` itself where it is one). */
+export function histogramOf(d: Durations): Histogram {
+  if (typeof d !== "number") return d;
+  const h: Histogram = new Map();
+  addDuration(h, d);
+  return h;
 }
 
 /**
@@ -44,8 +70,8 @@ export function mergeHistogram(a: Histogram, b: Histogram): void {
  * at or below which that share of the durations lies), in seconds; null
  * for an empty histogram.
  */
-export function percentiles(h: Histogram): Percentiles | null {
-  const buckets = [...h].sort((x, y) => x[0] - y[0]);
+export function percentiles(d: Durations): Percentiles | null {
+  const buckets = [...histogramOf(d)].sort((x, y) => x[0] - y[0]);
   const total = buckets.reduce((s, [, n]) => s + n, 0);
   if (total === 0) return null;
   const at = (p: number) => {

@@ -4,7 +4,7 @@
 
 import { createTally, type ParsedUrl, type TallyCounts, type TallySummary, type UrlTally } from "swurl";
 import { own } from "../own.js";
-import type { Histogram } from "./durations.js";
+import type { Durations } from "./durations.js";
 import { CAP_KEYS, countValue, emptyCounts, mergeCounts, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
@@ -66,7 +66,7 @@ export function addGroup(
   value: string | null,
   by = 1,
   sum = 0,
-  seconds: number | Histogram | null = null,
+  seconds: Durations | null = null,
 ): void {
   countValue(t.groups[k], value ?? NO_VALUE, by, sum, seconds);
 }

@@ -6,7 +6,7 @@
 // (a Map and a number), so that a worker thread can post it.
 
 import { own } from "../own.js";
-import { addDuration, type Histogram, mergeHistogram } from "./durations.js";
+import { type Durations, joinDurations } from "./durations.js";
 
 /** Distinct values kept after a prune: far more than any --top shows. */
 export const CAP_KEYS = 100_000;
@@ -21,7 +21,7 @@ export interface TopCounts {
   /** With `stats --sum`: each value's sum of the records' field (a dropped value's with it). */
   sums?: Map<string, number>;
   /** Where the input has durations: each value's (durations.ts), for its percentiles. */
-  durations?: Map<string, Histogram>;
+  durations?: Map<string, Durations>;
   /**
    * A table of counts read in place beside `counts`, where the value's
    * count is the two added up (countTable()): the kernel's tally of
@@ -132,13 +132,7 @@ export function emptyCounts(summed = false, timed = false): TopCounts {
  * histogram of several records' durations, which `t` may keep: its owner
  * does not use it after).
  */
-export function countValue(
-  t: TopCounts,
-  key: string,
-  by = 1,
-  sum = 0,
-  seconds: number | Histogram | null = null,
-): void {
+export function countValue(t: TopCounts, key: string, by = 1, sum = 0, seconds: Durations | null = null): void {
   const n = t.counts.get(key);
   let owned = key;
   if (n !== undefined) {
@@ -150,16 +144,10 @@ export function countValue(
     t.sums?.set(owned, sum);
   }
   if (t.durations !== undefined && seconds !== null) {
-    const h = t.durations.get(owned);
-    if (h !== undefined) {
-      if (typeof seconds === "number") addDuration(h, seconds);
-      else mergeHistogram(h, seconds);
-    } else if (typeof seconds !== "number") t.durations.set(owned, seconds);
-    else {
-      const first: Histogram = new Map();
-      addDuration(first, seconds);
-      t.durations.set(owned, first);
-    }
+    const d = t.durations.get(owned);
+    if (d === undefined) t.durations.set(owned, seconds);
+    else if (typeof d === "number") t.durations.set(owned, joinDurations(d, seconds));
+    else joinDurations(d, seconds);
   }
   if (n === undefined && t.counts.size > 2 * CAP_KEYS) prune(t);
 }
