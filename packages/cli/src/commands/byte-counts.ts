@@ -109,16 +109,21 @@ export class ByteCounts {
     if (this.durations !== null) while (this.durations.length < n) this.durations.push(undefined);
   }
 
-  /** Keep the keys counted more often than the CAP_KEYS-th most frequent; the others' counts dropped. */
+  /**
+   * Keep the keys counted more often than the CAP_KEYS-th most frequent; the
+   * others' counts dropped. The tables start again at the size they had: a
+   * log that filled them with rare keys fills them again, and a table grown
+   * from its first size places every key again at each doubling.
+   */
   private prune(): void {
     const { keys, counts, sums, durations, lone } = this;
     const threshold = counts.slice(0, keys.size).sort().reverse()[CAP_KEYS] as number;
-    this.keys = new ByteKeys();
-    this.counts = new Float64Array(FIRST_KEYS);
-    this.sums = new Float64Array(FIRST_KEYS);
+    this.keys = new ByteKeys(...keys.room());
+    this.counts = new Float64Array(counts.length);
+    this.sums = new Float64Array(counts.length);
     if (durations !== null) {
-      this.durations = histograms(FIRST_KEYS);
-      this.lone = lones(FIRST_KEYS);
+      this.durations = histograms(counts.length);
+      this.lone = lones(counts.length);
     }
     for (let i = 0; i < keys.size; i++) {
       const n = counts[i] as number;

@@ -14,19 +14,33 @@ const SLOT = 4;
 const FIRST_CAPACITY = 1024;
 
 export class ByteKeys {
-  private slots = new Int32Array(FIRST_CAPACITY * SLOT);
-  private mask = FIRST_CAPACITY - 1;
-  private bytes = new Uint8Array(1 << 16);
+  private slots: Int32Array;
+  private mask: number;
+  private bytes: Uint8Array;
   private bytesEnd = 0;
   /** Per index, where its key starts in `bytes` and ends (the next pair). */
-  private ranges = new Int32Array(2 * FIRST_CAPACITY);
+  private ranges: Int32Array;
   /** Per index, its key's hash (a table that grows places its keys again by it). */
-  private hashes = new Int32Array(FIRST_CAPACITY);
+  private hashes: Int32Array;
   /** How many keys it holds: their indices are 0 to size - 1. */
   size = 0;
   /** Where find() last found no key: the empty slot the key goes in (add()), and its hash. */
   private empty = 0;
   private emptyHash = 0;
+
+  /** A table of `capacity` slots (a power of two) and room for `byteRoom` bytes of keys, which grows past them. */
+  constructor(capacity = FIRST_CAPACITY, byteRoom = 1 << 16) {
+    this.slots = new Int32Array(capacity * SLOT);
+    this.mask = capacity - 1;
+    this.bytes = new Uint8Array(byteRoom);
+    this.ranges = new Int32Array(2 * capacity);
+    this.hashes = new Int32Array(capacity);
+  }
+
+  /** Its slots and its room for bytes, for a table that will hold as many keys (ByteCounts' drop of rare keys). */
+  room(): [capacity: number, byteRoom: number] {
+    return [this.mask + 1, this.bytes.length];
+  }
 
   /** The index of the key [a, b) of `bytes`, whose hash is `h`; -1 where it is not held (then add() puts it in). */
   find(bytes: Uint8Array, a: number, b: number, h = hash(bytes, a, b)): number {
