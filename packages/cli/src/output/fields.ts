@@ -112,6 +112,25 @@ function domainOf(host: string): ReturnType<typeof parseDomain> {
   return d;
 }
 
+/**
+ * Each getter read by a function of its own. V8 keeps the feedback of a
+ * property read per place in the code, so `url[name]` in one function for
+ * every getter sees many names and takes its generic path on every row.
+ */
+const READ: Record<UrlGetter, (url: ParsedUrl) => string> = {
+  href: (url) => url.href,
+  origin: (url) => url.origin,
+  protocol: (url) => url.protocol,
+  username: (url) => url.username,
+  password: (url) => url.password,
+  host: (url) => url.host,
+  hostname: (url) => url.hostname,
+  port: (url) => url.port,
+  pathname: (url) => url.pathname,
+  search: (url) => url.search,
+  hash: (url) => url.hash,
+};
+
 /** A field of the URL, null for a failure. */
 function ofUrl(
   name: string,
@@ -251,7 +270,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
   }
   if ((URL_GETTERS as readonly string[]).includes(name)) {
     const def: FieldDef = {
-      ...ofUrl(name, true, (url) => url[name as UrlGetter], name === "port" ? "integer" : "string"),
+      ...ofUrl(name, true, READ[name as UrlGetter], name === "port" ? "integer" : "string"),
       batchRange: BATCH_RANGES[name],
     };
     const tally = URL_TALLIES[name];
