@@ -579,6 +579,22 @@ describe("--threads", () => {
     expect(r.stderr).toMatch(/^swurl: note: --threads 2 cuts into ranges .* is read by one thread\n$/);
   });
 
+  it.each(["parquet", "arrow"])("says that --format %s is written and read by one thread", (format) => {
+    const out = file(`one-thread.${format}`, "");
+    const r = swurl([
+      "parse",
+      "--format",
+      format,
+      "--output",
+      out,
+      "--threads",
+      "2",
+      file("one-writer.txt", "http://a/\n"),
+    ]);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toMatch(/^swurl: note: --threads 2: --format \w+ has one writer, .* is read by one thread\n$/);
+  });
+
   it("is ignored for standard input", () => {
     expect(JSON.parse(swurl(["stats", "--json", "--threads", "2"], "http://a/\n").stdout).threads).toBe(1);
   });

@@ -146,7 +146,8 @@ Options:
                        as parsed)
       --no-header      tsv, csv: leave out the line of column names
       --threads N      read FILE in N threads (same output, in order; a
-                       compressed FILE: one inflates, another parses)
+                       compressed FILE: one inflates, another parses;
+                       not for parquet and arrow, written by one thread)
       --trace          each thread's time by phase (read, parse, format,
                        write, wait), on stderr at the end
   -h, --help           show this help
@@ -220,6 +221,10 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
     let run: { results: Failures[]; traces: ThreadTrace[] };
     if (isColumnar(format)) {
       // One writer, fed in input order: no threads.
+      if (threads > 1)
+        process.stderr.write(
+          `swurl: note: --threads ${threads}: --format ${format} has one writer, fed in input order; ${input.name} is read by one thread\n`,
+        );
       const work = columnarWork(format, out, values.fields === undefined);
       run = await runBulk(input, { ...bulk, work, options, threads: 1 }, async () => {});
     } else {
