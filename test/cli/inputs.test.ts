@@ -71,6 +71,22 @@ describe("--input combined and common", () => {
     expect(swurl(["stats", "--input", "combined", "--base", BASE], logText).stdout).not.toContain("--base URL");
   });
 
+  it("no such hint where a few lines fail and the rest have their virtual host", () => {
+    const line = (host: string, request: string) =>
+      `${host} 192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "${request}" 200 5 "-" "curl/8"`;
+    const text = [
+      ...Array.from({ length: 9 }, (_, i) => line("a.example:443", `GET /p/${i} HTTP/1.1`)),
+      line("a.example:443", "-"),
+    ].join("\n");
+    const s = JSON.parse(swurl(["stats", "--json", "--input", "vcombined"], text).stdout);
+    expect(s).toMatchObject({ valid: 9, invalid: 1, hint: null });
+    // Where most lines have no host to resolve their targets with, it is due.
+    const hostless = text.replaceAll("a.example:443", "-:-");
+    expect(JSON.parse(swurl(["stats", "--json", "--input", "vcombined"], hostless).stdout).hint).toContain(
+      "--base URL",
+    );
+  });
+
   it("extract --input combined writes the request URLs, failures left out", () => {
     const r = swurl(["extract", "--input", "combined", "--base", BASE], logText);
     expect(lines(r.stdout)).toEqual(log.map((l) => requestHref(l.method, l.target, BASE)).filter((h) => h !== null));

@@ -45,9 +45,14 @@ export function relativeTargets(spec: InputSpec): string | null {
 /** A share of failures this large is no stray bad line but a cause the run has: half of the records. */
 const MOST = 0.5;
 
+/** Whether `invalid` of `records` is most of them: a failure hint is due. */
+export function mostFailed(records: number, invalid: number): boolean {
+  return records > 0 && invalid >= MOST * records;
+}
+
 /** The hint line for a run whose records came to `f`; null when most records parsed or the cause is unknown. */
 function failureHint(spec: InputSpec, f: Failures): string | null {
-  if (f.records === 0 || f.invalid < MOST * f.records) return null;
+  if (!mostFailed(f.records, f.invalid)) return null;
   const cause =
     f.missing === f.records
       ? `no record has the field ${JSON.stringify(spec.field)}: --field NAME names the URL's field`
