@@ -92,7 +92,21 @@ describe("--input combined and common", () => {
     expect(lines(r.stdout)).toEqual(log.map((l) => requestHref(l.method, l.target, BASE)).filter((h) => h !== null));
     const text = swurl(["extract", "--field", "referer"], logText);
     expect(text.status).toBe(1);
-    expect(text.stderr).toBe("swurl: extract: --field and --base need --input (running text has no fields)\n");
+    expect(text.stderr).toBe(
+      "swurl: extract: --field and --base need --input or --log-format (running text has no fields)\n",
+    );
+  });
+
+  it("extract --log-format writes a field of the server's own format, --base resolving the targets", () => {
+    const nginx = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer"';
+    const text = [
+      '192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET /a?b HTTP/1.1" 200 5 "https://ref.example/x"',
+      '192.0.2.2 - - [10/Oct/2026:13:55:37 +0000] "-" 400 0 "-"',
+    ].join("\n");
+    const referers = swurl(["extract", "--log-format", nginx, "--field", "referer"], text);
+    expect(referers.stderr).toBe("");
+    expect(lines(referers.stdout)).toEqual(["https://ref.example/x"]);
+    expect(lines(swurl(["extract", "--log-format", nginx, "--base", BASE], text).stdout)).toEqual([`${BASE}a?b`]);
   });
 });
 

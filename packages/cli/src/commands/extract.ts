@@ -160,9 +160,9 @@ wrapped URL may go on past a line break, which is removed with the spaces
 around it; a space elsewhere ends the URL) and bare absolute URLs of known
 schemes, without trailing sentence punctuation.
 
-With --input, read records instead of running text and write the URL field
-of each (an access log's request targets, resolved against --base), leaving
-out those that do not parse.
+With --input or --log-format, read records instead of running text and write
+the URL field of each (an access log's request targets, resolved against
+--base), leaving out those that do not parse.
 
 With --input html, each FILE is an HTML page (UTF-8) at the URL --base: write
 its links (href, src, srcset, action, ...) in document order, resolved as a
@@ -170,24 +170,30 @@ browser resolves them: against the page's first <base href>, character
 references decoded. --text adds the URLs written in the page's text.
 
 Options:
-  -i, --input FORMAT   lines, combined, common, jsonl, csv, tsv or html
+  -i, --input FORMAT   lines, combined, common, jsonl, csv, tsv, html, or a
+                       server's log format (see swurl parse --help)
+      --log-format DEF an access log in the server's own format (nginx
+                       log_format or Apache LogFormat)
       --field NAME     the URL's field (see swurl parse --help)
       --base URL       resolve the URLs of records (the links of a page) against URL
       --text           with --input html: also the URLs in the page's text
       --skip-comments  skip lines that start with #
   -o, --output FILE    write FILE instead of standard output, all or nothing
       --scheme LIST    only URLs of these schemes (comma-separated)
+      --since TIME     access logs: only the records at or after TIME
+      --until TIME     only the records before TIME (see swurl parse --help)
   -h, --help           show this help
 `,
     async run(args, outer) {
       const { values, files } = parseCommandArgs("extract", args, OPTIONS);
       if (values.help) return outer.stdout.write(command.help);
-      if (values.input === undefined && (values.field !== undefined || values.base !== undefined)) {
-        throw new UsageError("extract: --field and --base need --input (running text has no fields)");
+      const runningText = values.input === undefined && values["log-format"] === undefined;
+      if (runningText && (values.field !== undefined || values.base !== undefined)) {
+        throw new UsageError("extract: --field and --base need --input or --log-format (running text has no fields)");
       }
       if (values.text === true && values.input !== "html") throw new UsageError("extract: --text needs --input html");
       // Records with --input or --log-format (not html, read below); running text without.
-      const records = values.input !== "html" && (values.input !== undefined || values["log-format"] !== undefined);
+      const records = values.input !== "html" && !runningText;
       const spec = records ? inputSpec("extract", values, true) : null;
       const filter = recordFilter("extract", values, spec ?? undefined);
       if (values.input === "html") {
