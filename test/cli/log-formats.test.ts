@@ -497,7 +497,7 @@ describe("access-log formats, each on lines as its vendor documents them", () =>
       [["--input", "awselb", "--fields", "href,status,nope"], /unknown field "nope".*elb_status_code/],
       [
         ["--log-format", "client status"],
-        /^swurl: parse: --log-format: write an nginx log_format .* or an Apache LogFormat/,
+        /^swurl: parse: --log-format: write an nginx log_format .* or an Apache LogFormat .*: the definition names no field of either\n$/,
       ],
       [["--log-format", "$remote_addr%h"], /not both/],
       [["--log-format", "$remote_addr$remote_user"], /nothing between them/],

@@ -185,11 +185,11 @@ function apachePieces(definition: string): Piece[] {
   return pieces;
 }
 
-/** Which syntax `definition` is written in, by its sigils; null: neither or both. */
-function syntaxOf(definition: string): "nginx" | "apache" | null {
+/** Which syntax `definition` is written in, by its sigils (or both, or none). */
+function syntaxOf(definition: string): "nginx" | "apache" | "both" | "none" {
   const nginx = /\$(?:\{|[A-Za-z0-9_])/.test(definition);
   const apache = /%[<>]?!?[\d,]*(?:\{[^}]*\})?(?:\^t[io]|[a-zA-Z])/.test(definition);
-  return nginx === apache ? null : nginx ? "nginx" : "apache";
+  return nginx && apache ? "both" : nginx ? "nginx" : apache ? "apache" : "none";
 }
 
 /**
@@ -228,9 +228,10 @@ export function compilePieces(pieces: Piece[], spaceRuns = false): LogProgram {
 /** Compile an nginx log_format or Apache LogFormat definition. */
 export function compileLogFormat(definition: string): LogProgram {
   const syntax = syntaxOf(definition);
-  if (syntax === null) {
+  if (syntax === "both" || syntax === "none") {
+    const which = syntax === "both" ? ", not both" : ": the definition names no field of either";
     throw new UsageError(
-      "--log-format: write an nginx log_format ($remote_addr ...) or an Apache LogFormat (%h ...), not both",
+      `--log-format: write an nginx log_format ($remote_addr ...) or an Apache LogFormat (%h ...)${which}`,
     );
   }
   return compilePieces(syntax === "nginx" ? nginxPieces(definition) : apachePieces(definition));
