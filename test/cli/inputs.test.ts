@@ -192,6 +192,41 @@ describe("--input jsonl, csv, tsv", () => {
       ).map((h, i) => (rows[i].url === undefined ? href("", rows[i].page) : h)),
     );
   });
+
+  it('--base-field: a record whose page field is empty, "-" or missing is resolved against --base, else alone', () => {
+    const csv = "url,page\n/x,https://a.example/d/\nhttps://c.example/,\n/y,-\n/z\n";
+    const fields = ["--input", "csv", "--field", "url", "--base-field", "page", "--fields", "href"];
+    expect(hrefs(swurl(["parse", ...fields], csv).stdout)).toEqual([
+      "https://a.example/x",
+      "https://c.example/",
+      null,
+      null,
+    ]);
+    expect(hrefs(swurl(["parse", ...fields, "--base", "https://b.example/"], csv).stdout)).toEqual([
+      "https://a.example/x",
+      "https://c.example/",
+      "https://b.example/y",
+      "https://b.example/z",
+    ]);
+    const jsonl = '{"u":"https://c.example/","p":""}\n{"u":"/y","p":"-"}\n{"u":"/z"}\n';
+    const json = [
+      "--input",
+      "jsonl",
+      "--field",
+      "u",
+      "--base-field",
+      "p",
+      "--fields",
+      "href",
+      "--base",
+      "https://b.example/",
+    ];
+    expect(hrefs(swurl(["parse", ...json], jsonl).stdout)).toEqual([
+      "https://c.example/",
+      "https://b.example/y",
+      "https://b.example/z",
+    ]);
+  });
 });
 
 describe("output that cannot be written", () => {

@@ -47,7 +47,8 @@ export const INPUT_HELP = `Input:
       --base URL           resolve relative URLs (origin-form request
                            targets such as /a?b) against URL
       --base-field NAME    jsonl, csv, tsv: resolve each URL against this
-                           field of its record (a page's URL), else --base
+                           field of its record (a page's URL); where it is
+                           missing, empty or "-", against --base
       --skip-comments      skip lines that start with #
   A missing field or "-" is a record without a URL (a failure, never
   dropped). Blank lines are no records, but in a list of URLs, where parse

@@ -376,7 +376,9 @@ function parseUrls(
 ): (i: number) => ParsedUrl | null {
   if (bases !== null) {
     const parsed = urls.map((u, i) => {
-      const b = bases[i] ?? base;
+      // A record without its page's URL (no field, "-" or empty) is resolved against --base, if any.
+      const own = bases[i];
+      const b = own === null || own === "" ? base : own;
       return u === null ? null : b === undefined ? parse(u) : parse(u, b);
     });
     return (i) => parsed[i];
