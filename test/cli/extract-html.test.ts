@@ -253,6 +253,17 @@ describe("swurl extract --input html", () => {
     expect(r.status).toBe(1);
   });
 
+  it("refuses the options of records, which a page has none of", () => {
+    for (const option of [["--field", "href"], ["--base-field", "page"], ["--skip-comments"], ["--invalid-only"]]) {
+      const r = swurl(["extract", "--input", "html", ...option], `<a href="https://a.example/">`);
+      expect(r.status, option[0]).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toBe(
+        "swurl: extract: --input html takes links that parse: no --field, --base-field, --skip-comments or --invalid-only\n",
+      );
+    }
+  });
+
   it("says how many relative links it left out without --base", () => {
     const r = swurl(["extract", "--input", "html"], `<a href=x><a href=y><a href="https://a.example/">`);
     expect(lines(r.stdout)).toEqual(["https://a.example/"]);

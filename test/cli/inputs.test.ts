@@ -226,6 +226,10 @@ describe("--input jsonl, csv, tsv", () => {
       "https://b.example/y",
       "https://b.example/z",
     ]);
+    // extract writes the same URLs, those that parse.
+    const extracted = swurl(["extract", "--input", "csv", "--field", "url", "--base-field", "page"], csv);
+    expect(extracted.stderr).toBe("");
+    expect(lines(extracted.stdout)).toEqual(["https://a.example/x", "https://c.example/"]);
   });
 });
 

@@ -71,6 +71,7 @@ const OPTIONS = {
   ...FILTER_OPTIONS,
   ...OUTPUT_OPTIONS,
   base: { type: "string" },
+  "base-field": { type: "string" },
   text: { type: "boolean" },
 } as const;
 
@@ -176,6 +177,9 @@ Options:
                        log_format or Apache LogFormat)
       --field NAME     the URL's field (see swurl parse --help)
       --base URL       resolve the URLs of records (the links of a page) against URL
+      --base-field NAME
+                       jsonl, csv, tsv: resolve each URL against this field
+                       of its record (a page's URL), else against --base
       --text           with --input html: also the URLs in the page's text
       --skip-comments  skip lines that start with #
   -o, --output FILE    write FILE instead of standard output, all or nothing
@@ -197,9 +201,10 @@ Options:
       const spec = records ? inputSpec("extract", values, true) : null;
       const filter = recordFilter("extract", values, spec ?? undefined);
       if (values.input === "html") {
-        if (values.field !== undefined || values["skip-comments"] === true || filter.valid === false) {
+        const recordOption = values.field !== undefined || values["base-field"] !== undefined;
+        if (recordOption || values["skip-comments"] === true || filter.valid === false) {
           throw new UsageError(
-            "extract: --input html takes links that parse: no --field, --skip-comments or --invalid-only",
+            "extract: --input html takes links that parse: no --field, --base-field, --skip-comments or --invalid-only",
           );
         }
         const textUrls = values.text === true ? (text: string) => extractUrls(text).map((u) => u.url) : null;
