@@ -19,7 +19,7 @@ import { setGroup, starResult, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
-import { keptPath, PATHNAME, requestEnd, requestInput, type UrlInput } from "./url-input.js";
+import { keptPath, PATHNAME, readRequest, requestEnd, UrlInput } from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -41,6 +41,8 @@ export class ListMatcher {
   /** The base the target is resolved against; undefined where `source` is the whole absolute URL. */
   private base: ParsedUrl | undefined = undefined;
   private input: UrlInput | null = null;
+  /** The components of each request read as it came (components()): only read while it is searched. */
+  private readonly asRequest = new UrlInput(null);
   /** Whether components() made `input` of the request as it came. */
   private asItCame = false;
   /** Whether the URL parser is known to keep the pathname searched as it is (not so for a request target not yet checked). */
@@ -139,9 +141,9 @@ export class ListMatcher {
   /** The components of the request searched: a request target's made without a parse where its query is kept as it is. */
   components(): UrlInput {
     if (this.input === null) {
-      const read = requestInput(this.source, this.start, this.end, this.origin);
-      this.asItCame = read !== null;
-      this.input = read ?? (this.parse(this.source, this.base) as UrlInput);
+      const read = readRequest(this.asRequest, this.source, this.start, this.end, this.origin);
+      this.asItCame = read;
+      this.input = read ? this.asRequest : (this.parse(this.source, this.base) as UrlInput);
     }
     return this.input;
   }

@@ -76,6 +76,19 @@ export class UrlInput {
     this.values = values;
   }
 
+  /** Set every component: protocol to port `origin`'s, then `pathname` and `search`, and no hash. */
+  request(origin: readonly string[], pathname: string, search: string): void {
+    const values = this.values;
+    values[PROTOCOL] = origin[PROTOCOL];
+    values[USERNAME] = origin[USERNAME];
+    values[PASSWORD] = origin[PASSWORD];
+    values[HOSTNAME] = origin[HOSTNAME];
+    values[PORT] = origin[PORT];
+    values[PATHNAME] = pathname;
+    values[SEARCH] = search;
+    values[HASH] = "";
+  }
+
   /** Component `c` (an index of COMPONENTS). */
   get(c: number): string {
     let value = this.values[c];
@@ -248,17 +261,30 @@ function queryKept(input: string, end: number): boolean {
  * either; else null.
  */
 export function requestInput(input: string, from: number, end: number, origin: readonly string[]): UrlInput | null {
-  if (!queryKept(input, end)) return null;
-  return new UrlInput(null, [
-    origin[PROTOCOL],
-    origin[USERNAME],
-    origin[PASSWORD],
-    origin[HOSTNAME],
-    origin[PORT],
+  const url = new UrlInput(null);
+  return readRequest(url, input, from, end, origin) ? url : null;
+}
+
+/**
+ * Make `into` (a UrlInput of no parsed URL) the components of `input` as
+ * requestInput() reads them; false where its query needs a parse. A list
+ * reads each request into one UrlInput of its own: no two objects made a
+ * request.
+ */
+export function readRequest(
+  into: UrlInput,
+  input: string,
+  from: number,
+  end: number,
+  origin: readonly string[],
+): boolean {
+  if (!queryKept(input, end)) return false;
+  into.request(
+    origin,
     from === 0 && end === input.length ? input : input.slice(from, end),
     end === input.length ? "" : input.slice(end + 1),
-    "",
-  ]);
+  );
+  return true;
 }
 
 /** Distinct base strings remembered (a server has one or a few; more only cost a parse each). */
