@@ -260,7 +260,7 @@ function queryKept(input: string, end: number): boolean {
  * (requestEnd()), against a base of `origin`, where its query needs no parse
  * either; else null.
  */
-export function requestInput(input: string, from: number, end: number, origin: readonly string[]): UrlInput | null {
+function requestInput(input: string, from: number, end: number, origin: readonly string[]): UrlInput | null {
   const url = new UrlInput(null);
   return readRequest(url, input, from, end, origin) ? url : null;
 }
