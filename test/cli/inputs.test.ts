@@ -97,6 +97,15 @@ describe("--input combined and common", () => {
     );
   });
 
+  it("extract refuses --invalid-only, which would leave nothing to write", () => {
+    for (const args of [[], ["--input", "combined", "--base", BASE]]) {
+      const r = swurl(["extract", ...args, "--invalid-only"], logText);
+      expect(r.status, args.join(" ")).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^swurl: extract: it writes the URLs that parse, so --invalid-only would leave none/);
+    }
+  });
+
   it("extract --log-format writes a field of the server's own format, --base resolving the targets", () => {
     const nginx = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer"';
     const text = [

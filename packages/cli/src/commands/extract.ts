@@ -213,6 +213,11 @@ Options:
         await htmlLinks(files, base, filter, textUrls, { ...outer, stdout });
         return stdout.close();
       }
+      if (filter.valid === false) {
+        throw new UsageError(
+          "extract: it writes the URLs that parse, so --invalid-only would leave none (parse --invalid-only lists the records that fail)",
+        );
+      }
       const input = await openInputs(files);
       const stdout = await commandOutput(values.output, outer.stdout);
       if (spec !== null) {
