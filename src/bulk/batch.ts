@@ -220,6 +220,13 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   /** The input as bytes, and its lines' ranges (LineFinder): made when a line is first asked for. */
   private bytes: Uint8Array | null = null;
   private ranges: Int32Array | null = null;
+  /**
+   * The bounds [from, to) in its row's href that the last *Bounds() call
+   * found: fields, so that a component's getter and its range method share
+   * one rule without an array a call.
+   */
+  private from = 0;
+  private to = 0;
 
   /** @internal Made by parseBatch() and parseStream(). */
   constructor(
@@ -376,8 +383,8 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   hostname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "hostname");
-    const host = this.rows[r + L.ROW_HOST];
-    return this.part(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
+    this.hostnameBounds(r);
+    return this.part(r, this.from, this.to);
   }
   /** `get(i).port` without making the ParsedUrl; null where line `i` did not parse. */
   port(i: number): string | null {
@@ -390,17 +397,15 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   pathname(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "pathname");
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
-    return this.part(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+    this.pathnameBounds(r);
+    return this.part(r, this.from, this.to);
   }
   /** `get(i).search` without making the ParsedUrl; null where line `i` did not parse. */
   search(i: number): string | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return this.fromUrl(i, "search");
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
-    return this.part(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
+    this.searchBounds(r);
+    return this.part(r, this.from, this.to);
   }
   /** `get(i).hash` without making the ParsedUrl; null where line `i` did not parse. */
   hash(i: number): string | null {
@@ -429,32 +434,51 @@ export class UrlBatch implements Iterable<ParsedUrl | null> {
   pathnameRange(i: number): [start: number, end: number] | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return null;
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
-    return this.range(r, low(this.rows[r + L.ROW_PORT_PATH]), end);
+    this.pathnameBounds(r);
+    return this.range(r);
   }
 
   /** The byte range in hrefBytes() of `get(i).hostname` (empty where that is ""), or null as pathnameRange() says. */
   hostnameRange(i: number): [start: number, end: number] | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return null;
-    const host = this.rows[r + L.ROW_HOST];
-    return this.range(r, C.hostFrom(high(host), low(host), L.ROW_NONE), low(host));
+    this.hostnameBounds(r);
+    return this.range(r);
   }
 
   /** The byte range in hrefBytes() of `get(i).search` ("?" and the query; empty where that is ""), or null as pathnameRange() says. */
   searchRange(i: number): [start: number, end: number] | null {
     const r = this.row(i);
     if (this.status(r) !== L.BATCH_OK) return null;
-    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
-    const end = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
-    return this.range(r, C.searchFrom(high(after), end, L.ROW_NONE), end);
+    this.searchBounds(r);
+    return this.range(r);
   }
 
-  /** [from, to) of the href of the BATCH_OK row `r`, as offsets in hrefBytes(). */
-  private range(r: number, from: number, to: number): [start: number, end: number] {
+  /** The last *Bounds() call's [from, to) in the href of the BATCH_OK row `r`, as offsets in hrefBytes(). */
+  private range(r: number): [start: number, end: number] {
     const start = this.rows[r + L.ROW_HREF];
-    return [start + from, start + to];
+    return [start + this.from, start + this.to];
+  }
+
+  // Where a component lies in the href of the BATCH_OK row `r`, into from and
+  // to: the one rule of its getter and its range method.
+
+  private hostnameBounds(r: number): void {
+    const host = this.rows[r + L.ROW_HOST];
+    this.from = C.hostFrom(high(host), low(host), L.ROW_NONE);
+    this.to = low(host);
+  }
+
+  private pathnameBounds(r: number): void {
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    this.from = low(this.rows[r + L.ROW_PORT_PATH]);
+    this.to = C.pathEnd(high(after), low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+  }
+
+  private searchBounds(r: number): void {
+    const after = this.rows[r + L.ROW_QUERY_FRAGMENT];
+    this.to = C.queryEnd(low(after), high(this.rows[r + L.ROW_LENGTH_SCHEME]), L.ROW_NONE);
+    this.from = C.searchFrom(high(after), this.to, L.ROW_NONE);
   }
 
   /** Index of line `i`'s start in `ranges` (its end is next), finding the lines first if need be. */

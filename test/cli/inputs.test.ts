@@ -87,6 +87,16 @@ describe("--input combined and common", () => {
     );
   });
 
+  it("counts the records the hint weighs without the blank lines skipped", () => {
+    const line = (host: string) =>
+      `${host} 192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET /p HTTP/1.1" 200 5 "-" "ua"`;
+    // One of two records fails: half, so the hint is due; five lines would make it a fifth.
+    const text = `${line("a.example:443")}\n${line("-:-")}\n\n\n\n`;
+    const s = JSON.parse(swurl(["stats", "--json", "--input", "vcombined"], text).stdout);
+    expect(s).toMatchObject({ lines: 5, valid: 1, invalid: 1, skipped: 3 });
+    expect(s.hint).toContain("--base URL");
+  });
+
   it("extract --input combined writes the request URLs, failures left out", () => {
     const r = swurl(["extract", "--input", "combined", "--base", BASE], logText);
     expect(lines(r.stdout)).toEqual(log.map((l) => requestHref(l.method, l.target, BASE)).filter((h) => h !== null));

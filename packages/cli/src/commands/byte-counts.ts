@@ -3,53 +3,32 @@
 // string; a key becomes a string once, when the counts are read (into()).
 // Past 2 * CAP_KEYS distinct keys, the CAP_KEYS most frequent are kept and
 // the others' counts added up in `dropped`, as top-counts.ts does with
-// strings. Where the records have durations, each key keeps its first
-// record's as a number, in an array of numbers, and a histogram once it has
-// two (durations.ts Durations).
+// strings. Where the records have durations, each key keeps them in a
+// KeyDurations.
 
 import { hash } from "../byte-hash.js";
 import { ByteKeys } from "./byte-keys.js";
-import { type Durations, type Histogram, joinDurations } from "./durations.js";
+import type { Durations } from "./durations.js";
+import { KeyDurations } from "./key-durations.js";
 import { CAP_KEYS, countValue, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 const FIRST_KEYS = 1024;
 /** The WHATWG UTF-8 decoder (invalid sequences become U+FFFD), as a line's text is decoded. */
 const utf8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
-/** Histograms for `n` keys, none yet: a dense array (holes would make it a dictionary). */
-const histograms = (n: number): (Histogram | undefined)[] => new Array(n).fill(undefined);
-/** Lone durations for `n` keys, none yet (NaN). */
-const lones = (n: number): Float64Array => new Float64Array(n).fill(Number.NaN);
-
-/** Key `i`'s records' durations by its histogram and lone duration: a histogram, one duration, or null (none). */
-function durationsOf(
-  durations: (Histogram | undefined)[] | null,
-  lone: Float64Array | null,
-  i: number,
-): Durations | null {
-  if (durations === null || lone === null) return null;
-  const histogram = durations[i];
-  if (histogram !== undefined) return histogram;
-  const seconds = lone[i] as number;
-  return Number.isNaN(seconds) ? null : seconds;
-}
-
 export class ByteCounts {
   private keys = new ByteKeys();
   /** Per key (ByteKeys index), its records: their count, the sum of their --sum field. */
   private counts = new Float64Array(FIRST_KEYS);
   private sums = new Float64Array(FIRST_KEYS);
-  /** Per key, its records' durations (undefined until two have one); null: the records have none. */
-  private durations: (Histogram | undefined)[] | null;
-  /** Per key without a histogram, its one record's duration in seconds (NaN: none yet); null as `durations`. */
-  private lone: Float64Array | null;
+  /** Per key, its records' durations; null: the records have none. */
+  private durations: KeyDurations | null;
   /** Occurrences of the keys dropped as rare. */
   private dropped = 0;
 
   /** Counts whose records have durations where `timed`. */
   constructor(timed = false) {
-    this.durations = timed ? histograms(FIRST_KEYS) : null;
-    this.lone = timed ? lones(FIRST_KEYS) : null;
+    this.durations = timed ? new KeyDurations(FIRST_KEYS) : null;
   }
 
   /** Count one more of the bytes [a, b) of `bytes`, whose record's --sum field is `sum` and duration `seconds` (null: none). */
@@ -78,18 +57,8 @@ export class ByteCounts {
     }
     this.counts[i] += n;
     this.sums[i] += sum;
-    if (seconds !== null && this.durations !== null) this.addSeconds(this.durations, this.lone!, i, seconds);
+    if (seconds !== null) this.durations?.add(i, seconds);
     if (this.keys.size > 2 * CAP_KEYS) this.prune();
-  }
-
-  /** Key `i`'s records' durations, with `seconds` (one, or a histogram of several) added. */
-  private addSeconds(durations: (Histogram | undefined)[], lone: Float64Array, i: number, seconds: Durations): void {
-    const histogram = durations[i];
-    const first = lone[i] as number;
-    if (histogram !== undefined) joinDurations(histogram, seconds);
-    else if (!Number.isNaN(first)) durations[i] = joinDurations(first, seconds);
-    else if (typeof seconds === "number") lone[i] = seconds;
-    else durations[i] = seconds;
   }
 
   /** Room for `n` keys' counts. */
@@ -100,13 +69,7 @@ export class ByteCounts {
     const sums = new Float64Array(n);
     sums.set(this.sums);
     this.sums = sums;
-    if (this.lone !== null) {
-      const lone = lones(n);
-      lone.set(this.lone);
-      this.lone = lone;
-    }
-    // Pushed one by one: the array stays dense and is not copied.
-    if (this.durations !== null) while (this.durations.length < n) this.durations.push(undefined);
+    this.durations?.grow(n);
   }
 
   /**
@@ -116,21 +79,18 @@ export class ByteCounts {
    * from its first size places every key again at each doubling.
    */
   private prune(): void {
-    const { keys, counts, sums, durations, lone } = this;
+    const { keys, counts, sums, durations } = this;
     const threshold = counts.slice(0, keys.size).sort().reverse()[CAP_KEYS] as number;
     this.keys = new ByteKeys(...keys.room());
     this.counts = new Float64Array(counts.length);
     this.sums = new Float64Array(counts.length);
-    if (durations !== null) {
-      this.durations = histograms(counts.length);
-      this.lone = lones(counts.length);
-    }
+    if (durations !== null) this.durations = new KeyDurations(counts.length);
     for (let i = 0; i < keys.size; i++) {
       const n = counts[i] as number;
       if (n <= threshold) this.dropped += n;
       else {
         const key = keys.key(i);
-        this.addKey(key, 0, key.length, keys.hashOf(i), n, sums[i] as number, durationsOf(durations, lone, i));
+        this.addKey(key, 0, key.length, keys.hashOf(i), n, sums[i] as number, durations?.get(i) ?? null);
       }
     }
   }
@@ -139,13 +99,7 @@ export class ByteCounts {
   into(counts: TopCounts, decode: (key: Uint8Array) => string | null = (key) => utf8.decode(key)): void {
     const { keys } = this;
     for (let i = 0; i < keys.size; i++) {
-      countValue(
-        counts,
-        decode(keys.key(i)) ?? NO_VALUE,
-        this.counts[i],
-        this.sums[i],
-        durationsOf(this.durations, this.lone, i),
-      );
+      countValue(counts, decode(keys.key(i)) ?? NO_VALUE, this.counts[i], this.sums[i], this.durations?.get(i) ?? null);
     }
     counts.dropped += this.dropped;
   }

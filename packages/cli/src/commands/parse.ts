@@ -220,13 +220,8 @@ when the input looks like an access log, JSON Lines, CSV or TSV.
     };
     let run: { results: Failures[]; traces: ThreadTrace[] };
     if (isColumnar(format)) {
-      // One writer, fed in input order: no threads.
-      if (threads > 1)
-        process.stderr.write(
-          `swurl: note: --threads ${threads}: --format ${format} has one writer, fed in input order; ${input.name} is read by one thread\n`,
-        );
       const work = columnarWork(format, out, values.fields === undefined);
-      run = await runBulk(input, { ...bulk, work, options, threads: 1 }, async () => {});
+      run = await runBulk(input, { ...bulk, work, options, oneWriter: format }, async () => {});
     } else {
       if (!values["no-header"]) await out.write(rowFormat(format, defs).header());
       const work = { ...bulk, work: parseWork, options: { ...options, format } };

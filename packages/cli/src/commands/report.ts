@@ -3,7 +3,6 @@
 
 import { chart, type ChartRow, type Style } from "./chart.js";
 import { publicSuffixList } from "../output/public-suffix.js";
-import { mostFailed } from "../input/failure-hint.js";
 import type { Tally } from "./tally.js";
 import { type CountTable, countTable, mapTable, type TopCounts } from "./top-counts.js";
 import { percentiles } from "./durations.js";
@@ -134,8 +133,7 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     invalidSamples: t.invalidSamples.map(([line, text]) => ({ line, text })),
     topPaths: topList(t.paths, topN),
     groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN) })),
-    // As the other commands' hint: where most records failed, not a few stray lines ("-" for a request).
-    hint: mostFailed(t.lines - t.skipped, t.invalid) ? hint : null,
+    hint,
   };
 }
 

@@ -17,7 +17,7 @@ import { loadFor, loadPublicSuffixList } from "../output/public-suffix.js";
 import { fromKernel, GroupCounter } from "./by-groups.js";
 import { FILTER_HELP, kept, recordFilter, type RecordFilter } from "../input/filter.js";
 import { runBulk } from "../threads/bulk.js";
-import { relativeTargets } from "../input/failure-hint.js";
+import { failureCause } from "../input/failure-hint.js";
 import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
@@ -146,6 +146,17 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
   return totalTally(results, kernelGroups(options) ? fromKernel(byDefs(options)) : undefined);
 }
 
+/**
+ * The report's hint, as a sentence: the cause failure-hint.ts names where
+ * most records failed (not a few stray lines, such as "-" for a request).
+ * The records are the lines not skipped; the tally counts none apart as
+ * without the URL's field.
+ */
+function reportHint(spec: InputSpec, t: Tally): string | null {
+  const cause = failureCause(spec, { records: t.lines - t.skipped, invalid: t.invalid, missing: 0 });
+  return cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
+}
+
 /** The --by keys as fields; with --sum or durations, none from the kernel's tallies, which have neither. */
 function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
   const defs = by.map((key) => fieldDef("stats", byField(key), input));
@@ -234,12 +245,10 @@ Memory grows with the number of distinct hosts, not with the input size.
       trace: values.trace,
     };
     const run = await runBulk<StatsOptions, Tally>(input, bulk, async () => {});
-    // Most logs hold origin-form targets (/path?query): without a base, none of them parses.
-    const cause = relativeTargets(options.input);
-    const hint = cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
     await loadPublicSuffixList();
     mark("merge");
-    const summary = summarize(statsTotal(run.results, options), { ...run, input: input.name }, top, by, hint);
+    const total = statsTotal(run.results, options);
+    const summary = summarize(total, { ...run, input: input.name }, top, by, reportHint(options.input, total));
     const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;
     mark("write");
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, style));

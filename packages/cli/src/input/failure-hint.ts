@@ -35,7 +35,7 @@ function sumFailures(pieces: Failures[]): Failures {
 }
 
 /** The cause of relative URLs where the input is an access log read without --base; null otherwise. */
-export function relativeTargets(spec: InputSpec): string | null {
+function relativeTargets(spec: InputSpec): string | null {
   const log = spec.format === "combined" || spec.format === "common" || programRead(spec.format);
   return log && spec.base === undefined && spec.field === "request"
     ? "request targets such as /path?query are relative: --base URL (the site's URL) resolves them"
@@ -45,23 +45,20 @@ export function relativeTargets(spec: InputSpec): string | null {
 /** A share of failures this large is no stray bad line but a cause the run has: half of the records. */
 const MOST = 0.5;
 
-/** Whether `invalid` of `records` is most of them: a failure hint is due. */
-export function mostFailed(records: number, invalid: number): boolean {
-  return records > 0 && invalid >= MOST * records;
-}
-
-/** The hint line for a run whose records came to `f`; null when most records parsed or the cause is unknown. */
-function failureHint(spec: InputSpec, f: Failures): string | null {
-  if (!mostFailed(f.records, f.invalid)) return null;
-  const cause =
-    f.missing === f.records
-      ? `no record has the field ${JSON.stringify(spec.field)}: --field NAME names the URL's field`
-      : relativeTargets(spec);
-  return cause === null ? null : `swurl: hint: ${cause}\n`;
+/**
+ * The cause of a run's failures, for its hint, where most of the records it
+ * came to (`f`) failed and the cause is one the command can name; null
+ * otherwise.
+ */
+export function failureCause(spec: InputSpec, f: Failures): string | null {
+  if (f.records === 0 || f.invalid < MOST * f.records) return null;
+  return f.missing === f.records
+    ? `no record has the field ${JSON.stringify(spec.field)}: --field NAME names the URL's field`
+    : relativeTargets(spec);
 }
 
 /** Write the hint, if one is due, for a run of `spec` whose pieces came to `pieces`. */
 export function writeFailureHint(spec: InputSpec, pieces: Failures[]): void {
-  const hint = failureHint(spec, sumFailures(pieces));
-  if (hint !== null) process.stderr.write(hint);
+  const cause = failureCause(spec, sumFailures(pieces));
+  if (cause !== null) process.stderr.write(`swurl: hint: ${cause}\n`);
 }

@@ -35,6 +35,11 @@ interface BulkOptions<Options> {
    * the whole input).
    */
   splittable: boolean;
+  /**
+   * The output format where it has one writer, fed in input order (parquet,
+   * arrow): then the run takes one thread, whatever its input.
+   */
+  oneWriter?: string;
   /** Whether rows go to standard output as the input is read (then no progress line is drawn on a terminal there). */
   streamsRows: boolean;
   /**
@@ -89,28 +94,38 @@ async function fileHint(file: OpenFile): Promise<string | null> {
   return null;
 }
 
+/**
+ * Why a run of --threads N (N > 1) reads its input in one thread, as the
+ * note that tells the user; null where it cuts the input into ranges.
+ * Threads read one regular file in ranges, by its descriptor: standard
+ * input, a pipe, a compressed file (its bytes decompress only in order) or
+ * several FILEs are read in one thread, though a compressed file is
+ * inflated by a thread of its own while this one parses (inflate.ts).
+ */
+function oneThreadNote(input: Input, bulk: BulkOptions<unknown>): string | null {
+  const asked = `--threads ${bulk.threads}`;
+  if (bulk.oneWriter !== undefined)
+    return `${asked}: --format ${bulk.oneWriter} has one writer, fed in input order; ${input.name} is read by one thread`;
+  if (input.file === null)
+    return `${asked} reads one uncompressed file in ranges; ${input.name} is ${input.inflatable ? "inflated by one thread and parsed by another" : "read by one thread"}`;
+  if (!bulk.splittable)
+    return `${asked} cuts into ranges URL lists and access logs whose lines stand alone (not w3c or cloudfront), without the line field; ${input.name} is read by one thread`;
+  return null;
+}
+
 export async function runBulk<Options, Result>(
   input: Input,
   bulk: BulkOptions<Options>,
   emit: Write,
 ): Promise<BulkRun<Result>> {
   if (bulk.trace === true) startTrace();
-  // Threads read one regular file in ranges, by its descriptor: standard input, a pipe, a compressed
-  // file (its bytes decompress only in order) or several FILEs are read in one thread, and the user is told.
-  // A compressed file is inflated by a thread of its own while this one parses (inflate.ts).
+  const note = bulk.threads > 1 ? oneThreadNote(input, bulk) : null;
+  if (note !== null) process.stderr.write(`swurl: note: ${note}\n`);
   const inflaterTraces: ThreadTrace[] = [];
   const inflater =
-    bulk.threads > 1 && input.inflatable
+    bulk.threads > 1 && bulk.oneWriter === undefined && input.inflatable
       ? inflaterThread(bulk.script, bulk.trace === true ? (t) => inflaterTraces.push(t) : undefined)
       : undefined;
-  if (bulk.threads > 1 && input.file === null)
-    process.stderr.write(
-      `swurl: note: --threads ${bulk.threads} reads one uncompressed file in ranges; ${input.name} is ${inflater === undefined ? "read by one thread" : "inflated by one thread and parsed by another"}\n`,
-    );
-  else if (bulk.threads > 1 && !bulk.splittable)
-    process.stderr.write(
-      `swurl: note: --threads ${bulk.threads} cuts into ranges URL lists and access logs whose lines stand alone (not w3c or cloudfront), without the line field; ${input.name} is read by one thread\n`,
-    );
   const progress = new Progress(input.size, bulk.streamsRows);
   let bytes = 0;
   const onBytes = (n: number) => {
@@ -120,8 +135,7 @@ export async function runBulk<Options, Result>(
   const start = performance.now();
   // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
   const file = input.file;
-  const threads =
-    bulk.splittable && file !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+  const threads = note === null && file !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
   // The hint goes out after a run that succeeds: a failed one's message stays one line.
   let hint: string | null = null;
   let run: BulkRun<Result>;
