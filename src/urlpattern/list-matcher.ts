@@ -11,6 +11,7 @@
 // is searched on an index of all the patterns (pathname-index.ts), each
 // candidate tried in order.
 
+import { wellFormed } from "./code-units.js";
 import type { ComponentMatcher } from "./component-matcher.js";
 import { type Groups, WHOLE } from "./groups.js";
 import { COMPONENTS } from "./init.js";
@@ -19,7 +20,16 @@ import { setGroup, starResult, type URLPatternResult } from "./result.js";
 import { PathnameIndex } from "./pathname-index.js";
 import { type Route, RouteTrie, TrieMatch } from "./route-trie.js";
 import type { ParsedUrl } from "../whatwg/url.js";
-import { keptPath, PATHNAME, readRequest, requestEnd, UrlInput } from "./url-input.js";
+import {
+  keptPath,
+  PATHNAME,
+  queryKept,
+  readRequest,
+  requestEnd,
+  requestPathname,
+  requestSearch,
+  UrlInput,
+} from "./url-input.js";
 import type { UrlMatcher } from "./url-matcher.js";
 
 export class ListMatcher {
@@ -148,15 +158,6 @@ export class ListMatcher {
     return this.input;
   }
 
-  /**
-   * Whether the request's components are its own code units as it came
-   * (components()): KEPT ones after an origin the parser writes, all ASCII.
-   */
-  readAsItCame(): boolean {
-    this.components();
-    return this.asItCame;
-  }
-
   /** The index of the first pattern the request matches, or -1; after it, `answer` holds the trie's groups where it came from the trie. */
   first(wanted = false): number {
     const answer = this.answer;
@@ -198,11 +199,38 @@ export class ListMatcher {
     return keptPath(source, from, this.end, from > start ? source.charCodeAt(from - 1) : -1);
   }
 
-  /** exec()'s result of pattern `index`, which first(true) has just found the request to match, naming `inputs`. */
-  result(index: number, inputs: URLPatternInput[]): URLPatternResult {
+  /**
+   * exec()'s result of pattern `index`, which first(true) has just found
+   * the request `input` to match, against the base given as `base` (its
+   * USVString; undefined: none).
+   */
+  result(index: number, input: string, base: string | undefined): URLPatternResult {
     const route = this.answer.index === index ? this.answer.route : null;
-    if (route?.othersStar === true) return starResult(this.components(), this.trieGroups(route), inputs);
-    return (this.matchers[index] as UrlMatcher).result(this.components(), this.groupsAt(index), inputs);
+    if (route?.othersStar === true && this.input === null && queryKept(this.source, this.end)) {
+      // A request target read as it came, its query too: all ASCII, so
+      // already a USVString, and its components the origin's, its path and
+      // its query, made here without a UrlInput.
+      const { source, start, end } = this;
+      const o = this.origin as readonly [string, string, string, string, string];
+      return starResult(
+        inputsOf(input, base),
+        o[0],
+        o[1],
+        o[2],
+        o[3],
+        o[4],
+        requestPathname(source, start, end),
+        this.trieGroups(route),
+        requestSearch(source, end),
+        "",
+      );
+    }
+    const url = this.components();
+    const inputs = inputsOf(this.asItCame ? input : wellFormed(input), base);
+    if (route?.othersStar !== true)
+      return (this.matchers[index] as UrlMatcher).result(url, this.groupsAt(index), inputs);
+    const v = (c: number) => url.get(c);
+    return starResult(inputs, v(0), v(1), v(2), v(3), v(4), v(5), this.trieGroups(route), v(6), v(7));
   }
 
   /** Each component's groups of pattern `index`, which first() has just found the request to match. */
@@ -262,6 +290,11 @@ export class ListMatcher {
     }
     return -1;
   }
+}
+
+/** exec()'s inputs: the input, and the base where one was given. */
+function inputsOf(input: string, base: string | undefined): URLPatternInput[] {
+  return base === undefined ? [input] : [input, base];
 }
 
 /** The groups of the pathname before the trie's are sliced in. */

@@ -7,7 +7,6 @@
 // however many patterns the list holds. Other inputs (a URLPatternInit) are
 // tried against each pattern in turn.
 
-import { wellFormed } from "./code-units.js";
 import { ListMatcher } from "./list-matcher.js";
 import { type Base, type BaseURL, originEnd, type UrlInput, ValueList, writtenOrigin } from "./url-input.js";
 import type { ComponentMatcher } from "./component-matcher.js";
@@ -169,11 +168,11 @@ export function listClass<Input, Pattern extends ListedPattern<Input>>(
       const search = this.#search;
       const index = this._request(input, baseURL) ? search.first(true) : -1;
       if (index < 0) return null;
-      // The inputs as exec() names them: USVStrings (a request read as it
-      // came is ASCII; the base's is kept with its parse).
-      const given = search.readAsItCame() ? input : wellFormed(input);
-      const inputs = baseURL === undefined ? [given] : [given, (this.#base as Base).given];
-      return { index, result: search.result(index, inputs) };
+      // The base's USVString is kept with its parse.
+      return {
+        index,
+        result: search.result(index, input, baseURL === undefined ? undefined : (this.#base as Base).given),
+      };
     }
 
     /**

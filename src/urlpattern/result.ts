@@ -77,48 +77,100 @@ export function matchResult(
   groups: readonly Groups[],
   inputs: URLPatternInput[],
 ): URLPatternResult {
+  const v = (c: number) => values.get(c);
   const g = (c: number) => groupsOf((matchers[c] as ComponentMatcher).names, values.get(c), groups[c] as Groups);
-  return resultOf(values, inputs, g(0), g(1), g(2), g(3), g(4), g(5), g(6), g(7));
+  return resultOf(
+    inputs,
+    v(0),
+    g(0),
+    v(1),
+    g(1),
+    v(2),
+    g(2),
+    v(3),
+    g(3),
+    v(4),
+    g(4),
+    v(5),
+    g(5),
+    v(6),
+    g(6),
+    v(7),
+    g(7),
+  );
 }
 
 /**
  * The result of a match of a pattern whose components but the pathname are
- * "*" alone (UrlMatcher.othersStar), its pathname's groups given: no
- * pattern read, and the same shape of groups for every such pattern.
+ * "*" alone (UrlMatcher.othersStar), from the eight component values and
+ * the pathname's groups: no pattern read, and the same shape of groups for
+ * every such pattern. The values come as strings: a request target read as
+ * it came has them without a UrlInput.
  */
 export function starResult(
-  values: ComponentValues,
-  pathnameGroups: NamedGroups,
   inputs: URLPatternInput[],
+  protocol: string,
+  username: string,
+  password: string,
+  hostname: string,
+  port: string,
+  pathname: string,
+  pathnameGroups: NamedGroups,
+  search: string,
+  hash: string,
 ): URLPatternResult {
-  const g = (c: number) => zero(values.get(c));
-  return resultOf(values, inputs, g(0), g(1), g(2), g(3), g(4), pathnameGroups, g(6), g(7));
+  return resultOf(
+    inputs,
+    protocol,
+    zero(protocol),
+    username,
+    zero(username),
+    password,
+    zero(password),
+    hostname,
+    zero(hostname),
+    port,
+    zero(port),
+    pathname,
+    pathnameGroups,
+    search,
+    zero(search),
+    hash,
+    zero(hash),
+  );
 }
 
-/** The result of the eight components' `values` and their groups (COMPONENTS order). */
+/** The result of each component's value and groups, in COMPONENTS order, naming `inputs`. */
 function resultOf(
-  values: ComponentValues,
   inputs: URLPatternInput[],
-  g0: NamedGroups,
-  g1: NamedGroups,
-  g2: NamedGroups,
-  g3: NamedGroups,
-  g4: NamedGroups,
-  g5: NamedGroups,
-  g6: NamedGroups,
-  g7: NamedGroups,
+  protocol: string,
+  protocolGroups: NamedGroups,
+  username: string,
+  usernameGroups: NamedGroups,
+  password: string,
+  passwordGroups: NamedGroups,
+  hostname: string,
+  hostnameGroups: NamedGroups,
+  port: string,
+  portGroups: NamedGroups,
+  pathname: string,
+  pathnameGroups: NamedGroups,
+  search: string,
+  searchGroups: NamedGroups,
+  hash: string,
+  hashGroups: NamedGroups,
 ): URLPatternResult {
   // One literal, its component results literals in it: one shape for every
   // result, and the objects allocated together.
   return {
-    hash: { groups: g7, input: values.get(7) },
-    hostname: { groups: g3, input: values.get(3) },
+    hash: { groups: hashGroups, input: hash },
+    hostname: { groups: hostnameGroups, input: hostname },
     inputs,
-    password: { groups: g2, input: values.get(2) },
-    pathname: { groups: g5, input: values.get(5) },
-    port: { groups: g4, input: values.get(4) },
-    protocol: { groups: g0, input: values.get(0) },
-    search: { groups: g6, input: values.get(6) },
-    username: { groups: g1, input: values.get(1) },
+    password: { groups: passwordGroups, input: password },
+    pathname: { groups: pathnameGroups, input: pathname },
+    port: { groups: portGroups, input: port },
+    protocol: { groups: protocolGroups, input: protocol },
+    search: { groups: searchGroups, input: search },
+    username: { groups: usernameGroups, input: username },
   };
 }

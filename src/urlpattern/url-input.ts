@@ -247,7 +247,7 @@ export function writtenOrigin(input: string, at: number, url: UrlInput): string[
 }
 
 /** Whether the query of `input` after its path's `end` (requestEnd()) is one the parser keeps as it is. */
-function queryKept(input: string, end: number): boolean {
+export function queryKept(input: string, end: number): boolean {
   for (let i = end + 1; i < input.length; i++) {
     const c = input.charCodeAt(i);
     if (c >= 0x80 || KEPT[c] === 0) return false;
@@ -279,12 +279,18 @@ export function readRequest(
   origin: readonly string[],
 ): boolean {
   if (!queryKept(input, end)) return false;
-  into.request(
-    origin,
-    from === 0 && end === input.length ? input : input.slice(from, end),
-    end === input.length ? "" : input.slice(end + 1),
-  );
+  into.request(origin, requestPathname(input, from, end), requestSearch(input, end));
   return true;
+}
+
+/** The pathname of the request target `input` whose path runs from `from` to `end` (requestEnd()). */
+export function requestPathname(input: string, from: number, end: number): string {
+  return from === 0 && end === input.length ? input : input.slice(from, end);
+}
+
+/** The search (query without "?") of the request target `input` whose path ends at `end` (requestEnd()). */
+export function requestSearch(input: string, end: number): string {
+  return end === input.length ? "" : input.slice(end + 1);
 }
 
 /** Distinct base strings remembered (a server has one or a few; more only cost a parse each). */
