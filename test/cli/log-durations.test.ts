@@ -5,6 +5,7 @@
 // microseconds, IIS's milliseconds).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatSeconds } from "../../packages/cli/src/commands/durations";
 import { scratchFolder, swurl } from "../helpers/cli-run";
 import { randomCases } from "../helpers/quick";
 
@@ -102,5 +103,25 @@ describe("stats --by: duration percentiles", () => {
     const log = '192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET / HTTP/1.1" 200 1 "-" "x"\n';
     const [[row]] = groups(log, ["--input", "combined", "--base", "https://www.example.com/", "--by", "status"]);
     expect(row).toEqual({ label: "200", count: 1 });
+  });
+});
+
+describe("formatSeconds", () => {
+  it("three significant digits in the unit that fits, no zero of a whole number dropped", () => {
+    const cases: [number, string][] = [
+      [0, "0 us"],
+      [0.00085, "850 us"],
+      [0.0001, "100 us"],
+      [0.0125, "12.5 ms"],
+      [0.1, "100 ms"],
+      [0.59, "590 ms"],
+      [1, "1 s"],
+      [1.24, "1.24 s"],
+      [10, "10 s"],
+      [100, "100 s"],
+      [1500, "1500 s"],
+      [86400.4, "86400 s"],
+    ];
+    for (const [seconds, text] of cases) expect(formatSeconds(seconds), String(seconds)).toBe(text);
   });
 });

@@ -86,9 +86,20 @@ export function percentiles(d: Durations): Percentiles | null {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
 }
 
-/** A duration for people: 850 us, 12.3 ms, 1.24 s. */
+/** A duration for people: 850 us, 12.3 ms, 1.24 s, 1500 s. */
 export function formatSeconds(seconds: number): string {
-  if (seconds < 1e-3) return `${(seconds * 1e6).toPrecision(3).replace(/\.?0+$/, "")} us`;
-  if (seconds < 1) return `${(seconds * 1e3).toPrecision(3).replace(/\.?0+$/, "")} ms`;
-  return `${seconds.toPrecision(3).replace(/\.?0+$/, "")} s`;
+  if (seconds < 1e-3) return `${significant(seconds * 1e6)} us`;
+  if (seconds < 1) return `${significant(seconds * 1e3)} ms`;
+  return `${significant(seconds)} s`;
+}
+
+/**
+ * `value` (not negative) to three significant digits, without the zeros
+ * that end a fraction: 590 stays 590, 12.50 is 12.5. From 1,000 on, the
+ * whole number, where toPrecision() would write an exponent (1.50e+3).
+ */
+function significant(value: number): string {
+  if (value >= 1000) return String(Math.round(value));
+  const digits = value.toPrecision(3);
+  return digits.includes(".") ? digits.replace(/\.?0+$/, "") : digits;
 }
