@@ -15,7 +15,9 @@
 //
 // Besides, per build: the list's reading of a request alone (the first step
 // of findIndex(), match() and exec()), and the construction of each router
-// of 1,000 routes with a first lookup (one item a router built). report()
+// of 1,000 routes with a first lookup (one item a router built); and each
+// request's exec() result made again, its strings and objects alone
+// (madeAgain()), the part of exec() that no faster search lowers. report()
 // gives the geometric means over the app and GitHub tables, the goals, the
 // speed at 1,000 routes against 50, the steps of a request and the
 // construction times.
@@ -23,7 +25,7 @@
 // The workload does not depend on the corpus: it runs on the default corpus
 // (kasztp) only. In CPU time, on Node 24:
 //   node scripts/node-lines.mjs 24 bench/run.mjs router --cpu --rounds=15
-import { sumTask, table as textTable } from "../lib.mjs";
+import { keep, sumTask, table as textTable } from "../lib.mjs";
 import { APP, GITHUB, generated, requestsOf } from "../router-tables.mjs";
 import { ROUTERS } from "../routers.mjs";
 
@@ -127,6 +129,10 @@ export function tasks({ corpus, kernels }) {
       const { find } = make(table);
       out.push(requestTask(`${name}: ${router}`, urls, (url) => (find(url) == null ? 0 : 1)));
     }
+    if (STEP_TABLES.includes(name)) {
+      const results = resultsOf(listOf(kernels[0].api, table), urls);
+      out.push(requestTask(`${name}: result objects`, results, madeAgain));
+    }
     for (const { name: build, api } of kernels) {
       const list = listOf(api, table);
       for (const [call, make] of Object.entries(CALLS))
@@ -147,6 +153,65 @@ export function tasks({ corpus, kernels }) {
 
 /** The tables whose requests report() splits into steps. */
 const STEP_TABLES = ["app", "github"];
+
+/**
+ * Each request's exec() result as what it is made of (null: no route): the
+ * request, where its path ends, its pathname's group names and where each
+ * group's value lies in it, the origin's components and the base.
+ */
+function resultsOf(list, urls) {
+  return urls.map((url) => {
+    const found = list.exec(url, BASE);
+    if (found === null) return null;
+    const { result } = found;
+    const query = url.indexOf("?");
+    const names = Object.keys(result.pathname.groups);
+    const slots = [];
+    let from = 0;
+    for (const name of names) {
+      const value = result.pathname.groups[name];
+      const at = url.indexOf(value, from);
+      slots.push(at, at + value.length);
+      from = at + value.length;
+    }
+    const origin = ["protocol", "username", "password", "hostname", "port"].map((name) => result[name].input);
+    return { url, end: query < 0 ? url.length : query, names, slots, origin, base: result.inputs[1] };
+  });
+}
+
+/** A "*" component's groups, as exec() makes them: a copy of a template of one slot, the value stored. */
+const ZERO = JSON.parse('{"0":null}');
+function zero(value) {
+  const groups = { ...ZERO };
+  groups[0] = value;
+  return groups;
+}
+
+/**
+ * exec()'s result made again from its parts (resultsOf()): its strings
+ * sliced from the request and its objects, with no search, no check and no
+ * pattern read. The floor of the result step: what no faster walk lowers.
+ */
+function madeAgain(parts) {
+  if (parts === null) return 0;
+  const { url, end, names, slots, origin: o } = parts;
+  const pathname = end === url.length ? url : url.slice(0, end);
+  const search = end === url.length ? "" : url.slice(end + 1);
+  const groups = {};
+  for (let g = 0; g < names.length; g++) groups[names[g]] = url.slice(slots[2 * g], slots[2 * g + 1]);
+  keep({
+    hash: { groups: zero(""), input: "" },
+    hostname: { groups: zero(o[3]), input: o[3] },
+    inputs: [url, parts.base],
+    password: { groups: zero(o[2]), input: o[2] },
+    pathname: { groups, input: pathname },
+    port: { groups: zero(o[4]), input: o[4] },
+    protocol: { groups: zero(o[0]), input: o[0] },
+    search: { groups: zero(search), input: search },
+    username: { groups: zero(o[1]), input: o[1] },
+  });
+  return 1;
+}
 
 /** A task that builds a router of 1,000 routes and looks one request up: one item a pass. */
 function constructTask(label, build) {
@@ -181,6 +246,7 @@ export function report({ build, ns }) {
       walk: (at(`findIndex ${build}`) - at(`read ${build}`)).toFixed(0),
       groups: (at(`match ${build}`) - at(`findIndex ${build}`)).toFixed(0),
       result: (at(`exec ${build}`) - at(`findIndex ${build}`)).toFixed(0),
+      objects: at("result objects").toFixed(0),
       memoirist: at("memoirist").toFixed(0),
       regexp: at("hono RegExpRouter").toFixed(0),
     };
@@ -207,6 +273,7 @@ export function report({ build, ns }) {
       ["+ walk of the trie: findIndex()", "walk", "r"],
       ["+ groups object: match()", "groups", "r"],
       ["+ standard's result instead: exec()", "result", "r"],
+      ["its strings and objects alone", "objects", "r"],
       ["memoirist", "memoirist", "r"],
       ["hono RegExpRouter", "regexp", "r"],
     ]),
