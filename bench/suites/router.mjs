@@ -131,7 +131,7 @@ export function tasks({ corpus, kernels }) {
     }
     if (STEP_TABLES.includes(name)) {
       const results = resultsOf(listOf(kernels[0].api, table), urls);
-      out.push(requestTask(`${name}: result objects`, results, madeAgain));
+      out.push(requestTask(`${name}: result strings and objects`, results, madeAgain));
     }
     for (const { name: build, api } of kernels) {
       const list = listOf(api, table);
@@ -156,8 +156,10 @@ const STEP_TABLES = ["app", "github"];
 
 /**
  * Each request's exec() result as what it is made of (null: no route): the
- * request, where its path ends, its pathname's group names and where each
- * group's value lies in it, the origin's components and the base.
+ * request, where its path ends, its pathname's group names and, for each
+ * group, the first place after the group before that holds its value (the
+ * same string to slice, if not always the same place), the origin's
+ * components and the base.
  */
 function resultsOf(list, urls) {
   return urls.map((url) => {
@@ -246,7 +248,7 @@ export function report({ build, ns }) {
       walk: (at(`findIndex ${build}`) - at(`read ${build}`)).toFixed(0),
       groups: (at(`match ${build}`) - at(`findIndex ${build}`)).toFixed(0),
       result: (at(`exec ${build}`) - at(`findIndex ${build}`)).toFixed(0),
-      objects: at("result objects").toFixed(0),
+      objects: at("result strings and objects").toFixed(0),
       memoirist: at("memoirist").toFixed(0),
       regexp: at("hono RegExpRouter").toFixed(0),
     };
