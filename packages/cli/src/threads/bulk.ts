@@ -95,22 +95,42 @@ async function fileHint(file: OpenFile): Promise<string | null> {
 }
 
 /**
- * Why a run of --threads N (N > 1) reads its input in one thread, as the
- * note that tells the user; null where it cuts the input into ranges.
- * Threads read one regular file in ranges, by its descriptor: standard
- * input, a pipe, a compressed file (its bytes decompress only in order) or
- * several FILEs are read in one thread, though a compressed file is
- * inflated by a thread of its own while this one parses (inflate.ts).
+ * How a run reads its input: threads cut it into ranges, or one thread
+ * reads it, with or without a thread of its own that inflates it while
+ * this one parses (inflate.ts). A run of --threads N (N > 1) that takes one
+ * thread has the note that tells the user why.
  */
-function oneThreadNote(input: Input, bulk: BulkOptions<unknown>): string | null {
+type Reading = { by: "ranges" } | { by: "one thread" | "one thread and an inflater"; note: string | null };
+
+/**
+ * How `input` is read, from one rule: threads read one regular file in
+ * ranges, by its descriptor; standard input, a pipe, a compressed file (its
+ * bytes decompress only in order) or several FILEs are read in one thread,
+ * though with --threads N a compressed file is inflated by a thread of its
+ * own.
+ */
+function readingOf(input: Input, bulk: BulkOptions<unknown>): Reading {
+  if (bulk.threads <= 1) return { by: "one thread", note: null };
   const asked = `--threads ${bulk.threads}`;
+  const oneThread = (why: string): Reading => ({
+    by: "one thread",
+    note: `${why}; ${input.name} is read by one thread`,
+  });
   if (bulk.oneWriter !== undefined)
-    return `${asked}: --format ${bulk.oneWriter} has one writer, fed in input order; ${input.name} is read by one thread`;
-  if (input.file === null)
-    return `${asked} reads one uncompressed file in ranges; ${input.name} is ${input.inflatable ? "inflated by one thread and parsed by another" : "read by one thread"}`;
+    return oneThread(`${asked}: --format ${bulk.oneWriter} has one writer, fed in input order`);
+  if (input.file === null) {
+    const why = `${asked} reads one uncompressed file in ranges`;
+    if (!input.inflatable) return oneThread(why);
+    return {
+      by: "one thread and an inflater",
+      note: `${why}; ${input.name} is inflated by one thread and parsed by another`,
+    };
+  }
   if (!bulk.splittable)
-    return `${asked} cuts into ranges URL lists and access logs whose lines stand alone (not w3c or cloudfront), without the line field; ${input.name} is read by one thread`;
-  return null;
+    return oneThread(
+      `${asked} cuts into ranges URL lists and access logs whose lines stand alone (not w3c or cloudfront), without the line field`,
+    );
+  return { by: "ranges" };
 }
 
 export async function runBulk<Options, Result>(
@@ -119,11 +139,11 @@ export async function runBulk<Options, Result>(
   emit: Write,
 ): Promise<BulkRun<Result>> {
   if (bulk.trace === true) startTrace();
-  const note = bulk.threads > 1 ? oneThreadNote(input, bulk) : null;
-  if (note !== null) process.stderr.write(`swurl: note: ${note}\n`);
+  const reading = readingOf(input, bulk);
+  if (reading.by !== "ranges" && reading.note !== null) process.stderr.write(`swurl: note: ${reading.note}\n`);
   const inflaterTraces: ThreadTrace[] = [];
   const inflater =
-    bulk.threads > 1 && bulk.oneWriter === undefined && input.inflatable
+    reading.by === "one thread and an inflater"
       ? inflaterThread(bulk.script, bulk.trace === true ? (t) => inflaterTraces.push(t) : undefined)
       : undefined;
   const progress = new Progress(input.size, bulk.streamsRows);
@@ -133,9 +153,9 @@ export async function runBulk<Options, Result>(
     progress.add(n);
   };
   const start = performance.now();
-  // Standard input cannot be cut into ranges, and a small file is not worth a thread start.
+  // A small file is not worth a thread start.
   const file = input.file;
-  const threads = note === null && file !== null && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
+  const threads = reading.by === "ranges" && input.size !== null && input.size > RANGE_BYTES ? bulk.threads : 1;
   // The hint goes out after a run that succeeds: a failed one's message stays one line.
   let hint: string | null = null;
   let run: BulkRun<Result>;
