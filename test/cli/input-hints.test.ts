@@ -100,9 +100,11 @@ describe("a hint where most records fail", () => {
     expect(swurl(["stats", "--input", "combined"], text).stdout).toContain("--base URL (the site's URL) resolves them");
   });
 
+  // Records whose URL field is "link" (JSON Lines) or column 2 (CSV): read without it, every one lacks it.
+  const jsonl = '{"link":"https://a.example/"}\n{"link":"https://b.example/"}\n';
+  const csv = "1,https://a.example/\n2,https://b.example/\n";
+
   it("JSON Lines and CSV whose URL field no record has", () => {
-    const jsonl = '{"link":"https://a.example/"}\n{"link":"https://b.example/"}\n';
-    const csv = "1,https://a.example/\n2,https://b.example/\n";
     for (const command of ["parse", "canon", "extract"]) {
       const key = swurl([command, "--input", "jsonl"], jsonl);
       expect(key.status).toBe(0);
@@ -111,6 +113,22 @@ describe("a hint where most records fail", () => {
       const column = swurl([command, "--input", "csv", "--field", "99"], csv);
       expect(column.stderr).toBe('swurl: hint: no record has the field "99": --field NAME names the URL\'s field\n');
     }
+  });
+
+  it("stats: JSON Lines and CSV whose URL field no record has, in its report; the records counted invalid", () => {
+    for (const [format, field, text] of [
+      ["jsonl", "url", jsonl],
+      ["csv", "99", csv],
+    ]) {
+      const r = swurl(["stats", "--json", "--input", format, "--field", field], text);
+      expect(r.status).toBe(0);
+      const s = JSON.parse(r.stdout);
+      expect(s.hint).toBe(`No record has the field "${field}": --field NAME names the URL's field.`);
+      // As parse counts them: each record a failure, none skipped or filtered.
+      expect([s.lines, s.valid, s.invalid, s.skipped, s.filtered]).toEqual([2, 0, 2, 0, 0]);
+    }
+    expect(swurl(["stats", "--input", "jsonl"], jsonl).stdout).toContain('No record has the field "url"');
+    expect(JSON.parse(swurl(["stats", "--json", "--input", "jsonl", "--field", "link"], jsonl).stdout).hint).toBeNull();
   });
 
   it("an empty --field is a usage error", () => {

@@ -97,6 +97,7 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
     const columns = recordKeys(sum === undefined ? by : [...by, sum]);
     for await (const records of readRecords(source, input, columns, groups.keyFields)) {
       addSkipped(tally, records.skipped);
+      tally.missing += records.missing;
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
       if (urls !== null && records.urlBatches !== undefined) {
@@ -149,11 +150,10 @@ export function statsTotal(results: Tally[], options: StatsOptions): Tally {
 /**
  * The report's hint, as a sentence: the cause failure-hint.ts names where
  * most records failed (not a few stray lines, such as "-" for a request).
- * The records are the lines not skipped; the tally counts none apart as
- * without the URL's field.
+ * The records are the lines not skipped.
  */
 function reportHint(spec: InputSpec, t: Tally): string | null {
-  const cause = failureCause(spec, { records: t.lines - t.skipped, invalid: t.invalid, missing: 0 });
+  const cause = failureCause(spec, { records: t.lines - t.skipped, invalid: t.invalid, missing: t.missing });
   return cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
 }
 

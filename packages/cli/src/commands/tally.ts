@@ -22,6 +22,8 @@ export interface Tally
   skipped: number;
   /** Records left out by --valid-only, --invalid-only or --scheme. */
   filtered: number;
+  /** Records without the URL's field (failure-hint.ts): counted as invalid or filtered too. */
+  missing: number;
   /** The first few invalid lines: line number (from 1) and text. */
   invalidSamples: [number, string][];
   /** Counts by pathname (valid URLs). */
@@ -43,6 +45,7 @@ export function emptyTally(groups: number, summed = false, timed = false): Tally
     invalid: 0,
     skipped: 0,
     filtered: 0,
+    missing: 0,
     schemes: new Map(),
     hosts: new Map(),
     withQuery: 0,
@@ -169,6 +172,7 @@ function mergeTally(a: Tally, b: Tally): Tally {
   a.invalid += b.invalid;
   a.skipped += b.skipped;
   a.filtered += b.filtered;
+  a.missing += b.missing;
   for (const [k, n] of b.schemes) increment(a.schemes, k, n);
   for (const [k, n] of b.hosts) increment(a.hosts, k, n);
   a.withQuery += b.withQuery;
