@@ -5,6 +5,7 @@
 // Combined Log Format against `--input combined` on generated lines.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { compileLogFormat } from "../../packages/cli/src/input/log-format";
 import { lines, scratchFolder, swurl } from "../helpers/cli-run";
 import { logLine, plain } from "./reader-properties";
 
@@ -509,6 +510,12 @@ describe("access-log formats, each on lines as its vendor documents them", () =>
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(message);
     }
+  });
+
+  it("a definition is compiled once per thread: asked again, the same program; one that does not compile, an error again", () => {
+    const definition = '$remote_addr [$time_local] "$request" $status';
+    expect(compileLogFormat(definition)).toBe(compileLogFormat(definition));
+    for (let i = 0; i < 2; i++) expect(() => compileLogFormat("client status")).toThrow(/names no field/);
   });
 });
 

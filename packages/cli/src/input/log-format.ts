@@ -225,8 +225,25 @@ export function compilePieces(pieces: Piece[], spaceRuns = false): LogProgram {
   return program(literals, fields, spaceRuns);
 }
 
-/** Compile an nginx log_format or Apache LogFormat definition. */
+/**
+ * The programs compiled in this thread, by definition: a run asks for its
+ * format's program where it checks its options, where it reads (each range,
+ * with threads) and where it asks what a field is; a program is never
+ * changed once compiled, so one serves them all.
+ */
+const compiled = new Map<string, LogProgram>();
+
+/** The program of an nginx log_format or Apache LogFormat definition, compiled once per thread. */
 export function compileLogFormat(definition: string): LogProgram {
+  const known = compiled.get(definition);
+  if (known !== undefined) return known;
+  const fresh = compileDefinition(definition);
+  compiled.set(definition, fresh);
+  return fresh;
+}
+
+/** Compile an nginx log_format or Apache LogFormat definition. */
+function compileDefinition(definition: string): LogProgram {
   const syntax = syntaxOf(definition);
   if (syntax === "both" || syntax === "none") {
     const which = syntax === "both" ? ", not both" : ": the definition names no field of either";
