@@ -569,6 +569,18 @@ describe("--threads", () => {
     expect(strip(more)).toEqual(strip(one));
   });
 
+  // A range's invalid lines are numbered from its start; the report numbers them in the file.
+  it.each([1, 3])("stats --threads %i numbers the invalid lines of every range in the file", (threads) => {
+    const bad = [7, 250_001, 500_003, 640_000];
+    const text = Array.from({ length: 640_000 }, (_, i) =>
+      bad.includes(i + 1) ? `http://[bad-${i + 1}/` : `http://a.example/${i + 1}`,
+    );
+    const log = file("late-invalid.txt", `${text.join("\n")}\n`);
+    const s = JSON.parse(swurl(["stats", "--json", "--threads", String(threads), log]).stdout);
+    expect(s.threads).toBe(threads);
+    expect(s.invalidSamples).toEqual(bad.map((line) => ({ line, text: `http://[bad-${line}/` })));
+  });
+
   it.each([
     ["JSON Lines", ["stats", "--json", "--input", "jsonl"], '{"url":"http://a/"}\n'],
     ["a w3c log", ["stats", "--json", "--input", "w3c"], "#Fields: cs-uri-stem\n/a\n"],

@@ -98,6 +98,7 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
     for await (const records of readRecords(source, input, columns, groups.keyFields)) {
       addSkipped(tally, records.skipped);
       tally.missing += records.missing;
+      tally.span += records.length + records.skipped;
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
       if (urls !== null && records.urlBatches !== undefined) {

@@ -24,6 +24,12 @@ export interface Tally
   filtered: number;
   /** Records without the URL's field (failure-hint.ts): counted as invalid or filtered too. */
   missing: number;
+  /**
+   * The lines of the input this piece read, all counted as it reads them
+   * (`lines` counts the URLs createTally() counted only in totalTally()):
+   * the next piece's lines are numbered on from its end.
+   */
+  span: number;
   /** The first few invalid lines: line number (from 1) and text. */
   invalidSamples: [number, string][];
   /** Counts by pathname (valid URLs). */
@@ -46,6 +52,7 @@ export function emptyTally(groups: number, summed = false, timed = false): Tally
     skipped: 0,
     filtered: 0,
     missing: 0,
+    span: 0,
     schemes: new Map(),
     hosts: new Map(),
     withQuery: 0,
@@ -166,8 +173,9 @@ export function totalTally(pieces: Tally[], fromKernel?: (counts: KernelCounts, 
 /** `b` (the input that follows `a`'s) added into `a`, but for their URL counts. */
 function mergeTally(a: Tally, b: Tally): Tally {
   for (const [line, text] of b.invalidSamples) {
-    if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.lines + line, text]);
+    if (a.invalidSamples.length < INVALID_SAMPLES) a.invalidSamples.push([a.span + line, text]);
   }
+  a.span += b.span;
   a.lines += b.lines;
   a.invalid += b.invalid;
   a.skipped += b.skipped;
