@@ -51,22 +51,10 @@ function expectedGroups(): [string | null, number][] {
   return [...counts].sort((a, b) => (a[0] === null ? 1 : b[0] === null ? -1 : a[0] < b[0] ? -1 : 1));
 }
 
-function write(format: string): string {
-  const out = path.join(dir, `out.${format}`);
-  const r = swurl([
-    "parse",
-    "--input",
-    "combined",
-    "--base",
-    BASE,
-    "--fields",
-    FIELDS,
-    "--format",
-    format,
-    "--output",
-    out,
-    logPath,
-  ]);
+/** `log` (read as `input` says) converted to `format` with `fields`, in a file named `name`. */
+function write(format: string, input = ["--input", "combined"], fields = FIELDS, log = logPath, name = "out"): string {
+  const out = path.join(dir, `${name}.${format}`);
+  const r = swurl(["parse", ...input, "--base", BASE, "--fields", fields, "--format", format, "--output", out, log]);
   expect(r.stderr).toBe("");
   expect(r.status).toBe(0);
   return out;
@@ -119,6 +107,48 @@ describe("--format arrow, read by apache-arrow", () => {
     );
     const line = table.getChild("line")!;
     for (const i of [0, 1, 32_767, 32_768, 65_536, LINES - 1]) expect(line.get(i)).toBe(BigInt(i + 1));
+  });
+});
+
+describe("a log's decimal fields: 64-bit floats", () => {
+  // nginx's $request_time in seconds as written, over two row groups: "-" and "-1" are no duration.
+  const written = ["0.004", "-", "012.500", "0", "1.0", "-1", "3"];
+  const values = [0.004, null, 12.5, 0, 1, null, 3];
+  const rows = 70_000;
+  const definition = '$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent $request_time';
+  /** The log of `rows` lines with those durations, converted to `format`. */
+  const convert = (format: string) => {
+    const logFile = path.join(dir, "timed.log");
+    const text = Array.from(
+      { length: rows },
+      (_, i) =>
+        `192.0.2.1 - - [10/Oct/2026:13:55:36 +0000] "GET /p/${i} HTTP/1.1" 200 5 ${written[i % written.length]}`,
+    );
+    writeFileSync(logFile, `${text.join("\n")}\n`);
+    return write(format, ["--log-format", definition], "line,request_time", logFile, "timed");
+  };
+
+  it("Parquet: a DOUBLE column, read by DuckDB", async () => {
+    const out = convert("parquet");
+    const q = async (sql: string) => (await db.runAndReadAll(sql.replaceAll("FILE", `'${out}'`))).getRows();
+    const types = Object.fromEntries(await q("select column_name, column_type from (describe select * from FILE)"));
+    expect(types.request_time).toBe("DOUBLE");
+    const got = await q(
+      "select request_time from FILE where line in (1, 2, 3, 4, 5, 6, 7, 69999, 70000) order by line",
+    );
+    const want = [0, 1, 2, 3, 4, 5, 6, 69_998, 69_999].map((i) => [values[i % values.length]]);
+    expect(got).toEqual(want);
+    const sum = values.reduce<number>((a, v) => a + (v ?? 0), 0) * Math.floor(rows / values.length);
+    expect(Number((await q("select sum(request_time) from FILE"))[0][0])).toBeCloseTo(sum, 6);
+  });
+
+  it("Arrow: a Float64 column, read by apache-arrow", () => {
+    const out = convert("arrow");
+    const table = tableFromIPC(readFileSync(out));
+    const column = table.getChild("request_time")!;
+    expect(String(table.schema.fields.find((f) => f.name === "request_time")!.type)).toBe("Float64");
+    for (const i of [0, 1, 2, 3, 4, 5, 6, 32_767, 32_768, rows - 1])
+      expect(column.get(i)).toBe(values[i % values.length]);
   });
 });
 

@@ -176,7 +176,7 @@ const word = fc.constantFrom(
   "+x+",
 );
 const integer = fc.constantFrom("-", "0", "200", "0404", "12345");
-const decimal = fc.constantFrom("-", "0", "0.004", "12.5", "-1");
+const decimal = fc.constantFrom("-", "0", "0.004", "12.5", "-1", "007.250", "1.0", "0.000", "-0.5");
 /** Quoted text of hostile pieces: escapes (\" \\ \xHH \t), UTF-8, invalid bytes; no bare quote. */
 const quotedText = fc
   .array(

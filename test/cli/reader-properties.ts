@@ -762,6 +762,20 @@ function integerRef(v: string | null): string | null {
   return v !== null && /^[0-9]+$/.test(v) && Number.isSafeInteger(Number(v)) ? String(Number(v)) : null;
 }
 
+/**
+ * A decimal field's value as the command counts it: the number's digits
+ * without the zeros that add nothing; one with an exponent (a JSON log's) as
+ * JavaScript writes the number.
+ */
+function decimalRef(v: string | null): string | null {
+  if (v !== null && /^[0-9]+(\.[0-9]+)?[eE][-+]?[0-9]+$/.test(v)) return String(Number(v));
+  if (v === null || !/^[0-9]+(\.[0-9]+)?$/.test(v)) return null;
+  return v
+    .replace(/^0+(?=[0-9])/, "")
+    .replace(/(\.[0-9]*?)0+$/, "$1")
+    .replace(/\.$/, "");
+}
+
 /** The value of --by `key` of a log line whose fields the reference read (null: no match) and whose URL is `href`. */
 function groupValueRef(cli: Cli, key: string, fields: Record<string, string | null> | null, href: string | null) {
   const url = href === null ? null : cli.parse(href);
@@ -812,10 +826,11 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
       });
     return { keys: GROUP_KEYS, records, sized: true };
   }
-  // A program's format: the common names it answers to, an integer one as the command counts it, and the URL parts.
+  // A program's format: the common names it answers to, an integer or decimal one as the command counts it, and the URL parts.
   const spec = specOf(c);
   const fieldKeys = COMMON_FIELDS.filter((k) => cli.formatField(spec, k) !== null);
   const integer = (k: string) => cli.formatField(spec, k) === "integer";
+  const decimal = (k: string) => cli.formatField(spec, k) === "decimal";
   const rows = referenceRows(cli, c, joined(partsOf(c)));
   if (rows === "error") throw new Error(`${c.format}: no reference rows`);
   // A duration in the format's unit: a number not below 0 ("-" and -1 are none).
@@ -826,7 +841,7 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
   };
   const records = rows.map(({ fields, href }) => ({
     values: [
-      ...fieldKeys.map((k) => (integer(k) ? integerRef(fields[k]) : fields[k])),
+      ...fieldKeys.map((k) => (integer(k) ? integerRef(fields[k]) : decimal(k) ? decimalRef(fields[k]) : fields[k])),
       ...URL_PART_KEYS.map((k) => groupValueRef(cli, k, null, href)),
     ],
     size: integer("bytes") ? Number(integerRef(fields.bytes) ?? 0) : 0,

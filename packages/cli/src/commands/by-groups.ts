@@ -38,7 +38,8 @@
 
 import type { ParsedUrl, UrlBatch } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
-import type { FieldDef } from "../output/fields.js";
+import type { FieldDef, FieldType } from "../output/fields.js";
+import type { FieldKind } from "../input/log-program.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
 import type { Records, UrlBatches } from "../input/records.js";
 import { addDuration, type Histogram } from "./durations.js";
@@ -48,6 +49,9 @@ import { PathnameMemo } from "./pathname-memo.js";
 import { formValue, PARAM_NONE, PARAM_UNSURE, QueryParam } from "./query-param.js";
 
 const DOT = 0x2e;
+
+/** How the keys of a field of each type are read (program-keys.ts). */
+const KIND_OF: Record<FieldType, FieldKind> = { string: "text", integer: "integer", decimal: "decimal" };
 
 /** A key's bytes as a duration: digits with a "." between them, at most 15 in all (Number() reads them so); -1 where they are not. */
 function decimal(bytes: Uint8Array, a: number, b: number): number {
@@ -127,14 +131,14 @@ export class GroupCounter {
     this.noneSum = defs.map(() => 0);
     this.noneDurations = defs.map(() => new Map());
     const fields = new Map<string, KeyField>();
-    const keyOf = (name: string, integer: boolean): KeyField => {
-      const id = `${name} ${integer}`;
-      if (!fields.has(id)) fields.set(id, { name, integer });
+    const keyOf = (name: string, kind: FieldKind): KeyField => {
+      const id = `${name} ${kind}`;
+      if (!fields.has(id)) fields.set(id, { name, kind });
       return fields.get(id)!;
     };
-    this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, d.type === "integer")));
-    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, true);
-    this.durationKey = durationUnit === null ? null : keyOf("duration", false);
+    this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, KIND_OF[d.type])));
+    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, "integer");
+    this.durationKey = durationUnit === null ? null : keyOf("duration", "text");
     this.keyFields = [...fields.values()];
     this.slots = defs.map(() => -1);
   }

@@ -17,20 +17,24 @@
 //   a common name of a host:port field is its host, to the last ":";
 //   an integer field's key is its digits without leading zeros: a value of
 //   other bytes is none, one of more than 15 digits (which may be past 2^53)
-//   the wrapper's.
+//   the wrapper's;
+//   a decimal field's key is its digits without the leading zeros of the
+//   whole part, the trailing zeros of the fraction, and a "." that has no
+//   fraction left: a value of other bytes is none, one with an exponent the
+//   wrapper's (output/fields.ts decimalValue()).
 
 import type { ProgramBatch } from "./program-kernel.js";
 import { names, twoFieldTime } from "./line-fields.js";
-import type { LogProgram } from "./log-program.js";
+import type { FieldKind, LogProgram } from "./log-program.js";
 
 /** A key's start where the field has no value, and where its value is the wrapper's to work out. */
 export const KEY_NONE = -1;
 export const KEY_WRAPPER = -2;
 
-/** A field asked for: its name (the server's or a common one), and whether it is read as an integer. */
+/** A field asked for: its name (the server's or a common one), and how it is read. */
 export interface KeyField {
   name: string;
-  integer: boolean;
+  kind: FieldKind;
 }
 
 /** The keys of a block's records: two words a field of `fields` a record (start, end: offsets of `bytes`). */
@@ -48,6 +52,8 @@ export const DIGIT_9 = 0x39;
 const BACKSLASH = 0x5c;
 const PERCENT = 0x25;
 const PLUS = 0x2b;
+const DOT = 0x2e;
+const LOWER_E = 0x65;
 
 /** A number of 15 digits or fewer is a safe integer (Number.isSafeInteger) for sure. */
 export const SAFE_DIGITS = 15;
@@ -81,7 +87,7 @@ interface Plan {
   host: boolean;
   /** The query field that the wrapper joins to a target, where the format has one. */
   query: Plan | null;
-  integer: boolean;
+  kind: FieldKind;
 }
 
 // The key being made: [keyStart, keyEnd), or keyStart KEY_NONE or KEY_WRAPPER.
@@ -172,19 +178,53 @@ function integer(bytes: Uint8Array): void {
   else keyStart = a;
 }
 
+/** The key as a decimal: its digits as decimalValue() writes them (other bytes: none; an exponent: the wrapper's). */
+function decimal(bytes: Uint8Array): void {
+  if (keyStart < 0) return;
+  let a = keyStart;
+  const point = digitsEnd(bytes, a, keyEnd);
+  if (point === a) {
+    key(KEY_NONE, 0);
+    return;
+  }
+  let b = point;
+  if (point < keyEnd) {
+    const dot = bytes[point] === DOT;
+    const fraction = dot ? digitsEnd(bytes, point + 1, keyEnd) : point;
+    if (!dot || fraction === point + 1 || fraction < keyEnd) {
+      // No decimal, or one with an exponent after its digits, which the wrapper writes as JavaScript does.
+      const after = dot && fraction > point + 1 ? fraction : point;
+      key(after < keyEnd && (bytes[after] | 0x20) === LOWER_E ? KEY_WRAPPER : KEY_NONE, 0);
+      return;
+    }
+    b = fraction;
+    while (bytes[b - 1] === DIGIT_0) b--;
+    if (b === point + 1) b = point;
+  }
+  while (point - a > 1 && bytes[a] === DIGIT_0) a++;
+  key(a, b);
+}
+
+/** Where the digits of `bytes` from `a` (before `b`) end. */
+function digitsEnd(bytes: Uint8Array, a: number, b: number): number {
+  let p = a;
+  while (p < b && bytes[p] >= DIGIT_0 && bytes[p] <= DIGIT_9) p++;
+  return p;
+}
+
 /** A plan with no field: every key none (or, `k` JOINED, the wrapper's). */
-function noField(k: number, integer: boolean): Plan {
-  return { k, part: WHOLE, escape: -1, emptyNone: true, host: false, query: null, integer };
+function noField(k: number, kind: FieldKind): Plan {
+  return { k, part: WHOLE, escape: -1, emptyNone: true, host: false, query: null, kind };
 }
 
 /** The plan of part `part` of field k of `program`, with the escapes ProgramFields undoes. */
-function fieldPlan(program: LogProgram, k: number, part: number, integer: boolean): Plan {
+function fieldPlan(program: LogProgram, k: number, part: number, kind: FieldKind): Plan {
   const f = program.fields[k];
   const unescapes = f.escaped && program.quoted[k];
   // ProgramFields.text(): a URL-encoding first, then IIS's "+", then a quoted field's escapes; a request's parts: the escapes.
   const encoding = part !== WHOLE ? -1 : f.urlEncoded ? PERCENT : f.plusSpaces ? PLUS : -1;
   return {
-    ...noField(k, integer),
+    ...noField(k, kind),
     part,
     escape: encoding === -1 && unescapes ? BACKSLASH : encoding,
     emptyNone: !f.escaped,
@@ -192,24 +232,24 @@ function fieldPlan(program: LogProgram, k: number, part: number, integer: boolea
 }
 
 /** The plan of field `field` in `program` (as ProgramFields.field() finds it). */
-function planOf(program: LogProgram, { name, integer }: KeyField): Plan {
+function planOf(program: LogProgram, { name, kind }: KeyField): Plan {
   const map = names(program);
-  if (name === "time" && twoFieldTime(program)) return noField(JOINED, integer);
+  if (name === "time" && twoFieldTime(program)) return noField(JOINED, kind);
   const k = map.get(name);
   if (k === undefined) {
     const part = REQUEST_PARTS.get(name);
     const request = map.get("request");
     return part === undefined || request === undefined
-      ? noField(NO_FIELD, integer)
-      : fieldPlan(program, request, part, integer);
+      ? noField(NO_FIELD, kind)
+      : fieldPlan(program, request, part, kind);
   }
-  const plan = fieldPlan(program, k, WHOLE, integer);
+  const plan = fieldPlan(program, k, WHOLE, kind);
   const f = program.fields[k];
   if (f.name === name) return plan;
   // A common name: the host of a host:port field, the target with its query where they are two fields.
   plan.host = f.hostPort === true;
   const query = map.get("query");
-  if (!plan.host && name === "target" && query !== undefined) plan.query = fieldPlan(program, query, WHOLE, false);
+  if (!plan.host && name === "target" && query !== undefined) plan.query = fieldPlan(program, query, WHOLE, "text");
   return plan;
 }
 
@@ -253,7 +293,8 @@ export class ProgramKeys {
         const plan = plans[f];
         if (matched[i] === 1) {
           lineKey(plan, bytes, ranges, at + i * stride, base);
-          if (plan.integer) integer(bytes);
+          if (plan.kind === "integer") integer(bytes);
+          else if (plan.kind === "decimal") decimal(bytes);
         } else key(KEY_NONE, 0);
         keys[w++] = keyStart;
         keys[w++] = keyEnd;

@@ -3,7 +3,7 @@
 // the bytes, each read into its fields, and the URLs of a block parsed in
 // one parseBatch() per distinct virtual host (url-batches.ts).
 
-import { CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
+import { CADDY_DECIMALS, CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
 import { type BlockFields, hasField, type LineFields, LineList, ProgramFields } from "./line-fields.js";
 import { UrlReader } from "./url-batches.js";
 import { compileLogFormat, type Meaning } from "./log-format.js";
@@ -283,11 +283,12 @@ export function durationUnit(spec: InputSpec): number | null {
  * and Caddy's (any key path) have every field.
  */
 export function formatField(spec: InputSpec, name: string): FieldKind | null {
-  if (spec.format === "caddy") return CADDY_INTEGERS.has(name) ? "integer" : "text";
+  if (spec.format === "caddy")
+    return CADDY_INTEGERS.has(name) ? "integer" : CADDY_DECIMALS.has(name) ? "decimal" : "text";
   const format = formatOf(spec);
   const meanings = meaningsOf(format);
   const known = meanings.find((f) => f.name === name) ?? meanings.find((f) => f.common === name);
-  if (known !== undefined) return known.kind === "integer" ? "integer" : "text";
+  if (known !== undefined) return known.kind;
   return hasField(format.program, name) || format.directives !== undefined ? "text" : null;
 }
 

@@ -337,15 +337,12 @@ class DictionaryColumn implements ColumnBuilder {
   }
 }
 
-/** 64-bit integers (line numbers, byte counts beyond 2 GB); a value that is not a number is null. */
-class IntegerColumn implements ColumnBuilder {
+/** Rows taken from a column: how many, and which are null. */
+type Rows = { length: number; nullCount: number; nullBitmap: Uint8Array };
+
+/** A column of numbers: each value stored by store(), which says whether it is one (else null). */
+abstract class NumberColumn implements ColumnBuilder {
   readonly name: string;
-  /**
-   * Each value as two 32-bit words, the low one first: the Int64 in
-   * little-endian memory, as apache-arrow lays it out (a BigInt a row cost
-   * more than the rest of the column).
-   */
-  private words = new Int32Array(1 << 11);
   private readonly validity = new Validity();
   private length = 0;
 
@@ -354,25 +351,67 @@ class IntegerColumn implements ColumnBuilder {
   }
   add(records: Records, i: number, url: ParsedUrl | null): void {
     const value = this.def.value(records, i, url);
-    const v = value === null || value === "" ? NaN : Number(value);
     const n = this.length++;
+    this.validity.set(n, this.store(n, value === null || value === "" ? Number.NaN : Number(value)));
+  }
+  take(arrow: ArrowModule): Arrow.Data {
+    const n = this.length;
+    this.length = 0;
+    const nullCount = this.validity.nulls;
+    return this.made(arrow, { length: n, nullCount, nullBitmap: this.validity.take(n) });
+  }
+  /** Store value `v` of row `n`; false where it is no value of the column's type. */
+  protected abstract store(n: number, v: number): boolean;
+  /** The Arrow data of the rows taken (`rows.length` of them), their validity given. */
+  protected abstract made(arrow: ArrowModule, rows: Rows): Arrow.Data;
+  abstract type(arrow: ArrowModule): Arrow.DataType;
+}
+
+/** 64-bit integers (line numbers, byte counts beyond 2 GB); a value that is not a number is null. */
+class IntegerColumn extends NumberColumn {
+  /**
+   * Each value as two 32-bit words, the low one first: the Int64 in
+   * little-endian memory, as apache-arrow lays it out (a BigInt a row cost
+   * more than the rest of the column).
+   */
+  private words = new Int32Array(1 << 11);
+
+  protected store(n: number, v: number): boolean {
     if (2 * n >= this.words.length) this.words = grown(this.words);
     const ok = Number.isSafeInteger(v);
-    this.validity.set(n, ok);
     const high = ok ? Math.floor(v / 2 ** 32) : 0;
     // An Int32Array keeps a number modulo 2^32: the low word of `v`'s two's complement.
     this.words[2 * n] = ok ? v - high * 2 ** 32 : 0;
     this.words[2 * n + 1] = high;
+    return ok;
+  }
+  protected made(arrow: ArrowModule, rows: Rows): Arrow.Data {
+    const data = new BigInt64Array(this.words.slice(0, 2 * rows.length).buffer);
+    return arrow.makeData({ type: new arrow.Int64(), ...rows, data });
   }
   type(arrow: ArrowModule): Arrow.DataType {
     return new arrow.Int64();
   }
-  take(arrow: ArrowModule): Arrow.Data {
-    const n = this.length;
-    const data = new BigInt64Array(this.words.slice(0, 2 * n).buffer);
-    this.length = 0;
-    const nullCount = this.validity.nulls;
-    return arrow.makeData({ type: new arrow.Int64(), length: n, nullCount, nullBitmap: this.validity.take(n), data });
+}
+
+/** 64-bit floats (durations, Unix times with a fraction); a value that is not a number is null. */
+class DecimalColumn extends NumberColumn {
+  private values = new Float64Array(1 << 10);
+
+  protected store(n: number, v: number): boolean {
+    if (n >= this.values.length) {
+      const larger = new Float64Array(2 * this.values.length);
+      larger.set(this.values);
+      this.values = larger;
+    }
+    this.values[n] = v;
+    return Number.isFinite(v);
+  }
+  protected made(arrow: ArrowModule, rows: Rows): Arrow.Data {
+    return arrow.makeData({ type: new arrow.Float64(), ...rows, data: this.values.slice(0, rows.length) });
+  }
+  type(arrow: ArrowModule): Arrow.DataType {
+    return new arrow.Float64();
   }
 }
 
@@ -407,6 +446,7 @@ export function columnFor(
   hrefs: Hrefs,
 ): ColumnBuilder {
   if (def.type === "integer") return new IntegerColumn(def);
+  if (def.type === "decimal") return new DecimalColumn(def);
   if (dictionaries && REPETITIVE.has(def.name)) return new DictionaryColumn(def, arrow, id);
   if (def.name === "href") return new HrefColumn(hrefs);
   return def.piece === undefined ? new StringColumn(def) : new PieceColumn(def.name, def.piece, hrefs);

@@ -32,8 +32,12 @@ export const FIELD_NAMES = [
   "route",
 ];
 
-/** A column's type, for the columnar formats (the text formats write every value as text). */
-type FieldType = "string" | "integer";
+/**
+ * A value's type: an integer and a decimal are numbers in JSON Lines, a
+ * 64-bit integer and a 64-bit float in the columnar formats; the table
+ * formats write every value as text.
+ */
+export type FieldType = "string" | "integer" | "decimal";
 
 export interface FieldDef {
   name: string;
@@ -213,13 +217,41 @@ function integerValue(v: string | null): string | null {
   return Number.isSafeInteger(n) ? String(n) : null;
 }
 
+/** A decimal as written, in its parts: digits, and a fraction after "." (durations and times are not negative). */
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+/** A decimal with an exponent, as a JSON log (Caddy's) writes a number below 1e-6. */
+const EXPONENT = /^\d+(?:\.\d+)?[eE][-+]?\d+$/;
+
+/**
+ * A decimal as written in the input ("0.590", "012.50"): its digits without
+ * the leading zeros of the whole part, the trailing zeros of the fraction
+ * and a "." left with no fraction ("0.59", "12.5"), the text of the number
+ * that `stats --by` counts too (program-keys.ts); one with an exponent, as
+ * JavaScript writes that number; null where it is none ("-", "-1", ".5").
+ */
+export function decimalValue(v: string | null): string | null {
+  if (v === null) return null;
+  const parts = DECIMAL.exec(v);
+  if (parts === null) {
+    const n = EXPONENT.test(v) ? Number(v) : Number.NaN;
+    return Number.isFinite(n) ? String(n) : null;
+  }
+  const whole = (parts[1] as string).replace(/^0+(?=\d)/, "");
+  const fraction = (parts[2] ?? "").replace(/0+$/, "");
+  return fraction === "" ? whole : `${whole}.${fraction}`;
+}
+
+/** A record field's value of `type` from its text. */
+const VALUE_OF: Record<FieldType, (v: string | null) => string | null> = {
+  string: (v) => v,
+  integer: integerValue,
+  decimal: decimalValue,
+};
+
 /** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
 function recordField(name: string, key: string, type: FieldType): FieldDef {
-  const value =
-    type === "integer"
-      ? (r: Records, i: number) => integerValue(r.field(i, key))
-      : (r: Records, i: number) => r.field(i, key);
-  return { name, type, inHref: false, ofUrl: false, value };
+  const of = VALUE_OF[type];
+  return { name, type, inHref: false, ofUrl: false, value: (r: Records, i: number) => of(r.field(i, key)) };
 }
 
 /**
@@ -318,7 +350,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
           `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${formatFieldNames(spec).join(",")}`,
         );
       }
-      return { ...recordField(name, key, kind === "integer" ? "integer" : "string"), logField: key };
+      return { ...recordField(name, key, kind === "text" ? "string" : kind), logField: key };
     }
   }
 }

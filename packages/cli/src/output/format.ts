@@ -4,7 +4,7 @@
 import type { ParsedUrl } from "swurl";
 import { UsageError } from "../errors.js";
 import type { ColumnarFormat } from "./columnar.js";
-import type { FieldDef } from "./fields.js";
+import type { FieldDef, FieldType } from "./fields.js";
 import type { Records } from "../input/records.js";
 
 /** What a row shows unless --fields says otherwise: the href and what it is made of, without credentials. */
@@ -50,7 +50,16 @@ function hasAny(href: string, chars: readonly string[]): boolean {
 }
 
 const JSON_SPECIAL = ['"', "\\"];
-const DIGITS = /^(?:0|[1-9]\d{0,14})$/;
+/**
+ * The values of a number field written as JSON numbers: an integer of up to
+ * 15 digits (one past 2^53 stays a string), a decimal as fields.ts
+ * decimalValue() writes it.
+ */
+const NUMBER: Record<FieldType, RegExp | null> = {
+  string: null,
+  integer: /^(?:0|[1-9]\d{0,14})$/,
+  decimal: /^(?:0|[1-9]\d*)(?:\.\d+)?(?:e[-+]?\d+)?$/,
+};
 
 /**
  * JSON Lines: one object per line; a failure is {"input": ..., "error":
@@ -61,16 +70,14 @@ function jsonl(fields: FieldDef[]): RowFormat {
   const parts = fields.flatMap((f, i) => [(i === 0 ? "{" : ",") + JSON.stringify(f.name) + ":", ""]);
   parts.push("}\n");
   const others = fields.filter((f) => !f.ofUrl && f.name !== "input");
-  // The record's numbers (line, an access log's status and bytes) are JSON numbers; the URL's port stays
-  // the string the URL API gives.
-  const numeric = fields.map((f) => f.type === "integer" && !f.ofUrl);
-  const value = (v: string | null, plain: boolean, number: boolean) =>
-    v === null ? "null" : number && DIGITS.test(v) ? v : plain ? `"${v}"` : JSON.stringify(v);
+  // The record's numbers (line, an access log's status, bytes and durations) are JSON numbers; the URL's
+  // port stays the string the URL API gives.
+  const numeric = fields.map((f) => (f.ofUrl ? null : NUMBER[f.type]));
+  const value = (v: string | null, plain: boolean, number: RegExp | null) =>
+    v === null ? "null" : number?.test(v) ? v : plain ? `"${v}"` : JSON.stringify(v);
   /** A field of a row without a URL. */
   const failureValue = (f: FieldDef, records: Records, i: number) =>
-    f.json === undefined
-      ? value(f.value(records, i, null), false, f.type === "integer")
-      : (f.json(records, i) ?? "null");
+    f.json === undefined ? value(f.value(records, i, null), false, NUMBER[f.type]) : (f.json(records, i) ?? "null");
   return {
     header: () => "",
     row(records, i, url) {
