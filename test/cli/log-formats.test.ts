@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileLogFormat } from "../../packages/cli/src/input/log-format";
+import { decimalValue } from "../../packages/cli/src/output/fields";
 import { lines, scratchFolder, swurl } from "../helpers/cli-run";
 import { logLine, plain } from "./reader-properties";
 
@@ -510,6 +511,38 @@ describe("access-log formats, each on lines as its vendor documents them", () =>
       expect(r.status).toBe(1);
       expect(r.stderr).toMatch(message);
     }
+  });
+
+  it("a decimal is written without the zeros that add nothing, in every output and as stats --by counts it", () => {
+    const written = ["0.590", "012.500", "1.0", "0.000", "7", "-", "-1"];
+    const text = written.map((t, i) => `192.0.2.1 "GET /${i} HTTP/1.1" 200 ${t}\n`).join("");
+    const args = ["--log-format", '$remote_addr "$request" $status $request_time', "--base", "https://a.example/"];
+    const want = [0.59, 12.5, 1, 0, 7, null, null];
+    expect(rows(text, [...args, "--fields", "request_time"]).map((r) => r.request_time)).toEqual(want);
+    const csv = swurl(["parse", scratch.file("log.txt", text), ...args, "--format", "csv", "--fields", "request_time"]);
+    // CSV's lines end in CR LF (RFC 4180).
+    expect(csv.stdout.split("\r\n").slice(1, -1)).toEqual(want.map((v) => `${v ?? ""},true`));
+    const stats = swurl(["stats", "--json", scratch.file("log.txt", text), ...args, "--by", "request_time"]);
+    const labels = (JSON.parse(stats.stdout) as { groups: { top: { label: string }[] }[] }).groups[0].top;
+    expect(labels.map((t) => t.label).sort()).toEqual(["(none)", "0", "0.59", "1", "12.5", "7"]);
+  });
+
+  it.each([
+    ["0.004", "0.004"],
+    ["00", "0"],
+    ["10", "10"],
+    ["10.50", "10.5"],
+    ["0.0000001", "0.0000001"],
+    ["1e-7", "1e-7"],
+    ["9.12E-7", "9.12e-7"],
+    ["1e400", null],
+    ["1.", null],
+    [".5", null],
+    ["-0.5", null],
+    ["1.5x", null],
+    ["", null],
+  ])("decimalValue(%j) is %j", (v, want) => {
+    expect(decimalValue(v)).toBe(want);
   });
 
   it("a definition is compiled once per thread: asked again, the same program; one that does not compile, an error again", () => {

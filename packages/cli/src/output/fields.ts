@@ -217,10 +217,15 @@ function integerValue(v: string | null): string | null {
   return Number.isSafeInteger(n) ? String(n) : null;
 }
 
-/** A decimal as written, in its parts: digits, and a fraction after "." (durations and times are not negative). */
-const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 /** A decimal with an exponent, as a JSON log (Caddy's) writes a number below 1e-6. */
 const EXPONENT = /^\d+(?:\.\d+)?[eE][-+]?\d+$/;
+
+/** Where the digits of `v` from `a` end. */
+function digitsEnd(v: string, a: number): number {
+  let p = a;
+  while (p < v.length && v.charCodeAt(p) >= 0x30 && v.charCodeAt(p) <= 0x39) p++;
+  return p;
+}
 
 /**
  * A decimal as written in the input ("0.590", "012.50"): its digits without
@@ -228,17 +233,26 @@ const EXPONENT = /^\d+(?:\.\d+)?[eE][-+]?\d+$/;
  * and a "." left with no fraction ("0.59", "12.5"), the text of the number
  * that `stats --by` counts too (program-keys.ts); one with an exponent, as
  * JavaScript writes that number; null where it is none ("-", "-1", ".5").
+ * Durations and times are not negative. A loop, not a regular expression:
+ * it runs once a line.
  */
 export function decimalValue(v: string | null): string | null {
   if (v === null) return null;
-  const parts = DECIMAL.exec(v);
-  if (parts === null) {
-    const n = EXPONENT.test(v) ? Number(v) : Number.NaN;
-    return Number.isFinite(n) ? String(n) : null;
+  const point = digitsEnd(v, 0);
+  if (point === 0) return null;
+  let end = v.length;
+  if (point < end) {
+    const fraction = v.charCodeAt(point) === 0x2e ? digitsEnd(v, point + 1) : point;
+    if (fraction === point + 1 || fraction < end) {
+      const n = EXPONENT.test(v) ? Number(v) : Number.NaN;
+      return Number.isFinite(n) ? String(n) : null;
+    }
+    while (v.charCodeAt(end - 1) === 0x30) end--;
+    if (end === point + 1) end = point;
   }
-  const whole = (parts[1] as string).replace(/^0+(?=\d)/, "");
-  const fraction = (parts[2] ?? "").replace(/0+$/, "");
-  return fraction === "" ? whole : `${whole}.${fraction}`;
+  let start = 0;
+  while (point - start > 1 && v.charCodeAt(start) === 0x30) start++;
+  return start === 0 && end === v.length ? v : v.slice(start, end);
 }
 
 /** A record field's value of `type` from its text. */
