@@ -25,7 +25,7 @@ import { batchedUrls, rangeRead, readRecords, type InputSpec } from "../input/re
 import { durationUnit } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally, type UrlTally } from "swurl";
-import { addFiltered, addInvalid, addSkipped, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
+import { addBlock, addFiltered, addInvalid, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
 import { CAP_KEYS } from "./top-counts.js";
 import type { Work } from "../work.js";
 import { back, mark, writeTrace } from "../trace.js";
@@ -96,9 +96,7 @@ export const statsWork: Work<StatsOptions, Tally, StatsCarry> = {
       urls = carry === undefined ? createTally({ paths: CAP_KEYS }) : (carry.urls ??= createTally({ paths: CAP_KEYS }));
     const columns = recordKeys(sum === undefined ? by : [...by, sum]);
     for await (const records of readRecords(source, input, columns, groups.keyFields)) {
-      addSkipped(tally, records.skipped);
-      tally.missing += records.missing;
-      tally.span += records.length + records.skipped;
+      addBlock(tally, records);
       groups.block(records);
       let counted: ((i: number) => boolean) | null = null;
       if (urls !== null && records.urlBatches !== undefined) {

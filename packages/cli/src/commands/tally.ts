@@ -5,6 +5,7 @@
 import { createTally, type ParsedUrl, type TallyCounts, type TallySummary, type UrlTally } from "swurl";
 import { own } from "../own.js";
 import type { Durations } from "./durations.js";
+import type { Records } from "../input/records.js";
 import { CAP_KEYS, countValue, emptyCounts, mergeCounts, NO_VALUE, type TopCounts } from "./top-counts.js";
 
 /** How many invalid lines the report quotes. */
@@ -142,9 +143,12 @@ export function addFiltered(t: Tally): void {
   t.filtered++;
 }
 
-export function addSkipped(t: Tally, lines: number): void {
-  t.lines += lines;
-  t.skipped += lines;
+/** A block of records begun: its skipped lines, its records without the URL's field, and its lines' span. */
+export function addBlock(t: Tally, block: Pick<Records, "length" | "skipped" | "missing">): void {
+  t.lines += block.skipped;
+  t.skipped += block.skipped;
+  t.missing += block.missing;
+  t.span += block.length + block.skipped;
 }
 
 /**

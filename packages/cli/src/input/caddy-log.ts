@@ -34,7 +34,9 @@ const HEADERS: Partial<Record<CommonName, string>> = { referer: "Referer", agent
 export const CADDY_INTEGERS = new Set(["status", "bytes", "size", "bytes_read"]);
 
 /** The decimal fields (Unix seconds, seconds), by common name and key path. */
-export const CADDY_DECIMALS = new Set(["time", "ts", "duration"]);
+export const CADDY_DECIMALS = new Set(
+  Object.entries(CADDY).flatMap(([common, field]) => (field.kind === "decimal" ? [common, field.name] : [])),
+);
 
 /** The names Caddy's lines answer to besides key paths. */
 export const CADDY_NAMES = [...Object.keys(CADDY), ...Object.keys(HEADERS), "request"];

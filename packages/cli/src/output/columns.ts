@@ -264,8 +264,8 @@ class PieceColumn implements ColumnBuilder {
 }
 
 /** `array` twice as long, with its values. */
-function grown(array: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const larger = new Int32Array(array.length * 2);
+function grown<Array extends Int32Array<ArrayBuffer> | Float64Array<ArrayBuffer>>(array: Array): Array {
+  const larger = new (array.constructor as new (length: number) => Array)(array.length * 2);
   larger.set(array);
   return larger;
 }
@@ -399,11 +399,7 @@ class DecimalColumn extends NumberColumn {
   private values = new Float64Array(1 << 10);
 
   protected store(n: number, v: number): boolean {
-    if (n >= this.values.length) {
-      const larger = new Float64Array(2 * this.values.length);
-      larger.set(this.values);
-      this.values = larger;
-    }
+    if (n >= this.values.length) this.values = grown(this.values);
     this.values[n] = v;
     return Number.isFinite(v);
   }
