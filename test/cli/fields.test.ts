@@ -255,11 +255,46 @@ describe("stats --by, --top, top paths", () => {
     expect(text).toMatch(/\nBy status {2}\d+ distinct\n {2}200 .* sum [\d,]+\n/);
   });
 
-  it("--sum needs --by and an integer field", () => {
+  it("--sum needs --by and a number field that adds up", () => {
     expect(swurl(["stats", "--input", "combined", "--sum", "bytes", logPath]).stderr).toMatch(/--sum .* needs --by/);
     const r = swurl(["stats", "--input", "combined", "--by", "status", "--sum", "agent", logPath]);
-    expect(r.stderr).toMatch(/--sum agent: not an integer field/);
+    expect(r.stderr).toMatch(/--sum agent: not a number field/);
     expect(r.status).not.toBe(0);
+    // The time of the request is a decimal in nginx's $msec, but a point in time.
+    const format = '$remote_addr "$request" $status $msec';
+    for (const name of ["msec", "time"]) {
+      const t = swurl(["stats", "--log-format", format, "--by", "status", "--sum", name, logPath]);
+      expect(t.stderr).toMatch(new RegExp(`--sum ${name}: the time of the request is a point in time`));
+      expect(t.status).not.toBe(0);
+    }
+  });
+
+  it("--sum request_time: each value's seconds added up exactly, to the microsecond, with 1 and 3 threads", () => {
+    // Durations of up to nine decimals, whose float sums would differ in
+    // their last bits from one order of addition to another.
+    const times = ["0.590", "012.500", "0.0000005", "0.0000004", "-", "1.123456789", "0.1", "0.2", "3", "0.000"];
+    const statuses = [200, 404, 500];
+    const lines: string[] = [];
+    const want = new Map<string, bigint>();
+    for (let i = 0; i < 120_000; i++) {
+      const time = times[(i * 7) % times.length];
+      const status = String(statuses[i % statuses.length]);
+      lines.push(`10.0.0.${i % 200} [10/Oct/2024:13:55:36 +0000] "GET /p/${i % 50} HTTP/1.1" ${status} ${time}`);
+      want.set(status, (want.get(status) ?? 0n) + micros(time));
+    }
+    const file = path.join(dir, "times.log");
+    writeFileSync(file, `${lines.join("\n")}\n`); // ~8 MB: three ranges
+    const format = '$remote_addr [$time_local] "$request" $status $request_time';
+    const args = ["stats", "--json", "--log-format", format, "--by", "status", "--sum", "request_time", file];
+    const reports = ["1", "3"].map((threads) => JSON.parse(swurl([...args, "--threads", threads]).stdout));
+    for (const report of reports) {
+      const got = new Map(report.groups[0].top.map((r: { label: string; sum: number }) => [r.label, r.sum]));
+      expect(got).toEqual(new Map([...want].map(([status, n]) => [status, Number(n) / 1e6])));
+      expect(report.sumUnit).toBe("seconds");
+    }
+    expect(reports[1].threads).toBe(3);
+    const text = swurl(["stats", "--log-format", format, "--by", "status", "--sum", "request_time", file]).stdout;
+    expect(text).toMatch(/\nBy status {2}3 distinct\n {2}200 .* sum [\d.]+ (s|ms) {2}p50 /);
   });
 
   it("the text report has the top paths and a section per --by key", () => {
@@ -268,3 +303,12 @@ describe("stats --by, --top, top paths", () => {
     expect(r.stdout).toMatch(/\nBy method {2}4 distinct\n {2}GET /);
   });
 });
+
+/** A duration's whole microseconds, rounded half up ("-": none, 0): by BigInt, apart from the command's reading. */
+function micros(time: string): bigint {
+  if (time === "-") return 0n;
+  const [whole, fraction = ""] = time.split(".");
+  const digits = (fraction + "0000000").slice(0, 7);
+  const tenths = BigInt(whole) * 10_000_000n + BigInt(digits);
+  return (tenths + 5n) / 10n;
+}

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileLogFormat } from "../../packages/cli/src/input/log-format";
 import { decimalValue } from "../../packages/cli/src/output/fields";
+import { millionthsOf } from "../../packages/cli/src/commands/millionths";
 import { lines, scratchFolder, swurl } from "../helpers/cli-run";
 import { logLine, plain } from "./reader-properties";
 
@@ -543,6 +544,27 @@ describe("access-log formats, each on lines as its vendor documents them", () =>
     ["", null],
   ])("decimalValue(%j) is %j", (v, want) => {
     expect(decimalValue(v)).toBe(want);
+  });
+
+  // What stats --sum adds of a decimal: whole millionths, rounded half up at the seventh digit.
+  it.each([
+    ["0.59", 590_000],
+    ["12.5", 12_500_000],
+    ["7", 7_000_000],
+    ["0.0000005", 1],
+    ["0.0000004999", 0],
+    ["1.1234565", 1_123_457],
+    ["9.12e-7", 1],
+    ["4e-7", 0],
+    ["1.5e3", 1_500_000_000],
+    ["1e+21", 1e27],
+    ["1e999", -1],
+    ["1.", -1],
+    [".5", -1],
+    ["1.5x", -1],
+    ["", -1],
+  ])("millionthsOf(%j) is %j", (v, want) => {
+    expect(millionthsOf(v)).toBe(want);
   });
 
   it("a definition is compiled once per thread: asked again, the same program; one that does not compile, an error again", () => {

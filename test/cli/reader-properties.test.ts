@@ -58,7 +58,7 @@ describe(`reader property (seed ${SEED})`, () => {
     );
   });
 
-  it("stats --by every common field of the formats a program reads and the URL parts (and --sum bytes): counts and sums equal the reference's", async () => {
+  it("stats --by every common field of the formats a program reads and the URL parts (and --sum bytes and durations): counts and sums equal the reference's", async () => {
     await fc.assert(
       fc.asyncProperty(
         readerCase.filter((c) => isFormat(c.format)),

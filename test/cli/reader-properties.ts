@@ -805,13 +805,33 @@ function groupValueRef(cli: Cli, key: string, fields: Record<string, string | nu
   return fields?.[key] ?? null;
 }
 
+/**
+ * A decimal's value in whole millionths, rounded half up, as `stats --sum`
+ * adds it: by BigInt arithmetic on its digits and exponent (0 for none).
+ */
+function millionthsRef(v: string | null): number {
+  const m = v === null ? null : /^([0-9]+)(?:\.([0-9]+))?(?:e([-+]?[0-9]+))?$/i.exec(v);
+  if (m === null) return 0;
+  const fraction = m[2] ?? "";
+  const digits = BigInt(m[1] + fraction);
+  const shift = Number(m[3] ?? 0) - fraction.length + 6;
+  if (shift >= 0) return Number(digits * 10n ** BigInt(shift));
+  const divisor = 10n ** BigInt(-shift);
+  const rest = digits % divisor;
+  return Number(digits / divisor + (2n * rest >= divisor ? 1n : 0n));
+}
+
 /** The --by keys of a log case, and each record's values of them by the reference reader (null: none). */
 interface GroupReference {
   keys: string[];
-  /** Per record: the value of each key, its size (--sum bytes), its duration in seconds (null: none). */
-  records: { values: (string | null)[]; size: number; seconds: number | null }[];
-  /** Whether the log has sizes to add up (--sum bytes). */
-  sized: boolean;
+  /**
+   * Per record: the value of each key, what it adds to each --sum field of
+   * `summed` (an integer's value, a decimal's millionths), its duration in
+   * seconds (null: none).
+   */
+  records: { values: (string | null)[]; sums: number[]; seconds: number | null }[];
+  /** The fields --sum adds up: the size, and a duration that is a number field. */
+  summed: string[];
 }
 
 function groupReference(cli: Cli, c: ReaderCase): GroupReference {
@@ -822,9 +842,9 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
         const fields = scanLog(line, c.format === "combined");
         const href = fields === null ? null : requestHref(cli, fields);
         const values = GROUP_KEYS.map((key) => groupValueRef(cli, key, fields, href));
-        return { values, size: Number(integerRef(fields?.bytes ?? null) ?? 0), seconds: null };
+        return { values, sums: [Number(integerRef(fields?.bytes ?? null) ?? 0)], seconds: null };
       });
-    return { keys: GROUP_KEYS, records, sized: true };
+    return { keys: GROUP_KEYS, records, summed: ["bytes"] };
   }
   // A program's format: the common names it answers to, an integer or decimal one as the command counts it, and the URL parts.
   const spec = specOf(c);
@@ -839,15 +859,16 @@ function groupReference(cli: Cli, c: ReaderCase): GroupReference {
     const n = v === null ? Number.NaN : Number(v);
     return unit !== null && Number.isFinite(n) && n >= 0 ? n * unit : null;
   };
+  const summed = ["bytes", "duration"].filter((k) => integer(k) || decimal(k));
   const records = rows.map(({ fields, href }) => ({
     values: [
       ...fieldKeys.map((k) => (integer(k) ? integerRef(fields[k]) : decimal(k) ? decimalRef(fields[k]) : fields[k])),
       ...URL_PART_KEYS.map((k) => groupValueRef(cli, k, null, href)),
     ],
-    size: integer("bytes") ? Number(integerRef(fields.bytes) ?? 0) : 0,
+    sums: summed.map((k) => (integer(k) ? Number(integerRef(fields[k]) ?? 0) : millionthsRef(decimalRef(fields[k])))),
     seconds: seconds(fields.duration),
   }));
-  return { keys: [...fieldKeys, ...URL_PART_KEYS], records, sized: integer("bytes") };
+  return { keys: [...fieldKeys, ...URL_PART_KEYS], records, summed };
 }
 
 /** `stats --by` `keys` (with `sum`: and --sum FIELD) of a log case `c`, run in-process. */
@@ -865,19 +886,20 @@ async function groupTotal(cli: Cli, c: ReaderCase, keys: string[], sum: string |
 
 /**
  * The differences between `stats --by` each key's counts (and, with --sum
- * bytes, each value's sum of sizes) and the reference's for a log case `c`:
- * [] when there is none.
+ * FIELD, each value's sum of sizes or durations) and the reference's for a
+ * log case `c`: [] when there is none.
  */
 export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[]> {
-  const { keys, records, sized } = groupReference(cli, c);
+  const { keys, records, summed } = groupReference(cli, c);
   const expected = keys.map(() => new Map<string, number>());
-  const sums = keys.map(() => new Map<string, number>());
+  // Per --sum field, per key: each value's sum.
+  const sums = summed.map(() => keys.map(() => new Map<string, number>()));
   const durations = keys.map(() => new Map<string, Histogram>());
-  for (const { values, size, seconds } of records) {
+  for (const { values, sums: added, seconds } of records) {
     keys.forEach((_, k) => {
       const v = values[k] ?? "(none)";
       expected[k].set(v, (expected[k].get(v) ?? 0) + 1);
-      sums[k].set(v, (sums[k].get(v) ?? 0) + size);
+      for (let f = 0; f < summed.length; f++) sums[f][k].set(v, (sums[f][k].get(v) ?? 0) + added[f]);
       if (seconds === null) return;
       if (!durations[k].has(v)) durations[k].set(v, new Map());
       addDuration(durations[k].get(v)!, seconds);
@@ -890,7 +912,7 @@ export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     );
   const problems: string[] = [];
-  for (const sum of sized ? [undefined, "bytes"] : [undefined]) {
+  for (const sum of [undefined, ...summed]) {
     const total = await groupTotal(cli, c, keys, sum);
     keys.forEach((key, k) => {
       const what = `${c.format} --by ${key}${sum === undefined ? "" : ` --sum ${sum}`}`;
@@ -910,7 +932,7 @@ export async function groupDifferences(cli: Cli, c: ReaderCase): Promise<string[
       if (gotTimes !== wantTimes)
         problems.push(`${what}: durations ${gotTimes.slice(0, 300)}, reference ${wantTimes.slice(0, 300)}`);
       if (sum === undefined) return;
-      const [gotSums, wantSums] = [sorted(total.groups[k].sums), sorted(sums[k])];
+      const [gotSums, wantSums] = [sorted(total.groups[k].sums), sorted(sums[summed.indexOf(sum)][k])];
       if (gotSums !== wantSums)
         problems.push(`${what}: sums ${gotSums.slice(0, 300)}, reference ${wantSums.slice(0, 300)}`);
     });

@@ -43,6 +43,7 @@ import type { FieldKind } from "../input/log-program.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
 import type { Records, UrlBatches } from "../input/records.js";
 import { addDuration, type Histogram } from "./durations.js";
+import { millionths, millionthsOf } from "./millionths.js";
 import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
 import { PathnameMemo } from "./pathname-memo.js";
@@ -110,7 +111,7 @@ export class GroupCounter {
   /**
    * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
    * kernel reads the input and counts its URLs; `sum`: the --sum field (an
-   * integer), or null; `durationUnit`: where the input has durations, its
+   * integer or a decimal), or null; `durationUnit`: where the input has durations, its
    * duration field's unit in seconds (null: none).
    */
   constructor(
@@ -137,7 +138,7 @@ export class GroupCounter {
       return fields.get(id)!;
     };
     this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, KIND_OF[d.type])));
-    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, "integer");
+    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, KIND_OF[sum.type]);
     this.durationKey = durationUnit === null ? null : keyOf("duration", "text");
     this.keyFields = [...fields.values()];
     this.slots = defs.map(() => -1);
@@ -170,20 +171,27 @@ export class GroupCounter {
     return 2 * (this.line(i) * this.stride + slot);
   }
 
-  /** The --sum field of record `i` as a number (0 where it has none). */
+  /**
+   * The --sum field of record `i` as a number (0 where it has none): an
+   * integer field's value, a decimal field's in millionths (millionths.ts).
+   */
   private sumOf(sum: FieldDef, records: Records, i: number, url: ParsedUrl | null | undefined): number {
+    const decimal = sum.type === "decimal";
     if (this.keys !== null && this.sumSlot >= 0) {
       const at = this.keyAt(i, this.sumSlot);
       const start = this.keys[at];
       if (start === KEY_NONE) return 0;
       if (start !== KEY_WRAPPER) {
+        const end = this.keys[at + 1];
+        if (decimal) return millionths(this.keyBytes, start, end);
         let n = 0;
-        for (let p = start; p < this.keys[at + 1]; p++) n = 10 * n + this.keyBytes[p] - DIGIT_0;
+        for (let p = start; p < end; p++) n = 10 * n + this.keyBytes[p] - DIGIT_0;
         return n;
       }
     }
     const v = sum.value(records, i, url === undefined ? records.url(i) : url);
-    return v === null ? 0 : Number(v);
+    if (v === null) return 0;
+    return decimal ? Math.max(0, millionthsOf(v)) : Number(v);
   }
 
   /** The duration of record `i` in seconds (its duration field in its unit; "-" or -1 is none), where the input has durations. */

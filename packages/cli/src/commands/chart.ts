@@ -55,9 +55,15 @@ function fitLabel(label: string): string {
 
 /**
  * One line per row: the label, the count, a bar scaled to the largest count
- * shown and the share of `total`.
+ * shown and the share of `total`, then its sum (written by `formatSum`) and
+ * its percentiles where it has them.
  */
-export function chart(rows: ChartRow[], total: number, style: Style): string[] {
+export function chart(
+  rows: ChartRow[],
+  total: number,
+  style: Style,
+  formatSum: (sum: number) => string = formatCount,
+): string[] {
   const max = Math.max(0, ...rows.map((r) => r.count));
   const labels = rows.map((r) => fitLabel(r.label));
   const labelWidth = Math.max(0, ...labels.map((l) => l.length));
@@ -65,7 +71,7 @@ export function chart(rows: ChartRow[], total: number, style: Style): string[] {
   const countWidth = Math.max(0, ...counts.map((c) => c.length));
   return rows.map((r, i) => {
     const b = bar(r.count, max, BAR_WIDTH);
-    let sum = r.sum === undefined ? "" : `  sum ${formatCount(r.sum)}`;
+    let sum = r.sum === undefined ? "" : `  sum ${formatSum(r.sum)}`;
     if (r.p50 !== undefined)
       sum += `  p50 ${formatSeconds(r.p50)}  p95 ${formatSeconds(r.p95!)}  p99 ${formatSeconds(r.p99!)}`;
     return `  ${labels[i].padEnd(labelWidth)}  ${counts[i].padStart(countWidth)}  ${style.bar(b)}${" ".repeat(BAR_WIDTH + 1 - b.length)}${style.dim(formatPercent(r.count, total).padStart(6))}${sum}`;

@@ -5,7 +5,8 @@ import { chart, type ChartRow, type Style } from "./chart.js";
 import { publicSuffixList } from "../output/public-suffix.js";
 import type { Tally } from "./tally.js";
 import { type CountTable, countTable, mapTable, type TopCounts } from "./top-counts.js";
-import { percentiles } from "./durations.js";
+import { formatSeconds, percentiles } from "./durations.js";
+import { MILLION } from "./millionths.js";
 import { formatBytes, formatCount, formatDuration, formatPercent } from "../units.js";
 
 export interface Run {
@@ -48,6 +49,8 @@ interface Summary {
   topPaths: TopList;
   /** One per --by key. */
   groups: (TopList & { by: string })[];
+  /** Where the --sum field is a duration: the unit of its sums. */
+  sumUnit?: "seconds";
   /** Advice on the failures (an option that would make them parse), or null. */
   hint: string | null;
 }
@@ -63,11 +66,12 @@ interface TopList {
 
 const round = (seconds: number) => Number(seconds.toPrecision(3));
 
-function topList(t: TopCounts, n: number): TopList {
+/** `t`'s `n` top values; `sumDivisor`: what its sums are counted in (MILLION: millionths of seconds). */
+function topList(t: TopCounts, n: number, sumDivisor = 1): TopList {
   const table = countTable(t);
   const rows = top(table, n);
   const { sums, durations } = t;
-  if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)!;
+  if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)! / sumDivisor;
   if (durations !== undefined) {
     for (const row of rows) {
       const p = percentiles(durations.get(row.label) ?? new Map());
@@ -88,7 +92,21 @@ function top(table: CountTable, n: number): ChartRow[] {
   return table.top(n).map(([label, count]) => ({ label, count }));
 }
 
-export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: string | null = null): Summary {
+/** What a report says beside the counts. */
+interface Notes {
+  /** Advice on the failures, or null. */
+  hint: string | null;
+  /** Whether the --sum field is a duration in seconds (the tally's sums are then millionths). */
+  sumInSeconds: boolean;
+}
+
+export function summarize(
+  t: Tally,
+  run: Run,
+  topN: number,
+  by: string[],
+  { hint, sumInSeconds }: Notes = { hint: null, sumInSeconds: false },
+): Summary {
   // Registrable domains (eTLD+1) by the Public Suffix List, private section
   // included (foo.github.io is its own site), as browsers draw site lines.
   // Worked out once per distinct host, not per URL.
@@ -132,7 +150,8 @@ export function summarize(t: Tally, run: Run, topN: number, by: string[], hint: 
     idnHosts,
     invalidSamples: t.invalidSamples.map(([line, text]) => ({ line, text })),
     topPaths: topList(t.paths, topN),
-    groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN) })),
+    groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN, sumInSeconds ? MILLION : 1) })),
+    ...(sumInSeconds ? { sumUnit: "seconds" as const } : {}),
     hint,
   };
 }
@@ -188,7 +207,7 @@ export function textReport(s: Summary, style: Style): string {
         ? `at least ${formatCount(l.distinct)} distinct, ${formatCount(l.dropped)} occurrences of rare values not counted (lower bounds)`
         : `${formatCount(l.distinct)} distinct`;
     section(title, distinct);
-    out.push(...chart(l.top, whole, style));
+    out.push(...chart(l.top, whole, style, s.sumUnit === "seconds" ? formatSeconds : formatCount));
   };
   if (s.topPaths.top.length > 0) list("Top paths", s.topPaths, s.valid);
   for (const g of s.groups) if (g.top.length > 0) list(`By ${g.by}`, g, s.lines - s.skipped - s.filtered);

@@ -22,7 +22,7 @@ import { PLAIN, styleFor } from "./chart.js";
 import type { Command } from "../command.js";
 import { openInputs } from "../io.js";
 import { batchedUrls, rangeRead, readRecords, type InputSpec } from "../input/records.js";
-import { durationUnit } from "../input/program-records.js";
+import { durationUnit, isRequestTime } from "../input/program-records.js";
 import { jsonReport, summarize, textReport } from "./report.js";
 import { createTally, type UrlTally } from "swurl";
 import { addBlock, addFiltered, addInvalid, addUrl, emptyTally, type Tally, totalTally } from "./tally.js";
@@ -35,7 +35,7 @@ interface StatsOptions {
   filter: RecordFilter;
   /** The --by keys, as field names (fields.ts). */
   by: string[];
-  /** The --sum field (an integer field), or undefined. */
+  /** The --sum field (an integer or a decimal field), or undefined. */
   sum?: string;
 }
 
@@ -156,6 +156,23 @@ function reportHint(spec: InputSpec, t: Tally): string | null {
   return cause === null ? null : `${cause[0].toUpperCase()}${cause.slice(1)}.`;
 }
 
+/**
+ * Refuse a --sum field that does not add up: text, and the time of the
+ * request. Whether its values are seconds: a decimal field is a duration
+ * (added in millionths, millionths.ts).
+ */
+function checkSum(name: string, input: InputSpec): boolean {
+  const def = fieldDef("stats", name, input);
+  if (def.type === "string") {
+    throw new UsageError(
+      `stats: --sum ${name}: not a number field (bytes, status, port, line, or a duration such as request_time)`,
+    );
+  }
+  if (def.type === "decimal" && isRequestTime(input, def.logField ?? name))
+    throw new UsageError(`stats: --sum ${name}: the time of the request is a point in time, which does not add up`);
+  return def.type === "decimal";
+}
+
 /** The --by keys as fields; with --sum or durations, none from the kernel's tallies, which have neither. */
 function byDefs({ input, by, sum }: StatsOptions): FieldDef[] {
   const defs = by.map((key) => fieldDef("stats", byField(key), input));
@@ -190,8 +207,9 @@ Options:
                      (UTC, of an access log's time), any field of
                      swurl parse --fields, and a record's own (status,
                      method, vhost, agent, a JSON key...)
-      --sum FIELD    with each --by value, the sum of its records' FIELD,
-                     an integer field (bytes, status, port, line)
+      --sum FIELD    with each --by value, the sum of its records' FIELD:
+                     an integer (bytes, status, port, line) or a duration
+                     in seconds (request_time, to the microsecond)
       --json         the numbers as JSON instead of the text report
   -o, --output FILE  write the report to FILE (replaced once it is written)
       --threads N    read FILE in N threads (a compressed FILE: one inflates,
@@ -220,10 +238,10 @@ Memory grows with the number of distinct hosts, not with the input size.
     };
     // Bad keys are usage errors now, not in the middle of the input.
     for (const key of by) fieldDef("stats", byField(key), options.input);
+    let sumInSeconds = false;
     if (values.sum !== undefined) {
       if (by.length === 0) throw new UsageError("stats: --sum adds up a field for each --by value: it needs --by");
-      if (fieldDef("stats", values.sum, options.input).type !== "integer")
-        throw new UsageError(`stats: --sum ${values.sum}: not an integer field (bytes, status, port, line)`);
+      sumInSeconds = checkSum(values.sum, options.input);
     }
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
@@ -247,7 +265,10 @@ Memory grows with the number of distinct hosts, not with the input size.
     await loadPublicSuffixList();
     mark("merge");
     const total = statsTotal(run.results, options);
-    const summary = summarize(total, { ...run, input: input.name }, top, by, reportHint(options.input, total));
+    const summary = summarize(total, { ...run, input: input.name }, top, by, {
+      hint: reportHint(options.input, total),
+      sumInSeconds,
+    });
     const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;
     mark("write");
     await stdout.write(values.json ? jsonReport(summary) : textReport(summary, style));

@@ -38,6 +38,9 @@ export const CADDY_DECIMALS = new Set(
   Object.entries(CADDY).flatMap(([common, field]) => (field.kind === "decimal" ? [common, field.name] : [])),
 );
 
+/** The key path of the time of the request. */
+export const CADDY_TIME = (CADDY.time as ProgramField).name;
+
 /** The names Caddy's lines answer to besides key paths. */
 export const CADDY_NAMES = [...Object.keys(CADDY), ...Object.keys(HEADERS), "request"];
 

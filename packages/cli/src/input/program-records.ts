@@ -3,7 +3,7 @@
 // the bytes, each read into its fields, and the URLs of a block parsed in
 // one parseBatch() per distinct virtual host (url-batches.ts).
 
-import { CADDY_DECIMALS, CADDY_INTEGERS, CADDY_NAMES, caddyLine } from "./caddy-log.js";
+import { CADDY_DECIMALS, CADDY_INTEGERS, CADDY_NAMES, CADDY_TIME, caddyLine } from "./caddy-log.js";
 import { type BlockFields, hasField, type LineFields, LineList, ProgramFields } from "./line-fields.js";
 import { UrlReader } from "./url-batches.js";
 import { compileLogFormat, type Meaning } from "./log-format.js";
@@ -260,12 +260,17 @@ function meaningsOf({ program, directives }: ProgramFormat): (Meaning & { name: 
     : Object.entries(directives.vocabulary).map(([name, m]) => ({ name, ...m }));
 }
 
+/** The fields of the program format `spec` (meaningsOf()); none for an input of another kind. */
+function programMeanings(spec: InputSpec): (Meaning & { name: string })[] {
+  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return [];
+  return meaningsOf(formatOf(spec));
+}
+
 /** The syntax of an access-log format's time field; null where the input has none (or one of no known syntax). */
 export function timeSyntax(spec: InputSpec): TimeSyntax | null {
   if (spec.format === "combined" || spec.format === "common") return "clf";
   if (spec.format === "caddy") return "epoch";
-  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
-  const time = meaningsOf(formatOf(spec)).find((f) => f.common === "time");
+  const time = programMeanings(spec).find((f) => f.common === "time");
   // W3C: the date and the time of day, joined as ISO 8601 with a space.
   return time?.time === "date" ? "iso" : (time?.time ?? null);
 }
@@ -273,8 +278,14 @@ export function timeSyntax(spec: InputSpec): TimeSyntax | null {
 /** The unit (in seconds) of an access-log format's duration field; null where it has none. */
 export function durationUnit(spec: InputSpec): number | null {
   if (spec.format === "caddy") return 1;
-  if (spec.format !== "log-format" && !(LOG_FORMATS as readonly string[]).includes(spec.format)) return null;
-  return meaningsOf(formatOf(spec)).find((f) => f.common === "duration")?.unit ?? null;
+  return programMeanings(spec).find((f) => f.common === "duration")?.unit ?? null;
+}
+
+/** Whether field `name` of an access-log format is the time of the request: by its common name, or the server's. */
+export function isRequestTime(spec: InputSpec, name: string): boolean {
+  if (name === "time") return true;
+  if (spec.format === "caddy") return name === CADDY_TIME;
+  return programMeanings(spec).some((f) => f.common === "time" && f.name === name);
 }
 
 /**
