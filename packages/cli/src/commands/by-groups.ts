@@ -38,7 +38,7 @@
 
 import type { ParsedUrl, UrlBatch } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
-import type { FieldDef, FieldType } from "../output/fields.js";
+import type { FieldDef } from "../output/fields.js";
 import type { FieldKind } from "../input/log-program.js";
 import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
 import type { Records, UrlBatches } from "../input/records.js";
@@ -50,9 +50,6 @@ import { PathnameMemo } from "./pathname-memo.js";
 import { formValue, PARAM_NONE, PARAM_UNSURE, QueryParam } from "./query-param.js";
 
 const DOT = 0x2e;
-
-/** How the keys of a field of each type are read (program-keys.ts). */
-const KIND_OF: Record<FieldType, FieldKind> = { string: "text", integer: "integer", decimal: "decimal" };
 
 /** A key's bytes as a duration: digits with a "." between them, at most 15 in all (Number() reads them so); -1 where they are not. */
 function decimal(bytes: Uint8Array, a: number, b: number): number {
@@ -137,8 +134,8 @@ export class GroupCounter {
       if (!fields.has(id)) fields.set(id, { name, kind });
       return fields.get(id)!;
     };
-    this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, KIND_OF[d.type])));
-    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, KIND_OF[sum.type]);
+    this.defKeys = defs.map((d) => (d.logField === undefined ? null : keyOf(d.logField, d.type)));
+    this.sumKey = sum?.logField === undefined ? null : keyOf(sum.logField, sum.type);
     this.durationKey = durationUnit === null ? null : keyOf("duration", "text");
     this.keyFields = [...fields.values()];
     this.slots = defs.map(() => -1);

@@ -163,7 +163,7 @@ function reportHint(spec: InputSpec, t: Tally): string | null {
  */
 function checkSum(name: string, input: InputSpec): boolean {
   const def = fieldDef("stats", name, input);
-  if (def.type === "string") {
+  if (def.type === "text") {
     throw new UsageError(
       `stats: --sum ${name}: not a number field (bytes, status, port, line, or a duration such as request_time)`,
     );

@@ -178,7 +178,7 @@ async function parquetSink(defs: FieldDef[], out: ByteOutput): Promise<ColumnarS
   // without min/max statistics, which hardly ever skip a row group of an
   // unsorted log: dictionaries and statistics of unique values cost the
   // writer time and save it no space.
-  const plain = defs.filter((d) => d.type === "string" && !REPETITIVE.has(d.name)).map((d) => d.name);
+  const plain = defs.filter((d) => d.type === "text" && !REPETITIVE.has(d.name)).map((d) => d.name);
   const props = plain
     .reduce(
       (builder, name) =>

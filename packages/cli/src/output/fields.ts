@@ -13,6 +13,7 @@ import { own } from "../own.js";
 import { publicSuffixList } from "./public-suffix.js";
 import { pathnameRoutes, routeOf } from "./routes.js";
 import { formatField, formatFieldNames, timeSyntax } from "../input/program-records.js";
+import type { FieldKind } from "../input/log-program.js";
 import { logTime, timeBucket } from "../input/log-time.js";
 import type { InputSpec, Records } from "../input/records.js";
 
@@ -32,16 +33,15 @@ export const FIELD_NAMES = [
   "route",
 ];
 
-/**
- * A value's type: an integer and a decimal are numbers in JSON Lines, a
- * 64-bit integer and a 64-bit float in the columnar formats; the table
- * formats write every value as text.
- */
-export type FieldType = "string" | "integer" | "decimal";
-
 export interface FieldDef {
   name: string;
-  type: FieldType;
+  /**
+   * Its values' kind, as a log's program reads its fields (log-program.ts):
+   * an integer and a decimal are numbers in JSON Lines, a 64-bit integer and
+   * a 64-bit float in the columnar formats; the table formats write every
+   * value as text.
+   */
+  type: FieldKind;
   /**
    * Whether the value is a piece of the href, which the WHATWG parser writes
    * in ASCII without controls: then a test of the href for the characters a
@@ -140,7 +140,7 @@ function ofUrl(
   name: string,
   inHref: boolean,
   get: (url: ParsedUrl) => string | null,
-  type: FieldType = "string",
+  type: FieldKind = "text",
 ): FieldDef {
   return {
     name,
@@ -189,7 +189,7 @@ function queryParam(name: string, param: string): FieldDef {
 }
 
 const DERIVED: Record<(typeof DERIVED_FIELDS)[number], FieldDef> = {
-  input: { name: "input", type: "string", inHref: false, ofUrl: false, value: (r, i) => r.text(i) },
+  input: { name: "input", type: "text", inHref: false, ofUrl: false, value: (r, i) => r.text(i) },
   line: { name: "line", type: "integer", inHref: true, ofUrl: false, value: (r, i) => String(r.line(i)) },
   scheme: ofTally(
     ofUrl("scheme", true, (url) => url.protocol.slice(0, -1)),
@@ -256,14 +256,14 @@ export function decimalValue(v: string | null): string | null {
 }
 
 /** A record field's value of `type` from its text. */
-const VALUE_OF: Record<FieldType, (v: string | null) => string | null> = {
-  string: (v) => v,
+const VALUE_OF: Record<FieldKind, (v: string | null) => string | null> = {
+  text: (v) => v,
   integer: integerValue,
   decimal: decimalValue,
 };
 
 /** A field of the input record (an access log's, a JSON key path, a CSV/TSV column). */
-function recordField(name: string, key: string, type: FieldType): FieldDef {
+function recordField(name: string, key: string, type: FieldKind): FieldDef {
   const of = VALUE_OF[type];
   return { name, type, inHref: false, ofUrl: false, value: (r: Records, i: number) => of(r.field(i, key)) };
 }
@@ -279,7 +279,7 @@ function keyField(command: string, name: (typeof KEY_FIELDS)[number], spec: Inpu
     name === "surt"
       ? (r: Records, i: number, url: ParsedUrl | null) => surtKey(r, i, url, spec)
       : (r: Records, i: number, url: ParsedUrl | null) => canonicalKey(r, i, url, spec, options);
-  return { name, type: "string", inHref: false, ofUrl: false, value };
+  return { name, type: "text", inHref: false, ofUrl: false, value };
 }
 
 /** The hour or day (UTC) of an access log's time field, whatever its syntax: "2026-10-10T13Z", "2026-10-10". */
@@ -292,7 +292,7 @@ function timeField(command: string, name: "hour" | "day", spec: InputSpec): Fiel
     const t = text === null ? null : logTime(text, syntax);
     return t === null ? null : timeBucket(t, name);
   };
-  return { name, type: "string", inHref: false, ofUrl: false, value };
+  return { name, type: "text", inHref: false, ofUrl: false, value };
 }
 
 /** The getters whose values are keys of the kernel's tallies: the protocol is the scheme and ":". */
@@ -316,7 +316,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
   }
   if ((URL_GETTERS as readonly string[]).includes(name)) {
     const def: FieldDef = {
-      ...ofUrl(name, true, READ[name as UrlGetter], name === "port" ? "integer" : "string"),
+      ...ofUrl(name, true, READ[name as UrlGetter], name === "port" ? "integer" : "text"),
       batchRange: BATCH_RANGES[name],
     };
     const tally = URL_TALLIES[name];
@@ -346,7 +346,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
         );
       }
       return {
-        ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "string"),
+        ...recordField(name, key, INTEGER_LOG_FIELDS.has(key) ? "integer" : "text"),
         logField: key,
       };
     case "jsonl":
@@ -354,7 +354,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
     case "tsv": {
       // JSON keys and CSV columns are checked when the header is read.
       if (key === "") throw new UsageError(`${command}: field: needs a name`);
-      const def = recordField(name, key, "string");
+      const def = recordField(name, key, "text");
       return spec.format === "jsonl" ? { ...def, json: (r, i) => r.json?.(i, key) ?? null } : def;
     }
     default: {
@@ -364,7 +364,7 @@ export function fieldDef(command: string, name: string, spec: InputSpec, profile
           `${command}: unknown field ${JSON.stringify(name)}; expected some of ${known}, or of the log's ${formatFieldNames(spec).join(",")}`,
         );
       }
-      return { ...recordField(name, key, kind === "text" ? "string" : kind), logField: key };
+      return { ...recordField(name, key, kind), logField: key };
     }
   }
 }

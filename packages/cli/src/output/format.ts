@@ -4,7 +4,8 @@
 import type { ParsedUrl } from "swurl";
 import { UsageError } from "../errors.js";
 import type { ColumnarFormat } from "./columnar.js";
-import type { FieldDef, FieldType } from "./fields.js";
+import type { FieldDef } from "./fields.js";
+import type { FieldKind } from "../input/log-program.js";
 import type { Records } from "../input/records.js";
 
 /** What a row shows unless --fields says otherwise: the href and what it is made of, without credentials. */
@@ -55,8 +56,8 @@ const JSON_SPECIAL = ['"', "\\"];
  * 15 digits (one past 2^53 stays a string), a decimal as fields.ts
  * decimalValue() writes it.
  */
-const NUMBER: Record<FieldType, RegExp | null> = {
-  string: null,
+const NUMBER: Record<FieldKind, RegExp | null> = {
+  text: null,
   integer: /^(?:0|[1-9]\d{0,14})$/,
   decimal: /^(?:0|[1-9]\d*)(?:\.\d+)?(?:e[-+]?\d+)?$/,
 };
