@@ -255,6 +255,39 @@ describe("stats --by, --top, top paths", () => {
     expect(text).toMatch(/\nBy status {2}\d+ distinct\n {2}200 .* sum [\d,]+\n/);
   });
 
+  it("--order sum: each --by key's top values are those of the largest sums, ties in name order", () => {
+    // /cheap has the most requests, /slow the most time, /tie-a and /tie-b the same time.
+    const line = (path: string, time: string) =>
+      `10.0.0.1 [10/Oct/2024:13:55:36 +0000] "GET ${path} HTTP/1.1" 200 ${time}`;
+    const lines = [
+      ...Array.from({ length: 9 }, () => line("/cheap", "0.010")),
+      line("/slow", "4.5"),
+      line("/slow", "0.5"),
+      line("/tie-b", "1.25"),
+      line("/tie-a", "1.25"),
+    ];
+    const file = path.join(dir, "order.log");
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const format = '$remote_addr [$time_local] "$request" $status $request_time';
+    const args = ["stats", "--json", "--base", BASE, "--log-format", format, "--by", "path", "--sum", "request_time"];
+    const top = (extra: string[]) =>
+      JSON.parse(swurl([...args, ...extra, file]).stdout).groups[0].top.map(
+        (r: { label: string; count: number; sum: number }) => [r.label, r.count, r.sum],
+      );
+    expect(top(["--order", "sum"])).toEqual([
+      ["/slow", 2, 5],
+      ["/tie-a", 1, 1.25],
+      ["/tie-b", 1, 1.25],
+      ["/cheap", 9, 0.09],
+    ]);
+    expect(top(["--order", "sum", "--top", "1"])).toEqual([["/slow", 2, 5]]);
+    expect(top(["--top", "1"])).toEqual([["/cheap", 9, 0.09]]);
+    expect(top(["--order", "count"])[0]).toEqual(["/cheap", 9, 0.09]);
+    const bad = swurl([...args.filter((a) => a !== "--sum" && a !== "request_time"), "--order", "sum", file]);
+    expect(bad.stderr).toMatch(/--order sum .* needs --sum/);
+    expect(swurl([...args, "--order", "size", file]).stderr).toMatch(/--order size: expected count or sum/);
+  });
+
   it("--sum needs --by and a number field that adds up", () => {
     expect(swurl(["stats", "--input", "combined", "--sum", "bytes", logPath]).stderr).toMatch(/--sum .* needs --by/);
     const r = swurl(["stats", "--input", "combined", "--by", "status", "--sum", "agent", logPath]);

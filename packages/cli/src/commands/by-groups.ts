@@ -108,8 +108,8 @@ export class GroupCounter {
   /**
    * The counter of `tally`'s groups, the --by keys `defs`; `tallied`: the
    * kernel reads the input and counts its URLs; `sum`: the --sum field (an
-   * integer or a decimal), or null; `durationUnit`: where the input has durations, its
-   * duration field's unit in seconds (null: none).
+   * integer or a decimal), or null; `durationUnit`: where the input has
+   * durations, its duration field's unit in seconds (null: none).
    */
   constructor(
     private readonly tally: Tally,
@@ -180,7 +180,7 @@ export class GroupCounter {
       if (start === KEY_NONE) return 0;
       if (start !== KEY_WRAPPER) {
         const end = this.keys[at + 1];
-        if (decimal) return millionths(this.keyBytes, start, end);
+        if (decimal) return Math.max(0, millionths(this.keyBytes, start, end));
         let n = 0;
         for (let p = start; p < end; p++) n = 10 * n + this.keyBytes[p] - DIGIT_0;
         return n;

@@ -66,11 +66,20 @@ interface TopList {
 
 const round = (seconds: number) => Number(seconds.toPrecision(3));
 
-/** `t`'s `n` top values; `sumDivisor`: what its sums are counted in (MILLION: millionths of seconds). */
-function topList(t: TopCounts, n: number, sumDivisor = 1): TopList {
+/**
+ * `t`'s `n` top values, by count or, `bySum`, by their sums; `sumDivisor`:
+ * what its sums are counted in (MILLION: millionths of seconds).
+ */
+function topList(t: TopCounts, n: number, sumDivisor = 1, bySum = false): TopList {
   const table = countTable(t);
-  const rows = top(table, n);
   const { sums, durations } = t;
+  // By sum: the sums are a table of their own, ordered as counts are (ties in name order).
+  const rows: ChartRow[] =
+    bySum && sums !== undefined
+      ? mapTable(sums)
+          .top(n)
+          .map(([label]) => ({ label, count: table.count(label) }))
+      : top(table, n);
   if (sums !== undefined) for (const row of rows) row.sum = sums.get(row.label)! / sumDivisor;
   if (durations !== undefined) {
     for (const row of rows) {
@@ -98,6 +107,8 @@ interface Notes {
   hint: string | null;
   /** Whether the --sum field is a duration in seconds (the tally's sums are then millionths). */
   sumInSeconds: boolean;
+  /** Whether each --by key's top values are those of the largest sums (--order sum), not of the most records. */
+  bySum: boolean;
 }
 
 export function summarize(
@@ -105,7 +116,7 @@ export function summarize(
   run: Run,
   topN: number,
   by: string[],
-  { hint, sumInSeconds }: Notes = { hint: null, sumInSeconds: false },
+  { hint, sumInSeconds, bySum }: Notes = { hint: null, sumInSeconds: false, bySum: false },
 ): Summary {
   // Registrable domains (eTLD+1) by the Public Suffix List, private section
   // included (foo.github.io is its own site), as browsers draw site lines.
@@ -150,7 +161,7 @@ export function summarize(
     idnHosts,
     invalidSamples: t.invalidSamples.map(([line, text]) => ({ line, text })),
     topPaths: topList(t.paths, topN),
-    groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN, sumInSeconds ? MILLION : 1) })),
+    groups: by.map((key, k) => ({ by: key, ...topList(t.groups[k], topN, sumInSeconds ? MILLION : 1, bySum) })),
     ...(sumInSeconds ? { sumUnit: "seconds" as const } : {}),
     hint,
   };

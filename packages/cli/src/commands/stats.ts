@@ -183,6 +183,7 @@ const OPTIONS = {
   ...RECORD_OPTIONS,
   by: { type: "string", multiple: true },
   sum: { type: "string" },
+  order: { type: "string" },
   top: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -210,6 +211,8 @@ Options:
       --sum FIELD    with each --by value, the sum of its records' FIELD:
                      an integer (bytes, status, port, line) or a duration
                      in seconds (request_time, to the microsecond)
+      --order sum    the top values of each --by key by their --sum, not
+                     by their number of records (default: --order count)
       --json         the numbers as JSON instead of the text report
   -o, --output FILE  write the report to FILE (replaced once it is written)
       --threads N    read FILE in N threads (a compressed FILE: one inflates,
@@ -243,6 +246,10 @@ Memory grows with the number of distinct hosts, not with the input size.
       if (by.length === 0) throw new UsageError("stats: --sum adds up a field for each --by value: it needs --by");
       sumInSeconds = checkSum(values.sum, options.input);
     }
+    const order = values.order ?? "count";
+    if (order !== "count" && order !== "sum") throw new UsageError(`stats: --order ${order}: expected count or sum`);
+    if (order === "sum" && values.sum === undefined)
+      throw new UsageError("stats: --order sum orders each --by key's values by their --sum: it needs --sum");
     const top = integerOption("stats", "top", values.top, 10, 0, 1_000_000);
     const threads = threadsOption("stats", values.threads);
     const input = await openInputs(files);
@@ -268,6 +275,7 @@ Memory grows with the number of distinct hosts, not with the input size.
     const summary = summarize(total, { ...run, input: input.name }, top, by, {
       hint: reportHint(options.input, total),
       sumInSeconds,
+      bySum: order === "sum",
     });
     const style = values.output === undefined ? styleFor(process.stdout) : PLAIN;
     mark("write");
