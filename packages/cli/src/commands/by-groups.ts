@@ -40,7 +40,7 @@ import type { ParsedUrl, UrlBatch } from "swurl";
 import { ByteCounts } from "./byte-counts.js";
 import type { FieldDef } from "../output/fields.js";
 import type { FieldKind } from "../input/log-program.js";
-import { DIGIT_0, DIGIT_9, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
+import { DIGIT_0, DIGIT_9, DOT, KEY_NONE, KEY_WRAPPER, type KeyField, SAFE_DIGITS } from "../input/program-keys.js";
 import type { Records, UrlBatches } from "../input/records.js";
 import { addDuration, type Histogram } from "./durations.js";
 import { millionths, millionthsOf } from "./millionths.js";
@@ -48,8 +48,6 @@ import { addGroup, type KernelCounts, type Tally } from "./tally.js";
 import { mapTable } from "./top-counts.js";
 import { PathnameMemo } from "./pathname-memo.js";
 import { formValue, PARAM_NONE, PARAM_UNSURE, QueryParam } from "./query-param.js";
-
-const DOT = 0x2e;
 
 /** A key's bytes as a duration: digits with a "." between them, at most 15 in all (Number() reads them so); -1 where they are not. */
 function decimal(bytes: Uint8Array, a: number, b: number): number {

@@ -5,9 +5,8 @@
 // in another order can differ in their last bits. A sum is exact up to
 // 2^53 millionths, about 285 years.
 
-import { DIGIT_0, DIGIT_9 } from "../input/program-keys.js";
+import { DIGIT_0, DIGIT_9, DOT } from "../input/program-keys.js";
 
-const DOT = 0x2e;
 /** The digits after the point that a millionth keeps; the next one rounds. */
 const PLACES = 6;
 export const MILLION = 1e6;

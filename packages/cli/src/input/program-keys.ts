@@ -52,7 +52,7 @@ export const DIGIT_9 = 0x39;
 const BACKSLASH = 0x5c;
 const PERCENT = 0x25;
 const PLUS = 0x2b;
-const DOT = 0x2e;
+export const DOT = 0x2e;
 const LOWER_E = 0x65;
 
 /** A number of 15 digits or fewer is a safe integer (Number.isSafeInteger) for sure. */
